@@ -1,0 +1,119 @@
+/* game.c - helpers shared by every game: options, dice with events, hashing. */
+#include "game.h"
+#include <stdarg.h>
+#include <string.h>
+
+int opt_set(Options *o, const char *key, const char *val, Diag *d)
+{
+    if (strlen(key) >= OPT_LEN || strlen(val) >= OPT_LEN)
+        return diag_set(d, "option '%s' is too long", key);
+    for (int i = 0; i < o->n; i++) {
+        if (strcmp(o->kv[i].key, key) == 0) {
+            strcpy(o->kv[i].val, val);
+            return 0;
+        }
+    }
+    if (o->n >= OPT_MAX)
+        return diag_set(d, "too many options (at most %d)", OPT_MAX);
+    strcpy(o->kv[o->n].key, key);
+    strcpy(o->kv[o->n].val, val);
+    o->n++;
+    return 0;
+}
+
+int opt_parse(Options *o, const char *kv, Diag *d)
+{
+    const char *eq = strchr(kv, '=');
+    char key[OPT_LEN];
+    size_t kl = eq ? (size_t)(eq - kv) : strlen(kv);
+    if (kl == 0 || kl >= OPT_LEN)
+        return diag_set(d, "bad option '%s': expected key=value", kv);
+    memcpy(key, kv, kl);
+    key[kl] = '\0';
+    return opt_set(o, key, eq ? eq + 1 : "1", d);
+}
+
+const char *opt_get(const Options *o, const char *key)
+{
+    for (int i = 0; o && i < o->n; i++)
+        if (strcmp(o->kv[i].key, key) == 0)
+            return o->kv[i].val;
+    return NULL;
+}
+
+int opt_check(const Options *o, const char *const *known, Diag *d)
+{
+    for (int i = 0; o && i < o->n; i++) {
+        bool ok = false;
+        for (const char *const *k = known; *k; k++)
+            ok |= strcmp(*k, o->kv[i].key) == 0;
+        if (!ok)
+            return diag_set(d, "unknown option '%s'", o->kv[i].key);
+    }
+    return 0;
+}
+
+int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
+{
+    EventLog *log = io ? io->log : NULL;
+    bool need_text = log || (io && io->roll);
+    char buf[160] = "";
+    if (need_text) {
+        va_list ap;
+        va_start(ap, why);
+        vsnprintf(buf, sizeof buf, why, ap);
+        va_end(ap);
+    }
+    int v = 0;
+    if (io && io->roll)
+        v = io->roll(io->ud, sides, player, buf);
+    if (v < 1 || v > sides)
+        v = rng_die(rng, sides);
+    if (evlog_begin(log, "roll", VIS_PUBLIC)) {
+        evlog_int(log, "sides", sides);
+        evlog_int(log, "value", v);
+        evlog_str(log, "for", buf);
+        evlog_end(log, "d%d: %d (%s)", sides, v, buf);
+    }
+    return v;
+}
+
+Rng *game_rng(const GameOps *g, void *st) { return (Rng *)((char *)st + g->rng_offset); }
+
+uint64_t game_hash(const GameOps *g, const void *st)
+{
+    const unsigned char *p = st;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < g->state_size; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+int game_winner(const GameOps *g, const void *st)
+{
+    if (!g->terminal(st))
+        return -1;
+    double sc[MAX_PLAYERS] = {0};
+    g->score(st, sc);
+    for (int i = 0; i < g->nplayers; i++)
+        if (sc[i] > 0)
+            return i;
+    return -1;
+}
+
+int game_parse_checked(const GameOps *g, const void *st, const char *text, Action *out, Diag *d)
+{
+    if (g->parse(st, text, out, d) < 0)
+        return -1;
+    return g->check(st, out, d);
+}
+
+int game_role_index(const GameOps *g, const char *role)
+{
+    for (int i = 0; i < g->nplayers; i++)
+        if (strcmp(g->roles[i], role) == 0)
+            return i;
+    return -1;
+}

@@ -1,0 +1,95 @@
+/* game.h - the one contract every rule set implements (GUIDE 2).
+ * The CLI, the AI, saves and the web UI talk to a game only through
+ * GameOps. A state is a fixed-size struct without pointers with its random
+ * generator inside, so `memcpy` is a clone and seed + actions replay a game. */
+#ifndef ECW_GAME_H
+#define ECW_GAME_H
+#include "diag.h"
+#include "evlog.h"
+#include "jw.h"
+#include "rng.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum {
+    GAME_OVER   = -1,   /* current_player() when the game has ended */
+    MAX_ACTIONS = 1024, /* capacity callers give to legal() */
+    MAX_PLAYERS = 4,
+};
+
+/* An action: a verb from the game's own verb list, the acting piece, a
+ * target, a small argument, and a point for games measured in inches. */
+typedef struct Action {
+    int16_t  verb, piece, target, arg;
+    uint32_t set;   /* a set of pieces (bit i = piece i) for verbs taking several */
+    float    x, y;
+} Action;
+
+/* Options: key=value pairs; each game validates its own keys. */
+enum { OPT_MAX = 16, OPT_LEN = 32 };
+typedef struct Options {
+    int n;
+    struct { char key[OPT_LEN], val[OPT_LEN]; } kv[OPT_MAX];
+} Options;
+
+int         opt_set(Options *o, const char *key, const char *val, Diag *d);
+int         opt_parse(Options *o, const char *kv, Diag *d); /* "key=value" */
+const char *opt_get(const Options *o, const char *key);     /* NULL if unset */
+/* Check every key is in the NULL-terminated list `known`. */
+int         opt_check(const Options *o, const char *const *known, Diag *d);
+
+/* Where dice come from. With `roll` set (referee mode, replays of manual
+ * games) the engine asks it for each die; 0 means "use the generator". */
+typedef struct GameIO {
+    EventLog *log;
+    int     (*roll)(void *ud, int sides, int player, const char *why);
+    void     *ud;
+} GameIO;
+
+/* Roll one die for `player` (or VIS_PUBLIC), emitting a roll event.
+ * `why` is a printf format, formatted only when someone will read it. */
+int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
+    __attribute__((format(printf, 5, 6)));
+
+typedef struct GameOps {
+    const char        *id;      /* "marston-less" */
+    const char        *title;
+    int                nplayers;
+    const char *const *roles;   /* role names, index = player */
+    size_t             state_size;
+    size_t             rng_offset; /* offsetof(State, rng) */
+
+    int  (*setup)(void *st, const Options *opt, uint64_t seed, Diag *d);
+    int  (*current_player)(const void *st);
+    int  (*legal)(const void *st, Action *out, int cap);
+    int  (*check)(const void *st, const Action *a, Diag *d);
+    void (*apply)(void *st, const Action *a, GameIO *io);
+    bool (*terminal)(const void *st);
+    void (*score)(const void *st, double out[]);  /* +1 win, 0 draw, -1 loss */
+    int  (*turn)(const void *st);
+    void (*view)(const void *st, int player, Jw *out);
+    void (*redeal)(void *st, int player, Rng *rng);
+    int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
+    int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
+    void (*render)(const void *st, int player, FILE *out);
+    /* Optional: the game's own computer player (NULL if none). */
+    int  (*heuristic)(const void *st, Rng *rng, Action *out);
+    /* Optional: `ecw odds <game> ...`; returns an exit code. */
+    int  (*odds)(int argc, char **argv, FILE *out, Diag *d);
+} GameOps;
+
+/* The generator inside a state. */
+Rng     *game_rng(const GameOps *g, void *st);
+/* FNV-1a hash of the whole state: equal states hash equal. */
+uint64_t game_hash(const GameOps *g, const void *st);
+/* Winner index, or -1 for a draw / unfinished game. */
+int      game_winner(const GameOps *g, const void *st);
+/* Parse text into an action and check it; -1 with a reason if refused. */
+int      game_parse_checked(const GameOps *g, const void *st, const char *text,
+                            Action *out, Diag *d);
+/* Index of a role name, or -1. */
+int      game_role_index(const GameOps *g, const char *role);
+
+#endif

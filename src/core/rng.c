@@ -1,0 +1,62 @@
+/* rng.c - xoshiro256** with splitmix64 seeding and Lemire's unbiased range. */
+#include "rng.h"
+
+uint64_t rng_splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t rng_derive(uint64_t seed, uint64_t index)
+{
+    uint64_t x = seed ^ (index * 0xd1b54a32d192ed03ULL);
+    rng_splitmix(&x);
+    return rng_splitmix(&x);
+}
+
+void rng_seed(Rng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++)
+        r->s[i] = rng_splitmix(&x);
+    r->draws = 0;
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t rng_next(Rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    r->draws++;
+    return result;
+}
+
+/* Lemire: multiply a 32-bit draw by n; reject the few low products that
+ * would make some results more likely than others. */
+uint32_t rng_below(Rng *r, uint32_t n)
+{
+    uint32_t x = (uint32_t)(rng_next(r) >> 32);
+    uint64_t m = (uint64_t)x * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            x = (uint32_t)(rng_next(r) >> 32);
+            m = (uint64_t)x * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+int rng_die(Rng *r, int sides) { return 1 + (int)rng_below(r, (uint32_t)sides); }

@@ -1,0 +1,234 @@
+/* ml.h - Marston Less: state, verbs and the functions shared between the
+ * files of this game. One file per phase of the sequence of play:
+ *   ml_setup.c     [ML Set Up] [ML The Deck] [ML The Armies]
+ *   ml_deploy.c    placing rough terrain, dragoons, lines, guns, generals
+ *   ml_artillery.c [ML Artillery]
+ *   ml_move.c      [ML Movement] [ML Rough Terrain] [ML Flanking] [ML Generals]
+ *   ml_combat.c    [ML Combat] [ML Modifiers] [ML Push Backs] [ML Routers] [ML Pursuit]
+ *   ml_rally.c     [ML Rallying] [ML Reforming]
+ *   ml_flow.c      [ML The Game Sequence] [ML Initiative]: the phase machine, legal/check/apply
+ *   ml_tables.c    the combat table, deck and armies from data/marston-less/
+ *   ml_view.c, ml_text.c, ml_ai.c, ml_odds.c
+ * The board: sectors 0..2 are left wing, centre, right wing as the Royalist
+ * player sees them; zones 0..6 run from the Royalist base line (0) to the
+ * Parliament base line (6). Royalists face +zone, Parliament faces -zone. */
+#ifndef ECW_ML_H
+#define ECW_ML_H
+#include "core/game.h"
+
+enum {
+    ML_SECTORS = 3, ML_ZONES = 7, ML_SIDES = 2,
+    ML_ROY = 0, ML_PAR = 1,
+    ML_LEFT = 0, ML_CENTRE = 1, ML_RIGHT = 2,
+    ML_MAX_UNITS = 24, ML_MAX_LINES = 8, ML_MAX_GENS = 6, ML_MAX_GUNS = 6,
+    ML_MAX_DRAGOONS = 4, ML_DECK_MAX = 48, ML_HAND = 5,
+    ML_FOOT_LINES = 3, ML_FOOT_PER_LINE = 5, ML_HORSE_LINES_PER_WING = 2, ML_HORSE_PER_LINE = 4,
+    ML_ROUT_DP = 4, ML_NONE = 255, ML_MAX_FACTOR = 15, ML_DEFAULT_TURNS = 12,
+};
+
+typedef enum { ML_FOOT = 0, ML_HORSE = 1 } MlArm;
+typedef enum { LS_FORMED = 0, LS_PURSUING, LS_ROUTED, LS_GONE } MlLineStatus;
+typedef enum { APP_FRONT = 0, APP_FLANK, APP_REAR } MlApproach;
+
+/* Verbs: C enum, JSON/CLI word and help text from one list. */
+#define ML_VERBS(X) \
+    X(ROUGH,    "rough",    "place rough terrain: rough SECTOR ZONE") \
+    X(DRAGOONS, "dragoons", "place dragoons on a flank: dragoons left|right ZONE") \
+    X(FORM,     "form",     "form a line: form SECTOR ZONE UNIT...") \
+    X(GUN,      "gun",      "place a gun: gun N left|right ZONE") \
+    X(GENERAL,  "general",  "attach a general at the start: general N LINE") \
+    X(LIGHT,    "light",    "attach a light gun: light LINE") \
+    X(FIRE,     "fire",     "fire a gun: fire N LINE") \
+    X(HOLD,     "hold",     "hold a gun's fire: hold N") \
+    X(MOVE,     "move",     "move a line: move LINE ZONE") \
+    X(TURNIN,   "turnin",   "turn horse in on the centre: turnin LINE") \
+    X(GENMOVE,  "genmove",  "move a general: genmove N SECTOR ZONE") \
+    X(END,      "end",      "end your moves") \
+    X(SPLIT,    "split",    "split the factor of an outnumbered line: split LINE N") \
+    X(RALLY,    "rally",    "try to rally a pursuing line: rally LINE") \
+    X(PRESS,    "press",    "let a pursuing line go on: press LINE")
+
+typedef enum {
+#define X(e, w, h) MLV_##e,
+    ML_VERBS(X)
+#undef X
+    MLV_COUNT
+} MlVerb;
+
+extern const char *const ml_verb_words[MLV_COUNT];
+extern const char *const ml_verb_help[MLV_COUNT];
+
+typedef enum {
+    PH_PLACE = 0, /* rough terrain and dragoons from the cards */
+    PH_FORM,      /* forming lines */
+    PH_ATTACH,    /* guns, generals, light guns */
+    PH_ARTILLERY,
+    PH_MOVE,
+    PH_SPLIT,     /* an outnumbered line splits its factor */
+    PH_RALLY,
+    PH_OVER,
+} MlPhase;
+
+typedef struct MlUnit {
+    uint8_t arm, str, line; /* line = ML_NONE until deployed */
+    uint8_t alive;
+} MlUnit;
+
+typedef struct MlLine {
+    uint8_t arm, status, sector, zone;
+    uint8_t dp, str, nunits, general;   /* general index or ML_NONE */
+    uint8_t light;                      /* light guns attached */
+    uint8_t turned_in;                  /* horse that turned in on the centre */
+    uint8_t approach;                   /* MlApproach of its last entry into an enemy's zone */
+    uint8_t attacking;                  /* moved into contact (for the rough terrain modifier) */
+    uint8_t split;                      /* factor given to the first opponent, or ML_NONE */
+    uint8_t moved;                      /* times moved this phase (display only) */
+    uint8_t pad[2];
+} MlLine;
+
+typedef struct MlGeneral {
+    uint8_t superior, alive, line, sector, zone; /* line ML_NONE = independent */
+    uint8_t pad[3];
+} MlGeneral;
+
+typedef struct MlGun {
+    uint8_t factor, alive, placed, divide, zone; /* divide 0 = left/centre, 1 = centre/right */
+    uint8_t pad[3];
+} MlGun;
+
+typedef struct MlDragoons {
+    uint8_t placed, flank, zone; /* flank 0 = left edge, 1 = right edge */
+    uint8_t pad;
+} MlDragoons;
+
+typedef struct MlSide {
+    MlUnit     units[ML_MAX_UNITS];
+    MlLine     lines[ML_MAX_LINES];
+    MlGeneral  gens[ML_MAX_GENS];
+    MlGun      guns[ML_MAX_GUNS];
+    MlDragoons drag[ML_MAX_DRAGOONS];
+    uint8_t    nunits, nlines, ngens, nguns, ndrag;
+    uint8_t    light_pending;   /* light guns still to attach */
+    uint8_t    rough_pending;   /* rough terrain pieces still to place */
+    uint8_t    hand[ML_HAND];   /* the cards drawn at set-up (card index) */
+    uint8_t    start_str;       /* strength of the army when deployed */
+    uint8_t    lost_str;        /* strength of routed lines */
+    uint8_t    pad[3];
+} MlSide;
+
+typedef struct MlState {
+    Rng     rng;
+    MlSide  side[ML_SIDES];
+    uint8_t rough[ML_SECTORS][ML_ZONES];
+    uint8_t deck[ML_DECK_MAX];   /* undrawn cards: hidden from both views */
+    uint8_t ndeck;
+    uint8_t phase, to_act, player_a; /* player_a: initiative winner this turn */
+    uint8_t turn, max_turns;
+    uint8_t mover;               /* in PH_MOVE/PH_SPLIT: 0 = player A's phase, 1 = B's */
+    uint8_t moves_made;          /* moves made in the current move phase */
+    uint8_t gun_cursor;          /* next gun of to_act to consider */
+    uint8_t winner;              /* 0, 1, 2 = draw, ML_NONE = not over */
+    uint8_t foot_str4;           /* option: read the foot list as 4 x str4 */
+    uint8_t end_reason;          /* 0 none, 1 army broke, 2 turn limit */
+    uint8_t pad[4];
+} MlState;
+
+/* ---- tables (ml_tables.c) ---- */
+typedef enum {
+    CARD_GUN, CARD_LIGHT, CARD_DRAGOONS, CARD_ROUGH, CARD_GENERAL, CARD_SUPERIOR,
+    CARD_VETERANS, CARD_RECRUIT_FOOT, CARD_RECRUIT_HORSE, CARD_SICKNESS, CARD_DESERTION,
+    CARD_KIND_COUNT
+} MlCardKind;
+
+typedef struct MlCard {
+    char    name[32];
+    uint8_t kind, arg;     /* arg: gun factor or recruit strength */
+} MlCard;
+
+typedef struct MlTables {
+    uint8_t dp[ML_MAX_FACTOR + 1][21]; /* dp[factor][roll] for factor 1..15, roll 1..20 */
+    MlCard  cards[ML_DECK_MAX];
+    uint8_t ncards;
+    uint8_t foot[2][16], nfoot[2];     /* [0] default reading, [1] the str4 reading */
+    uint8_t horse[16], nhorse;
+    uint8_t generals, superiors;       /* generals each side starts with */
+} MlTables;
+
+/* The tables compiled into the binary, parsed once. Aborts on a broken
+ * embedded file (a bug); use ml_tables_parse for user files. */
+const MlTables *ml_tables(void);
+int  ml_tables_parse(MlTables *t, const char *combat, const char *deck, const char *armies,
+                     Diag *d);
+/* DPs inflicted by one roll at a factor (clamped to 1..15). */
+int  ml_dp_for(int factor, int roll);
+
+/* ---- board helpers (ml_flow.c) ---- */
+static inline int ml_fwd(int side) { return side == ML_ROY ? 1 : -1; }
+static inline int ml_enemy(int side) { return 1 - side; }
+static inline bool ml_on_board(int zone) { return zone >= 0 && zone < ML_ZONES; }
+static inline bool ml_line_on_table(const MlLine *l)
+{
+    return l->status == LS_FORMED || l->status == LS_PURSUING;
+}
+/* Is zone one of `side`'s three deployment zones? */
+bool ml_home_zone(int side, int zone);
+/* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
+int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
+bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
+const char *ml_sector_name(int sector);
+const char *ml_side_name(int side);
+
+/* ---- phases ---- */
+void ml_setup_draw(MlState *s, GameIO *io);                     /* ml_setup.c */
+int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
+int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
+void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
+int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
+int  ml_art_check(const MlState *s, const Action *a, Diag *d);
+void ml_art_apply(MlState *s, const Action *a, GameIO *io);
+bool ml_gun_has_target(const MlState *s, int side, int gun);
+void ml_guns_check_lost(MlState *s, GameIO *io);
+int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
+int  ml_move_check(const MlState *s, const Action *a, Diag *d);
+void ml_move_apply(MlState *s, const Action *a, GameIO *io);
+void ml_pursuers_advance(MlState *s, int side, GameIO *io);
+void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io);
+bool ml_split_needed(const MlState *s, int *side, int *line);   /* ml_combat.c */
+int  ml_split_legal(const MlState *s, Action *out, int cap);
+int  ml_split_check(const MlState *s, const Action *a, Diag *d);
+void ml_split_apply(MlState *s, const Action *a);
+void ml_combat_all(MlState *s, GameIO *io);
+int  ml_factor(const MlState *s, int side, int li, GameIO *io);
+void ml_rout(MlState *s, int side, int li, GameIO *io);
+void ml_add_dp(MlState *s, int side, int li, int dp, GameIO *io);
+int  ml_rally_legal(const MlState *s, Action *out, int cap);    /* ml_rally.c */
+int  ml_rally_check(const MlState *s, const Action *a, Diag *d);
+void ml_rally_apply(MlState *s, const Action *a, GameIO *io);
+void ml_reform_all(MlState *s, GameIO *io);
+int  ml_gen_bonus(const MlState *s, int side, int li);          /* +1 ordinary, +2 superior */
+
+/* flow (ml_flow.c) */
+void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
+void ml_check_victory(MlState *s, GameIO *io);
+
+/* ---- contract ---- */
+extern const GameOps ml_ops;
+int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
+int  ml_current_player(const void *st);
+int  ml_legal(const void *st, Action *out, int cap);
+int  ml_check(const void *st, const Action *a, Diag *d);
+void ml_apply(void *st, const Action *a, GameIO *io);
+bool ml_terminal(const void *st);
+void ml_score(const void *st, double out[]);
+int  ml_turn(const void *st);
+void ml_view(const void *st, int player, Jw *out);            /* ml_view.c */
+void ml_redeal(void *st, int player, Rng *rng);
+int  ml_describe(const void *st, const Action *a, char *buf, size_t n); /* ml_text.c */
+int  ml_parse(const void *st, const char *text, Action *out, Diag *d);
+void ml_render(const void *st, int player, FILE *out);
+int  ml_heuristic(const void *st, Rng *rng, Action *out);     /* ml_ai.c */
+int  ml_odds_cli(int argc, char **argv, FILE *out, Diag *d);   /* ml_odds.c */
+/* Exact chances of 0..3 DPs from one roll at factor f. */
+void ml_odds_dp(int factor, double p[4]);
+
+#endif
