@@ -83,7 +83,8 @@ typedef struct MlLine {
     uint8_t attacking;                  /* moved into contact (for the rough terrain modifier) */
     uint8_t split;                      /* factor given to the first opponent, or ML_NONE */
     uint8_t moved;                      /* times moved this phase (display only) */
-    uint8_t pad[2];
+    uint8_t rally_done;                 /* decided in this rally phase */
+    uint8_t pad;
 } MlLine;
 
 typedef struct MlGeneral {
@@ -176,7 +177,24 @@ bool ml_home_zone(int side, int zone);
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
 const char *ml_sector_name(int sector);
+/* "R3" / "P1": a line's id in text and events (1-based). */
+static inline void ml_line_id(int side, int li, char buf[8])
+{
+    buf[0] = side == ML_ROY ? 'R' : 'P';
+    snprintf(buf + 1, 7, "%d", (li + 1) & 0xffff);
+}
 const char *ml_side_name(int side);
+
+/* Append an action to a legal list if there is room. */
+static inline void ml_push(Action *out, int cap, int *n, int verb, int piece, int target, int arg,
+                           uint32_t set)
+{
+    if (*n < cap) {
+        Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
+        out[*n] = a;
+    }
+    (*n)++;
+}
 
 /* ---- phases ---- */
 void ml_setup_draw(MlState *s, GameIO *io);                     /* ml_setup.c */
@@ -192,13 +210,17 @@ int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
+void ml_pursue_step(MlState *s, int side, int li, GameIO *io);
 void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io);
 bool ml_split_needed(const MlState *s, int *side, int *line);   /* ml_combat.c */
 int  ml_split_legal(const MlState *s, Action *out, int cap);
 int  ml_split_check(const MlState *s, const Action *a, Diag *d);
 void ml_split_apply(MlState *s, const Action *a);
 void ml_combat_all(MlState *s, GameIO *io);
-int  ml_factor(const MlState *s, int side, int li, GameIO *io);
+/* A line's combat factor with every modifier [ML Modifiers]; the
+ * modifiers that applied are listed in mods (if not NULL). */
+typedef struct MlMods { int n; const char *why[8]; int8_t v[8]; } MlMods;
+int  ml_factor(const MlState *s, int side, int li, MlMods *mods);
 void ml_rout(MlState *s, int side, int li, GameIO *io);
 void ml_add_dp(MlState *s, int side, int li, int dp, GameIO *io);
 int  ml_rally_legal(const MlState *s, Action *out, int cap);    /* ml_rally.c */

@@ -1,0 +1,122 @@
+/* ml_artillery.c - Marston Less artillery [ML Artillery]: guns on the
+ * wing/centre dividing lines fire up to 3 zones into the two sectors they
+ * border, never across zones holding troops, rolling 1d20 on the combat
+ * table with the gun's factor; a gun whose two bordering zones are held by
+ * the enemy alone is lost. The initiative winner fires first. */
+#include "ml.h"
+
+/* Can `side`'s gun at (divide, zone) hit enemy line li? */
+static bool can_hit(const MlState *s, int side, const MlGun *g, int li)
+{
+    const MlLine *t = &s->side[ml_enemy(side)].lines[li];
+    int tmp[2];
+    if (!ml_line_on_table(t) || (t->sector != g->divide && t->sector != g->divide + 1))
+        return false;
+    int dist = t->zone > g->zone ? t->zone - g->zone : g->zone - t->zone;
+    if (dist > 3)
+        return false;
+    if (ml_lines_at(s, side, t->sector, t->zone, tmp))
+        return false; /* ecw: no firing into a melee with friends in it */
+    int step = t->zone > g->zone ? 1 : -1;
+    for (int z = g->zone + step; dist > 1 && z != t->zone; z += step)
+        if (ml_lines_at(s, 0, t->sector, z, tmp) || ml_lines_at(s, 1, t->sector, z, tmp))
+            return false;
+    return true;
+}
+
+static bool gun_ready(const MlState *s, int side, int gun)
+{
+    const MlSide *sd = &s->side[side];
+    return gun >= 0 && gun < sd->nguns && sd->guns[gun].alive && sd->guns[gun].placed;
+}
+
+bool ml_gun_has_target(const MlState *s, int side, int gun)
+{
+    if (!gun_ready(s, side, gun))
+        return false;
+    const MlSide *foe = &s->side[ml_enemy(side)];
+    for (int li = 0; li < foe->nlines; li++)
+        if (can_hit(s, side, &s->side[side].guns[gun], li))
+            return true;
+    return false;
+}
+
+int ml_art_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0, side = s->to_act, g = s->gun_cursor;
+    const MlSide *foe = &s->side[ml_enemy(side)];
+    for (int li = 0; li < foe->nlines; li++)
+        if (can_hit(s, side, &s->side[side].guns[g], li))
+            ml_push(out, cap, &n, MLV_FIRE, g, li, 0, 0);
+    ml_push(out, cap, &n, MLV_HOLD, g, 0, 0, 0);
+    return n;
+}
+
+int ml_art_check(const MlState *s, const Action *a, Diag *d)
+{
+    if (a->verb != MLV_FIRE && a->verb != MLV_HOLD)
+        return diag_set(d, "now is the time to fire or hold your guns");
+    if (a->piece != s->gun_cursor)
+        return diag_set(d, "gun %d is the one to fire now", s->gun_cursor + 1);
+    if (a->verb == MLV_FIRE) {
+        const MlSide *foe = &s->side[ml_enemy(s->to_act)];
+        if (a->target < 0 || a->target >= foe->nlines)
+            return diag_set(d, "no such enemy line");
+        if (!can_hit(s, s->to_act, &s->side[s->to_act].guns[a->piece], a->target))
+            return diag_set(d, "that line is out of range, screened by troops, or in a melee");
+    }
+    return 0;
+}
+
+void ml_art_apply(MlState *s, const Action *a, GameIO *io)
+{
+    int side = s->to_act;
+    s->gun_cursor++;
+    if (a->verb == MLV_HOLD)
+        return;
+    const MlGun *g = &s->side[side].guns[a->piece];
+    int foe = ml_enemy(side);
+    int roll = game_roll(&s->rng, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
+    int dp = ml_dp_for(g->factor, roll);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "artillery", VIS_PUBLIC)) {
+        char id[8];
+        snprintf(id, sizeof id, "%c%d", foe == ML_ROY ? 'R' : 'P', a->target + 1);
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_int(log, "gun", a->piece + 1);
+        evlog_str(log, "line", id);
+        evlog_int(log, "factor", g->factor);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "dp", dp);
+        evlog_end(log, "%s gun %d (factor %d) fires at %s: rolls %d, %d DP",
+                  side == ML_ROY ? "Royalist" : "Parliament", a->piece + 1, g->factor, id, roll, dp);
+    }
+    if (dp)
+        ml_add_dp(s, foe, a->target, dp, io);
+}
+
+/* [ML Artillery] lost when both bordering zones hold enemy lines and no friends. */
+void ml_guns_check_lost(MlState *s, GameIO *io)
+{
+    int tmp[2];
+    for (int side = 0; side < ML_SIDES; side++) {
+        MlSide *sd = &s->side[side];
+        for (int g = 0; g < sd->nguns; g++) {
+            MlGun *gun = &sd->guns[g];
+            if (!gun->alive || !gun->placed)
+                continue;
+            int a = gun->divide, b = gun->divide + 1, z = gun->zone, foe = ml_enemy(side);
+            if (!ml_lines_at(s, foe, a, z, tmp) || !ml_lines_at(s, foe, b, z, tmp) ||
+                ml_lines_at(s, side, a, z, tmp) || ml_lines_at(s, side, b, z, tmp))
+                continue;
+            gun->alive = 0;
+            EventLog *log = io ? io->log : NULL;
+            if (evlog_begin(log, "gun_lost", VIS_PUBLIC)) {
+                evlog_str(log, "side", ml_side_name(side));
+                evlog_int(log, "gun", g + 1);
+                evlog_end(log, "%s gun %d is overrun and lost",
+                          side == ML_ROY ? "Royalist" : "Parliament", g + 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,389 @@
+/* ml_combat.c - Marston Less combat [ML Combat] with its modifiers
+ * [ML Modifiers], split factors when two lines attack one, push backs
+ * [ML Push Backs], routs and the DP to the line behind [ML Routers], and
+ * the start of pursuit [ML Pursuit]. All rolls in a zone are made before
+ * any DP takes effect: the fight is simultaneous. */
+#include "ml.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
+
+static void add_mod(MlMods *m, const char *why, int v)
+{
+    if (m && m->n < 8) {
+        m->why[m->n] = why;
+        m->v[m->n++] = (int8_t)v;
+    }
+}
+
+static bool dragoons_beside(const MlState *s, int side, const MlLine *l)
+{
+    if (l->sector == ML_CENTRE)
+        return false;
+    const MlSide *sd = &s->side[side];
+    int flank = l->sector == ML_LEFT ? 0 : 1;
+    for (int i = 0; i < sd->ndrag; i++) {
+        const MlDragoons *dr = &sd->drag[i];
+        int dz = dr->zone > l->zone ? dr->zone - l->zone : l->zone - dr->zone;
+        if (dr->placed && dr->flank == flank && dz <= 1)
+            return true;
+    }
+    return false;
+}
+
+/* How the enemy lines in this line's zone came at it: worst approach. */
+static int worst_approach(const MlState *s, int side, const MlLine *l)
+{
+    int foe[2], n = ml_lines_at(s, ml_enemy(side), l->sector, l->zone, foe), worst = APP_FRONT;
+    for (int k = 0; k < n && k < 2; k++) {
+        int ap = s->side[ml_enemy(side)].lines[foe[k]].approach;
+        if (ap == APP_REAR || (ap == APP_FLANK && worst == APP_FRONT))
+            worst = ap;
+    }
+    return worst;
+}
+
+/* [ML Modifiers] roster strength, then each modifier of the table. */
+int ml_factor(const MlState *s, int side, int li, MlMods *mods)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int f = l->str, own[2], rz = l->zone - ml_fwd(side);
+    if (mods)
+        mods->n = 0;
+    if (dragoons_beside(s, side, l))
+        f += 2, add_mod(mods, "friendly dragoons on the flank", 2);
+    if (l->light)
+        f += l->light, add_mod(mods, "light artillery support", l->light);
+    if (ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, own))
+        f += 1, add_mod(mods, "friendly line to the rear", 1);
+    bool rough = s->rough[l->sector][l->zone];
+    if (rough && l->arm == ML_FOOT && l->attacking)
+        f -= 1, add_mod(mods, "attacking foot in rough terrain", -1);
+    if (rough && l->arm == ML_HORSE)
+        f -= 2, add_mod(mods, "horse in rough terrain", -2);
+    int ap = worst_approach(s, side, l);
+    if (ap == APP_REAR)
+        f -= 2, add_mod(mods, "attacked in the rear", -2);
+    else if (ap == APP_FLANK)
+        f -= 1, add_mod(mods, "attacked in the flank", -1);
+    return f;
+}
+
+/* ---------------- split factors ---------------- */
+
+bool ml_split_needed(const MlState *s, int *side, int *line)
+{
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int li = 0; li < s->side[sd].nlines; li++) {
+            const MlLine *l = &s->side[sd].lines[li];
+            int foe[2];
+            if (ml_line_on_table(l) && l->split == ML_NONE &&
+                ml_lines_at(s, ml_enemy(sd), l->sector, l->zone, foe) == 2) {
+                *side = sd;
+                *line = li;
+                return true;
+            }
+        }
+    return false;
+}
+
+static int split_line(const MlState *s)
+{
+    int side, line;
+    return ml_split_needed(s, &side, &line) ? line : -1;
+}
+
+int ml_split_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0, li = split_line(s), f = ml_factor(s, s->to_act, li, NULL);
+    for (int k = 0; k <= (f > 0 ? f : 0); k++)
+        ml_push(out, cap, &n, MLV_SPLIT, li, 0, k, 0);
+    return n;
+}
+
+int ml_split_check(const MlState *s, const Action *a, Diag *d)
+{
+    int li = split_line(s);
+    if (a->verb != MLV_SPLIT)
+        return diag_set(d, "first split the factor of your outnumbered line");
+    if (a->piece != li)
+        return diag_set(d, "the outnumbered line is %c%d", s->to_act == ML_ROY ? 'R' : 'P', li + 1);
+    int f = ml_factor(s, s->to_act, li, NULL);
+    if (a->arg < 0 || a->arg > (f > 0 ? f : 0))
+        return diag_set(d, "give the first enemy line between 0 and %d of the factor", f > 0 ? f : 0);
+    return 0;
+}
+
+void ml_split_apply(MlState *s, const Action *a) { s->side[s->to_act].lines[a->piece].split = (uint8_t)a->arg; }
+
+/* ---------------- DPs, routs ---------------- */
+
+/* [ML Generals] a general with routing troops escapes on 5-6 and joins the
+ * nearest friendly formed line without a general (ecw), or is lost. */
+static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
+{
+    MlSide *sd = &s->side[side];
+    MlGeneral *g = &sd->gens[gi];
+    int roll = game_roll(&s->rng, io, 6, side, "%s general %d with routing troops", ml_side_name(side), gi + 1);
+    int best = -1, bestd = 99;
+    for (int li = 0; roll >= 5 && li < sd->nlines; li++) {
+        const MlLine *l = &sd->lines[li];
+        int dist = abs(l->zone - g->zone) + abs(l->sector - g->sector);
+        if (l->status == LS_FORMED && l->general == ML_NONE && dist < bestd)
+            best = li, bestd = dist;
+    }
+    g->line = ML_NONE;
+    if (best < 0) {
+        g->alive = 0;
+    } else {
+        g->line = (uint8_t)best;
+        g->sector = sd->lines[best].sector;
+        g->zone = sd->lines[best].zone;
+        sd->lines[best].general = (uint8_t)gi;
+    }
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "general_rout", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_int(log, "general", gi + 1);
+        evlog_int(log, "roll", roll);
+        evlog_str(log, "result", best < 0 ? "lost" : "escapes");
+        evlog_end(log, "%s general %d %s", side_title(side), gi + 1,
+                  best < 0 ? "is swept away with the routers" : "escapes to another line");
+    }
+}
+
+/* [ML Routers] the line leaves the board; the friendly line in the zone
+ * behind it takes 1 DP (which may rout it in turn). */
+void ml_rout(MlState *s, int side, int li, GameIO *io)
+{
+    MlSide *sd = &s->side[side];
+    MlLine *l = &sd->lines[li];
+    if (!ml_line_on_table(l))
+        return;
+    l->status = LS_ROUTED;
+    sd->lost_str = (uint8_t)(sd->lost_str + l->str);
+    char id[8];
+    ml_line_id(side, li, id);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "rout", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "strength", l->str);
+        evlog_end(log, "%s %s (strength %d) routs", side_title(side), id, l->str);
+    }
+    if (l->general != ML_NONE) {
+        int gi = l->general;
+        l->general = ML_NONE;
+        general_with_routers(s, side, gi, io);
+    }
+    int rz = l->zone - ml_fwd(side), behind[2];
+    int nb = ml_on_board(rz) ? ml_lines_at(s, side, l->sector, rz, behind) : 0;
+    for (int k = 0; k < nb && k < 2; k++)
+        ml_add_dp(s, side, behind[k], 1, io);
+}
+
+void ml_add_dp(MlState *s, int side, int li, int dp, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    if (!ml_line_on_table(l))
+        return;
+    int total = l->dp + dp;
+    l->dp = (uint8_t)(total > ML_ROUT_DP ? ML_ROUT_DP : total);
+    if (l->dp >= ML_ROUT_DP)
+        ml_rout(s, side, li, io);
+}
+
+/* ---------------- one melee ---------------- */
+
+typedef struct Melee {
+    int n[2], li[2][2];   /* lines of each side in the zone */
+    int taken[2][2];      /* DPs each line suffers this round */
+} Melee;
+
+static void log_roll(MlState *s, GameIO *io, int side, int li, int target, int f, const MlMods *m,
+                     int roll, int dp)
+{
+    EventLog *log = io->log;
+    char id[8], tid[8];
+    ml_line_id(side, li, id);
+    ml_line_id(ml_enemy(side), target, tid);
+    if (!evlog_begin(log, "combat", VIS_PUBLIC))
+        return;
+    evlog_str(log, "side", ml_side_name(side));
+    evlog_str(log, "line", id);
+    evlog_str(log, "target", tid);
+    evlog_int(log, "strength", s->side[side].lines[li].str);
+    Jw *w = evlog_jw(log);
+    jw_key(w, "modifiers");
+    jw_arr(w);
+    for (int k = 0; m && k < m->n; k++) {
+        jw_obj(w);
+        jw_kstr(w, "why", m->why[k]);
+        jw_kint(w, "value", m->v[k]);
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
+    evlog_int(log, "factor", f);
+    evlog_int(log, "roll", roll);
+    evlog_int(log, "dp", dp);
+    evlog_end(log, "%s %s (factor %d) against %s: rolls %d, %d DP", side_title(side), id, f, tid, roll, dp);
+}
+
+/* One roll of the d20 on the combat table by line k of side at a factor. */
+static void strike(MlState *s, GameIO *io, Melee *m, int side, int k, int target_k, int f,
+                   const MlMods *mods)
+{
+    int li = m->li[side][k], target = m->li[ml_enemy(side)][target_k];
+    char id[8];
+    ml_line_id(side, li, id);
+    int roll = game_roll(&s->rng, io, 20, side, "combat, %s", id);
+    int dp = ml_dp_for(f, roll);
+    m->taken[ml_enemy(side)][target_k] += dp;
+    if (io && io->log)
+        log_roll(s, io, side, li, target, f, mods, roll, dp);
+}
+
+/* [ML Combat] each line rolls once at its factor; an outnumbered line rolls
+ * once against each attacker with the share of its factor it chose (a zero
+ * share makes no roll, an ecw reading). */
+static void melee_rolls(MlState *s, GameIO *io, Melee *m)
+{
+    for (int side = 0; side < ML_SIDES; side++) {
+        int foe = ml_enemy(side);
+        for (int k = 0; k < m->n[side]; k++) {
+            MlMods mods;
+            int li = m->li[side][k];
+            int f = ml_factor(s, side, li, io && io->log ? &mods : NULL);
+            if (m->n[foe] == 2 && m->n[side] == 1) {
+                int first = s->side[side].lines[li].split;
+                if (first == ML_NONE) /* a pursuer arrived during this phase: halve */
+                    first = (f + 1) / 2;
+                if (first > f)
+                    first = f > 0 ? f : 0;
+                if (first > 0)
+                    strike(s, io, m, side, k, 0, first, &mods);
+                if (f - first > 0)
+                    strike(s, io, m, side, k, 1, f - first, &mods);
+            } else {
+                strike(s, io, m, side, k, 0, f, &mods);
+            }
+        }
+    }
+}
+
+static void retire(MlState *s, int side, int li, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    int rz = l->zone - ml_fwd(side), tmp[2];
+    int roll = game_roll(&s->rng, io, 6, side, "push back test");
+    bool vacant = ml_on_board(rz) && !ml_lines_at(s, 0, l->sector, rz, tmp) &&
+                  !ml_lines_at(s, 1, l->sector, rz, tmp);
+    bool back = roll <= l->dp && vacant;
+    char id[8];
+    ml_line_id(side, li, id);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "push_back", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "dp", l->dp);
+        evlog_str(log, "result", back ? "retires" : vacant ? "holds" : "no room to retire");
+        evlog_end(log, "%s %s push back test: %d against %d DP: %s", side_title(side), id, roll, l->dp,
+                  back ? "retires one zone" : vacant ? "holds" : "holds, no room behind");
+    }
+    if (back)
+        ml_enter_cell(s, side, li, l->sector, rz, APP_FRONT, io);
+}
+
+/* [ML Push Backs] a line that took more DPs than its opponent (an
+ * outnumbered line: more than both together) tests to retire. */
+static void push_backs(MlState *s, GameIO *io, const Melee *m)
+{
+    for (int side = 0; side < ML_SIDES; side++) {
+        int foe = ml_enemy(side);
+        int foe_taken = 0;
+        for (int k = 0; k < m->n[foe]; k++)
+            foe_taken += m->taken[foe][k];
+        for (int k = 0; k < m->n[side]; k++) {
+            int li = m->li[side][k];
+            int other = m->n[side] == 2 ? m->taken[foe][0] : foe_taken;
+            if (ml_line_on_table(&s->side[side].lines[li]) && m->taken[side][k] > other)
+                retire(s, side, li, io);
+        }
+    }
+}
+
+/* [ML Pursuit] horse pursue on 1-5, foot on 1-2; a general adds +1/+2. */
+static void maybe_pursue(MlState *s, int side, int li, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    int mod = ml_gen_bonus(s, side, li), need = l->arm == ML_HORSE ? 5 : 2;
+    char id[8];
+    ml_line_id(side, li, id);
+    int roll = game_roll(&s->rng, io, 6, side, "pursuit test, %s", id);
+    bool go = roll + mod <= need;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "pursuit_test", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "modifier", mod);
+        evlog_str(log, "result", go ? "pursues" : "holds");
+        evlog_end(log, "%s %s %d%+d: %s", side_title(side), id, roll, mod,
+                  go ? "pursues the routers" : "holds its ground");
+    }
+    if (!go)
+        return;
+    l->status = LS_PURSUING;
+    ml_pursue_step(s, side, li, io);
+}
+
+static void fight(MlState *s, GameIO *io, Melee *m)
+{
+    memset(m->taken, 0, sizeof m->taken);
+    melee_rolls(s, io, m);
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int k = 0; k < m->n[side]; k++) {
+            MlLine *l = &s->side[side].lines[m->li[side][k]];
+            int t = l->dp + m->taken[side][k];
+            l->dp = (uint8_t)(t > ML_ROUT_DP ? ML_ROUT_DP : t);
+        }
+    bool routed[2] = {false, false};
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int k = 0; k < m->n[side]; k++)
+            if (s->side[side].lines[m->li[side][k]].dp >= ML_ROUT_DP) {
+                ml_rout(s, side, m->li[side][k], io);
+                routed[side] = true;
+            }
+    push_backs(s, io, m);
+    for (int side = 0; side < ML_SIDES; side++) {
+        for (int k = 0; k < m->n[side] && routed[ml_enemy(side)]; k++) {
+            const MlLine *l = &s->side[side].lines[m->li[side][k]];
+            if (l->status == LS_FORMED && !ml_cell_has_enemy_of(s, side, l->sector, l->zone))
+                maybe_pursue(s, side, m->li[side][k], io);
+        }
+    }
+}
+
+/* [ML Combat] every zone where opposing lines stand fights one round. */
+void ml_combat_all(MlState *s, GameIO *io)
+{
+    bool fought[ML_SECTORS][ML_ZONES] = {{false}};
+    for (int li = 0; li < s->side[0].nlines; li++) {
+        const MlLine *l = &s->side[0].lines[li];
+        if (!ml_line_on_table(l) || fought[l->sector][l->zone])
+            continue;
+        Melee m;
+        int sec = l->sector, z = l->zone;
+        m.n[0] = ml_lines_at(s, 0, sec, z, m.li[0]);
+        m.n[1] = ml_lines_at(s, 1, sec, z, m.li[1]);
+        if (m.n[1] == 0)
+            continue;
+        fought[sec][z] = true;
+        fight(s, io, &m);
+    }
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int li = 0; li < s->side[sd].nlines; li++)
+            s->side[sd].lines[li].split = ML_NONE;
+}

@@ -1,0 +1,335 @@
+/* ml_deploy.c - Marston Less deployment [ML Set Up]: rough terrain and
+ * dragoons from the cards [ML The Deck], lines of foot in the centre and
+ * horse on the wings, then guns on the wing/centre dividing lines
+ * [ML Artillery], generals attached to lines [ML Generals] and light guns.
+ * Players alternate one placement at a time (an ecw rule). */
+#include "ml.h"
+#include <string.h>
+
+/* ---------------- rough terrain and dragoons ---------------- */
+
+static int first_unplaced_dragoons(const MlSide *sd)
+{
+    for (int i = 0; i < sd->ndrag; i++)
+        if (!sd->drag[i].placed)
+            return i;
+    return -1;
+}
+
+/* [ML Rough Terrain] a piece may go in any zone of the three main sectors. */
+static int check_rough(const MlState *s, const Action *a, Diag *d)
+{
+    if (!s->side[s->to_act].rough_pending)
+        return diag_set(d, "you have no rough terrain to place");
+    int sec = a->target / ML_ZONES, zone = a->target % ML_ZONES;
+    if (a->target < 0 || sec >= ML_SECTORS)
+        return diag_set(d, "no such zone on the board");
+    if (s->rough[sec][zone])
+        return diag_set(d, "the %s sector, zone %d is already rough", ml_sector_name(sec), zone + 1);
+    return 0;
+}
+
+/* Dragoons go in an extreme flank sector, in one of their own three zones. */
+static int check_dragoons(const MlState *s, const Action *a, Diag *d)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    if (a->piece != first_unplaced_dragoons(sd))
+        return diag_set(d, "you have no dragoons to place");
+    if (a->arg < 0 || a->arg > 1)
+        return diag_set(d, "dragoons go on the left or right flank");
+    if (!ml_home_zone(s->to_act, a->target))
+        return diag_set(d, "dragoons deploy in your own three zones");
+    for (int i = 0; i < sd->ndrag; i++)
+        if (sd->drag[i].placed && sd->drag[i].flank == a->arg && sd->drag[i].zone == a->target)
+            return diag_set(d, "dragoons are already there");
+    return 0;
+}
+
+static int legal_place(const MlState *s, Action *out, int cap)
+{
+    int n = 0, side = s->to_act;
+    const MlSide *sd = &s->side[side];
+    if (sd->rough_pending)
+        for (int c = 0; c < ML_SECTORS * ML_ZONES; c++)
+            if (!s->rough[c / ML_ZONES][c % ML_ZONES])
+                ml_push(out, cap, &n, MLV_ROUGH, 0, c, 0, 0);
+    int di = first_unplaced_dragoons(sd);
+    for (int f = 0; di >= 0 && f < 2; f++)
+        for (int z = 0; z < ML_ZONES; z++) {
+            Action a = {MLV_DRAGOONS, (int16_t)di, (int16_t)z, (int16_t)f, 0, 0, 0};
+            if (check_dragoons(s, &a, NULL) == 0)
+                ml_push(out, cap, &n, MLV_DRAGOONS, di, z, f, 0);
+        }
+    return n;
+}
+
+/* ---------------- forming lines ---------------- */
+
+static int lines_of(const MlSide *sd, int arm, int sector)
+{
+    int n = 0;
+    for (int i = 0; i < sd->nlines; i++)
+        n += sd->lines[i].arm == arm && (sector < 0 || sd->lines[i].sector == sector);
+    return n;
+}
+
+static int undeployed(const MlSide *sd, int arm)
+{
+    int n = 0;
+    for (int i = 0; i < sd->nunits; i++)
+        n += sd->units[i].alive && sd->units[i].line == ML_NONE && sd->units[i].arm == arm;
+    return n;
+}
+
+/* Room left for units of an arm if one more line of it stands in `sector`. */
+static int room_after(const MlSide *sd, int arm, int sector)
+{
+    if (arm == ML_FOOT)
+        return (ML_FOOT_LINES - lines_of(sd, ML_FOOT, -1) - 1) * ML_FOOT_PER_LINE;
+    int room = 0;
+    for (int w = ML_LEFT; w <= ML_RIGHT; w += 2) {
+        int used = lines_of(sd, ML_HORSE, w) + (w == sector);
+        room += (ML_HORSE_LINES_PER_WING - used) * ML_HORSE_PER_LINE;
+    }
+    return room;
+}
+
+/* [ML Set Up] foot: up to 3 lines of up to 5 units in the centre; horse:
+ * up to 2 lines per wing of up to 4 units; lines in the player's three
+ * nearest zones; every unit must still find a place. */
+static int check_form(const MlState *s, const Action *a, Diag *d)
+{
+    int side = s->to_act, arm = -1, count = 0, tmp[2];
+    const MlSide *sd = &s->side[side];
+    if (a->set == 0 || a->set >> sd->nunits)
+        return diag_set(d, "name the units to form the line from");
+    for (int i = 0; i < sd->nunits; i++) {
+        if (!(a->set >> i & 1))
+            continue;
+        const MlUnit *u = &sd->units[i];
+        if (!u->alive || u->line != ML_NONE)
+            return diag_set(d, "unit %d is not waiting to deploy", i + 1);
+        if (arm >= 0 && u->arm != arm)
+            return diag_set(d, "a line is all foot or all horse");
+        arm = u->arm;
+        count++;
+    }
+    int sec = a->piece;
+    if (sec < 0 || sec >= ML_SECTORS)
+        return diag_set(d, "no such sector");
+    if ((arm == ML_FOOT) != (sec == ML_CENTRE))
+        return diag_set(d, "foot deploy in the centre, horse on the wings");
+    if (count > (arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE))
+        return diag_set(d, "a %s line holds at most %d units", arm == ML_FOOT ? "foot" : "horse",
+                        arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE);
+    if (!ml_home_zone(side, a->target))
+        return diag_set(d, "lines deploy in your own three zones");
+    if (ml_lines_at(s, side, sec, a->target, tmp))
+        return diag_set(d, "you already have a line in that zone");
+    if (arm == ML_FOOT ? lines_of(sd, ML_FOOT, -1) >= ML_FOOT_LINES
+                       : lines_of(sd, ML_HORSE, sec) >= ML_HORSE_LINES_PER_WING)
+        return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
+    if (undeployed(sd, arm) - count > room_after(sd, arm, sec))
+        return diag_set(d, "the remaining %s would not fit in the lines left",
+                        arm == ML_FOOT ? "foot" : "horse");
+    return 0;
+}
+
+/* The n strongest (or weakest) waiting units of an arm, as a set. */
+static uint32_t pick_set(const MlSide *sd, int arm, int n, bool strongest)
+{
+    uint32_t set = 0;
+    for (int k = 0; k < n; k++) {
+        int best = -1;
+        for (int i = 0; i < sd->nunits; i++) {
+            const MlUnit *u = &sd->units[i];
+            if (!u->alive || u->line != ML_NONE || u->arm != arm || (set >> i & 1))
+                continue;
+            if (best < 0 || (strongest ? u->str > sd->units[best].str : u->str < sd->units[best].str))
+                best = i;
+        }
+        if (best < 0)
+            return 0;
+        set |= 1u << best;
+    }
+    return set;
+}
+
+/* Representative choices: each sector and zone, each size, the strongest
+ * or the weakest units. A person may type any other selection. */
+static int legal_form(const MlState *s, Action *out, int cap)
+{
+    int n = 0, side = s->to_act;
+    const MlSide *sd = &s->side[side];
+    for (int sec = 0; sec < ML_SECTORS; sec++) {
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = undeployed(sd, arm);
+        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        for (int z = 0; z < ML_ZONES; z++) {
+            if (!ml_home_zone(side, z))
+                continue;
+            for (int k = 1; k <= maxn && k <= avail; k++) {
+                uint32_t strong = pick_set(sd, arm, k, true), weak = pick_set(sd, arm, k, false);
+                Action a = {MLV_FORM, (int16_t)sec, (int16_t)z, 0, strong, 0, 0};
+                if (check_form(s, &a, NULL) < 0)
+                    continue;
+                ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong);
+                if (weak != strong)
+                    ml_push(out, cap, &n, MLV_FORM, sec, z, 0, weak);
+            }
+        }
+    }
+    return n;
+}
+
+/* ---------------- guns, generals, light guns ---------------- */
+
+/* [ML Artillery] guns stand on a wing/centre dividing line; ecw lets the
+ * player choose any of his three zones (the rulebook's "normally"). */
+static int check_gun(const MlState *s, const Action *a, Diag *d)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    if (a->piece < 0 || a->piece >= sd->nguns || sd->guns[a->piece].placed)
+        return diag_set(d, "gun %d is not waiting to deploy", a->piece + 1);
+    if (a->arg < 0 || a->arg > 1)
+        return diag_set(d, "guns go on the left or right dividing line");
+    if (!ml_home_zone(s->to_act, a->target))
+        return diag_set(d, "guns deploy in your own three zones");
+    return 0;
+}
+
+/* [ML Generals] every general starts attached to a line, one per line. */
+static int check_general(const MlState *s, const Action *a, Diag *d)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive ||
+        sd->gens[a->piece].line != ML_NONE)
+        return diag_set(d, "general %d is not waiting to deploy", a->piece + 1);
+    if (a->target < 0 || a->target >= sd->nlines)
+        return diag_set(d, "no such line");
+    if (sd->lines[a->target].general != ML_NONE)
+        return diag_set(d, "that line already has a general");
+    return 0;
+}
+
+/* Light guns support foot lines (an ecw reading). */
+static int check_light(const MlState *s, const Action *a, Diag *d)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    if (!sd->light_pending)
+        return diag_set(d, "you have no light gun to attach");
+    if (a->target < 0 || a->target >= sd->nlines || sd->lines[a->target].arm != ML_FOOT)
+        return diag_set(d, "light guns support a foot line");
+    return 0;
+}
+
+static int legal_attach(const MlState *s, Action *out, int cap)
+{
+    int n = 0;
+    const MlSide *sd = &s->side[s->to_act];
+    for (int g = 0; g < sd->nguns; g++)
+        for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
+            for (int z = 0; z < ML_ZONES; z++)
+                if (ml_home_zone(s->to_act, z))
+                    ml_push(out, cap, &n, MLV_GUN, g, z, side, 0);
+    for (int g = 0; g < sd->ngens; g++)
+        for (int l = 0; l < sd->nlines; l++) {
+            Action a = {MLV_GENERAL, (int16_t)g, (int16_t)l, 0, 0, 0, 0};
+            if (check_general(s, &a, NULL) == 0)
+                ml_push(out, cap, &n, MLV_GENERAL, g, l, 0, 0);
+        }
+    for (int l = 0; sd->light_pending && l < sd->nlines; l++)
+        if (sd->lines[l].arm == ML_FOOT)
+            ml_push(out, cap, &n, MLV_LIGHT, 0, l, 0, 0);
+    return n;
+}
+
+/* ---------------- dispatch ---------------- */
+
+int ml_deploy_legal(const MlState *s, Action *out, int cap)
+{
+    return s->phase == PH_PLACE ? legal_place(s, out, cap)
+         : s->phase == PH_FORM  ? legal_form(s, out, cap)
+                                : legal_attach(s, out, cap);
+}
+
+int ml_deploy_check(const MlState *s, const Action *a, Diag *d)
+{
+    static const char *const what[] = {"place rough terrain or dragoons", "form lines",
+                                       "place guns, generals and light guns"};
+    int ph = s->phase;
+    bool ok = ph == PH_PLACE ? (a->verb == MLV_ROUGH || a->verb == MLV_DRAGOONS)
+            : ph == PH_FORM  ? a->verb == MLV_FORM
+                             : (a->verb == MLV_GUN || a->verb == MLV_GENERAL || a->verb == MLV_LIGHT);
+    if (!ok)
+        return diag_set(d, "now is the time to %s", what[ph - PH_PLACE]);
+    switch (a->verb) {
+    case MLV_ROUGH: return check_rough(s, a, d);
+    case MLV_DRAGOONS: return check_dragoons(s, a, d);
+    case MLV_FORM: return check_form(s, a, d);
+    case MLV_GUN: return check_gun(s, a, d);
+    case MLV_GENERAL: return check_general(s, a, d);
+    default: return check_light(s, a, d);
+    }
+}
+
+static void form_line(MlState *s, int side, const Action *a)
+{
+    MlSide *sd = &s->side[side];
+    int li = sd->nlines++;
+    MlLine *l = &sd->lines[li];
+    memset(l, 0, sizeof *l);
+    l->sector = (uint8_t)a->piece;
+    l->zone = (uint8_t)a->target;
+    l->general = ML_NONE;
+    l->split = ML_NONE;
+    for (int i = 0; i < sd->nunits; i++) {
+        if (!(a->set >> i & 1))
+            continue;
+        sd->units[i].line = (uint8_t)li;
+        l->arm = sd->units[i].arm;
+        l->str = (uint8_t)(l->str + sd->units[i].str);
+        l->nunits++;
+    }
+}
+
+void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
+{
+    int side = s->to_act;
+    MlSide *sd = &s->side[side];
+    char text[96] = "";
+    EventLog *log = io ? io->log : NULL;
+    if (log)
+        ml_describe(s, a, text, sizeof text);
+    switch (a->verb) {
+    case MLV_ROUGH:
+        s->rough[a->target / ML_ZONES][a->target % ML_ZONES] = 1;
+        sd->rough_pending--;
+        break;
+    case MLV_DRAGOONS:
+        sd->drag[a->piece].placed = 1;
+        sd->drag[a->piece].flank = (uint8_t)a->arg;
+        sd->drag[a->piece].zone = (uint8_t)a->target;
+        break;
+    case MLV_FORM: form_line(s, side, a); break;
+    case MLV_GUN:
+        sd->guns[a->piece].placed = 1;
+        sd->guns[a->piece].divide = (uint8_t)a->arg;
+        sd->guns[a->piece].zone = (uint8_t)a->target;
+        break;
+    case MLV_GENERAL:
+        sd->gens[a->piece].line = (uint8_t)a->target;
+        sd->gens[a->piece].sector = sd->lines[a->target].sector;
+        sd->gens[a->piece].zone = sd->lines[a->target].zone;
+        sd->lines[a->target].general = (uint8_t)a->piece;
+        break;
+    default:
+        sd->lines[a->target].light++;
+        sd->light_pending--;
+        break;
+    }
+    if (evlog_begin(log, "deploy", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "action", text);
+        evlog_end(log, "%s: %s", side == ML_ROY ? "Royalist" : "Parliament", text);
+    }
+}

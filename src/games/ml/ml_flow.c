@@ -1,0 +1,404 @@
+/* ml_flow.c - Marston Less: the sequence of play [ML The Game Sequence],
+ * [ML Initiative], the end of the battle (an ecw rule: the rulebook gives
+ * none, see docs/rules/marston-less.md "Victory"), and the contract glue:
+ * legal/check/apply dispatch by phase. Procedures run inside ml_advance
+ * until a player has a decision to make. */
+#include "ml.h"
+#include <string.h>
+
+const char *const ml_verb_words[MLV_COUNT] = {
+#define X(e, w, h) w,
+    ML_VERBS(X)
+#undef X
+};
+const char *const ml_verb_help[MLV_COUNT] = {
+#define X(e, w, h) h,
+    ML_VERBS(X)
+#undef X
+};
+
+static const char *const sector_names[ML_SECTORS] = {"left", "centre", "right"};
+static const char *const side_names[ML_SIDES] = {"royalist", "parliament"};
+const char *ml_sector_name(int sector) { return sector_names[sector]; }
+const char *ml_side_name(int side) { return side_names[side]; }
+
+bool ml_home_zone(int side, int zone)
+{
+    return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
+}
+
+int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
+{
+    int n = 0;
+    const MlSide *sd = &s->side[side];
+    for (int i = 0; i < sd->nlines; i++) {
+        const MlLine *l = &sd->lines[i];
+        if (ml_line_on_table(l) && l->sector == sector && l->zone == zone) {
+            if (n < 2)
+                out[n] = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
+{
+    int tmp[2];
+    return ml_lines_at(s, ml_enemy(side), sector, zone, tmp) > 0;
+}
+
+int ml_gen_bonus(const MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    if (l->general == ML_NONE)
+        return 0;
+    return s->side[side].gens[l->general].superior ? 2 : 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Victory (ecw rule: the rulebook says nothing about it)              */
+/* ------------------------------------------------------------------ */
+
+static bool army_broken(const MlSide *sd) { return sd->start_str && 2 * sd->lost_str >= sd->start_str; }
+
+/* Compare lost fractions lost_a/start_a and lost_b/start_b exactly. */
+static int less_loss_wins(const MlState *s)
+{
+    long a = (long)s->side[0].lost_str * s->side[1].start_str;
+    long b = (long)s->side[1].lost_str * s->side[0].start_str;
+    return a < b ? 0 : a > b ? 1 : 2;
+}
+
+static void finish(MlState *s, int winner, int reason, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    s->phase = PH_OVER;
+    s->winner = (uint8_t)winner;
+    s->end_reason = (uint8_t)reason;
+    if (evlog_begin(log, "end", VIS_PUBLIC)) {
+        evlog_str(log, "winner", winner == 2 ? "draw" : side_names[winner]);
+        evlog_str(log, "reason", reason == 1 ? "army broken" : "turn limit");
+        evlog_int(log, "royalist_lost", s->side[0].lost_str);
+        evlog_int(log, "parliament_lost", s->side[1].lost_str);
+        evlog_end(log, "The battle ends (%s): %s", reason == 1 ? "an army broke" : "turn limit",
+                  winner == 2 ? "a draw" : winner == 0 ? "Royalist victory" : "Parliament victory");
+    }
+}
+
+/* [ML Victory] an army whose routed strength reaches half its deployed
+ * strength breaks; if both break together, the smaller loss wins. */
+void ml_check_victory(MlState *s, GameIO *io)
+{
+    if (s->phase == PH_OVER || s->phase < PH_ARTILLERY)
+        return;
+    bool b0 = army_broken(&s->side[0]), b1 = army_broken(&s->side[1]);
+    if (b0 || b1)
+        finish(s, b0 && b1 ? less_loss_wins(s) : b0 ? 1 : 0, 1, io);
+}
+
+/* ------------------------------------------------------------------ */
+/* Turn sequence                                                      */
+/* ------------------------------------------------------------------ */
+
+/* [ML Initiative] both roll 1d6, the higher is player A; ties roll again. */
+static void roll_initiative(MlState *s, GameIO *io)
+{
+    int r, p;
+    do {
+        r = game_roll(&s->rng, io, 6, ML_ROY, "initiative, royalist");
+        p = game_roll(&s->rng, io, 6, ML_PAR, "initiative, parliament");
+    } while (r == p);
+    s->player_a = r > p ? ML_ROY : ML_PAR;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "initiative", VIS_PUBLIC)) {
+        evlog_str(log, "player_a", side_names[s->player_a]);
+        evlog_end(log, "%s has the initiative", s->player_a == ML_ROY ? "Royalist" : "Parliament");
+    }
+}
+
+static void start_turn(MlState *s, GameIO *io)
+{
+    s->turn++;
+    if (io && io->log)
+        io->log->turn = s->turn;
+    roll_initiative(s, io);
+    s->phase = PH_ARTILLERY;
+    s->to_act = s->player_a;
+    s->gun_cursor = 0;
+}
+
+static void start_move_phase(MlState *s, int mover, GameIO *io)
+{
+    s->phase = PH_MOVE;
+    s->mover = (uint8_t)mover;
+    s->to_act = mover == 0 ? s->player_a : ml_enemy(s->player_a);
+    s->moves_made = 0;
+    for (int i = 0; i < s->side[s->to_act].nlines; i++)
+        s->side[s->to_act].lines[i].moved = 0;
+    ml_pursuers_advance(s, s->to_act, io);
+}
+
+static void end_turn(MlState *s, GameIO *io)
+{
+    ml_reform_all(s, io);
+    if (s->turn >= s->max_turns)
+        finish(s, less_loss_wins(s), 2, io);
+    else
+        start_turn(s, io);
+}
+
+static bool free_line(const MlSide *sd)
+{
+    for (int i = 0; i < sd->nlines; i++)
+        if (sd->lines[i].general == ML_NONE)
+            return true;
+    return false;
+}
+
+/* Generals beyond one per line stay with the baggage (an ecw rule);
+ * then each army's deployed strength is recorded [ML Set Up]. */
+static void close_deployment(MlState *s)
+{
+    for (int sd = 0; sd < ML_SIDES; sd++) {
+        MlSide *side = &s->side[sd];
+        for (int i = 0; i < side->ngens; i++)
+            if (side->gens[i].line == ML_NONE)
+                side->gens[i].alive = 0;
+        for (int i = 0; i < side->nlines; i++)
+            side->start_str = (uint8_t)(side->start_str + side->lines[i].str);
+    }
+}
+
+/* Deployment: does `side` still have something to place in this phase? */
+static bool deploy_pending(const MlState *s, int side)
+{
+    const MlSide *sd = &s->side[side];
+    switch (s->phase) {
+    case PH_PLACE:
+        if (sd->rough_pending)
+            return true;
+        for (int i = 0; i < sd->ndrag; i++)
+            if (!sd->drag[i].placed)
+                return true;
+        return false;
+    case PH_FORM:
+        for (int i = 0; i < sd->nunits; i++)
+            if (sd->units[i].alive && sd->units[i].line == ML_NONE)
+                return true;
+        return false;
+    default:
+        for (int i = 0; i < sd->nguns; i++)
+            if (!sd->guns[i].placed)
+                return true;
+        for (int i = 0; i < sd->ngens; i++)
+            if (sd->gens[i].alive && sd->gens[i].line == ML_NONE && free_line(sd))
+                return true;
+        return sd->light_pending > 0;
+    }
+}
+
+/* Deployment alternates between the players, Royalists first in each
+ * step; a player with nothing left to place is skipped. */
+static bool deploy_step(MlState *s, GameIO *io)
+{
+    if (deploy_pending(s, s->to_act))
+        return true;
+    if (deploy_pending(s, ml_enemy(s->to_act))) {
+        s->to_act = (uint8_t)ml_enemy(s->to_act);
+        return true;
+    }
+    if (s->phase == PH_ATTACH) {
+        close_deployment(s);
+        start_turn(s, io);
+        return false;
+    }
+    s->phase++;
+    s->to_act = ML_ROY;
+    return false;
+}
+
+/* Artillery: skip guns that cannot fire; then the other player; then moves. */
+static bool artillery_step(MlState *s, GameIO *io)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    while (s->gun_cursor < sd->nguns) {
+        if (ml_gun_has_target(s, s->to_act, s->gun_cursor))
+            return true;
+        s->gun_cursor++;
+    }
+    if (s->to_act == s->player_a) {
+        s->to_act = (uint8_t)ml_enemy(s->player_a);
+        s->gun_cursor = 0;
+    } else {
+        start_move_phase(s, 0, io);
+    }
+    return false;
+}
+
+/* Combat after a move phase: first any split decisions, then the fights. */
+static bool combat_step(MlState *s, GameIO *io)
+{
+    int side, line;
+    if (ml_split_needed(s, &side, &line)) {
+        s->to_act = (uint8_t)side;
+        return true;
+    }
+    ml_combat_all(s, io);
+    ml_check_victory(s, io);
+    if (s->phase == PH_OVER)
+        return true;
+    if (s->mover == 0) {
+        start_move_phase(s, 1, io);
+    } else {
+        s->phase = PH_RALLY;
+        s->to_act = s->player_a;
+    }
+    return false;
+}
+
+static bool rally_pending(const MlState *s, int side)
+{
+    const MlSide *sd = &s->side[side];
+    for (int i = 0; i < sd->nlines; i++)
+        if (sd->lines[i].status == LS_PURSUING && !sd->lines[i].rally_done)
+            return true;
+    return false;
+}
+
+static bool rally_step(MlState *s, GameIO *io)
+{
+    if (rally_pending(s, s->to_act))
+        return true;
+    if (s->to_act == s->player_a && rally_pending(s, ml_enemy(s->player_a))) {
+        s->to_act = (uint8_t)ml_enemy(s->player_a);
+        return true;
+    }
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int i = 0; i < s->side[sd].nlines; i++)
+            s->side[sd].lines[i].rally_done = 0;
+    end_turn(s, io);
+    return false;
+}
+
+/* The phase dispatcher: run procedures until someone must decide. */
+void ml_advance(MlState *s, GameIO *io)
+{
+    for (;;) {
+        ml_check_victory(s, io);
+        bool wait;
+        switch (s->phase) {
+        case PH_OVER: return;
+        case PH_PLACE:
+        case PH_FORM:
+        case PH_ATTACH: wait = deploy_step(s, io); break;
+        case PH_ARTILLERY: wait = artillery_step(s, io); break;
+        case PH_MOVE: wait = true; break;
+        case PH_SPLIT: wait = combat_step(s, io); break;
+        default: wait = rally_step(s, io); break;
+        }
+        if (wait)
+            return;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Contract                                                           */
+/* ------------------------------------------------------------------ */
+
+int ml_current_player(const void *st)
+{
+    const MlState *s = st;
+    return s->phase == PH_OVER ? GAME_OVER : s->to_act;
+}
+
+int ml_legal(const void *st, Action *out, int cap)
+{
+    const MlState *s = st;
+    switch (s->phase) {
+    case PH_PLACE:
+    case PH_FORM:
+    case PH_ATTACH: return ml_deploy_legal(s, out, cap);
+    case PH_ARTILLERY: return ml_art_legal(s, out, cap);
+    case PH_MOVE: return ml_move_legal(s, out, cap);
+    case PH_SPLIT: return ml_split_legal(s, out, cap);
+    case PH_RALLY: return ml_rally_legal(s, out, cap);
+    default: return 0;
+    }
+}
+
+int ml_check(const void *st, const Action *a, Diag *d)
+{
+    const MlState *s = st;
+    if (a->verb < 0 || a->verb >= MLV_COUNT)
+        return diag_set(d, "unknown verb %d", a->verb);
+    switch (s->phase) {
+    case PH_PLACE:
+    case PH_FORM:
+    case PH_ATTACH: return ml_deploy_check(s, a, d);
+    case PH_ARTILLERY: return ml_art_check(s, a, d);
+    case PH_MOVE: return ml_move_check(s, a, d);
+    case PH_SPLIT: return ml_split_check(s, a, d);
+    case PH_RALLY: return ml_rally_check(s, a, d);
+    default: return diag_set(d, "the battle is over");
+    }
+}
+
+void ml_apply(void *st, const Action *a, GameIO *io)
+{
+    MlState *s = st;
+    switch (s->phase) {
+    case PH_PLACE:
+    case PH_FORM:
+    case PH_ATTACH:
+        ml_deploy_apply(s, a, io);
+        s->to_act = (uint8_t)ml_enemy(s->to_act); /* alternate */
+        break;
+    case PH_ARTILLERY: ml_art_apply(s, a, io); break;
+    case PH_MOVE: ml_move_apply(s, a, io); break;
+    case PH_SPLIT: ml_split_apply(s, a); break;
+    case PH_RALLY: ml_rally_apply(s, a, io); break;
+    default: return;
+    }
+    ml_advance(s, io);
+}
+
+bool ml_terminal(const void *st) { return ((const MlState *)st)->phase == PH_OVER; }
+
+void ml_score(const void *st, double out[])
+{
+    const MlState *s = st;
+    out[0] = out[1] = 0;
+    if (s->phase != PH_OVER || s->winner == 2)
+        return;
+    out[s->winner] = 1;
+    out[1 - s->winner] = -1;
+}
+
+int ml_turn(const void *st) { return ((const MlState *)st)->turn; }
+
+static const char *const ml_roles[] = {"royalist", "parliament"};
+
+const GameOps ml_ops = {
+    .id = "marston-less",
+    .title = "Marston Less: a fast ECW battle on a 3 x 7 grid",
+    .nplayers = 2,
+    .roles = ml_roles,
+    .state_size = sizeof(MlState),
+    .rng_offset = offsetof(MlState, rng),
+    .setup = ml_setup,
+    .current_player = ml_current_player,
+    .legal = ml_legal,
+    .check = ml_check,
+    .apply = ml_apply,
+    .terminal = ml_terminal,
+    .score = ml_score,
+    .turn = ml_turn,
+    .view = ml_view,
+    .redeal = ml_redeal,
+    .describe = ml_describe,
+    .parse = ml_parse,
+    .render = ml_render,
+    .heuristic = ml_heuristic,
+    .odds = ml_odds_cli,
+};

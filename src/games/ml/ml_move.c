@@ -1,0 +1,379 @@
+/* ml_move.c - Marston Less movement [ML Movement]: one free move, then
+ * further moves each needing a 1d6; foot move 1 zone, horse 2 zones, and
+ * generals 2 zones or sectors [ML Generals]; rough terrain stops horse
+ * [ML Rough Terrain]; horse turning in on the centre [ML Flanking];
+ * pursuing lines moving on [ML Pursuit]. */
+#include "ml.h"
+#include <stdlib.h>
+
+static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
+
+static bool engaged(const MlState *s, int side, const MlLine *l)
+{
+    return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
+}
+
+/* [ML Movement] one line per side in a zone, unless one of two friendly
+ * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
+static bool may_stand(const MlState *s, int side, bool mover_turned_in, int sector, int zone)
+{
+    int own[2], foe[2];
+    int no = ml_lines_at(s, side, sector, zone, own);
+    int nf = ml_lines_at(s, ml_enemy(side), sector, zone, foe);
+    if (nf > 1 || no > 1)
+        return false;
+    if (no == 0)
+        return true;
+    return nf == 1 && s->side[ml_enemy(side)].lines[foe[0]].arm == ML_FOOT &&
+           (mover_turned_in || s->side[side].lines[own[0]].turned_in);
+}
+
+static bool cell_has_any_line(const MlState *s, int sector, int zone)
+{
+    int tmp[2];
+    return ml_lines_at(s, 0, sector, zone, tmp) || ml_lines_at(s, 1, sector, zone, tmp);
+}
+
+static int check_line_move(const MlState *s, const Action *a, Diag *d)
+{
+    int side = s->to_act;
+    const MlSide *sd = &s->side[side];
+    if (a->piece < 0 || a->piece >= sd->nlines)
+        return diag_set(d, "no such line");
+    const MlLine *l = &sd->lines[a->piece];
+    if (l->status != LS_FORMED)
+        return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
+    if (engaged(s, side, l))
+        return diag_set(d, "that line is in combat and may not move away (ecw rule)");
+    int dz = abs(a->target - l->zone);
+    int reach = l->arm == ML_HORSE ? 2 : 1;
+    if (!ml_on_board(a->target) || dz < 1 || dz > reach)
+        return diag_set(d, "%s move %d zone%s along their sector", l->arm == ML_HORSE ? "horse" : "foot",
+                        reach, reach > 1 ? "s" : "");
+    if (dz == 2) {
+        int mid = (a->target + l->zone) / 2;
+        if (cell_has_any_line(s, l->sector, mid))
+            return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
+        if (s->rough[l->sector][mid])
+            return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
+    }
+    if (!may_stand(s, side, l->turned_in, l->sector, a->target))
+        return diag_set(d, "no room in that zone: one line per side");
+    return 0;
+}
+
+/* [ML Flanking] horse on a wing cleared of enemy lines may turn in on the
+ * centre zone beside it, on or behind the enemy's rearmost foot line. */
+static int check_turnin(const MlState *s, const Action *a, Diag *d)
+{
+    int side = s->to_act, foe = ml_enemy(side), f = ml_fwd(side);
+    const MlSide *sd = &s->side[side];
+    if (a->piece < 0 || a->piece >= sd->nlines)
+        return diag_set(d, "no such line");
+    const MlLine *l = &sd->lines[a->piece];
+    if (l->arm != ML_HORSE || l->status != LS_FORMED || l->sector == ML_CENTRE)
+        return diag_set(d, "only formed horse on a wing may turn in");
+    for (int i = 0; i < s->side[foe].nlines; i++) {
+        const MlLine *e = &s->side[foe].lines[i];
+        if (!ml_line_on_table(e))
+            continue;
+        if (e->sector == l->sector)
+            return diag_set(d, "the wing is not cleared of enemy lines");
+        if (e->sector == ML_CENTRE && e->arm == ML_FOOT && e->zone * f > l->zone * f)
+            return diag_set(d, "enemy foot stands further up the board (zone %d)", e->zone + 1);
+    }
+    if (!may_stand(s, side, true, ML_CENTRE, l->zone))
+        return diag_set(d, "no room in the centre zone");
+    return 0;
+}
+
+static int check_genmove(const MlState *s, const Action *a, Diag *d)
+{
+    int side = s->to_act;
+    const MlSide *sd = &s->side[side];
+    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive)
+        return diag_set(d, "no such general");
+    const MlGeneral *g = &sd->gens[a->piece];
+    if (g->line != ML_NONE && sd->lines[g->line].status == LS_PURSUING)
+        return diag_set(d, "a general may not leave a pursuing line");
+    int ts = a->target / ML_ZONES, tz = a->target % ML_ZONES;
+    if (a->target < 0 || ts >= ML_SECTORS)
+        return diag_set(d, "no such zone");
+    int ds = ts - g->sector, dz = tz - g->zone;
+    if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
+        return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
+    int ms = g->sector + ds / 2, mz = g->zone + dz / 2;
+    if ((abs(ds) == 2 || abs(dz) == 2) && ml_cell_has_enemy_of(s, side, ms, mz))
+        return diag_set(d, "the enemy blocks the way");
+    if (ml_cell_has_enemy_of(s, side, ts, tz))
+        return diag_set(d, "a general may not ride into the enemy");
+    int own[2], no = ml_lines_at(s, side, ts, tz, own);
+    if (no && sd->lines[own[0]].general != ML_NONE && (no < 2 || sd->lines[own[1]].general != ML_NONE))
+        return diag_set(d, "the line there already has a general");
+    return 0;
+}
+
+int ml_move_check(const MlState *s, const Action *a, Diag *d)
+{
+    switch (a->verb) {
+    case MLV_MOVE: return check_line_move(s, a, d);
+    case MLV_TURNIN: return check_turnin(s, a, d);
+    case MLV_GENMOVE: return check_genmove(s, a, d);
+    case MLV_END: return 0;
+    default: return diag_set(d, "now is the time to move lines or generals, or end");
+    }
+}
+
+int ml_move_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0, side = s->to_act;
+    const MlSide *sd = &s->side[side];
+    for (int li = 0; li < sd->nlines; li++) {
+        const MlLine *l = &sd->lines[li];
+        if (l->status != LS_FORMED)
+            continue;
+        for (int dz = -2; dz <= 2; dz++) {
+            Action a = {MLV_MOVE, (int16_t)li, (int16_t)(l->zone + dz), 0, 0, 0, 0};
+            if (dz && check_line_move(s, &a, NULL) == 0)
+                ml_push(out, cap, &n, MLV_MOVE, li, a.target, 0, 0);
+        }
+        Action t = {MLV_TURNIN, (int16_t)li, 0, 0, 0, 0, 0};
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && check_turnin(s, &t, NULL) == 0)
+            ml_push(out, cap, &n, MLV_TURNIN, li, 0, 0, 0);
+    }
+    for (int gi = 0; gi < sd->ngens; gi++) {
+        const MlGeneral *g = &sd->gens[gi];
+        if (!g->alive)
+            continue;
+        static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
+        for (int k = 0; k < 8; k++) {
+            int ts = g->sector + steps[k][0], tz = g->zone + steps[k][1];
+            if (ts < 0 || ts >= ML_SECTORS || !ml_on_board(tz))
+                continue;
+            Action a = {MLV_GENMOVE, (int16_t)gi, (int16_t)(ts * ML_ZONES + tz), 0, 0, 0, 0};
+            if (check_genmove(s, &a, NULL) == 0)
+                ml_push(out, cap, &n, MLV_GENMOVE, gi, a.target, 0, 0);
+        }
+    }
+    ml_push(out, cap, &n, MLV_END, 0, 0, 0, 0);
+    return n;
+}
+
+/* ---------------- entering a zone ---------------- */
+
+/* Enemy generals standing alone where a line arrives are lost [ML Generals]. */
+static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
+{
+    MlSide *foe = &s->side[ml_enemy(side)];
+    for (int g = 0; g < foe->ngens; g++) {
+        MlGeneral *gen = &foe->gens[g];
+        if (!gen->alive || gen->line != ML_NONE || gen->sector != sector || gen->zone != zone)
+            continue;
+        gen->alive = 0;
+        EventLog *log = io ? io->log : NULL;
+        if (evlog_begin(log, "general_lost", VIS_PUBLIC)) {
+            evlog_str(log, "side", ml_side_name(ml_enemy(side)));
+            evlog_int(log, "general", g + 1);
+            evlog_end(log, "%s general %d is caught by the enemy and lost",
+                      side_title(ml_enemy(side)), g + 1);
+        }
+    }
+}
+
+/* Put line li of side into a cell, noting whether it attacks and from
+ * where: the flank after a turn-in, the rear if it comes from behind. */
+void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    l->sector = (uint8_t)sector;
+    l->zone = (uint8_t)zone;
+    if (l->general != ML_NONE) {
+        s->side[side].gens[l->general].sector = (uint8_t)sector;
+        s->side[side].gens[l->general].zone = (uint8_t)zone;
+    }
+    bool contact = ml_cell_has_enemy_of(s, side, sector, zone);
+    l->attacking = contact;
+    l->approach = APP_FRONT;
+    if (contact && approach_hint == APP_FLANK)
+        l->approach = APP_FLANK;
+    else if (contact && dir == ml_fwd(ml_enemy(side)))
+        l->approach = APP_REAR;
+    take_lone_generals(s, side, sector, zone, io);
+    ml_guns_check_lost(s, io);
+}
+
+/* ---------------- apply ---------------- */
+
+static int mover_rough(const MlState *s, const Action *a)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    if (a->verb == MLV_GENMOVE) {
+        const MlGeneral *g = &sd->gens[a->piece];
+        return s->rough[g->sector][g->zone] || s->rough[a->target / ML_ZONES][a->target % ML_ZONES];
+    }
+    const MlLine *l = &sd->lines[a->piece];
+    int ts = a->verb == MLV_TURNIN ? ML_CENTRE : l->sector;
+    int tz = a->verb == MLV_TURNIN ? l->zone : a->target;
+    return s->rough[l->sector][l->zone] || s->rough[ts][tz];
+}
+
+/* [ML Movement] an additional move needs 5-6 for foot, 4-6 for horse or a
+ * general; +1/+2 for an Ordinary/Superior general with a line; -1 in or
+ * entering rough terrain. */
+static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
+{
+    int side = s->to_act, need = 4, mod = -mover_rough(s, a);
+    if (a->verb != MLV_GENMOVE) {
+        const MlLine *l = &s->side[side].lines[a->piece];
+        need = l->arm == ML_FOOT ? 5 : 4;
+        mod += ml_gen_bonus(s, side, a->piece);
+    }
+    char id[8];
+    if (a->verb == MLV_GENMOVE)
+        snprintf(id, sizeof id, "G%d", a->piece + 1);
+    else
+        ml_line_id(side, a->piece, id);
+    int roll = game_roll(&s->rng, io, 6, side, "additional move of %s", id);
+    bool ok = roll + mod >= need;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "additional_move", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "piece", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "modifier", mod);
+        evlog_int(log, "need", need);
+        evlog_str(log, "result", ok ? "moves" : "fails");
+        evlog_end(log, "%s %s: additional move %d%+d against %d: %s", side_title(side), id, roll, mod,
+                  need, ok ? "it moves" : "no more moves this phase");
+    }
+    return ok;
+}
+
+/* [ML Flanking] the opposing player rolls; 5-6 onto an occupied zone,
+ * 4-6 onto an empty one; +1/+2 for the horse's general. */
+static void turn_in(MlState *s, int side, int li, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    bool occupied = ml_cell_has_enemy_of(s, side, ML_CENTRE, l->zone);
+    int need = occupied ? 5 : 4, mod = ml_gen_bonus(s, side, li);
+    char id[8];
+    ml_line_id(side, li, id);
+    int roll = game_roll(&s->rng, io, 6, ml_enemy(side), "turn-in of %s (rolled by the opponent)", id);
+    bool ok = roll + mod >= need;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "turn_in", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "need", need);
+        evlog_str(log, "result", ok ? "turns in" : "fails");
+        evlog_end(log, "%s %s tries to turn in on the centre: %d%+d against %d: %s", side_title(side), id,
+                  roll, mod, need, ok ? "it wheels in" : "it fails");
+    }
+    if (!ok)
+        return;
+    l->turned_in = 1;
+    ml_enter_cell(s, side, li, ML_CENTRE, l->zone, APP_FLANK, io);
+}
+
+static void move_general(MlState *s, int side, int gi, int cell)
+{
+    MlSide *sd = &s->side[side];
+    MlGeneral *g = &sd->gens[gi];
+    if (g->line != ML_NONE)
+        sd->lines[g->line].general = ML_NONE;
+    g->line = ML_NONE;
+    g->sector = (uint8_t)(cell / ML_ZONES);
+    g->zone = (uint8_t)(cell % ML_ZONES);
+    int own[2], no = ml_lines_at(s, side, g->sector, g->zone, own);
+    for (int k = 0; k < no && k < 2 && g->line == ML_NONE; k++) {
+        if (sd->lines[own[k]].general == ML_NONE) {
+            sd->lines[own[k]].general = (uint8_t)gi;
+            g->line = (uint8_t)own[k];
+        }
+    }
+}
+
+static void describe_event(MlState *s, const Action *a, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (!log)
+        return;
+    char text[96];
+    ml_describe(s, a, text, sizeof text);
+    if (evlog_begin(log, "move", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(s->to_act));
+        evlog_str(log, "action", text);
+        evlog_end(log, "%s: %s", side_title(s->to_act), text);
+    }
+}
+
+void ml_move_apply(MlState *s, const Action *a, GameIO *io)
+{
+    int side = s->to_act;
+    if (a->verb == MLV_END || (s->moves_made > 0 && !additional_move_roll(s, a, io))) {
+        s->phase = PH_SPLIT; /* the moves are over: fight combats */
+        return;
+    }
+    describe_event(s, a, io);
+    s->moves_made++;
+    if (a->verb == MLV_MOVE) {
+        s->side[side].lines[a->piece].moved++;
+        ml_enter_cell(s, side, a->piece, s->side[side].lines[a->piece].sector, a->target, APP_FRONT, io);
+    } else if (a->verb == MLV_TURNIN) {
+        turn_in(s, side, a->piece, io);
+    } else {
+        move_general(s, side, a->piece, a->target);
+    }
+}
+
+/* ---------------- pursuit ---------------- */
+
+/* [ML Pursuit] a pursuing line moves one zone up the board in its sector:
+ * it leaves the table past the far edge, takes 1 DP on meeting a formed
+ * enemy (and stops pursuing, an ecw reading), or waits behind a friend. */
+void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    int z = l->zone + ml_fwd(side);
+    char id[8];
+    ml_line_id(side, li, id);
+    EventLog *log = io ? io->log : NULL;
+    if (!ml_on_board(z)) {
+        l->status = LS_GONE;
+        if (l->general != ML_NONE)
+            s->side[side].gens[l->general].alive = 0;
+        if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
+            evlog_str(log, "side", ml_side_name(side));
+            evlog_str(log, "line", id);
+            evlog_end(log, "%s %s pursues off the table and will not return", side_title(side), id);
+        }
+        return;
+    }
+    int own[2];
+    if (ml_lines_at(s, side, l->sector, z, own))
+        return;
+    bool contact = ml_cell_has_enemy_of(s, side, l->sector, z);
+    ml_enter_cell(s, side, li, l->sector, z, APP_FRONT, io);
+    if (evlog_begin(log, "pursuit", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "zone", z + 1);
+        evlog_end(log, "%s %s pursues into zone %d%s", side_title(side), id, z + 1,
+                  contact ? " and crashes into the enemy" : "");
+    }
+    if (contact) {
+        l->status = LS_FORMED;
+        ml_add_dp(s, side, li, 1, io);
+    }
+}
+
+void ml_pursuers_advance(MlState *s, int side, GameIO *io)
+{
+    for (int li = 0; li < s->side[side].nlines; li++) {
+        const MlLine *l = &s->side[side].lines[li];
+        if (l->status == LS_PURSUING && !engaged(s, side, l))
+            ml_pursue_step(s, side, li, io);
+    }
+}

@@ -1,0 +1,161 @@
+/* ml_odds.c - exact odds from the Marston Less combat table [ML Combat
+ * Table]: the DPs one roll inflicts at a factor, and for two lines in
+ * combat the DPs given and taken, push backs [ML Push Backs] and routs. */
+#include "ml.h"
+#include <stdlib.h>
+#include <string.h>
+
+void ml_odds_dp(int factor, double p[4])
+{
+    p[0] = p[1] = p[2] = p[3] = 0;
+    for (int roll = 1; roll <= 20; roll++)
+        p[ml_dp_for(factor, roll)] += 1.0 / 20;
+}
+
+typedef struct VsOdds {
+    double given[4], taken[4], joint[4][4]; /* joint[given][taken] */
+    double pushed[2], routed[2];            /* [0] the line, [1] its opponent */
+} VsOdds;
+
+/* Chance a line with `dp` DPs after the round passes the push back test
+ * (1d6 <= DPs), or 0 if it routed instead. */
+static double push_chance(int dp)
+{
+    if (dp >= ML_ROUT_DP)
+        return 0;
+    return (dp > 6 ? 6 : dp) / 6.0;
+}
+
+/* [ML Push Backs] assuming the zone behind each line is vacant. */
+static void vs_odds(int f, int g, int dp_a, int dp_b, VsOdds *o)
+{
+    memset(o, 0, sizeof *o);
+    ml_odds_dp(f, o->given);
+    ml_odds_dp(g, o->taken);
+    for (int gi = 0; gi < 4; gi++)
+        for (int ta = 0; ta < 4; ta++) {
+            double p = o->given[gi] * o->taken[ta];
+            o->joint[gi][ta] = p;
+            int a_after = dp_a + ta, b_after = dp_b + gi;
+            o->routed[0] += a_after >= ML_ROUT_DP ? p : 0;
+            o->routed[1] += b_after >= ML_ROUT_DP ? p : 0;
+            if (ta > gi)
+                o->pushed[0] += p * push_chance(a_after);
+            if (gi > ta)
+                o->pushed[1] += p * push_chance(b_after);
+        }
+}
+
+static void json_arr4(Jw *w, const char *key, const double p[4])
+{
+    if (key)
+        jw_key(w, key);
+    jw_arr(w);
+    for (int i = 0; i < 4; i++)
+        jw_num(w, p[i]);
+    jw_arr_end(w);
+}
+
+static void print_json(FILE *out, int f, int g, bool vs, const VsOdds *o)
+{
+    Jw w;
+    jw_init(&w);
+    jw_obj(&w);
+    jw_kint(&w, "factor", f);
+    json_arr4(&w, "dp", o->given);
+    if (vs) {
+        jw_kint(&w, "vs", g);
+        json_arr4(&w, "dp_taken", o->taken);
+        jw_key(&w, "joint");
+        jw_arr(&w);
+        for (int i = 0; i < 4; i++)
+            json_arr4(&w, NULL, o->joint[i]);
+        jw_arr_end(&w);
+        jw_key(&w, "push_back");
+        jw_obj(&w);
+        jw_knum(&w, "line", o->pushed[0]);
+        jw_knum(&w, "opponent", o->pushed[1]);
+        jw_obj_end(&w);
+        jw_key(&w, "rout");
+        jw_obj(&w);
+        jw_knum(&w, "line", o->routed[0]);
+        jw_knum(&w, "opponent", o->routed[1]);
+        jw_obj_end(&w);
+    }
+    jw_obj_end(&w);
+    fprintf(out, "%s\n", jw_str_of(&w));
+    jw_fini(&w);
+}
+
+static void print_text(FILE *out, int f, int g, bool vs, const VsOdds *o)
+{
+    fprintf(out, "Factor %d, one d20 roll:\n", f);
+    for (int i = 0; i < 4; i++)
+        fprintf(out, "  %d DP: %.4f (%d in 20)\n", i, o->given[i], (int)(o->given[i] * 20 + 0.5));
+    if (!vs)
+        return;
+    fprintf(out, "Against factor %d, DPs taken:\n", g);
+    for (int i = 0; i < 4; i++)
+        fprintf(out, "  %d DP: %.4f\n", i, o->taken[i]);
+    fprintf(out, "Joint (rows: DPs given 0-3, columns: DPs taken 0-3):\n");
+    for (int i = 0; i < 4; i++)
+        fprintf(out, "  %.4f %.4f %.4f %.4f\n", o->joint[i][0], o->joint[i][1], o->joint[i][2], o->joint[i][3]);
+    fprintf(out, "Push back (zone behind vacant): line %.4f, opponent %.4f\n", o->pushed[0], o->pushed[1]);
+    fprintf(out, "Rout: line %.4f, opponent %.4f\n", o->routed[0], o->routed[1]);
+}
+
+static int int_arg(const char *opt, const char *v, int lo, int hi, int *out, Diag *d)
+{
+    char *end;
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || *v == '\0' || *end || x < lo || x > hi)
+        return diag_set(d, "%s: expected a whole number %d..%d", opt, lo, hi);
+    *out = (int)x;
+    return 0;
+}
+
+static const char usage[] =
+    "usage: ecw odds marston-less --factor F [--vs G] [--dp N] [--vs-dp M] [--json]\n"
+    "  --factor F  the factor after every modifier (1 or less .. 15 or more)\n"
+    "  --vs G      the opposing line's factor: DPs given and taken, push backs, routs\n"
+    "  --dp N      DPs the line already has (0-3); --vs-dp M the same for the opponent\n"
+    "  --json      one JSON object on stdout\n";
+
+int ml_odds_cli(int argc, char **argv, FILE *out, Diag *d)
+{
+    int f = -99, g = -99, dp_a = 0, dp_b = 0;
+    bool json = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int rc = 0;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, out);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+            continue;
+        } else if (!strcmp(a, "--factor")) {
+            rc = int_arg(a, v, -20, 40, &f, d);
+        } else if (!strcmp(a, "--vs")) {
+            rc = int_arg(a, v, -20, 40, &g, d);
+        } else if (!strcmp(a, "--dp")) {
+            rc = int_arg(a, v, 0, 3, &dp_a, d);
+        } else if (!strcmp(a, "--vs-dp")) {
+            rc = int_arg(a, v, 0, 3, &dp_b, d);
+        } else {
+            diag_set(d, "odds: unknown option '%s'", a);
+            return 2;
+        }
+        if (rc < 0)
+            return 2;
+        i++;
+    }
+    if (f == -99) {
+        diag_set(d, "odds: --factor is required");
+        return 2;
+    }
+    VsOdds o;
+    vs_odds(f, g == -99 ? 1 : g, dp_a, dp_b, &o);
+    (json ? print_json : print_text)(out, f, g, g != -99, &o);
+    return 0;
+}

@@ -1,0 +1,99 @@
+/* ml_rally.c - Marston Less rallying [ML Rallying] and reforming
+ * [ML Reforming], the last phase of the turn. */
+#include "ml.h"
+
+static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
+
+static int pending_line(const MlState *s)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    for (int li = 0; li < sd->nlines; li++)
+        if (sd->lines[li].status == LS_PURSUING && !sd->lines[li].rally_done)
+            return li;
+    return -1;
+}
+
+int ml_rally_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0, li = pending_line(s);
+    ml_push(out, cap, &n, MLV_RALLY, li, 0, 0, 0);
+    ml_push(out, cap, &n, MLV_PRESS, li, 0, 0, 0);
+    return n;
+}
+
+int ml_rally_check(const MlState *s, const Action *a, Diag *d)
+{
+    int li = pending_line(s);
+    if (a->verb != MLV_RALLY && a->verb != MLV_PRESS)
+        return diag_set(d, "now is the time to rally or press on with pursuing lines");
+    if (a->piece != li)
+        return diag_set(d, "the pursuing line to decide for is %c%d", s->to_act == ML_ROY ? 'R' : 'P',
+                        li + 1);
+    return 0;
+}
+
+/* [ML Rallying] foot rally on 4-6, horse on 6; +1/+2 for a general. */
+void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
+{
+    int side = s->to_act;
+    MlLine *l = &s->side[side].lines[a->piece];
+    l->rally_done = 1;
+    if (a->verb == MLV_PRESS)
+        return;
+    int mod = ml_gen_bonus(s, side, a->piece), need = l->arm == ML_FOOT ? 4 : 6;
+    char id[8];
+    ml_line_id(side, a->piece, id);
+    int roll = game_roll(&s->rng, io, 6, side, "rally %s", id);
+    bool ok = roll + mod >= need;
+    if (ok)
+        l->status = LS_FORMED;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "rally", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "modifier", mod);
+        evlog_int(log, "need", need);
+        evlog_str(log, "result", ok ? "rallied" : "pursuing");
+        evlog_end(log, "%s %s rally %d%+d against %d: %s", side_title(side), id, roll, mod, need,
+                  ok ? "rallied" : "still pursuing");
+    }
+}
+
+/* [ML Reforming] a formed line with DPs may try to shed one if it has a
+ * general or friends in the zone behind: 5-6, +1 Superior general, -1 in
+ * the same zone as an enemy. */
+static void reform_line(MlState *s, int side, int li, GameIO *io)
+{
+    MlLine *l = &s->side[side].lines[li];
+    int rz = l->zone - ml_fwd(side), tmp[2];
+    bool behind = ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, tmp);
+    if (l->status != LS_FORMED || l->dp == 0 || (l->general == ML_NONE && !behind))
+        return;
+    int mod = (ml_gen_bonus(s, side, li) == 2) - ml_cell_has_enemy_of(s, side, l->sector, l->zone);
+    char id[8];
+    ml_line_id(side, li, id);
+    int roll = game_roll(&s->rng, io, 6, side, "reform %s", id);
+    bool ok = roll + mod >= 5;
+    if (ok)
+        l->dp--;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "reform", VIS_PUBLIC)) {
+        evlog_str(log, "side", ml_side_name(side));
+        evlog_str(log, "line", id);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "modifier", mod);
+        evlog_str(log, "result", ok ? "removes 1 DP" : "no change");
+        evlog_end(log, "%s %s reforms: %d%+d: %s", side_title(side), id, roll, mod,
+                  ok ? "removes 1 DP" : "no change");
+    }
+}
+
+void ml_reform_all(MlState *s, GameIO *io)
+{
+    for (int k = 0; k < ML_SIDES; k++) {
+        int side = k == 0 ? s->player_a : ml_enemy(s->player_a);
+        for (int li = 0; li < s->side[side].nlines; li++)
+            reform_line(s, side, li, io);
+    }
+}

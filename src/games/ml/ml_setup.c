@@ -1,0 +1,152 @@
+/* ml_setup.c - Marston Less set-up: the armies [ML The Armies] [ML Set Up],
+ * the deck and the five cards each player draws [ML The Deck]. */
+#include "ml.h"
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const known_options[] = {"foot", "turns", NULL};
+
+static void add_unit(MlSide *sd, int arm, int str)
+{
+    if (sd->nunits >= ML_MAX_UNITS)
+        return;
+    MlUnit *u = &sd->units[sd->nunits++];
+    u->arm = (uint8_t)arm;
+    u->str = (uint8_t)str;
+    u->line = ML_NONE;
+    u->alive = 1;
+}
+
+static void add_general(MlSide *sd, int superior)
+{
+    if (sd->ngens >= ML_MAX_GENS)
+        return;
+    MlGeneral *g = &sd->gens[sd->ngens++];
+    g->superior = (uint8_t)superior;
+    g->alive = 1;
+    g->line = ML_NONE;
+}
+
+/* [ML Set Up] the army every player starts with, before the cards. */
+static void build_army(MlSide *sd, const MlTables *t, int str4)
+{
+    for (int i = 0; i < t->nfoot[str4]; i++)
+        add_unit(sd, ML_FOOT, t->foot[str4][i]);
+    for (int i = 0; i < t->nhorse; i++)
+        add_unit(sd, ML_HORSE, t->horse[i]);
+    for (int i = 0; i < t->generals; i++)
+        add_general(sd, 0);
+    for (int i = 0; i < t->superiors; i++)
+        add_general(sd, 1);
+}
+
+/* The alive unit of an arm with the lowest (weakest) or highest strength,
+ * optionally below a cap; -1 if none. Ties go to the first listed. */
+static int pick_unit(const MlSide *sd, int arm, bool weakest, int below)
+{
+    int best = -1;
+    for (int i = 0; i < sd->nunits; i++) {
+        const MlUnit *u = &sd->units[i];
+        if (!u->alive || u->arm != arm || u->str >= below)
+            continue;
+        if (best < 0 || (weakest ? u->str < sd->units[best].str : u->str > sd->units[best].str))
+            best = i;
+    }
+    return best;
+}
+
+/* [ML The Deck] apply one card drawn by `side`. */
+static void apply_card(MlState *s, int side, const MlCard *c)
+{
+    MlSide *own = &s->side[side], *foe = &s->side[ml_enemy(side)];
+    int i, cap = s->foot_str4 ? 4 : 3;
+    switch (c->kind) {
+    case CARD_GUN:
+        if (own->nguns < ML_MAX_GUNS) {
+            own->guns[own->nguns].factor = c->arg;
+            own->guns[own->nguns++].alive = 1;
+        }
+        break;
+    case CARD_LIGHT: own->light_pending++; break;
+    case CARD_DRAGOONS:
+        if (own->ndrag < ML_MAX_DRAGOONS)
+            own->ndrag++;
+        break;
+    case CARD_ROUGH: own->rough_pending++; break;
+    case CARD_GENERAL: add_general(own, 0); break;
+    case CARD_SUPERIOR: add_general(own, 1); break;
+    case CARD_VETERANS:
+        if ((i = pick_unit(own, ML_FOOT, true, cap)) >= 0)
+            own->units[i].str++;
+        break;
+    case CARD_RECRUIT_FOOT: add_unit(own, ML_FOOT, c->arg); break;
+    case CARD_RECRUIT_HORSE: add_unit(own, ML_HORSE, c->arg); break;
+    case CARD_SICKNESS:
+        if ((i = pick_unit(foe, ML_FOOT, false, 99)) >= 0 && foe->units[i].str > 1)
+            foe->units[i].str--;
+        break;
+    case CARD_DESERTION:
+        if ((i = pick_unit(foe, ML_HORSE, true, 99)) >= 0)
+            foe->units[i].alive = 0;
+        break;
+    default: break;
+    }
+}
+
+static int parse_options(MlState *s, const Options *opt, Diag *d)
+{
+    if (opt_check(opt, known_options, d) < 0)
+        return -1;
+    const char *foot = opt_get(opt, "foot"), *turns = opt_get(opt, "turns");
+    if (foot && strcmp(foot, "str2") != 0 && strcmp(foot, "str4") != 0)
+        return diag_set(d, "option foot: expected str2 or str4, not '%s'", foot);
+    s->foot_str4 = foot && strcmp(foot, "str4") == 0;
+    s->max_turns = ML_DEFAULT_TURNS;
+    if (turns) {
+        char *end;
+        long t = strtol(turns, &end, 10);
+        if (*end || t < 1 || t > 99)
+            return diag_set(d, "option turns: expected a number 1..99, not '%s'", turns);
+        s->max_turns = (uint8_t)t;
+    }
+    return 0;
+}
+
+/* Shuffle the deck and deal five cards to each player, Royalists first. */
+static void deal_hands(MlState *s, const MlTables *t)
+{
+    s->ndeck = t->ncards;
+    for (int i = 0; i < t->ncards; i++)
+        s->deck[i] = (uint8_t)i;
+    for (int i = s->ndeck - 1; i > 0; i--) {
+        int j = (int)rng_below(&s->rng, (uint32_t)i + 1);
+        uint8_t tmp = s->deck[i];
+        s->deck[i] = s->deck[j];
+        s->deck[j] = tmp;
+    }
+    for (int side = 0; side < ML_SIDES; side++) {
+        for (int k = 0; k < ML_HAND; k++) {
+            uint8_t card = s->deck[--s->ndeck];
+            s->side[side].hand[k] = card;
+            apply_card(s, side, &t->cards[card]);
+        }
+    }
+}
+
+int ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
+{
+    MlState *s = st;
+    memset(s, 0, sizeof *s);
+    if (parse_options(s, opt, d) < 0)
+        return -1;
+    const MlTables *t = ml_tables();
+    rng_seed(&s->rng, seed);
+    for (int side = 0; side < ML_SIDES; side++)
+        build_army(&s->side[side], t, s->foot_str4);
+    deal_hands(s, t);
+    s->winner = ML_NONE;
+    s->phase = PH_PLACE;
+    s->to_act = ML_ROY;
+    ml_advance(s, NULL);
+    return 0;
+}
