@@ -66,15 +66,28 @@ static double melee_value(const MlState *s, int side, int li)
     return v;
 }
 
-/* Lines out of contact: close with weaker enemies, keep away from stronger. */
+/* Factor and DP advantage of line li over the (first) enemy in its zone. */
+static int melee_edge(const MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int foe[2], n = ml_lines_at(s, ml_enemy(side), l->sector, l->zone, foe);
+    const MlLine *e = &s->side[ml_enemy(side)].lines[foe[0]];
+    return ml_factor(s, side, li, NULL) / n - ml_factor(s, ml_enemy(side), foe[0], NULL) + e->dp - l->dp;
+}
+
+enum { AGGRESSION_PULL = 25 }; /* value (x0.01) of each zone closer to a beatable enemy */
+
+/* Lines out of contact: close with enemies they can beat, keep away from
+ * the others; with no enemy ahead, press on up the board. */
 static double posture_value(const MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
     int dist, e = enemy_ahead(s, side, l, &dist);
     if (e < 0)
-        return 0.05 * (l->zone * ml_fwd(side) + (side == ML_PAR ? ML_ZONES : 0));
-    int edge = ml_factor(s, side, li, NULL) - ml_factor(s, ml_enemy(side), e, NULL) - l->dp;
-    return edge >= 1 ? 0.12 * (7 - dist) : 0.03 * dist;
+        return 0.1 * (l->zone * ml_fwd(side) + (side == ML_PAR ? ML_ZONES : 0));
+    const MlLine *el = &s->side[ml_enemy(side)].lines[e];
+    int edge = ml_factor(s, side, li, NULL) - ml_factor(s, ml_enemy(side), e, NULL) + el->dp - l->dp;
+    return edge >= 1 ? AGGRESSION_PULL / 100.0 * (ML_ZONES - dist) : 0.05 * dist;
 }
 
 static double evaluate(const MlState *s, int me)
@@ -86,7 +99,7 @@ static double evaluate(const MlState *s, int me)
         if (!ml_line_on_table(l))
             continue;
         if (ml_cell_has_enemy_of(s, me, l->sector, l->zone))
-            v += melee_value(s, me, li);
+            v += melee_value(s, me, li) + (melee_edge(s, me, li) >= 1) * AGGRESSION_PULL / 100.0 * ML_ZONES;
         else
             v += posture_value(s, me, li);
         v += l->turned_in ? 0.3 : 0;
@@ -119,9 +132,10 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
         }
         for (int i = 0; i < sd->nlines; i++)
             horse_lines += sd->lines[i].arm == ML_HORSE && sd->lines[i].sector == a->piece;
-        int want = arm == ML_FOOT ? (rem > ML_FOOT_PER_LINE ? ML_FOOT_PER_LINE : rem) : (rem + 3) / 4;
-        if (arm == ML_HORSE && want > ML_HORSE_PER_LINE)
-            want = ML_HORSE_PER_LINE;
+        /* a strong front line per sector and a small support line behind it */
+        int per_line = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        int want = arm == ML_FOOT ? (rem > per_line ? per_line : rem)
+                                  : (horse_lines ? rem : (rem / 2 > per_line ? per_line : rem / 2));
         return depth * 1.0 - 3.0 * (n != want) - horse_lines + jitter;
     }
     case MLV_GUN: return depth + jitter;
