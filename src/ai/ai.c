@@ -1,0 +1,41 @@
+/* ai.c - the generic computer players: "random" (uniform over the legal
+ * list) and "heuristic" (the game's own player, or random without one). */
+#include "ai.h"
+#include <string.h>
+
+/* Uniform choice over g->legal using the AI's own generator. */
+static int ai_random_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
+{
+    Action acts[MAX_ACTIONS];
+    int n = g->legal(st, acts, MAX_ACTIONS);
+    if (n <= 0)
+        return -1;
+    *out = acts[rng_below(rng, (uint32_t)n)];
+    return 0;
+}
+
+/* The game's heuristic when it has one and it succeeds, else random. */
+static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
+{
+    if (g->heuristic && g->heuristic(st, rng, out) >= 0)
+        return 0;
+    return ai_random_choose(g, st, rng, out);
+}
+
+static const AiPlayer ai_random = {
+    "random", "uniform choice among the legal actions", ai_random_choose,
+};
+static const AiPlayer ai_heuristic = {
+    "heuristic", "the game's own computer player (random if it has none)", ai_heuristic_choose,
+};
+static const AiPlayer *const ai_table[] = {&ai_random, &ai_heuristic, NULL};
+
+const AiPlayer *const *ai_all(void) { return ai_table; }
+
+const AiPlayer *ai_find(const char *name)
+{
+    for (const AiPlayer *const *a = ai_table; *a; a++)
+        if (strcmp((*a)->name, name) == 0)
+            return *a;
+    return NULL;
+}

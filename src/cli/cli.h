@@ -1,0 +1,137 @@
+/* cli.h - what the subcommands of `ecw` share: exit codes, one-line
+ * errors, argument parsing (seeds, counts, options, per-role AI options
+ * built at run time from the games' role names), event sinks, the agents
+ * that pick actions (human or computer) and cli_run_game, the one loop that
+ * plays a game for play, watch and sim. */
+#ifndef ECW_CLI_H
+#define ECW_CLI_H
+#include "ai/ai.h"
+#include "core/game.h"
+#include "store/record.h"
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* Set by main.c's SIGINT/SIGTERM handler; loops stop when it is non-zero. */
+extern volatile sig_atomic_t cli_interrupted;
+
+/* Subcommands: argv[0] is the subcommand name. */
+int cmd_games(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+
+/* ---- messages ---- */
+/* "ecw: ..." on stderr (the prefix in colour on a terminal). */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Colour on f only when it is a terminal and NO_COLOR is unset or empty. */
+bool cli_color(FILE *f);
+/* The usage error for getopt's return c ('?' unknown, ':' missing value);
+ * returns EXIT_USAGE. */
+int  cli_bad_option(const char *cmd, char **argv, int c);
+
+/* ---- parsing ---- */
+/* Decimal unsigned 64-bit (no sign, no junk); -1 with d filled if bad. */
+int cli_parse_u64(const char *s, uint64_t *out, Diag *d);
+/* Decimal integer in [lo, hi]; `what` names it in the error. */
+int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, Diag *d);
+/* A game by id or unique prefix; prints the error and lists games if unknown. */
+const GameOps *cli_game(const char *id);
+/* A seed from the clock and the process, printed by callers so a game can
+ * be reproduced. */
+uint64_t cli_fresh_seed(void);
+
+/* Per-role AI options: getopt_long tables are built at run time with one
+ * `--<role> AI` entry per role name of every registered game. */
+enum { CLI_ROLE_VAL = 1000, CLI_MAX_ROLES = 32, CLI_MAX_LONGOPTS = 64 };
+typedef struct CliRoles {
+    const char *name[CLI_MAX_ROLES];   /* distinct role names of all games */
+    int         n;
+    const char *ai[CLI_MAX_ROLES];     /* AI given for name[i], or NULL */
+} CliRoles;
+/* Copy `fixed` (terminated by a zero entry) into out, then one entry per
+ * role name (val = CLI_ROLE_VAL + index); out is zero-terminated. */
+void cli_longopts(const struct option *fixed, struct option *out, CliRoles *roles);
+/* Resolve the role options for game g into ais[player] (default `dflt`);
+ * -1 with d filled for a role g lacks or an unknown AI. */
+int  cli_role_ais(const CliRoles *roles, const GameOps *g, const char *dflt,
+                  const AiPlayer *ais[MAX_PLAYERS], Diag *d);
+/* Help lines for the role options of every game. */
+void cli_help_roles(FILE *f);
+/* Restart getopt for a new argument vector. */
+void cli_getopt_reset(void);
+
+/* ---- events ---- */
+/* A growable text buffer (for a game's events in a simulation). */
+typedef struct StrBuf {
+    char  *s;
+    size_t len, cap;
+} StrBuf;
+void sb_append(StrBuf *b, const char *s);
+void sb_free(StrBuf *b);
+
+enum { CLI_SHOW_ALL = -2 };
+/* Where events go: JSON lines to `json` (all events) and/or `buf`, human
+ * lines "  text" to `text` for events visible to `viewer` (a player index,
+ * VIS_PUBLIC for public only, CLI_SHOW_ALL for every event). */
+typedef struct CliSink {
+    FILE   *json;
+    StrBuf *buf;
+    FILE   *text;
+    int     viewer;
+} CliSink;
+void cli_sink(void *ud, const char *json, const char *text, int vis);
+/* Open an event file for writing ("-" = stdout); NULL with d filled. */
+FILE *cli_open_events(const char *path, Diag *d);
+
+/* ---- playing a game ---- */
+enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2 };
+
+/* Picks the action of `player`: RUN_OVER (0) with *out set, RUN_QUIT,
+ * RUN_EOF, or RUN_ERROR with d filled. */
+typedef struct Agent {
+    int  (*choose)(void *ud, const GameOps *g, const void *st, int player, Action *out,
+                   Diag *d);
+    void *ud;
+    const char *label;   /* "heuristic", "you" ... for narration */
+} Agent;
+
+/* A computer agent: an AI with its own generator. */
+typedef struct AiAgent {
+    const AiPlayer *ai;
+    Rng             rng;
+} AiAgent;
+/* Make agent *a play with ai, its generator seeded with seed. */
+void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed);
+
+typedef struct RunGame {
+    const GameOps *g;
+    Agent          agent[MAX_PLAYERS];
+    GameIO        *io;        /* events and dice (NULL: none) */
+    Record        *rec;       /* actions are appended here (NULL: none) */
+    /* Before each action is applied; text is its description (empty unless
+     * describe is set or rec is kept). */
+    void (*on_action)(void *ud, const void *st, int player, const Action *a, const char *text);
+    /* At the start, and after each action that changed g->turn or ended the game. */
+    void (*on_turn)(void *ud, const void *st);
+    void          *ud;
+    bool           describe;
+    const volatile bool *stop; /* checked after each action (manual dice EOF) */
+    long           max_actions; /* 0: 1,000,000 */
+} RunGame;
+
+/* Play st (already set up) until the game ends or an agent stops it.
+ * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended) or RUN_ERROR (d). */
+int cli_run_game(const RunGame *rg, void *st, Diag *d);
+
+/* "turn N: ROLE wins" / "a draw", and the scores, to f. */
+void cli_print_result(const GameOps *g, const void *st, FILE *f);
+/* Allocate a zeroed state of g (aborts when memory runs out). */
+void *cli_state_new(const GameOps *g);
+
+#endif

@@ -1,0 +1,334 @@
+/* cli_common.c - helpers shared by the subcommands: errors, argument
+ * parsing, role options built from the registry, event sinks, agents and
+ * cli_run_game, the single game loop behind play, watch and sim. */
+#include "cli.h"
+#include "games/registry.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ */
+/* Messages                                                            */
+/* ------------------------------------------------------------------ */
+
+bool cli_color(FILE *f)
+{
+    const char *nc = getenv("NO_COLOR");
+    return isatty(fileno(f)) && !(nc && *nc);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    bool c = cli_color(stderr);
+    fputs(c ? "\033[1;31mecw:\033[0m " : "ecw: ", stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_bad_option(const char *cmd, char **argv, int c)
+{
+    const char *arg = argv[optind - 1];
+    const char *what = c == ':' ? "option needs a value" : "unknown option";
+    if (optopt && optopt < CLI_ROLE_VAL && arg[0] == '-' && arg[1] != '-')
+        cli_error("%s: %s: -%c (see ecw %s --help)", cmd, what, optopt, cmd);
+    else
+        cli_error("%s: %s: %s (see ecw %s --help)", cmd, what, arg, cmd);
+    return EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing                                                             */
+/* ------------------------------------------------------------------ */
+
+int cli_parse_u64(const char *s, uint64_t *out, Diag *d)
+{
+    if (!s || *s < '0' || *s > '9')
+        return diag_set(d, "expected a non-negative decimal number, got '%s'", s ? s : "");
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end)
+        return diag_set(d, "expected a decimal number, got '%s'", s);
+    if (errno == ERANGE)
+        return diag_set(d, "number too large: '%s'", s);
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, Diag *d)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno == ERANGE)
+        return diag_set(d, "%s: expected a whole number, got '%s'", what, s);
+    if (v < lo || v > hi)
+        return diag_set(d, "%s: %ld is out of range %ld..%ld", what, v, lo, hi);
+    *out = v;
+    return 0;
+}
+
+const GameOps *cli_game(const char *id)
+{
+    const GameOps *g = id ? games_find(id) : NULL;
+    if (g)
+        return g;
+    if (!id) {
+        cli_error("missing GAME (see ecw games)");
+        return NULL;
+    }
+    char list[256] = "";
+    for (const GameOps *const *p = games_all(); *p; p++) {
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", (*p)->id);
+    }
+    cli_error("unknown game '%s' (games: %s)", id, list);
+    return NULL;
+}
+
+uint64_t cli_fresh_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    x ^= (uint64_t)getpid() << 32;
+    /* Keep seeds below 2^53 so every JSON reader holds them exactly. */
+    return rng_splitmix(&x) >> 11;
+}
+
+/* ------------------------------------------------------------------ */
+/* Role options                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Distinct role names of every registered game into roles. */
+static void collect_roles(CliRoles *roles)
+{
+    memset(roles, 0, sizeof *roles);
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        for (int i = 0; i < (*g)->nplayers; i++) {
+            bool seen = false;
+            for (int k = 0; k < roles->n; k++)
+                seen |= strcmp(roles->name[k], (*g)->roles[i]) == 0;
+            if (!seen && roles->n < CLI_MAX_ROLES)
+                roles->name[roles->n++] = (*g)->roles[i];
+        }
+    }
+}
+
+void cli_longopts(const struct option *fixed, struct option *out, CliRoles *roles)
+{
+    collect_roles(roles);
+    int n = 0;
+    for (; fixed[n].name && n < CLI_MAX_LONGOPTS - 1; n++)
+        out[n] = fixed[n];
+    for (int k = 0; k < roles->n && n < CLI_MAX_LONGOPTS - 1; k++) {
+        bool clash = false;
+        for (int j = 0; j < n; j++)
+            clash |= strcmp(out[j].name, roles->name[k]) == 0;
+        if (!clash)
+            out[n++] = (struct option){roles->name[k], required_argument, NULL,
+                                       CLI_ROLE_VAL + k};
+    }
+    out[n] = (struct option){0};
+}
+
+int cli_role_ais(const CliRoles *roles, const GameOps *g, const char *dflt,
+                 const AiPlayer *ais[MAX_PLAYERS], Diag *d)
+{
+    for (int p = 0; p < g->nplayers; p++)
+        ais[p] = ai_find(dflt);
+    for (int k = 0; k < roles->n; k++) {
+        if (!roles->ai[k])
+            continue;
+        int p = game_role_index(g, roles->name[k]);
+        if (p < 0)
+            return diag_set(d, "%s has no role '%s'", g->id, roles->name[k]);
+        ais[p] = ai_find(roles->ai[k]);
+        if (!ais[p])
+            return diag_set(d, "--%s: unknown AI '%s' (AIs: random, heuristic)",
+                            roles->name[k], roles->ai[k]);
+    }
+    return 0;
+}
+
+void cli_help_roles(FILE *f)
+{
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        fprintf(f, "  role options of %s:", (*g)->id);
+        for (int i = 0; i < (*g)->nplayers; i++)
+            fprintf(f, " --%s AI", (*g)->roles[i]);
+        fputc('\n', f);
+    }
+    fputs("  AIs:", f);
+    for (const AiPlayer *const *a = ai_all(); *a; a++)
+        fprintf(f, " %s", (*a)->name);
+    fputc('\n', f);
+}
+
+void cli_getopt_reset(void)
+{
+#ifdef __GLIBC__
+    optind = 0; /* glibc: full re-initialisation */
+#else
+    optind = 1;
+#endif
+    opterr = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Events                                                              */
+/* ------------------------------------------------------------------ */
+
+void sb_append(StrBuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *ns = realloc(b->s, cap);
+        if (!ns) {
+            fputs("ecw: out of memory\n", stderr);
+            abort();
+        }
+        b->s = ns;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void sb_free(StrBuf *b)
+{
+    free(b->s);
+    *b = (StrBuf){0};
+}
+
+void cli_sink(void *ud, const char *json, const char *text, int vis)
+{
+    CliSink *s = ud;
+    if (s->json) {
+        fputs(json, s->json);
+        fputc('\n', s->json);
+    }
+    if (s->buf) {
+        sb_append(s->buf, json);
+        sb_append(s->buf, "\n");
+    }
+    if (s->text && (s->viewer == CLI_SHOW_ALL || vis == VIS_PUBLIC || vis == s->viewer))
+        fprintf(s->text, "  %s\n", text);
+}
+
+FILE *cli_open_events(const char *path, Diag *d)
+{
+    if (strcmp(path, "-") == 0)
+        return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        diag_set(d, "%s: %s", path, strerror(errno));
+    return f;
+}
+
+/* ------------------------------------------------------------------ */
+/* Agents and the game loop                                            */
+/* ------------------------------------------------------------------ */
+
+/* Agent.choose for a computer player. */
+static int ai_agent_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
+                           Diag *d)
+{
+    AiAgent *a = ud;
+    if (a->ai->choose(g, st, &a->rng, out) < 0)
+        return diag_set(d, "%s (%s AI) has no legal action", g->roles[player], a->ai->name);
+    return RUN_OVER;
+}
+
+void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed)
+{
+    store->ai = ai;
+    rng_seed(&store->rng, seed);
+    *a = (Agent){ai_agent_choose, store, ai->name};
+}
+
+/* Apply one chosen action: describe, narrate, record, apply. */
+static void run_apply(const RunGame *rg, void *st, int player, const Action *a)
+{
+    const GameOps *g = rg->g;
+    char text[RECORD_TEXT] = "";
+    if (rg->describe || rg->rec)
+        g->describe(st, a, text, sizeof text);
+    if (rg->on_action)
+        rg->on_action(rg->ud, st, player, a, text);
+    if (rg->io && rg->io->log)
+        rg->io->log->turn = g->turn(st);
+    g->apply(st, a, rg->io);
+    if (rg->rec)
+        record_add_action(rg->rec, a, text, st);
+}
+
+/* Central loop: ask the agent of the side to act, apply, repeat; hooks
+ * narrate. Stops at the end of the game, on a quit, end of input, a stop
+ * flag (manual dice ended), an interrupt, or an action bound (a bug). */
+int cli_run_game(const RunGame *rg, void *st, Diag *d)
+{
+    const GameOps *g = rg->g;
+    long bound = rg->max_actions > 0 ? rg->max_actions : 1000000;
+    int turn = g->turn(st);
+    if (rg->on_turn)
+        rg->on_turn(rg->ud, st);
+    for (long n = 0; !g->terminal(st); n++) {
+        if (n >= bound)
+            return diag_set(d, "the game did not end after %ld actions", bound);
+        if (cli_interrupted || (rg->stop && *rg->stop))
+            return RUN_QUIT;
+        int p = g->current_player(st);
+        if (p < 0 || p >= g->nplayers)
+            return diag_set(d, "no side to act (current player %d) in a running game", p);
+        Action a;
+        int rc = rg->agent[p].choose(rg->agent[p].ud, g, st, p, &a, d);
+        if (rc != RUN_OVER)
+            return rc;
+        run_apply(rg, st, p, &a);
+        if (rg->on_turn && (g->turn(st) != turn || g->terminal(st)))
+            rg->on_turn(rg->ud, st);
+        turn = g->turn(st);
+    }
+    if (rg->rec)
+        record_finish(rg->rec, st);
+    return RUN_OVER;
+}
+
+void cli_print_result(const GameOps *g, const void *st, FILE *f)
+{
+    if (!g->terminal(st)) {
+        fprintf(f, "game not finished (turn %d)\n", g->turn(st));
+        return;
+    }
+    int w = game_winner(g, st);
+    if (w >= 0)
+        fprintf(f, "result: %s wins after turn %d\n", g->roles[w], g->turn(st));
+    else
+        fprintf(f, "result: a draw after turn %d\n", g->turn(st));
+    double sc[MAX_PLAYERS] = {0};
+    g->score(st, sc);
+    fputs("score:", f);
+    for (int i = 0; i < g->nplayers; i++)
+        fprintf(f, " %s %+g", g->roles[i], sc[i]);
+    fputc('\n', f);
+}
+
+void *cli_state_new(const GameOps *g)
+{
+    void *st = calloc(1, g->state_size);
+    if (!st) {
+        fputs("ecw: out of memory\n", stderr);
+        abort();
+    }
+    return st;
+}

@@ -1,0 +1,68 @@
+/* cmd_games.c - `ecw games`: the registered games, id and title. */
+#include "cli.h"
+#include "core/jw.h"
+#include "games/registry.h"
+#include <string.h>
+
+static void games_help(FILE *f)
+{
+    fputs("usage: ecw games [--json]\n"
+          "List the games ecw can play: id, players and title.\n"
+          "  --json   print a JSON array of {id, title, roles}\n", f);
+}
+
+/* The game list as JSON on stdout. */
+static void games_json(void)
+{
+    Jw w;
+    jw_init(&w);
+    jw_arr(&w);
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        jw_obj(&w);
+        jw_kstr(&w, "id", (*g)->id);
+        jw_kstr(&w, "title", (*g)->title);
+        jw_key(&w, "roles");
+        jw_arr(&w);
+        for (int i = 0; i < (*g)->nplayers; i++)
+            jw_str(&w, (*g)->roles[i]);
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+    }
+    jw_arr_end(&w);
+    puts(jw_str_of(&w));
+    jw_fini(&w);
+}
+
+int cmd_games(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'}, {"json", no_argument, NULL, 'j'}, {0}};
+    bool json = false;
+    int c;
+    cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, ":hj", opts, NULL)) != -1) {
+        if (c == 'h') {
+            games_help(stdout);
+            return EXIT_OK;
+        }
+        if (c == 'j')
+            json = true;
+        else
+            return cli_bad_option("games", argv, c);
+    }
+    if (optind < argc) {
+        cli_error("games: unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (json) {
+        games_json();
+        return EXIT_OK;
+    }
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        printf("%-16s %s (", (*g)->id, (*g)->title);
+        for (int i = 0; i < (*g)->nplayers; i++)
+            printf("%s%s", i ? " vs " : "", (*g)->roles[i]);
+        puts(")");
+    }
+    return EXIT_OK;
+}

@@ -1,0 +1,364 @@
+/* cmd_play.c - `ecw play GAME`: a human at the terminal against the
+ * computer. The human sees the board from their side, a numbered list of
+ * legal actions, and may type a number or a command in the game's own
+ * words. With --dice manual every die is typed in (referee mode) and kept
+ * in the record, which --save writes at the end, on quit and at end of
+ * input. */
+#include "cli.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PLAY_LIST_MAX = 60 };
+
+typedef struct Play {
+    const GameOps *g;
+    int            human;
+    const char    *save;
+    Record         rec;
+    char          *line;
+    size_t         cap;
+    volatile bool  stop;  /* manual dice hit end of input */
+    bool           eof;
+    Action         acts[MAX_ACTIONS];
+    int            nacts;
+} Play;
+
+static void play_help(FILE *f)
+{
+    fputs("usage: ecw play GAME [options]\n"
+          "Play GAME against the computer in the terminal.\n"
+          "  --as ROLE         the side you play (a role name or number; default: the first)\n"
+          "  --ai NAME         the computer player: random, heuristic (default)\n"
+          "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
+          "  --save FILE       write the game record to FILE at the end or on quit\n"
+          "  --dice manual     type in every die roll (referee mode); default: auto\n"
+          "  --events FILE     write every event as JSON lines to FILE\n"
+          "  --option k=v      a game option (repeatable)\n"
+          "  -h, --help        this help\n"
+          "At the prompt: a number from the list, an action in words, 'list', 'board',\n"
+          "'help' or 'quit'.\n", f);
+}
+
+/* One line from stdin without its newline, or NULL at end of input or on
+ * an interrupt. */
+static char *play_read(Play *p)
+{
+    fflush(stdout);
+    if (cli_interrupted)
+        return NULL;
+    ssize_t n = getline(&p->line, &p->cap, stdin);
+    if (n < 0)
+        return NULL;
+    while (n > 0 && isspace((unsigned char)p->line[n - 1]))
+        p->line[--n] = '\0';
+    char *s = p->line;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!isatty(fileno(stdin))) /* echo piped input so transcripts read well */
+        printf("%s\n", s);
+    return s;
+}
+
+/* GameIO.roll in manual mode: ask until a number in 1..sides comes; at end
+ * of input stop the game (the generator finishes the current action). */
+static int play_roll(void *ud, int sides, int player, const char *why)
+{
+    (void)player;
+    Play *p = ud;
+    while (!p->stop) {
+        printf("roll d%d for %s: ", sides, why);
+        char *s = play_read(p);
+        if (!s) {
+            putchar('\n');
+            p->stop = true;
+            p->eof = !cli_interrupted;
+            break;
+        }
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (*s && !*end && v >= 1 && v <= sides) {
+            record_add_roll(&p->rec, sides, (int)v);
+            return (int)v;
+        }
+        printf("enter a number from 1 to %d\n", sides);
+    }
+    return 0;
+}
+
+/* Print the legal actions, numbered from 1. */
+static void play_list(Play *p, const void *st)
+{
+    char buf[RECORD_TEXT];
+    for (int i = 0; i < p->nacts && i < PLAY_LIST_MAX; i++) {
+        p->g->describe(st, &p->acts[i], buf, sizeof buf);
+        printf("  %2d. %s\n", i + 1, buf);
+    }
+    if (p->nacts > PLAY_LIST_MAX)
+        printf("  ... and %d more: type a number up to %d or the action in words\n",
+               p->nacts - PLAY_LIST_MAX, p->nacts);
+}
+
+/* 'help': the commands, and the verbs the legal actions start with. */
+static void play_verbs(Play *p, const void *st)
+{
+    char seen[512] = "", buf[RECORD_TEXT];
+    for (int i = 0; i < p->nacts; i++) {
+        p->g->describe(st, &p->acts[i], buf, sizeof buf);
+        buf[strcspn(buf, " ")] = '\0';
+        char key[RECORD_TEXT + 2];
+        snprintf(key, sizeof key, " %s ", buf);
+        char padded[sizeof seen + 2];
+        snprintf(padded, sizeof padded, " %s ", seen);
+        if (!strstr(padded, key) && strlen(seen) + strlen(buf) + 2 < sizeof seen)
+            snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%s",
+                     seen[0] ? " " : "", buf);
+    }
+    printf("actions open now start with: %s\n"
+           "type a number from the list, an action in words, or: list, board, help, quit\n",
+           seen);
+}
+
+/* Agent.choose for the human: show, list, read until a legal action. */
+static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
+                        Diag *d)
+{
+    (void)d;
+    Play *p = ud;
+    g->render(st, player, stdout);
+    p->nacts = g->legal(st, p->acts, MAX_ACTIONS);
+    play_list(p, st);
+    for (;;) {
+        printf("%s> ", g->roles[player]);
+        char *s = play_read(p);
+        if (!s)
+            return cli_interrupted ? RUN_QUIT : RUN_EOF;
+        if (!*s)
+            continue;
+        if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0)
+            return RUN_QUIT;
+        if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0) {
+            play_verbs(p, st);
+        } else if (strcmp(s, "list") == 0) {
+            play_list(p, st);
+        } else if (strcmp(s, "board") == 0) {
+            g->render(st, player, stdout);
+        } else if (strspn(s, "0123456789") == strlen(s)) {
+            long k = strtol(s, NULL, 10);
+            if (k >= 1 && k <= p->nacts) {
+                *out = p->acts[k - 1];
+                return RUN_OVER;
+            }
+            printf("no action %s: choose 1 to %d\n", s, p->nacts);
+        } else {
+            Diag why = {{0}};
+            if (game_parse_checked(g, st, s, out, &why) == 0)
+                return RUN_OVER;
+            printf("illegal: %s\n", why.msg);
+        }
+    }
+}
+
+/* RunGame.on_action: say who did what. */
+static void play_on_action(void *ud, const void *st, int player, const Action *a,
+                           const char *text)
+{
+    (void)st;
+    (void)a;
+    Play *p = ud;
+    if (player == p->human)
+        printf("you (%s): %s\n", p->g->roles[player], text);
+    else
+        printf("%s (computer): %s\n", p->g->roles[player], text);
+}
+
+typedef struct PlayArgs {
+    const GameOps  *g;
+    int             human;
+    const AiPlayer *ai;
+    uint64_t        seed;
+    bool            seeded, manual;
+    const char     *save, *events;
+    Options         opt;
+} PlayArgs;
+
+/* --as: a role name or a player number. */
+static int play_as(const GameOps *g, const char *s, int *out)
+{
+    int i = game_role_index(g, s);
+    if (i < 0 && s[0] >= '0' && s[0] <= '9' && !s[1])
+        i = s[0] - '0';
+    if (i < 0 || i >= g->nplayers) {
+        cli_error("play: %s has no role '%s'", g->id, s);
+        return -1;
+    }
+    *out = i;
+    return 0;
+}
+
+/* Handle one option letter c with argument arg; EXIT_OK or an exit code. */
+static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char **argv)
+{
+    Diag d = {{0}};
+    switch (c) {
+    case 'a': *as = arg; return EXIT_OK;
+    case 'A':
+        a->ai = ai_find(arg);
+        if (a->ai)
+            return EXIT_OK;
+        diag_set(&d, "--ai: unknown AI '%s' (AIs: random, heuristic)", arg);
+        break;
+    case 's':
+        a->seeded = true;
+        if (cli_parse_u64(arg, &a->seed, &d) == 0)
+            return EXIT_OK;
+        break;
+    case 'S': a->save = arg; return EXIT_OK;
+    case 'E': a->events = arg; return EXIT_OK;
+    case 'd':
+        a->manual = strcmp(arg, "manual") == 0;
+        if (a->manual || strcmp(arg, "auto") == 0)
+            return EXIT_OK;
+        diag_set(&d, "--dice: expected manual or auto, got '%s'", arg);
+        break;
+    case 'o':
+        if (opt_parse(&a->opt, arg, &d) == 0)
+            return EXIT_OK;
+        break;
+    default: return cli_bad_option("play", argv, c);
+    }
+    cli_error("play: %s", d.msg);
+    return EXIT_USAGE;
+}
+
+/* Parse argv into a; returns -1 to go on, or an exit code. */
+static int play_args(int argc, char **argv, PlayArgs *a)
+{
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'},         {"as", required_argument, NULL, 'a'},
+        {"ai", required_argument, NULL, 'A'},     {"seed", required_argument, NULL, 's'},
+        {"save", required_argument, NULL, 'S'},   {"dice", required_argument, NULL, 'd'},
+        {"events", required_argument, NULL, 'E'}, {"option", required_argument, NULL, 'o'},
+        {0}};
+    const char *as = NULL;
+    int c;
+    cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+        if (c == 'h') {
+            play_help(stdout);
+            return EXIT_OK;
+        }
+        int rc = play_opt(a, c, optarg, &as, argv);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    if (optind + 1 != argc) {
+        cli_error("play: expected one GAME (see ecw play --help)");
+        return EXIT_USAGE;
+    }
+    if (!(a->g = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    if (as && play_as(a->g, as, &a->human) < 0)
+        return EXIT_USAGE;
+    return -1;
+}
+
+/* Save the record if asked; false (message printed) on failure. */
+static bool play_save(Play *p, const void *st)
+{
+    record_finish(&p->rec, st);
+    if (!p->save)
+        return true;
+    Diag d = {{0}};
+    if (record_save(&p->rec, p->save, &d) < 0) {
+        cli_error("play: %s", d.msg);
+        return false;
+    }
+    fprintf(stderr, "saved to %s\n", p->save);
+    return true;
+}
+
+/* Report how the game loop ended and choose the exit code. */
+static int play_finish(Play *p, const void *st, int rc, const Diag *d)
+{
+    bool saved = play_save(p, st);
+    if (rc == RUN_ERROR) {
+        cli_error("play: %s", d->msg);
+        return EXIT_FAIL;
+    }
+    if (p->g->terminal(st)) {
+        cli_print_result(p->g, st, stdout);
+        return saved ? EXIT_OK : EXIT_FAIL;
+    }
+    if (cli_interrupted) {
+        fputs("interrupted\n", stderr);
+        return EXIT_FAIL;
+    }
+    if (rc == RUN_EOF || p->eof) {
+        fputs("input ended\n", stderr);
+        return EXIT_FAIL;
+    }
+    puts("you left the game");
+    return saved ? EXIT_OK : EXIT_FAIL;
+}
+
+/* Set up the game and the agents, play, report. */
+static int play_run(PlayArgs *a, Play *p, FILE *events)
+{
+    const GameOps *g = a->g;
+    void *st = cli_state_new(g);
+    Diag d = {{0}};
+    if (g->setup(st, &a->opt, a->seed, &d) < 0) {
+        cli_error("play: %s", d.msg);
+        free(st);
+        return EXIT_USAGE;
+    }
+    *p = (Play){.g = g, .human = a->human, .save = a->save};
+    record_init(&p->rec, g, &a->opt, a->seed);
+    CliSink sink = {events, NULL, stdout, a->human};
+    EventLog log;
+    evlog_init(&log, cli_sink, &sink);
+    GameIO io = {&log, a->manual ? play_roll : NULL, p};
+    AiAgent ais[MAX_PLAYERS];
+    RunGame rg = {.g = g, .io = &io, .rec = &p->rec, .on_action = play_on_action, .ud = p,
+                  .describe = true, .stop = &p->stop};
+    for (int i = 0; i < g->nplayers; i++)
+        cli_ai_agent(&rg.agent[i], &ais[i], a->ai, rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, i));
+    rg.agent[a->human] = (Agent){human_choose, p, "you"};
+    int rc = cli_run_game(&rg, st, &d);
+    int code = play_finish(p, st, rc, &d);
+    evlog_fini(&log);
+    record_fini(&p->rec);
+    free(p->line);
+    free(st);
+    return code;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    PlayArgs a = {.ai = ai_find("heuristic")};
+    int rc = play_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (!a.seeded) {
+        a.seed = cli_fresh_seed();
+        fprintf(stderr, "seed %llu\n", (unsigned long long)a.seed);
+    }
+    Diag d = {{0}};
+    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
+    if (a.events && !events) {
+        cli_error("play: %s", d.msg);
+        return EXIT_FAIL;
+    }
+    Play *p = calloc(1, sizeof *p);
+    if (!p)
+        return EXIT_FAIL;
+    rc = play_run(&a, p, events);
+    free(p);
+    if (events && events != stdout && fclose(events) != 0) {
+        cli_error("play: %s: write failed", a.events);
+        rc = EXIT_FAIL;
+    }
+    return rc;
+}

@@ -1,0 +1,414 @@
+/* cmd_sim.c - `ecw sim GAME --games N`: many computer-vs-computer games on
+ * several threads. Game i is seeded rng_derive(S, i) and its AIs
+ * rng_derive(rng_derive(S ^ 0xA1A1..., i), player); threads take game
+ * indices from an atomic counter and store results by index, so the
+ * summary is the same for any number of threads. With --events every
+ * game's events are buffered and appended whole under a mutex. */
+#include "cli.h"
+#include "stats.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { SIM_MAX_GAMES = 10000000, SIM_MAX_THREADS = 256 };
+static const double Z95 = 1.959963984540054;
+
+typedef struct SimCfg {
+    const GameOps  *g;
+    const AiPlayer *ais[MAX_PLAYERS];
+    Options         opt;
+    uint64_t        seed;
+    long            ngames, threads;
+    bool            json;
+    const char     *events_path;
+    CliRoles        roles;
+} SimCfg;
+
+typedef struct SimRun {
+    const SimCfg   *cfg;
+    FILE           *events;
+    pthread_mutex_t mu;          /* guards events, err, err_game */
+    atomic_long     next, done;
+    atomic_int      live;        /* workers still running */
+    atomic_bool     failed;
+    signed char    *winner;      /* per game: player index, -1 = draw */
+    int            *turns;       /* per game: g->turn at the end */
+    Diag            err;
+    long            err_game;
+} SimRun;
+
+static void sim_help(FILE *f)
+{
+    fputs("usage: ecw sim GAME [options]\n"
+          "Play many games computer against computer and report the win rates.\n"
+          "  --games N         how many games (default 1000)\n"
+          "  --seed S          the run's seed (default 1); game i uses rng_derive(S, i)\n"
+          "  --threads T       worker threads (default: the number of CPUs)\n"
+          "  --ROLE AI         the AI for a side, e.g. --parliament random (default heuristic)\n"
+          "  --json            print the summary as one JSON object\n"
+          "  --events FILE     write every game's events as JSON lines (field \"game\")\n"
+          "  --option k=v      a game option (repeatable)\n"
+          "  -h, --help        this help\n"
+          "The results do not depend on the number of threads.\n", f);
+    cli_help_roles(f);
+}
+
+/* Keep the error of the lowest-numbered failing game. */
+static void sim_fail(SimRun *r, long i, const Diag *d)
+{
+    pthread_mutex_lock(&r->mu);
+    if (!atomic_load(&r->failed) || i < r->err_game) {
+        r->err = *d;
+        r->err_game = i;
+    }
+    atomic_store(&r->failed, true);
+    pthread_mutex_unlock(&r->mu);
+}
+
+/* Play game i in st; store its result and append its events. */
+static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
+{
+    const SimCfg *c = r->cfg;
+    const GameOps *g = c->g;
+    Diag d = {{0}};
+    if (g->setup(st, &c->opt, rng_derive(c->seed, (uint64_t)i), &d) < 0) {
+        sim_fail(r, i, &d);
+        return -1;
+    }
+    log->game = i;
+    log->seq = 0;
+    buf->len = 0;
+    GameIO io = {r->events ? log : NULL, NULL, NULL};
+    AiAgent ais[MAX_PLAYERS];
+    RunGame rg = {.g = g, .io = &io};
+    uint64_t aiseed = rng_derive(c->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i);
+    for (int p = 0; p < g->nplayers; p++)
+        cli_ai_agent(&rg.agent[p], &ais[p], c->ais[p], rng_derive(aiseed, (uint64_t)p));
+    int rc = cli_run_game(&rg, st, &d);
+    if (rc != RUN_OVER) {
+        if (rc == RUN_ERROR) {
+            char m[sizeof d.msg];
+            snprintf(m, sizeof m, "%s", d.msg);
+            diag_set(&d, "game %ld (seed %llu): %s", i,
+                     (unsigned long long)rng_derive(c->seed, (uint64_t)i), m);
+            sim_fail(r, i, &d);
+        }
+        return -1;
+    }
+    r->winner[i] = (signed char)game_winner(g, st);
+    r->turns[i] = g->turn(st);
+    if (r->events && buf->len) {
+        pthread_mutex_lock(&r->mu);
+        fputs(buf->s, r->events);
+        pthread_mutex_unlock(&r->mu);
+    }
+    return 0;
+}
+
+/* Thread body: take game indices until none are left or something failed. */
+static void *sim_worker(void *arg)
+{
+    SimRun *r = arg;
+    void *st = cli_state_new(r->cfg->g);
+    StrBuf buf = {0};
+    CliSink sink = {NULL, &buf, NULL, VIS_PUBLIC};
+    EventLog log;
+    evlog_init(&log, cli_sink, &sink);
+    for (;;) {
+        long i = atomic_fetch_add(&r->next, 1);
+        if (i >= r->cfg->ngames || atomic_load(&r->failed) || cli_interrupted)
+            break;
+        if (sim_one(r, st, i, &log, &buf) < 0)
+            break;
+        atomic_fetch_add(&r->done, 1);
+    }
+    evlog_fini(&log);
+    sb_free(&buf);
+    free(st);
+    atomic_fetch_sub(&r->live, 1);
+    return NULL;
+}
+
+/* A progress bar on stderr while workers run (only on a terminal). */
+static void sim_progress(SimRun *r)
+{
+    if (!isatty(fileno(stderr)))
+        return;
+    bool color = cli_color(stderr);
+    struct timespec tick = {0, 100000000L};
+    while (atomic_load(&r->live) > 0) {
+        long done = atomic_load(&r->done), n = r->cfg->ngames;
+        int fill = (int)(40 * done / (n ? n : 1));
+        fprintf(stderr, "\r%s[%-40.*s]%s %ld/%ld", color ? "\033[32m" : "", fill,
+                "########################################", color ? "\033[0m" : "", done, n);
+        fflush(stderr);
+        nanosleep(&tick, NULL);
+    }
+    fputs("\r\033[K", stderr);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Run every game on cfg->threads threads; elapsed seconds into *elapsed. */
+static int sim_run_all(SimRun *r, double *elapsed)
+{
+    long nt = r->cfg->threads < r->cfg->ngames ? r->cfg->threads : r->cfg->ngames;
+    if (nt < 1)
+        nt = 1;
+    pthread_t tid[SIM_MAX_THREADS];
+    double t0 = now_s();
+    atomic_store(&r->live, (int)nt);
+    long started = 0;
+    for (; started < nt; started++) {
+        if (pthread_create(&tid[started], NULL, sim_worker, r) != 0)
+            break;
+    }
+    atomic_fetch_sub(&r->live, (int)(nt - started));
+    if (started == 0) { /* no thread could start: run on this one */
+        atomic_store(&r->live, 1);
+        sim_worker(r);
+    }
+    sim_progress(r);
+    for (long t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    *elapsed = now_s() - t0;
+    return 0;
+}
+
+typedef struct SimSummary {
+    long   wins[MAX_PLAYERS + 1];  /* [nplayers] = draws */
+    double mean, p50, p90;
+} SimSummary;
+
+/* Wins, draws and game-length statistics from the per-game results. */
+static void sim_summarise(const SimRun *r, SimSummary *s)
+{
+    const SimCfg *c = r->cfg;
+    memset(s, 0, sizeof *s);
+    double *len = malloc((size_t)c->ngames * sizeof *len);
+    if (!len)
+        abort();
+    for (long i = 0; i < c->ngames; i++) {
+        int w = r->winner[i];
+        s->wins[w >= 0 ? w : c->g->nplayers]++;
+        len[i] = r->turns[i];
+    }
+    stats_sort(len, (size_t)c->ngames);
+    s->mean = stats_mean(len, (size_t)c->ngames);
+    s->p50 = stats_percentile(len, (size_t)c->ngames, 0.5);
+    s->p90 = stats_percentile(len, (size_t)c->ngames, 0.9);
+    free(len);
+}
+
+/* {"p":..,"ci95":[lo,hi]} for k of n. */
+static void sim_json_rate(Jw *w, const char *key, long k, long n)
+{
+    double lo, hi;
+    stats_wilson(k, n, Z95, &lo, &hi);
+    jw_key(w, key);
+    jw_obj(w);
+    jw_knum(w, "p", n ? (double)k / (double)n : 0.0);
+    jw_key(w, "ci95");
+    jw_arr(w);
+    jw_num(w, lo);
+    jw_num(w, hi);
+    jw_arr_end(w);
+    jw_obj_end(w);
+}
+
+/* The summary as one JSON object on stdout. */
+static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
+{
+    const GameOps *g = c->g;
+    Jw w;
+    jw_init(&w);
+    jw_obj(&w);
+    jw_kstr(&w, "game", g->id);
+    jw_kint(&w, "games", c->ngames);
+    jw_key(&w, "seed");
+    jw_u64(&w, c->seed);
+    jw_key(&w, "players");
+    jw_obj(&w);
+    for (int p = 0; p < g->nplayers; p++)
+        jw_kstr(&w, g->roles[p], c->ais[p]->name);
+    jw_obj_end(&w);
+    jw_key(&w, "wins");
+    jw_obj(&w);
+    for (int p = 0; p <= g->nplayers; p++)
+        jw_kint(&w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p]);
+    jw_obj_end(&w);
+    jw_key(&w, "win_rate");
+    jw_obj(&w);
+    for (int p = 0; p <= g->nplayers; p++)
+        sim_json_rate(&w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p], c->ngames);
+    jw_obj_end(&w);
+    jw_key(&w, "turns");
+    jw_obj(&w);
+    jw_knum(&w, "mean", s->mean);
+    jw_knum(&w, "p50", s->p50);
+    jw_knum(&w, "p90", s->p90);
+    jw_obj_end(&w);
+    jw_knum(&w, "elapsed_s", el);
+    jw_knum(&w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
+    jw_obj_end(&w);
+    puts(jw_str_of(&w));
+    jw_fini(&w);
+}
+
+/* The summary as a small table on stdout. */
+static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
+{
+    const GameOps *g = c->g;
+    printf("%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
+    for (int p = 0; p < g->nplayers; p++)
+        printf(" %s=%s", g->roles[p], c->ais[p]->name);
+    printf("\n");
+    for (int p = 0; p <= g->nplayers; p++) {
+        double lo, hi, k = (double)s->wins[p];
+        stats_wilson(s->wins[p], c->ngames, Z95, &lo, &hi);
+        printf("  %-14s %-5s %8ld  %5.1f%%  (95%% CI %5.1f%% .. %5.1f%%)\n",
+               p < g->nplayers ? g->roles[p] : "draw", p < g->nplayers ? "wins" : "",
+               s->wins[p], 100.0 * k / (double)c->ngames, 100.0 * lo, 100.0 * hi);
+    }
+    printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
+    printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
+}
+
+/* One option; EXIT_OK to go on or an exit code. */
+static int sim_opt(SimCfg *c, int ch, char **argv)
+{
+    Diag d = {{0}};
+    int rc = 0;
+    if (ch >= CLI_ROLE_VAL) {
+        c->roles.ai[ch - CLI_ROLE_VAL] = optarg;
+        return EXIT_OK;
+    }
+    switch (ch) {
+    case 'n': rc = cli_parse_int(optarg, 1, SIM_MAX_GAMES, "--games", &c->ngames, &d); break;
+    case 's': rc = cli_parse_u64(optarg, &c->seed, &d); break;
+    case 't':
+        rc = cli_parse_int(optarg, 1, SIM_MAX_THREADS, "--threads", &c->threads, &d);
+        break;
+    case 'j': c->json = true; break;
+    case 'E': c->events_path = optarg; break;
+    case 'o': rc = opt_parse(&c->opt, optarg, &d); break;
+    default: return cli_bad_option("sim", argv, ch);
+    }
+    if (rc == 0)
+        return EXIT_OK;
+    cli_error("sim: %s", d.msg);
+    return EXIT_USAGE;
+}
+
+/* Parse argv into c; -1 to go on, or an exit code. */
+static int sim_args(int argc, char **argv, SimCfg *c)
+{
+    static const struct option fixed[] = {
+        {"help", no_argument, NULL, 'h'},         {"games", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},         {"events", required_argument, NULL, 'E'},
+        {"option", required_argument, NULL, 'o'}, {0}};
+    struct option opts[CLI_MAX_LONGOPTS];
+    cli_longopts(fixed, opts, &c->roles);
+    int ch;
+    cli_getopt_reset();
+    while ((ch = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+        if (ch == 'h') {
+            sim_help(stdout);
+            return EXIT_OK;
+        }
+        int rc = sim_opt(c, ch, argv);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    if (optind + 1 != argc) {
+        cli_error("sim: expected one GAME (see ecw sim --help)");
+        return EXIT_USAGE;
+    }
+    Diag d = {{0}};
+    if (!(c->g = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    if (cli_role_ais(&c->roles, c->g, "heuristic", c->ais, &d) < 0) {
+        cli_error("sim: %s", d.msg);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* Check the options once by setting up game 0, so a bad option is a usage
+ * error before any thread starts. */
+static int sim_check_setup(const SimCfg *c)
+{
+    void *st = cli_state_new(c->g);
+    Diag d = {{0}};
+    int rc = c->g->setup(st, &c->opt, rng_derive(c->seed, 0), &d);
+    free(st);
+    if (rc < 0)
+        cli_error("sim: %s", d.msg);
+    return rc;
+}
+
+/* Run the simulation described by c and print its summary. */
+static int sim_main(SimCfg *c, FILE *events)
+{
+    SimRun r = {.cfg = c, .events = events};
+    pthread_mutex_init(&r.mu, NULL);
+    r.winner = calloc((size_t)c->ngames, sizeof *r.winner);
+    r.turns = calloc((size_t)c->ngames, sizeof *r.turns);
+    int code = EXIT_OK;
+    double el = 0;
+    if (!r.winner || !r.turns) {
+        cli_error("sim: out of memory for %ld games", c->ngames);
+        code = EXIT_FAIL;
+    } else {
+        sim_run_all(&r, &el);
+        if (atomic_load(&r.failed)) {
+            cli_error("sim: %s", r.err.msg);
+            code = EXIT_FAIL;
+        } else if (cli_interrupted) {
+            cli_error("sim: interrupted");
+            code = EXIT_FAIL;
+        } else {
+            SimSummary s;
+            sim_summarise(&r, &s);
+            (c->json ? sim_print_json : sim_print_text)(c, &s, el);
+        }
+    }
+    free(r.winner);
+    free(r.turns);
+    pthread_mutex_destroy(&r.mu);
+    return code;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    SimCfg c = {.seed = 1, .ngames = 1000, .threads = ncpu > 0 ? ncpu : 1};
+    if (c.threads > SIM_MAX_THREADS)
+        c.threads = SIM_MAX_THREADS;
+    int rc = sim_args(argc, argv, &c);
+    if (rc >= 0)
+        return rc;
+    if (sim_check_setup(&c) < 0)
+        return EXIT_USAGE;
+    Diag d = {{0}};
+    FILE *events = c.events_path ? cli_open_events(c.events_path, &d) : NULL;
+    if (c.events_path && !events) {
+        cli_error("sim: %s", d.msg);
+        return EXIT_FAIL;
+    }
+    rc = sim_main(&c, events);
+    if (events && events != stdout && fclose(events) != 0) {
+        cli_error("sim: %s: write failed", c.events_path);
+        rc = EXIT_FAIL;
+    }
+    return rc;
+}

@@ -1,0 +1,199 @@
+/* cmd_watch.c - `ecw watch GAME`: the computer plays every side; the
+ * public events and each action are narrated as they happen, the board is
+ * drawn whenever the turn changes, paced by --delay unless --fast. */
+#include "cli.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct Watch {
+    const GameOps  *g;
+    const AiPlayer *ais[MAX_PLAYERS];
+    long            delay_ms;
+    bool            fast;
+} Watch;
+
+static void watch_help(FILE *f)
+{
+    fputs("usage: ecw watch GAME [options]\n"
+          "Watch the computer play GAME against itself.\n"
+          "  --ROLE AI         the AI for a side, e.g. --royalist heuristic (default heuristic)\n"
+          "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
+          "  --save FILE       write the game record to FILE\n"
+          "  --events FILE     write every event as JSON lines to FILE\n"
+          "  --option k=v      a game option (repeatable)\n"
+          "  --delay MS        pause between actions (default 400)\n"
+          "  --fast            no pauses\n"
+          "  -h, --help        this help\n", f);
+    cli_help_roles(f);
+}
+
+/* Sleep ms milliseconds (interrupted early by a signal). */
+static void watch_sleep(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* RunGame.on_action: who does what, then the pause. */
+static void watch_on_action(void *ud, const void *st, int player, const Action *a,
+                            const char *text)
+{
+    (void)st;
+    (void)a;
+    Watch *w = ud;
+    printf("%s (%s): %s\n", w->g->roles[player], w->ais[player]->name, text);
+    fflush(stdout);
+    if (!w->fast && w->delay_ms > 0)
+        watch_sleep(w->delay_ms);
+}
+
+/* RunGame.on_turn: the board as the public sees it. */
+static void watch_on_turn(void *ud, const void *st)
+{
+    Watch *w = ud;
+    printf("\n== turn %d ==\n", w->g->turn(st));
+    w->g->render(st, VIS_PUBLIC, stdout);
+    fflush(stdout);
+}
+
+typedef struct WatchArgs {
+    uint64_t    seed;
+    bool        seeded;
+    const char *save, *events;
+    Options     opt;
+    CliRoles    roles;
+} WatchArgs;
+
+/* One option; EXIT_OK to go on or an exit code. */
+static int watch_opt(WatchArgs *a, Watch *w, int c, char **argv)
+{
+    Diag d = {{0}};
+    if (c >= CLI_ROLE_VAL) {
+        a->roles.ai[c - CLI_ROLE_VAL] = optarg;
+        return EXIT_OK;
+    }
+    switch (c) {
+    case 's':
+        a->seeded = true;
+        if (cli_parse_u64(optarg, &a->seed, &d) == 0)
+            return EXIT_OK;
+        break;
+    case 'S': a->save = optarg; return EXIT_OK;
+    case 'E': a->events = optarg; return EXIT_OK;
+    case 'f': w->fast = true; return EXIT_OK;
+    case 'D':
+        if (cli_parse_int(optarg, 0, 60000, "--delay", &w->delay_ms, &d) == 0)
+            return EXIT_OK;
+        break;
+    case 'o':
+        if (opt_parse(&a->opt, optarg, &d) == 0)
+            return EXIT_OK;
+        break;
+    default: return cli_bad_option("watch", argv, c);
+    }
+    cli_error("watch: %s", d.msg);
+    return EXIT_USAGE;
+}
+
+/* Parse argv; -1 to go on, or an exit code. */
+static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
+{
+    static const struct option fixed[] = {
+        {"help", no_argument, NULL, 'h'},         {"seed", required_argument, NULL, 's'},
+        {"save", required_argument, NULL, 'S'},   {"events", required_argument, NULL, 'E'},
+        {"option", required_argument, NULL, 'o'}, {"delay", required_argument, NULL, 'D'},
+        {"fast", no_argument, NULL, 'f'},         {0}};
+    struct option opts[CLI_MAX_LONGOPTS];
+    cli_longopts(fixed, opts, &a->roles);
+    int c;
+    cli_getopt_reset();
+    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+        if (c == 'h') {
+            watch_help(stdout);
+            return EXIT_OK;
+        }
+        int rc = watch_opt(a, w, c, argv);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    if (optind + 1 != argc) {
+        cli_error("watch: expected one GAME (see ecw watch --help)");
+        return EXIT_USAGE;
+    }
+    Diag d = {{0}};
+    if (!(w->g = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    if (cli_role_ais(&a->roles, w->g, "heuristic", w->ais, &d) < 0) {
+        cli_error("watch: %s", d.msg);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* Play the game with the hooks above; returns the exit code. */
+static int watch_run(WatchArgs *a, Watch *w, FILE *events)
+{
+    const GameOps *g = w->g;
+    void *st = cli_state_new(g);
+    Diag d = {{0}};
+    if (g->setup(st, &a->opt, a->seed, &d) < 0) {
+        cli_error("watch: %s", d.msg);
+        free(st);
+        return EXIT_USAGE;
+    }
+    Record rec;
+    record_init(&rec, g, &a->opt, a->seed);
+    CliSink sink = {events, NULL, stdout, VIS_PUBLIC};
+    EventLog log;
+    evlog_init(&log, cli_sink, &sink);
+    GameIO io = {&log, NULL, NULL};
+    AiAgent ais[MAX_PLAYERS];
+    RunGame rg = {.g = g, .io = &io, .rec = &rec, .on_action = watch_on_action,
+                  .on_turn = watch_on_turn, .ud = w, .describe = true};
+    for (int i = 0; i < g->nplayers; i++)
+        cli_ai_agent(&rg.agent[i], &ais[i], w->ais[i],
+                     rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i));
+    int rc = cli_run_game(&rg, st, &d), code = EXIT_OK;
+    record_finish(&rec, st);
+    if (rc == RUN_ERROR) {
+        cli_error("watch: %s", d.msg);
+        code = EXIT_FAIL;
+    } else {
+        cli_print_result(g, st, stdout);
+        code = g->terminal(st) ? EXIT_OK : EXIT_FAIL;
+    }
+    if (a->save && record_save(&rec, a->save, &d) < 0) {
+        cli_error("watch: %s", d.msg);
+        code = EXIT_FAIL;
+    }
+    evlog_fini(&log);
+    record_fini(&rec);
+    free(st);
+    return code;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+    WatchArgs a = {0};
+    Watch w = {.delay_ms = 400};
+    int rc = watch_args(argc, argv, &a, &w);
+    if (rc >= 0)
+        return rc;
+    if (!a.seeded) {
+        a.seed = cli_fresh_seed();
+        fprintf(stderr, "seed %llu\n", (unsigned long long)a.seed);
+    }
+    Diag d = {{0}};
+    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
+    if (a.events && !events) {
+        cli_error("watch: %s", d.msg);
+        return EXIT_FAIL;
+    }
+    rc = watch_run(&a, &w, events);
+    if (events && events != stdout && fclose(events) != 0) {
+        cli_error("watch: %s: write failed", a.events);
+        rc = EXIT_FAIL;
+    }
+    return rc;
+}

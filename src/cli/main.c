@@ -1,0 +1,78 @@
+/* main.c - the `ecw` command: global options and dispatch to one
+ * subcommand per file (GUIDE 8). Exit codes: 0 ok, 1 failure, 2 usage.
+ * The only mutable global of the program lives here: the interrupt flag. */
+#include "cli.h"
+#include <string.h>
+
+volatile sig_atomic_t cli_interrupted = 0;
+
+/* SIGINT/SIGTERM: ask the running loop to stop (play saves first). */
+static void on_signal(int sig)
+{
+    (void)sig;
+    cli_interrupted = 1;
+}
+
+/* Install the handler without SA_RESTART so a blocked read returns. */
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} Command;
+
+static const Command commands[] = {
+    {"games", cmd_games, "list the games"},
+    {"play", cmd_play, "play a game against the computer"},
+    {"watch", cmd_watch, "watch the computer play itself"},
+    {"sim", cmd_sim, "simulate many games and report win rates"},
+    {"replay", cmd_replay, "replay a saved game, optionally verifying it"},
+    {"odds", cmd_odds, "exact odds for a game's combats"},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: ecw [--help] [--version] COMMAND [options]\n\ncommands:\n", f);
+    for (const Command *c = commands; c->name; c++)
+        fprintf(f, "  %-8s %s\n", c->name, c->help);
+    fputs("\n`ecw COMMAND --help` describes each command.\n"
+          "exit codes: 0 ok, 1 failure, 2 usage error.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *a = argv[1];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
+        printf("ecw %s\n", ECW_VERSION);
+        return EXIT_OK;
+    }
+    for (const Command *c = commands; c->name; c++) {
+        if (strcmp(c->name, a) == 0) {
+            install_signals();
+            return c->run(argc - 1, argv + 1);
+        }
+    }
+    if (a[0] == '-')
+        cli_error("unknown option '%s' (see ecw --help)", a);
+    else
+        cli_error("unknown command '%s' (see ecw --help)", a);
+    return EXIT_USAGE;
+}

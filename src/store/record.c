@@ -1,0 +1,594 @@
+/* record.c - game records: building them while a game is played, saving
+ * them as JSON, loading them back with every field checked, and replaying
+ * them against the rules with hash checks (GUIDE 3). */
+#include "record.h"
+#include "games/registry.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Building                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Grow *p (elements of size sz) so that it holds at least need elements. */
+static void grow(void **p, size_t *cap, size_t need, size_t sz)
+{
+    if (need <= *cap)
+        return;
+    size_t nc = *cap ? *cap * 2 : 64;
+    while (nc < need)
+        nc *= 2;
+    void *np = realloc(*p, nc * sz);
+    if (!np) {
+        fprintf(stderr, "ecw: out of memory\n");
+        abort();
+    }
+    *p = np;
+    *cap = nc;
+}
+
+void record_init(Record *r, const GameOps *g, const Options *opt, uint64_t seed)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->engine, sizeof r->engine, "%s", ECW_VERSION);
+    r->game = g;
+    if (opt)
+        r->opt = *opt;
+    r->seed = seed;
+}
+
+void record_fini(Record *r)
+{
+    free(r->actions);
+    free(r->rolls);
+    free(r->hashes);
+    memset(r, 0, sizeof *r);
+}
+
+/* Append a hash of st taken after `at` actions. */
+static void add_hash(Record *r, size_t at, uint64_t h)
+{
+    grow((void **)&r->hashes, &r->cap_hashes, r->nhashes + 1, sizeof *r->hashes);
+    r->hashes[r->nhashes++] = (RecHash){at, h};
+}
+
+void record_add_action(Record *r, const Action *a, const char *text, const void *st_after)
+{
+    grow((void **)&r->actions, &r->cap_actions, r->nactions + 1, sizeof *r->actions);
+    RecAction *ra = &r->actions[r->nactions++];
+    ra->a = *a;
+    snprintf(ra->text, sizeof ra->text, "%s", text ? text : "");
+    if (st_after && r->nactions % RECORD_HASH_EVERY == 0)
+        add_hash(r, r->nactions, game_hash(r->game, st_after));
+}
+
+void record_add_roll(Record *r, int sides, int value)
+{
+    grow((void **)&r->rolls, &r->cap_rolls, r->nrolls + 1, sizeof *r->rolls);
+    r->rolls[r->nrolls++] = (RecRoll){sides, value};
+}
+
+void record_finish(Record *r, const void *st)
+{
+    r->final_hash = game_hash(r->game, st);
+    r->has_final = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving                                                              */
+/* ------------------------------------------------------------------ */
+
+/* A float as a JSON number when %.6g (jw_num) gives it back exactly, else
+ * as a string of 9 significant digits, which always does. */
+static void write_float(Jw *w, const char *key, float v)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%.6g", (double)v);
+    jw_key(w, key);
+    if ((float)strtod(b, NULL) == v && isfinite(v)) {
+        jw_num(w, (double)v);
+    } else {
+        snprintf(b, sizeof b, "%.9g", (double)v);
+        jw_str(w, b);
+    }
+}
+
+static void write_hex(Jw *w, const char *key, uint64_t h)
+{
+    char b[20];
+    snprintf(b, sizeof b, "%016" PRIx64, h);
+    jw_kstr(w, key, b);
+}
+
+static void write_action(Jw *w, const RecAction *ra)
+{
+    jw_obj(w);
+    jw_kint(w, "verb", ra->a.verb);
+    jw_kint(w, "piece", ra->a.piece);
+    jw_kint(w, "target", ra->a.target);
+    jw_kint(w, "arg", ra->a.arg);
+    jw_kint(w, "set", ra->a.set);
+    write_float(w, "x", ra->a.x);
+    write_float(w, "y", ra->a.y);
+    jw_kstr(w, "text", ra->text);
+    jw_obj_end(w);
+}
+
+/* The header fields: engine, game, seed, options. */
+static void write_head(Jw *w, const Record *r)
+{
+    jw_kstr(w, "engine", r->engine);
+    jw_kstr(w, "game", r->game->id);
+    jw_key(w, "seed");
+    if (r->seed <= (uint64_t)INT64_MAX) {
+        jw_u64(w, r->seed);
+    } else {
+        char b[24];
+        snprintf(b, sizeof b, "%" PRIu64, r->seed);
+        jw_str(w, b);
+    }
+    jw_key(w, "options");
+    jw_obj(w);
+    for (int i = 0; i < r->opt.n; i++)
+        jw_kstr(w, r->opt.kv[i].key, r->opt.kv[i].val);
+    jw_obj_end(w);
+}
+
+/* The whole record as JSON text into w. */
+static void write_record(Jw *w, const Record *r)
+{
+    jw_obj(w);
+    write_head(w, r);
+    jw_key(w, "actions");
+    jw_arr(w);
+    for (size_t i = 0; i < r->nactions; i++)
+        write_action(w, &r->actions[i]);
+    jw_arr_end(w);
+    jw_key(w, "rolls");
+    jw_arr(w);
+    for (size_t i = 0; i < r->nrolls; i++) {
+        jw_obj(w);
+        jw_kint(w, "sides", r->rolls[i].sides);
+        jw_kint(w, "value", r->rolls[i].value);
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
+    jw_key(w, "hashes");
+    jw_arr(w);
+    for (size_t i = 0; i < r->nhashes; i++) {
+        jw_obj(w);
+        jw_kint(w, "at", (int64_t)r->hashes[i].at);
+        write_hex(w, "hash", r->hashes[i].hash);
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
+    if (r->has_final)
+        write_hex(w, "final_hash", r->final_hash);
+    jw_obj_end(w);
+}
+
+int record_save(const Record *r, const char *path, Diag *d)
+{
+    Jw w;
+    jw_init(&w);
+    write_record(&w, r);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        jw_fini(&w);
+        return diag_set(d, "%s: %s", path, strerror(errno));
+    }
+    bool ok = fputs(jw_str_of(&w), f) >= 0 && fputc('\n', f) != EOF;
+    ok = (fclose(f) == 0) && ok;
+    jw_fini(&w);
+    if (!ok)
+        return diag_set(d, "%s: write failed: %s", path, strerror(errno));
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading: every field checked, errors name the field                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct Ld {
+    const char *file;
+    Diag       *d;
+} Ld;
+
+/* Report "FILE: FIELD: msg"; returns -1. */
+static int ld_err(const Ld *ld, const char *field, const char *msg)
+{
+    return diag_set(ld->d, "%s: %s: %s", ld->file, field, msg);
+}
+
+/* Fail if obj has a key outside the NULL-terminated list `known`. */
+static int ld_known_keys(const Ld *ld, json_t *obj, const char *where,
+                         const char *const *known)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(obj, k, v) {
+        bool ok = false;
+        for (const char *const *p = known; *p; p++)
+            ok |= strcmp(*p, k) == 0;
+        if (!ok) {
+            char f[160];
+            snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", k);
+            return ld_err(ld, f, "unknown field");
+        }
+    }
+    return 0;
+}
+
+/* Integer member `key` of obj in [lo, hi]; missing allowed when !required
+ * (then *out keeps its value). `where` prefixes the field name. */
+static int ld_int(const Ld *ld, json_t *obj, const char *where, const char *key,
+                  bool required, long long lo, long long hi, long long *out)
+{
+    char f[160];
+    snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return required ? ld_err(ld, f, "missing") : 0;
+    if (!json_is_integer(v))
+        return ld_err(ld, f, "expected an integer");
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi) {
+        char m[96];
+        snprintf(m, sizeof m, "%lld is out of range %lld..%lld", x, lo, hi);
+        return ld_err(ld, f, m);
+    }
+    *out = x;
+    return 0;
+}
+
+/* Optional float member: a JSON number or a numeric string. */
+static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *key, float *out)
+{
+    char f[160];
+    snprintf(f, sizeof f, "%s.%s", where, key);
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (json_is_number(v)) {
+        *out = (float)json_number_value(v);
+        return 0;
+    }
+    if (json_is_string(v)) {
+        char *end;
+        const char *s = json_string_value(v);
+        double x = strtod(s, &end);
+        if (*s && !*end && isfinite(x)) {
+            *out = (float)x;
+            return 0;
+        }
+    }
+    return ld_err(ld, f, "expected a number");
+}
+
+/* A 64-bit hash written as 1..16 hex digits. */
+static int ld_hex(const Ld *ld, json_t *v, const char *field, uint64_t *out)
+{
+    if (!json_is_string(v))
+        return ld_err(ld, field, "expected a hex string");
+    const char *s = json_string_value(v);
+    size_t n = strlen(s);
+    if (n == 0 || n > 16 || strspn(s, "0123456789abcdefABCDEF") != n)
+        return ld_err(ld, field, "expected 1 to 16 hex digits");
+    *out = strtoull(s, NULL, 16);
+    return 0;
+}
+
+/* One element of "actions". */
+static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
+{
+    static const char *const keys[] = {"verb", "piece", "target", "arg", "set",
+                                       "x", "y", "text", NULL};
+    char w[48];
+    snprintf(w, sizeof w, "actions[%zu]", i);
+    if (!json_is_object(o))
+        return ld_err(ld, w, "expected an object");
+    if (ld_known_keys(ld, o, w, keys) < 0)
+        return -1;
+    long long verb = 0, piece = 0, target = 0, arg = 0, set = 0;
+    if (ld_int(ld, o, w, "verb", true, INT16_MIN, INT16_MAX, &verb) < 0 ||
+        ld_int(ld, o, w, "piece", true, INT16_MIN, INT16_MAX, &piece) < 0 ||
+        ld_int(ld, o, w, "target", true, INT16_MIN, INT16_MAX, &target) < 0 ||
+        ld_int(ld, o, w, "arg", true, INT16_MIN, INT16_MAX, &arg) < 0 ||
+        ld_int(ld, o, w, "set", false, 0, UINT32_MAX, &set) < 0)
+        return -1;
+    memset(ra, 0, sizeof *ra);
+    ra->a = (Action){(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg,
+                     (uint32_t)set, 0.0f, 0.0f};
+    if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0)
+        return -1;
+    json_t *t = json_object_get(o, "text");
+    if (t && !json_is_string(t)) {
+        snprintf(w, sizeof w, "actions[%zu].text", i);
+        return ld_err(ld, w, "expected a string");
+    }
+    snprintf(ra->text, sizeof ra->text, "%s", t ? json_string_value(t) : "");
+    return 0;
+}
+
+static int ld_actions(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *arr = json_object_get(root, "actions");
+    if (!arr)
+        return ld_err(ld, "actions", "missing");
+    if (!json_is_array(arr))
+        return ld_err(ld, "actions", "expected an array");
+    size_t n = json_array_size(arr);
+    grow((void **)&r->actions, &r->cap_actions, n, sizeof *r->actions);
+    for (size_t i = 0; i < n; i++) {
+        if (ld_action(ld, json_array_get(arr, i), i, &r->actions[i]) < 0)
+            return -1;
+        r->nactions = i + 1;
+    }
+    return 0;
+}
+
+/* "rolls": optional array of {sides, value} with 1 <= value <= sides. */
+static int ld_rolls(const Ld *ld, json_t *root, Record *r)
+{
+    static const char *const keys[] = {"sides", "value", NULL};
+    json_t *arr = json_object_get(root, "rolls");
+    if (!arr)
+        return 0;
+    if (!json_is_array(arr))
+        return ld_err(ld, "rolls", "expected an array");
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *o = json_array_get(arr, i);
+        char w[48];
+        snprintf(w, sizeof w, "rolls[%zu]", i);
+        if (!json_is_object(o))
+            return ld_err(ld, w, "expected an object");
+        long long sides = 0, value = 0;
+        if (ld_known_keys(ld, o, w, keys) < 0 ||
+            ld_int(ld, o, w, "sides", true, 1, 1000000, &sides) < 0 ||
+            ld_int(ld, o, w, "value", true, 1, sides, &value) < 0)
+            return -1;
+        record_add_roll(r, (int)sides, (int)value);
+    }
+    return 0;
+}
+
+/* "hashes": optional array of {at, hash}, `at` increasing within 1..actions. */
+static int ld_hashes(const Ld *ld, json_t *root, Record *r)
+{
+    static const char *const keys[] = {"at", "hash", NULL};
+    json_t *arr = json_object_get(root, "hashes");
+    if (!arr)
+        return 0;
+    if (!json_is_array(arr))
+        return ld_err(ld, "hashes", "expected an array");
+    long long prev = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *o = json_array_get(arr, i);
+        char w[48], f[64];
+        snprintf(w, sizeof w, "hashes[%zu]", i);
+        snprintf(f, sizeof f, "hashes[%zu].hash", i);
+        if (!json_is_object(o))
+            return ld_err(ld, w, "expected an object");
+        long long at = 0;
+        uint64_t h = 0;
+        json_t *hv = json_object_get(o, "hash");
+        if (ld_known_keys(ld, o, w, keys) < 0 ||
+            ld_int(ld, o, w, "at", true, prev + 1, (long long)r->nactions, &at) < 0)
+            return -1;
+        if (!hv)
+            return ld_err(ld, f, "missing");
+        if (ld_hex(ld, hv, f, &h) < 0)
+            return -1;
+        add_hash(r, (size_t)at, h);
+        prev = at;
+    }
+    return 0;
+}
+
+/* "options": optional object of string values. */
+static int ld_options(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *o = json_object_get(root, "options");
+    if (!o)
+        return 0;
+    if (!json_is_object(o))
+        return ld_err(ld, "options", "expected an object");
+    const char *k;
+    json_t *v;
+    json_object_foreach(o, k, v) {
+        char f[96];
+        snprintf(f, sizeof f, "options.%s", k);
+        if (!json_is_string(v))
+            return ld_err(ld, f, "expected a string");
+        Diag od;
+        if (opt_set(&r->opt, k, json_string_value(v), &od) < 0)
+            return ld_err(ld, f, od.msg);
+    }
+    return 0;
+}
+
+/* "seed": an integer >= 0, or a decimal string for seeds above INT64_MAX. */
+static int ld_seed(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *v = json_object_get(root, "seed");
+    if (!v)
+        return ld_err(ld, "seed", "missing");
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        r->seed = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        char *end;
+        errno = 0;
+        unsigned long long x = strtoull(s, &end, 10);
+        if (*s >= '0' && *s <= '9' && !*end && errno == 0) {
+            r->seed = x;
+            return 0;
+        }
+    }
+    return ld_err(ld, "seed", "expected a non-negative integer");
+}
+
+/* "engine" and "game": strings; the game must be registered (exact id). */
+static int ld_head(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *e = json_object_get(root, "engine"), *g = json_object_get(root, "game");
+    if (!e)
+        return ld_err(ld, "engine", "missing");
+    if (!json_is_string(e))
+        return ld_err(ld, "engine", "expected a string");
+    snprintf(r->engine, sizeof r->engine, "%s", json_string_value(e));
+    if (!g)
+        return ld_err(ld, "game", "missing");
+    if (!json_is_string(g))
+        return ld_err(ld, "game", "expected a string");
+    r->game = games_find(json_string_value(g));
+    if (!r->game || strcmp(r->game->id, json_string_value(g)) != 0) {
+        char m[128];
+        snprintf(m, sizeof m, "unknown game '%.80s'", json_string_value(g));
+        return ld_err(ld, "game", m);
+    }
+    return ld_seed(ld, root, r);
+}
+
+/* Every field of the parsed document, in file order. */
+static int ld_root(const Ld *ld, json_t *root, Record *r)
+{
+    static const char *const keys[] = {"engine", "game", "seed", "options", "actions",
+                                       "rolls", "hashes", "final_hash", NULL};
+    if (!json_is_object(root))
+        return diag_set(ld->d, "%s: expected a JSON object", ld->file);
+    if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
+        ld_options(ld, root, r) < 0 || ld_actions(ld, root, r) < 0 ||
+        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0)
+        return -1;
+    json_t *fh = json_object_get(root, "final_hash");
+    if (fh) {
+        if (ld_hex(ld, fh, "final_hash", &r->final_hash) < 0)
+            return -1;
+        r->has_final = true;
+    }
+    return 0;
+}
+
+int record_load(Record *r, const char *path, Diag *d)
+{
+    memset(r, 0, sizeof *r);
+    json_error_t err;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+    if (!root) {
+        if (err.line <= 0)
+            return diag_set(d, "%s", err.text); /* "unable to open PATH: why" */
+        return diag_set(d, "%s:%d:%d: %s", path, err.line, err.column, err.text);
+    }
+    Ld ld = {path, d};
+    int rc = ld_root(&ld, root, r);
+    json_decref(root);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Replay                                                              */
+/* ------------------------------------------------------------------ */
+
+typedef struct ReplayDice {
+    const Record *r;
+    size_t        next;
+    bool          bad;
+    char          msg[160];
+} ReplayDice;
+
+/* GameIO.roll: the next recorded roll, or 0 (the generator) when none is
+ * left. A roll with other sides than asked for marks a divergence. */
+static int replay_roll(void *ud, int sides, int player, const char *why)
+{
+    (void)player;
+    ReplayDice *rd = ud;
+    if (rd->next >= rd->r->nrolls)
+        return 0;
+    const RecRoll *rr = &rd->r->rolls[rd->next++];
+    if (rr->sides != sides && !rd->bad) {
+        rd->bad = true;
+        snprintf(rd->msg, sizeof rd->msg, "rolls[%zu] is a d%d but the game asked for a d%d (%s)",
+                 rd->next - 1, rr->sides, sides, why);
+    }
+    return rr->value;
+}
+
+/* Check the action at index i and apply it; -1 with d filled if refused. */
+static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDice *rd,
+                       Diag *d)
+{
+    const GameOps *g = r->game;
+    const RecAction *ra = &r->actions[i];
+    Diag cd = {{0}};
+    if (g->terminal(st))
+        return diag_set(d, "action %zu (%s): the game is already over", i, ra->text);
+    if (g->check(st, &ra->a, &cd) < 0)
+        return diag_set(d, "action %zu (%s): illegal: %s", i, ra->text, cd.msg);
+    if (io->log)
+        io->log->turn = g->turn(st);
+    g->apply(st, &ra->a, io);
+    if (rd->bad)
+        return diag_set(d, "action %zu (%s): %s", i, ra->text, rd->msg);
+    return 0;
+}
+
+/* Compare the final hash and leftover rolls once every action is applied. */
+static long replay_final(const Record *r, const void *st, const ReplayDice *rd, Diag *d)
+{
+    if (r->has_final && game_hash(r->game, st) != r->final_hash) {
+        diag_set(d, "final state differs from the record (after action %zu)",
+                 r->nactions ? r->nactions - 1 : 0);
+        return r->nactions ? (long)r->nactions - 1 : 0;
+    }
+    if (rd->next < r->nrolls) {
+        diag_set(d, "%zu recorded rolls were never used", r->nrolls - rd->next);
+        return r->nactions ? (long)r->nactions - 1 : 0;
+    }
+    return REPLAY_OK;
+}
+
+long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d)
+{
+    const GameOps *g = r->game;
+    if (g->setup(st, &r->opt, r->seed, d) < 0)
+        return REPLAY_SETUP_FAILED;
+    ReplayDice rd = {r, 0, false, ""};
+    GameIO io = {log, replay_roll, &rd};
+    size_t hi = 0;
+    for (size_t i = 0; i < r->nactions; i++) {
+        if (replay_step(r, st, i, &io, &rd, d) < 0)
+            return (long)i;
+        for (; hi < r->nhashes && r->hashes[hi].at <= i + 1; hi++) {
+            if (verify && r->hashes[hi].at == i + 1 &&
+                game_hash(g, st) != r->hashes[hi].hash) {
+                diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)", i,
+                         r->actions[i].text, i + 1);
+                return (long)i;
+            }
+        }
+    }
+    return verify ? replay_final(r, st, &rd, d) : REPLAY_OK;
+}
+
+char *record_default_dir(char *buf, size_t n)
+{
+    const char *x = getenv("XDG_DATA_HOME");
+    int len;
+    if (x && x[0] == '/') {
+        len = snprintf(buf, n, "%s/ecw", x);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !*home)
+            return NULL;
+        len = snprintf(buf, n, "%s/.local/share/ecw", home);
+    }
+    return len >= 0 && (size_t)len < n ? buf : NULL;
+}

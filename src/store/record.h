@@ -1,0 +1,82 @@
+/* record.h - game records (GUIDE 3): engine version, game id, options,
+ * seed, the actions in order, the dice typed in from outside (manual dice),
+ * and a hash of the state every RECORD_HASH_EVERY actions plus the final
+ * hash, so a replay that drifts is caught at once.
+ *
+ * Saved as JSON (written with core's Jw, read with jansson):
+ *   {"engine":"0.1.0","game":"marston-less","seed":N,"options":{"k":"v"},
+ *    "actions":[{"verb":v,"piece":p,"target":t,"arg":a,"set":s,"x":x,"y":y,
+ *                "text":"move 3 4"}...],
+ *    "rolls":[{"sides":6,"value":4}...],
+ *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex"}
+ * A seed above INT64_MAX is written as a decimal string (JSON readers
+ * cannot hold it as an integer); both forms are read back. */
+#ifndef ECW_RECORD_H
+#define ECW_RECORD_H
+#include "core/game.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { RECORD_HASH_EVERY = 10, RECORD_TEXT = 96 };
+
+typedef struct RecAction {
+    Action a;
+    char   text[RECORD_TEXT]; /* the action described when it was taken */
+} RecAction;
+
+typedef struct RecRoll {
+    int sides, value;
+} RecRoll;
+
+typedef struct RecHash {
+    size_t   at;   /* number of actions applied */
+    uint64_t hash;
+} RecHash;
+
+typedef struct Record {
+    char           engine[16];
+    const GameOps *game;
+    Options        opt;
+    uint64_t       seed;
+    RecAction     *actions;
+    size_t         nactions, cap_actions;
+    RecRoll       *rolls;
+    size_t         nrolls, cap_rolls;
+    RecHash       *hashes;
+    size_t         nhashes, cap_hashes;
+    uint64_t       final_hash;
+    bool           has_final;
+} Record;
+
+/* Start an empty record of a game (opt may be NULL). */
+void record_init(Record *r, const GameOps *g, const Options *opt, uint64_t seed);
+void record_fini(Record *r);
+
+/* Append an action (text may be NULL), then, with the state after it was
+ * applied, store a hash every RECORD_HASH_EVERY actions. */
+void record_add_action(Record *r, const Action *a, const char *text, const void *st_after);
+/* Append a die supplied from outside. */
+void record_add_roll(Record *r, int sides, int value);
+/* Store the final hash of the state. */
+void record_finish(Record *r, const void *st);
+
+/* Write as JSON; -1 with d filled on failure. */
+int record_save(const Record *r, const char *path, Diag *d);
+/* Read and validate a record file into r (initialised here; record_fini it
+ * even on failure). Errors: "FILE:LINE:COL: msg" for bad JSON,
+ * "FILE: field: msg" for a bad field. */
+int record_load(Record *r, const char *path, Diag *d);
+
+enum { REPLAY_OK = -1, REPLAY_SETUP_FAILED = -2 };
+/* Set up the game in st (g->state_size bytes), apply every action after
+ * g->check, feeding the recorded rolls through GameIO.roll and logging to
+ * log (may be NULL). With verify, compare the stored hashes. Returns
+ * REPLAY_OK, REPLAY_SETUP_FAILED, or the index of the first action that was
+ * refused or after which the state diverged (d says which). */
+long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d);
+
+/* Where saves go by default: $XDG_DATA_HOME/ecw, else ~/.local/share/ecw.
+ * Returns buf, or NULL when neither variable is set or buf is too small. */
+char *record_default_dir(char *buf, size_t n);
+
+#endif

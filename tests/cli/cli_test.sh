@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# cli_test.sh - the `ecw` command end to end: exit codes (0 ok, 1 failure,
+# 2 usage), one-line "ecw: ..." errors, sim results independent of the
+# thread count, a piped game of `ecw play` to its end, and replay --verify
+# of a saved and of a tampered record. Nothing here is timed.
+# Usage: cli_test.sh PATH/TO/ecw
+set -u
+ecw=${1:?usage: cli_test.sh PATH/TO/ecw}
+game=marston-less
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect CODE CMD...: run CMD, check its exit code; stdout/stderr kept in $tmp.
+expect() {
+  local want=$1; shift
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  [ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want: $(head -c 300 "$tmp/err")"
+}
+
+# err_has TEXT: the last command's stderr contains TEXT on an "ecw: " line.
+err_has() {
+  grep -q "^ecw: .*$1" "$tmp/err" || fail "stderr lacks 'ecw: ...$1': $(head -c 300 "$tmp/err")"
+}
+
+# --- exit codes and messages
+expect 2 "$ecw"
+expect 2 "$ecw" frobnicate;                 err_has "unknown command 'frobnicate'"
+expect 2 "$ecw" --bogus;                    err_has "unknown option"
+expect 0 "$ecw" --help
+expect 0 "$ecw" --version;                  grep -q '^ecw [0-9]' "$tmp/out" || fail "--version"
+for c in games play watch sim replay odds; do
+  expect 0 "$ecw" "$c" --help
+  [ -s "$tmp/out" ] || fail "$c --help printed nothing"
+done
+expect 0 "$ecw" games;                      grep -q "^$game" "$tmp/out" || fail "games lists $game"
+expect 2 "$ecw" sim "$game" --bogus;        err_has "unknown option"
+expect 2 "$ecw" sim "$game" --games;        err_has "needs a value"
+expect 2 "$ecw" sim "$game" --games 12x;    err_has "expected a whole number"
+expect 2 "$ecw" sim "$game" --seed -3;      err_has "decimal"
+expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
+expect 2 "$ecw" sim no-such-game;           err_has "unknown game"
+expect 2 "$ecw" sim;                        err_has "expected one GAME"
+expect 2 "$ecw" play "$game" --as nobody;   err_has "no role"
+expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
+expect 2 "$ecw" watch "$game" --delay soon
+expect 2 "$ecw" replay;                     err_has "expected one FILE"
+expect 2 "$ecw" odds;                       err_has "missing GAME"
+expect 2 "$ecw" odds no-such-game
+
+# --- malformed records: exit 1 with a one-line message naming the problem
+printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
+expect 1 "$ecw" replay "$tmp/bad.json";     err_has "bad.json:1:"
+printf '{"engine":"0.1.0","game":"%s","seed":1,"actions":[{"verb":"x","piece":0,"target":0,"arg":0}]}' \
+  "$game" >"$tmp/type.json"
+expect 1 "$ecw" replay "$tmp/type.json";    err_has "actions\[0\].verb: expected an integer"
+printf '{"engine":"0.1.0","game":"chess","seed":1,"actions":[]}' >"$tmp/chess.json"
+expect 1 "$ecw" replay "$tmp/chess.json";   err_has "unknown game"
+expect 1 "$ecw" replay "$tmp/none.json";    err_has "none.json"
+
+# --- sim: the same results for 1 and 2 threads (elapsed fields dropped)
+strip() { sed -E 's/,"elapsed_s":[^,]*,"games_per_s":[^}]*//' "$1"; }
+expect 0 "$ecw" sim "$game" --games 200 --json --threads 1 --seed 11
+strip "$tmp/out" >"$tmp/sim1"
+expect 0 "$ecw" sim "$game" --games 200 --json --threads 2 --seed 11
+strip "$tmp/out" >"$tmp/sim2"
+cmp -s "$tmp/sim1" "$tmp/sim2" || fail "sim differs between 1 and 2 threads: $(cat "$tmp/sim1" "$tmp/sim2")"
+grep -q '"wins":{' "$tmp/sim1" || fail "sim --json lacks wins: $(cat "$tmp/sim1")"
+expect 0 "$ecw" sim "$game" --games 20 --threads 2 --events "$tmp/sim.jsonl"
+[ -s "$tmp/sim.jsonl" ] || fail "sim --events wrote nothing"
+
+# --- play piped to the end: always take the first listed action
+yes 1 | head -n 200000 >"$tmp/ones"
+"$ecw" play "$game" --seed 7 --save "$tmp/game.json" --events "$tmp/play.jsonl" \
+  <"$tmp/ones" >"$tmp/play.out" 2>"$tmp/play.err"
+rc=$?
+[ $rc -eq 0 ] || fail "piped play exited $rc: $(tail -c 300 "$tmp/play.err")"
+grep -q '^result: ' "$tmp/play.out" || fail "piped play printed no result"
+[ -s "$tmp/play.jsonl" ] || fail "play --events wrote nothing"
+
+# --- play: end of input before the end is a failure, quit is not
+printf '' | "$ecw" play "$game" --seed 7 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "play at end of input should exit 1"
+grep -q 'input ended' "$tmp/err" || fail "play at end of input: no message"
+printf 'quit\n' | "$ecw" play "$game" --seed 7 --save "$tmp/quit.json" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] || fail "play quit should exit 0"
+[ -s "$tmp/quit.json" ] || fail "play quit did not save"
+
+# --- replay --verify: the saved game passes, a tampered one fails naming the action
+expect 0 "$ecw" replay --verify "$tmp/game.json"
+grep -q '^result: ' "$tmp/out" || fail "replay printed no result"
+expect 0 "$ecw" replay --verify "$tmp/quit.json"
+sed -E 's/"final_hash":"[0-9a-f]*"/"final_hash":"0000000000000bad"/' "$tmp/game.json" >"$tmp/tampered.json"
+expect 1 "$ecw" replay --verify "$tmp/tampered.json"; err_has "action [0-9]"
+expect 0 "$ecw" replay "$tmp/tampered.json"
+expect 0 "$ecw" replay "$tmp/game.json" --events "$tmp/replay.jsonl"
+cmp -s "$tmp/play.jsonl" "$tmp/replay.jsonl" || fail "replay events differ from the played game's"
+
+# --- watch: fast, saved, and the save replays
+expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
+expect 0 "$ecw" replay --verify "$tmp/watch.json"
+
+if [ $fails -ne 0 ]; then
+  echo "$fails check(s) failed"
+  exit 1
+fi
+echo "cli: all checks passed"
