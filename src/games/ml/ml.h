@@ -176,6 +176,26 @@ bool ml_home_zone(int side, int zone);
 /* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
+
+/* Who stands where, as bit masks of line indices: built once per legal()
+ * or check() call so that the many cell tests of movement stay cheap. */
+typedef struct MlOcc {
+    uint8_t m[ML_SIDES][ML_SECTORS][ML_ZONES];
+} MlOcc;
+void ml_occ_build(const MlState *s, MlOcc *o);
+/* Like ml_lines_at, from an occupancy map. */
+static inline int ml_occ_lines(const MlOcc *o, int side, int sector, int zone, int out[2])
+{
+    unsigned m = o->m[side][sector][zone];
+    int n = 0;
+    for (int i = 0; m; i++, m >>= 1)
+        if (m & 1) {
+            if (n < 2)
+                out[n] = i;
+            n++;
+        }
+    return n;
+}
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
 static inline void ml_line_id(int side, int li, char buf[8])

@@ -135,46 +135,46 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
-/* The n strongest (or weakest) waiting units of an arm, as a set. */
-static uint32_t pick_set(const MlSide *sd, int arm, int n, bool strongest)
+/* Waiting units of an arm, strongest first (stable), into order[]. */
+static int waiting_by_strength(const MlSide *sd, int arm, int order[ML_MAX_UNITS])
 {
-    uint32_t set = 0;
-    for (int k = 0; k < n; k++) {
-        int best = -1;
+    int n = 0;
+    for (int str = 4; str >= 1; str--)
         for (int i = 0; i < sd->nunits; i++) {
             const MlUnit *u = &sd->units[i];
-            if (!u->alive || u->line != ML_NONE || u->arm != arm || (set >> i & 1))
-                continue;
-            if (best < 0 || (strongest ? u->str > sd->units[best].str : u->str < sd->units[best].str))
-                best = i;
+            if (u->alive && u->line == ML_NONE && u->arm == arm && u->str == str)
+                order[n++] = i;
         }
-        if (best < 0)
-            return 0;
-        set |= 1u << best;
-    }
-    return set;
+    return n;
 }
 
 /* Representative choices: each sector and zone, each size, the strongest
- * or the weakest units. A person may type any other selection. */
+ * or the weakest units. A person may type any other selection. Only the
+ * size limits vary with the size, so each zone is checked once. */
 static int legal_form(const MlState *s, Action *out, int cap)
 {
     int n = 0, side = s->to_act;
     const MlSide *sd = &s->side[side];
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = undeployed(sd, arm);
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, order[ML_MAX_UNITS];
+        int avail = waiting_by_strength(sd, arm, order);
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        for (int z = 0; z < ML_ZONES; z++) {
-            if (!ml_home_zone(side, z))
+        int minn = avail - room_after(sd, arm, sec);
+        uint32_t strong[ML_MAX_UNITS + 1] = {0}, weak[ML_MAX_UNITS + 1] = {0};
+        for (int k = 1; k <= avail; k++) {
+            strong[k] = strong[k - 1] | 1u << order[k - 1];
+            weak[k] = weak[k - 1] | 1u << order[avail - k];
+        }
+        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
+        for (int z = 0; k0 <= k1 && z < ML_ZONES; z++) {
+            /* check_form depends on the size only through the limits k0..k1 */
+            Action probe = {MLV_FORM, (int16_t)sec, (int16_t)z, 0, strong[k0], 0, 0};
+            if (check_form(s, &probe, NULL) < 0)
                 continue;
-            for (int k = 1; k <= maxn && k <= avail; k++) {
-                uint32_t strong = pick_set(sd, arm, k, true), weak = pick_set(sd, arm, k, false);
-                Action a = {MLV_FORM, (int16_t)sec, (int16_t)z, 0, strong, 0, 0};
-                if (check_form(s, &a, NULL) < 0)
-                    continue;
-                ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong);
-                if (weak != strong)
-                    ml_push(out, cap, &n, MLV_FORM, sec, z, 0, weak);
+            for (int k = k0; k <= k1; k++) {
+                ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong[k]);
+                if (weak[k] != strong[k])
+                    ml_push(out, cap, &n, MLV_FORM, sec, z, 0, weak[k]);
             }
         }
     }

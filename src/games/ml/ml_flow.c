@@ -42,6 +42,17 @@ int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
     return n;
 }
 
+void ml_occ_build(const MlState *s, MlOcc *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int i = 0; i < s->side[side].nlines; i++) {
+            const MlLine *l = &s->side[side].lines[i];
+            if (ml_line_on_table(l))
+                o->m[side][l->sector][l->zone] |= (uint8_t)(1u << i);
+        }
+}
+
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
 {
     int tmp[2];

@@ -13,13 +13,19 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
     return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
 }
 
+static bool occ_enemy(const MlOcc *o, int side, int sector, int zone)
+{
+    return o->m[ml_enemy(side)][sector][zone] != 0;
+}
+
 /* [ML Movement] one line per side in a zone, unless one of two friendly
  * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
-static bool may_stand(const MlState *s, int side, bool mover_turned_in, int sector, int zone)
+static bool may_stand(const MlState *s, const MlOcc *o, int side, bool mover_turned_in, int sector,
+                      int zone)
 {
     int own[2], foe[2];
-    int no = ml_lines_at(s, side, sector, zone, own);
-    int nf = ml_lines_at(s, ml_enemy(side), sector, zone, foe);
+    int no = ml_occ_lines(o, side, sector, zone, own);
+    int nf = ml_occ_lines(o, ml_enemy(side), sector, zone, foe);
     if (nf > 1 || no > 1)
         return false;
     if (no == 0)
@@ -28,13 +34,7 @@ static bool may_stand(const MlState *s, int side, bool mover_turned_in, int sect
            (mover_turned_in || s->side[side].lines[own[0]].turned_in);
 }
 
-static bool cell_has_any_line(const MlState *s, int sector, int zone)
-{
-    int tmp[2];
-    return ml_lines_at(s, 0, sector, zone, tmp) || ml_lines_at(s, 1, sector, zone, tmp);
-}
-
-static int check_line_move(const MlState *s, const Action *a, Diag *d)
+static int check_line_move(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
 {
     int side = s->to_act;
     const MlSide *sd = &s->side[side];
@@ -43,7 +43,7 @@ static int check_line_move(const MlState *s, const Action *a, Diag *d)
     const MlLine *l = &sd->lines[a->piece];
     if (l->status != LS_FORMED)
         return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
-    if (engaged(s, side, l))
+    if (occ_enemy(o, side, l->sector, l->zone))
         return diag_set(d, "that line is in combat and may not move away (ecw rule)");
     int dz = abs(a->target - l->zone);
     int reach = l->arm == ML_HORSE ? 2 : 1;
@@ -52,19 +52,19 @@ static int check_line_move(const MlState *s, const Action *a, Diag *d)
                         reach, reach > 1 ? "s" : "");
     if (dz == 2) {
         int mid = (a->target + l->zone) / 2;
-        if (cell_has_any_line(s, l->sector, mid))
+        if (o->m[0][l->sector][mid] | o->m[1][l->sector][mid])
             return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
         if (s->rough[l->sector][mid])
             return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
     }
-    if (!may_stand(s, side, l->turned_in, l->sector, a->target))
+    if (!may_stand(s, o, side, l->turned_in, l->sector, a->target))
         return diag_set(d, "no room in that zone: one line per side");
     return 0;
 }
 
 /* [ML Flanking] horse on a wing cleared of enemy lines may turn in on the
  * centre zone beside it, on or behind the enemy's rearmost foot line. */
-static int check_turnin(const MlState *s, const Action *a, Diag *d)
+static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
 {
     int side = s->to_act, foe = ml_enemy(side), f = ml_fwd(side);
     const MlSide *sd = &s->side[side];
@@ -82,12 +82,12 @@ static int check_turnin(const MlState *s, const Action *a, Diag *d)
         if (e->sector == ML_CENTRE && e->arm == ML_FOOT && e->zone * f > l->zone * f)
             return diag_set(d, "enemy foot stands further up the board (zone %d)", e->zone + 1);
     }
-    if (!may_stand(s, side, true, ML_CENTRE, l->zone))
+    if (!may_stand(s, o, side, true, ML_CENTRE, l->zone))
         return diag_set(d, "no room in the centre zone");
     return 0;
 }
 
-static int check_genmove(const MlState *s, const Action *a, Diag *d)
+static int check_genmove(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
 {
     int side = s->to_act;
     const MlSide *sd = &s->side[side];
@@ -103,11 +103,11 @@ static int check_genmove(const MlState *s, const Action *a, Diag *d)
     if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
         return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
     int ms = g->sector + ds / 2, mz = g->zone + dz / 2;
-    if ((abs(ds) == 2 || abs(dz) == 2) && ml_cell_has_enemy_of(s, side, ms, mz))
+    if ((abs(ds) == 2 || abs(dz) == 2) && occ_enemy(o, side, ms, mz))
         return diag_set(d, "the enemy blocks the way");
-    if (ml_cell_has_enemy_of(s, side, ts, tz))
+    if (occ_enemy(o, side, ts, tz))
         return diag_set(d, "a general may not ride into the enemy");
-    int own[2], no = ml_lines_at(s, side, ts, tz, own);
+    int own[2], no = ml_occ_lines(o, side, ts, tz, own);
     if (no && sd->lines[own[0]].general != ML_NONE && (no < 2 || sd->lines[own[1]].general != ML_NONE))
         return diag_set(d, "the line there already has a general");
     return 0;
@@ -115,10 +115,12 @@ static int check_genmove(const MlState *s, const Action *a, Diag *d)
 
 int ml_move_check(const MlState *s, const Action *a, Diag *d)
 {
+    MlOcc o;
+    ml_occ_build(s, &o);
     switch (a->verb) {
-    case MLV_MOVE: return check_line_move(s, a, d);
-    case MLV_TURNIN: return check_turnin(s, a, d);
-    case MLV_GENMOVE: return check_genmove(s, a, d);
+    case MLV_MOVE: return check_line_move(s, &o, a, d);
+    case MLV_TURNIN: return check_turnin(s, &o, a, d);
+    case MLV_GENMOVE: return check_genmove(s, &o, a, d);
     case MLV_END: return 0;
     default: return diag_set(d, "now is the time to move lines or generals, or end");
     }
@@ -128,17 +130,19 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0, side = s->to_act;
     const MlSide *sd = &s->side[side];
+    MlOcc o;
+    ml_occ_build(s, &o);
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (l->status != LS_FORMED)
+        if (l->status != LS_FORMED || occ_enemy(&o, side, l->sector, l->zone))
             continue;
         for (int dz = -2; dz <= 2; dz++) {
             Action a = {MLV_MOVE, (int16_t)li, (int16_t)(l->zone + dz), 0, 0, 0, 0};
-            if (dz && check_line_move(s, &a, NULL) == 0)
+            if (dz && check_line_move(s, &o, &a, NULL) == 0)
                 ml_push(out, cap, &n, MLV_MOVE, li, a.target, 0, 0);
         }
         Action t = {MLV_TURNIN, (int16_t)li, 0, 0, 0, 0, 0};
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && check_turnin(s, &t, NULL) == 0)
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && check_turnin(s, &o, &t, NULL) == 0)
             ml_push(out, cap, &n, MLV_TURNIN, li, 0, 0, 0);
     }
     for (int gi = 0; gi < sd->ngens; gi++) {
@@ -151,7 +155,7 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
             if (ts < 0 || ts >= ML_SECTORS || !ml_on_board(tz))
                 continue;
             Action a = {MLV_GENMOVE, (int16_t)gi, (int16_t)(ts * ML_ZONES + tz), 0, 0, 0, 0};
-            if (check_genmove(s, &a, NULL) == 0)
+            if (check_genmove(s, &o, &a, NULL) == 0)
                 ml_push(out, cap, &n, MLV_GENMOVE, gi, a.target, 0, 0);
         }
     }
