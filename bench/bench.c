@@ -27,6 +27,7 @@ typedef struct BenchRow {
     bool        failed;
 } BenchRow;
 
+/* Monotonic seconds. */
 static double now_s(void)
 {
     struct timespec ts;
@@ -95,12 +96,14 @@ static BenchRow bench_mode(const GameOps *g, const char *ainame, const BenchCfg 
     return row;
 }
 
+/* Seconds per game, and that over the dice floor. */
 static double per_game(const BenchRow *r) { return r->games ? r->elapsed / (double)r->games : 0; }
 static double ratio(const BenchRow *r)
 {
     return r->floor_s_per_game > 0 ? per_game(r) / r->floor_s_per_game : 0;
 }
 
+/* One row of the table. */
 static void print_row_text(const GameOps *g, const BenchRow *r)
 {
     printf("%-14s %-10s %8ld %12.1f %12.1f %12.3f %12.3f %9.1f %8zu%s\n", g->id, r->ai,
@@ -109,6 +112,7 @@ static void print_row_text(const GameOps *g, const BenchRow *r)
            r->failed ? "  (FAILED)" : "");
 }
 
+/* One row as a JSON object (comma-separated after the first). */
 static void print_row_json(const GameOps *g, const BenchRow *r, bool first)
 {
     printf("%s\n  {\"game\":\"%s\",\"ai\":\"%s\",\"games\":%ld,\"games_per_s\":%.6g,"

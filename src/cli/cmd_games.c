@@ -4,6 +4,7 @@
 #include "games/registry.h"
 #include <string.h>
 
+/* The --help text. */
 static void games_help(FILE *f)
 {
     fputs("usage: ecw games [--json]\n"

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include <string.h>
 
+/* The --help text. */
 static void odds_help(FILE *f)
 {
     fputs("usage: ecw odds GAME [ARGS...]\n"

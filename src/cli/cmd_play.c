@@ -25,6 +25,7 @@ typedef struct Play {
     int            nacts;
 } Play;
 
+/* The --help text. */
 static void play_help(FILE *f)
 {
     fputs("usage: ecw play GAME [options]\n"

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include <stdlib.h>
 
+/* The --help text. */
 static void replay_help(FILE *f)
 {
     fputs("usage: ecw replay FILE [--verify] [--events FILE]\n"
@@ -42,14 +43,18 @@ static int replay_run(const Record *r, const char *path, bool verify, FILE *even
     return code;
 }
 
-int cmd_replay(int argc, char **argv)
+typedef struct ReplayArgs {
+    const char *path, *events;
+    bool        verify;
+} ReplayArgs;
+
+/* Parse argv into a; -1 to go on, or an exit code. */
+static int replay_args(int argc, char **argv, ReplayArgs *a)
 {
     static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"verify", no_argument, NULL, 'v'},
                                          {"events", required_argument, NULL, 'E'},
                                          {0}};
-    bool verify = false;
-    const char *events_path = NULL;
     int c;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":hv", opts, NULL)) != -1) {
@@ -57,9 +62,9 @@ int cmd_replay(int argc, char **argv)
             replay_help(stdout);
             return EXIT_OK;
         } else if (c == 'v') {
-            verify = true;
+            a->verify = true;
         } else if (c == 'E') {
-            events_path = optarg;
+            a->events = optarg;
         } else {
             return cli_bad_option("replay", argv, c);
         }
@@ -68,22 +73,31 @@ int cmd_replay(int argc, char **argv)
         cli_error("replay: expected one FILE (see ecw replay --help)");
         return EXIT_USAGE;
     }
-    const char *path = argv[optind];
+    a->path = argv[optind];
+    return -1;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    ReplayArgs a = {0};
+    int code = replay_args(argc, argv, &a);
+    if (code >= 0)
+        return code;
     Record r;
     Diag d = {{0}};
-    if (record_load(&r, path, &d) < 0) {
+    if (record_load(&r, a.path, &d) < 0) {
         cli_error("%s", d.msg);
         record_fini(&r);
         return EXIT_FAIL;
     }
-    FILE *events = events_path ? cli_open_events(events_path, &d) : NULL;
-    int code = EXIT_FAIL;
-    if (events_path && !events)
+    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
+    code = EXIT_FAIL;
+    if (a.events && !events)
         cli_error("replay: %s", d.msg);
     else
-        code = replay_run(&r, path, verify, events);
+        code = replay_run(&r, a.path, a.verify, events);
     if (events && events != stdout && fclose(events) != 0) {
-        cli_error("replay: %s: write failed", events_path);
+        cli_error("replay: %s: write failed", a.events);
         code = EXIT_FAIL;
     }
     record_fini(&r);

@@ -40,6 +40,7 @@ typedef struct SimRun {
     long            err_game;
 } SimRun;
 
+/* The --help text. */
 static void sim_help(FILE *f)
 {
     fputs("usage: ecw sim GAME [options]\n"
@@ -150,6 +151,7 @@ static void sim_progress(SimRun *r)
     fputs("\r\033[K", stderr);
 }
 
+/* Monotonic seconds. */
 static double now_s(void)
 {
     struct timespec ts;

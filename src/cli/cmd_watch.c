@@ -13,6 +13,7 @@ typedef struct Watch {
     bool            fast;
 } Watch;
 
+/* The --help text. */
 static void watch_help(FILE *f)
 {
     fputs("usage: ecw watch GAME [options]\n"

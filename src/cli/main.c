@@ -40,6 +40,7 @@ static const Command commands[] = {
     {NULL, NULL, NULL},
 };
 
+/* `ecw --help`: the commands. */
 static void usage(FILE *f)
 {
     fputs("usage: ecw [--help] [--version] COMMAND [options]\n\ncommands:\n", f);

@@ -34,6 +34,7 @@ double stats_percentile(const double *sorted, size_t n, double p)
     return sorted[i] + frac * (sorted[i + 1] - sorted[i]);
 }
 
+/* qsort order for doubles. */
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

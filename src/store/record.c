@@ -98,6 +98,7 @@ static void write_float(Jw *w, const char *key, float v)
     }
 }
 
+/* A hash as 16 lower-case hex digits under key. */
 static void write_hex(Jw *w, const char *key, uint64_t h)
 {
     char b[20];
@@ -105,6 +106,7 @@ static void write_hex(Jw *w, const char *key, uint64_t h)
     jw_kstr(w, key, b);
 }
 
+/* One action object with every field and its text. */
 static void write_action(Jw *w, const RecAction *ra)
 {
     jw_obj(w);
@@ -315,6 +317,7 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
     return 0;
 }
 
+/* "actions": a required array of action objects. */
 static int ld_actions(const Ld *ld, json_t *root, Record *r)
 {
     json_t *arr = json_object_get(root, "actions");

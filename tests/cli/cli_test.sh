@@ -99,6 +99,23 @@ expect 0 "$ecw" replay "$tmp/tampered.json"
 expect 0 "$ecw" replay "$tmp/game.json" --events "$tmp/replay.jsonl"
 cmp -s "$tmp/play.jsonl" "$tmp/replay.jsonl" || fail "replay events differ from the played game's"
 
+# --- manual dice (referee mode): typed rolls are kept and fed back on replay
+for i in $(seq 1 20000); do echo 1; echo 2; done >"$tmp/alt"
+"$ecw" play "$game" --seed 11 --dice manual --save "$tmp/manual.json" \
+  <"$tmp/alt" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || fail "manual-dice play exited $rc: $(tail -c 300 "$tmp/err")"
+grep -q '"rolls":\[{"sides"' "$tmp/manual.json" || fail "manual dice not recorded"
+expect 0 "$ecw" replay --verify "$tmp/manual.json"
+sed -E '0,/"sides":6/s//"sides":20/' "$tmp/manual.json" >"$tmp/manual-bad.json"
+expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"; err_has "action [0-9].*rolls\[0\] is a d20"
+sed -E 's/"rolls":\[/"rolls":[{"sides":6,"value":3},/' "$tmp/manual.json" >"$tmp/manual-bad.json"
+expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"
+
+# --- odds: handed to the game's calculator
+expect 0 "$ecw" odds "$game" --help
+expect 2 "$ecw" odds "$game" --no-such-option
+
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
 expect 0 "$ecw" replay --verify "$tmp/watch.json"
