@@ -224,7 +224,7 @@ static void render_cell(const MlState *s, int sec, int zone, char *buf, size_t n
             len += snprintf(buf + len, n - (size_t)len, "%s%s", len > 1 ? " " : "", tok);
         }
     }
-    for (int side = 0; side < ML_SIDES; side++)
+    for (int side = 0; side < ML_SIDES && s->phase >= PH_ARTILLERY; side++)
         for (int g = 0; g < s->side[side].ngens && len < (int)n; g++) {
             const MlGeneral *gen = &s->side[side].gens[g];
             if (gen->alive && gen->line == ML_NONE && gen->sector == sec && gen->zone == zone)
@@ -289,7 +289,12 @@ static void render_roster(const MlState *s, FILE *out)
 void ml_render(const void *st, int player, FILE *out)
 {
     const MlState *s = st;
-    (void)player;
+    if (player >= 0 && player < ML_SIDES && s->phase < PH_ARTILLERY) {
+        fprintf(out, "Your cards:");
+        for (int k = 0; k < ML_HAND; k++)
+            fprintf(out, "%s %s", k ? "," : "", ml_tables()->cards[s->side[player].hand[k]].name);
+        fputc('\n', out);
+    }
     fprintf(out, "Turn %d/%d  %s\n", s->turn, s->max_turns,
             s->phase == PH_OVER ? "battle over" : s->phase < PH_ARTILLERY ? "deployment" : "");
     fprintf(out, "     |%-*s|    |%-*s|    |%-*s|\n", CELL_W, " left wing", CELL_W, " centre", CELL_W,
