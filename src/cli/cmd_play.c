@@ -101,24 +101,25 @@ static void play_list(Play *p, const void *st)
                p->nacts - PLAY_LIST_MAX, p->nacts);
 }
 
-/* 'help': the commands, and the verbs the legal actions start with. */
+/* 'help': the commands, and the distinct first words (verbs) of the
+ * actions open now; the contract has no verb list of its own. */
 static void play_verbs(Play *p, const void *st)
 {
-    char seen[512] = "", buf[RECORD_TEXT];
+    char verbs[32][24], buf[RECORD_TEXT];
+    int nv = 0;
     for (int i = 0; i < p->nacts; i++) {
         p->g->describe(st, &p->acts[i], buf, sizeof buf);
         buf[strcspn(buf, " ")] = '\0';
-        char key[RECORD_TEXT + 2];
-        snprintf(key, sizeof key, " %s ", buf);
-        char padded[sizeof seen + 2];
-        snprintf(padded, sizeof padded, " %s ", seen);
-        if (!strstr(padded, key) && strlen(seen) + strlen(buf) + 2 < sizeof seen)
-            snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%s",
-                     seen[0] ? " " : "", buf);
+        bool seen = false;
+        for (int k = 0; k < nv; k++)
+            seen |= strcmp(verbs[k], buf) == 0;
+        if (!seen && nv < 32)
+            snprintf(verbs[nv++], sizeof verbs[0], "%.23s", buf);
     }
-    printf("actions open now start with: %s\n"
-           "type a number from the list, an action in words, or: list, board, help, quit\n",
-           seen);
+    fputs("actions open now start with:", stdout);
+    for (int k = 0; k < nv; k++)
+        printf(" %s", verbs[k]);
+    puts("\ntype a number from the list, an action in words, or: list, board, help, quit");
 }
 
 /* Agent.choose for the human: show, list, read until a legal action. */
