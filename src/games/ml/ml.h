@@ -200,8 +200,13 @@ const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
 static inline void ml_line_id(int side, int li, char buf[8])
 {
+    int n = li + 1; /* at most ML_MAX_LINES: no printf in the hot path */
     buf[0] = side == ML_ROY ? 'R' : 'P';
-    snprintf(buf + 1, 7, "%d", (li + 1) & 0xffff);
+    buf[1] = (char)('0' + n / 10 % 10);
+    buf[2] = (char)('0' + n % 10);
+    buf[3] = '\0';
+    if (n < 10)
+        buf[1] = buf[2], buf[2] = '\0';
 }
 const char *ml_side_name(int side);
 

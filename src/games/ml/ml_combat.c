@@ -74,12 +74,14 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
+    MlOcc o;
+    ml_occ_build(s, &o);
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
             const MlLine *l = &s->side[sd].lines[li];
             int foe[2];
             if (ml_line_on_table(l) && l->split == ML_NONE &&
-                ml_lines_at(s, ml_enemy(sd), l->sector, l->zone, foe) == 2) {
+                ml_occ_lines(&o, ml_enemy(sd), l->sector, l->zone, foe) == 2) {
                 *side = sd;
                 *line = li;
                 return true;

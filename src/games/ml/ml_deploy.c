@@ -94,12 +94,27 @@ static int room_after(const MlSide *sd, int arm, int sector)
     return room;
 }
 
+/* Can a new line of `arm` stand in this sector and zone (whatever its units)? */
+static int check_form_place(const MlState *s, int arm, int sec, int zone, Diag *d)
+{
+    int side = s->to_act, tmp[2];
+    const MlSide *sd = &s->side[side];
+    if (!ml_home_zone(side, zone))
+        return diag_set(d, "lines deploy in your own three zones");
+    if (ml_lines_at(s, side, sec, zone, tmp))
+        return diag_set(d, "you already have a line in that zone");
+    if (arm == ML_FOOT ? lines_of(sd, ML_FOOT, -1) >= ML_FOOT_LINES
+                       : lines_of(sd, ML_HORSE, sec) >= ML_HORSE_LINES_PER_WING)
+        return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
+    return 0;
+}
+
 /* [ML Set Up] foot: up to 3 lines of up to 5 units in the centre; horse:
  * up to 2 lines per wing of up to 4 units; lines in the player's three
  * nearest zones; every unit must still find a place. */
 static int check_form(const MlState *s, const Action *a, Diag *d)
 {
-    int side = s->to_act, arm = -1, count = 0, tmp[2];
+    int side = s->to_act, arm = -1, count = 0;
     const MlSide *sd = &s->side[side];
     if (a->set == 0 || a->set >> sd->nunits)
         return diag_set(d, "name the units to form the line from");
@@ -114,22 +129,16 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
         arm = u->arm;
         count++;
     }
-    int sec = a->piece;
-    if (sec < 0 || sec >= ML_SECTORS)
+    if (a->piece < 0 || a->piece >= ML_SECTORS)
         return diag_set(d, "no such sector");
-    if ((arm == ML_FOOT) != (sec == ML_CENTRE))
+    if ((arm == ML_FOOT) != (a->piece == ML_CENTRE))
         return diag_set(d, "foot deploy in the centre, horse on the wings");
     if (count > (arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE))
         return diag_set(d, "a %s line holds at most %d units", arm == ML_FOOT ? "foot" : "horse",
                         arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE);
-    if (!ml_home_zone(side, a->target))
-        return diag_set(d, "lines deploy in your own three zones");
-    if (ml_lines_at(s, side, sec, a->target, tmp))
-        return diag_set(d, "you already have a line in that zone");
-    if (arm == ML_FOOT ? lines_of(sd, ML_FOOT, -1) >= ML_FOOT_LINES
-                       : lines_of(sd, ML_HORSE, sec) >= ML_HORSE_LINES_PER_WING)
-        return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
-    if (undeployed(sd, arm) - count > room_after(sd, arm, sec))
+    if (check_form_place(s, arm, a->piece, a->target, d) < 0)
+        return -1;
+    if (undeployed(sd, arm) - count > room_after(sd, arm, a->piece))
         return diag_set(d, "the remaining %s would not fit in the lines left",
                         arm == ML_FOOT ? "foot" : "horse");
     return 0;
@@ -167,9 +176,8 @@ static int legal_form(const MlState *s, Action *out, int cap)
         }
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
         for (int z = 0; k0 <= k1 && z < ML_ZONES; z++) {
-            /* check_form depends on the size only through the limits k0..k1 */
-            Action probe = {MLV_FORM, (int16_t)sec, (int16_t)z, 0, strong[k0], 0, 0};
-            if (check_form(s, &probe, NULL) < 0)
+            /* sizes k0..k1 already meet check_form's size and room limits */
+            if (check_form_place(s, arm, sec, z, NULL) < 0)
                 continue;
             for (int k = k0; k <= k1; k++) {
                 ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong[k]);
