@@ -86,6 +86,9 @@ typedef struct CliSink {
     int     viewer;
 } CliSink;
 void cli_sink(void *ud, const char *json, const char *text, int vis);
+/* Check early that a save file can be written (creating nothing that was
+ * not there); -1 with d filled if not. */
+int   cli_check_writable(const char *path, Diag *d);
 /* Open an event file for writing ("-" = stdout); NULL with d filled. */
 FILE *cli_open_events(const char *path, Diag *d);
 

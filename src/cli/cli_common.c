@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -223,6 +224,19 @@ void cli_sink(void *ud, const char *json, const char *text, int vis)
     }
     if (s->text && (s->viewer == CLI_SHOW_ALL || vis == VIS_PUBLIC || vis == s->viewer))
         fprintf(s->text, "  %s\n", text);
+}
+
+int cli_check_writable(const char *path, Diag *d)
+{
+    struct stat sb;
+    bool existed = stat(path, &sb) == 0;
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return diag_set(d, "%s: %s", path, strerror(errno));
+    fclose(f);
+    if (!existed)
+        remove(path);
+    return 0;
 }
 
 FILE *cli_open_events(const char *path, Diag *d)

@@ -348,6 +348,10 @@ int cmd_play(int argc, char **argv)
         fprintf(stderr, "seed %llu\n", (unsigned long long)a.seed);
     }
     Diag d = {{0}};
+    if (a.save && cli_check_writable(a.save, &d) < 0) {
+        cli_error("play: %s", d.msg);
+        return EXIT_FAIL;
+    }
     FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
     if (a.events && !events) {
         cli_error("play: %s", d.msg);

@@ -99,6 +99,11 @@ expect 0 "$ecw" replay "$tmp/tampered.json"
 expect 0 "$ecw" replay "$tmp/game.json" --events "$tmp/replay.jsonl"
 cmp -s "$tmp/play.jsonl" "$tmp/replay.jsonl" || fail "replay events differ from the played game's"
 
+# --- an unwritable save or event file fails at once, not after the game
+expect 1 "$ecw" play "$game" --save "$tmp/no/such/dir/g.json";  err_has "No such file"
+expect 1 "$ecw" watch "$game" --fast --save "$tmp/no/dir/g.json"; err_has "No such file"
+expect 1 "$ecw" sim "$game" --games 2 --events "$tmp/no/dir/e.jsonl"; err_has "No such file"
+
 # --- manual dice (referee mode): typed rolls are kept and fed back on replay
 for i in $(seq 1 20000); do echo 1; echo 2; done >"$tmp/alt"
 "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/manual.json" \
