@@ -15,7 +15,7 @@ enum { PLAY_LIST_MAX = 60 };
 typedef struct Play {
     const GameOps *g;
     int            human;
-    const char    *save;
+    const char    *save, *ai_name;
     Record         rec;
     char          *line;
     size_t         cap;
@@ -172,7 +172,7 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     if (player == p->human)
         printf("you (%s): %s\n", p->g->roles[player], text);
     else
-        printf("%s (computer): %s\n", p->g->roles[player], text);
+        printf("%s (computer, %s): %s\n", p->g->roles[player], p->ai_name, text);
 }
 
 typedef struct PlayArgs {
@@ -316,7 +316,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
         free(st);
         return EXIT_USAGE;
     }
-    *p = (Play){.g = g, .human = a->human, .save = a->save};
+    *p = (Play){.g = g, .human = a->human, .save = a->save, .ai_name = a->ai->name};
     record_init(&p->rec, g, &a->opt, a->seed);
     CliSink sink = {events, NULL, stdout, a->human};
     EventLog log;
