@@ -101,25 +101,14 @@ static void play_list(Play *p, const void *st)
                p->nacts - PLAY_LIST_MAX, p->nacts);
 }
 
-/* 'help': the commands, and the distinct first words (verbs) of the
- * actions open now; the contract has no verb list of its own. */
+/* 'help': every command of the game with its usage, then the CLI's own. */
 static void play_verbs(Play *p, const void *st)
 {
-    char verbs[32][24], buf[RECORD_TEXT];
-    int nv = 0;
-    for (int i = 0; i < p->nacts; i++) {
-        p->g->describe(st, &p->acts[i], buf, sizeof buf);
-        buf[strcspn(buf, " ")] = '\0';
-        bool seen = false;
-        for (int k = 0; k < nv; k++)
-            seen |= strcmp(verbs[k], buf) == 0;
-        if (!seen && nv < 32)
-            snprintf(verbs[nv++], sizeof verbs[0], "%.23s", buf);
-    }
-    fputs("actions open now start with:", stdout);
-    for (int k = 0; k < nv; k++)
-        printf(" %s", verbs[k]);
-    puts("\ntype a number from the list, an action in words, or: list, board, help, quit");
+    (void)st;
+    puts("commands:");
+    for (int k = 0; k < p->g->nverbs; k++)
+        printf("  %s\n", p->g->verb_help[k]);
+    puts("type a number from the list, an action in words, or: list, board, help, quit");
 }
 
 /* Agent.choose for the human: show, list, read until a legal action. */

@@ -73,7 +73,12 @@ typedef struct GameOps {
     void (*redeal)(void *st, int player, Rng *rng);
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
+    /* The board as text for `player`, or for a spectator (VIS_PUBLIC):
+     * it shows only what that viewer may see. */
     void (*render)(const void *st, int player, FILE *out);
+    /* The game's verbs and one usage line each ("move LINE ZONE"). */
+    int                nverbs;
+    const char *const *verb_help;
     /* Optional: the game's own computer player (NULL if none). */
     int  (*heuristic)(const void *st, Rng *rng, Action *out);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */

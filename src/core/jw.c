@@ -147,7 +147,7 @@ void jw_u64(Jw *w, uint64_t v)
 void jw_num(Jw *w, double v)
 {
     char b[40];
-    int n = snprintf(b, sizeof b, "%.6g", v);
+    int n = snprintf(b, sizeof b, "%.9g", v);
     sep(w);
     put(w, b, (size_t)n);
 }

@@ -30,7 +30,7 @@ void jw_key(Jw *w, const char *k);
 void jw_str(Jw *w, const char *s);
 void jw_int(Jw *w, int64_t v);
 void jw_u64(Jw *w, uint64_t v);
-void jw_num(Jw *w, double v);   /* shortest round-trip-ish %.6g */
+void jw_num(Jw *w, double v);   /* %.9g: exact for every float */
 void jw_bool(Jw *w, bool v);
 void jw_null(Jw *w);
 

@@ -410,6 +410,8 @@ const GameOps ml_ops = {
     .describe = ml_describe,
     .parse = ml_parse,
     .render = ml_render,
+    .nverbs = MLV_COUNT,
+    .verb_help = ml_verb_help,
     .heuristic = ml_heuristic,
     .odds = ml_odds_cli,
 };
