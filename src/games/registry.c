@@ -1,10 +1,12 @@
 /* registry.c - the table of rule sets. */
 #include "registry.h"
+#include "games/ck/ck.h"
 #include "games/ml/ml.h"
 #include <string.h>
 
 static const GameOps *const all_games[] = {
     &ml_ops,
+    &ck_ops,
     NULL,
 };
 

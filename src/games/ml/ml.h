@@ -210,15 +210,15 @@ static inline void ml_line_id(int side, int li, char buf[8])
 }
 const char *ml_side_name(int side);
 
-/* Append an action to a legal list if there is room. */
+/* Append an action to a legal list; a full list drops the rest (MAX_ACTIONS
+ * is far above what any Marston Less position offers). */
 static inline void ml_push(Action *out, int cap, int *n, int verb, int piece, int target, int arg,
                            uint32_t set)
 {
     if (*n < cap) {
         Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
-        out[*n] = a;
+        out[(*n)++] = a;
     }
-    (*n)++;
 }
 
 /* ---- phases ---- */

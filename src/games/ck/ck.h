@@ -1,0 +1,192 @@
+/* ck.h - To Catch a King: the skirmish after Worcester, 1651.
+ * Parliament's troopers search twelve terrain pieces on a 48" x 48" table;
+ * face-down cards under each piece hide Royalist fugitives, Clubmen,
+ * Charles Stuart and Lord Wilmot. Files, in the order of play:
+ *   ck_tables.c  figure factors, moves and ranges, the three decks, points
+ *   ck_setup.c   [CK Game set up] terrain placement, dealing the cards
+ *   ck_geom.c    distances, terrain under a point, line of sight, base contact
+ *   ck_flow.c    [CK Playing the Game] turns, [CK Chance Cards], the end, contract glue
+ *   ck_move.c    [CK Movement and Ranges] moves, searching, dragoons, prisoners' escort
+ *   ck_combat.c  [CK Figure combat Factors] [CK Shooting factors]
+ *                [CK Hand to hand Combat] [CK Combat Outcomes] [CK Captured Persons]
+ *   ck_score.c   [CK Aim of the game] the points table
+ *   ck_view.c, ck_text.c, ck_ai.c, ck_odds.c
+ * Coordinates are inches: x from the west edge, y from the south edge.
+ * Parliament enters by the south edge; Royalists leave by the north edge. */
+#ifndef ECW_CK_H
+#define ECW_CK_H
+#include "core/game.h"
+
+enum {
+    CK_ROY = 0, CK_PAR = 1, CK_SIDES = 2,
+    CK_PIECES = 12, CK_MAX_FIGS = 120, CK_TURNS = 12,
+    CK_CHANCE_CARDS = 30, CK_DISC_CARDS = 24, CK_PROM_CARDS = 18,
+    CK_NONE = 255,
+};
+#define CK_TABLE 48.0f
+#define CK_EDGE_GAP 8.0f   /* no terrain nearer an edge [CK Game set up] */
+
+typedef enum { T_VILLAGE, T_MANOR, T_WOOD, T_HILL, T_FIELD, T_MARSH, T_KIND_COUNT } CkTerrainKind;
+
+typedef enum {
+    F_DRAGOON, F_CAVALRY, F_YOU,                    /* Parliament */
+    F_SHOT, F_HORSE, F_CLUBMAN, F_WILMOT, F_CHARLES, /* Royalists */
+    F_TYPE_COUNT
+} CkFigType;
+
+typedef enum {
+    FS_ACTIVE = 0, FS_DEAD, FS_PRISONER, FS_ESCORTED, /* prisoner led off the table */
+    FS_EXITED,                                        /* Royalist gone by the far edge */
+} CkFigStatus;
+
+/* Discovery and prominent-person cards. */
+typedef enum { DISC_BLANK = 0, DISC_INFANTRY, DISC_HORSE, DISC_CLUBMEN } CkDiscovery;
+typedef enum { PROM_BLANK = 0, PROM_CHARLES, PROM_WILMOT } CkProminent;
+typedef enum {
+    CH_NOTHING = 0, CH_RAIN, CH_CLEAR, CH_BAND, CH_REINFORCE, CH_DROVER, CH_KIND_COUNT
+} CkChance;
+
+/* Verbs: C enum, typed word and usage from one list. */
+#define CK_VERBS(X) \
+    X(PLACE,    "place",    "place a terrain piece: place N X Y") \
+    X(MOVE,     "move",     "move a figure: move F X Y") \
+    X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
+    X(CHARGE,   "charge",   "charge into hand to hand combat: charge F T") \
+    X(CAPTURE,  "capture",  "take a beaten or wounded enemy prisoner: capture F T") \
+    X(DISMOUNT, "dismount", "dragoon dismounts (half a move): dismount F") \
+    X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
+    X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F") \
+    X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
+    X(END,      "end",      "end your turn")
+
+typedef enum {
+#define X(e, w, h) CKV_##e,
+    CK_VERBS(X)
+#undef X
+    CKV_COUNT
+} CkVerb;
+
+extern const char *const ck_verb_words[CKV_COUNT];
+extern const char *const ck_verb_help[CKV_COUNT];
+
+typedef enum { CP_TERRAIN = 0, CP_ARRIVE, CP_PARLIAMENT, CP_ROYALIST, CP_OVER } CkPhase;
+
+typedef struct CkPiece {
+    float   x, y, r;          /* a circle */
+    uint8_t kind, placed, searched;
+    uint8_t disc, prom;       /* cards under it: hidden until searched */
+    uint8_t prom_seen;        /* the drover showed its prominent-person card */
+    uint8_t pad[2];
+} CkPiece;
+
+typedef struct CkFig {
+    float   x, y;
+    uint8_t type, side, status;
+    uint8_t mounted;          /* dragoons; captured horse are dismounted */
+    uint8_t musket;           /* clubmen with a musket may shoot */
+    uint8_t wounded;          /* Charles or Wilmot, wounded: may be captured */
+    uint8_t guard;            /* prisoner: index of its guard */
+    uint8_t beaten;           /* lost a melee this phase: may be captured */
+    uint8_t moved, shot, half;/* this phase: has moved, has shot, move halved */
+    uint8_t piece;            /* the terrain piece it was found on, or CK_NONE */
+    uint8_t shot_at;          /* whom it shot at this phase, or CK_NONE */
+    uint8_t pad[3];
+} CkFig;
+
+typedef struct CkState {
+    Rng     rng;
+    CkPiece pieces[CK_PIECES];
+    CkFig   figs[CK_MAX_FIGS];
+    uint8_t nfigs;
+    uint8_t chance[CK_CHANCE_CARDS], nchance;  /* undrawn, top = last: hidden */
+    uint8_t disc[CK_DISC_CARDS], ndisc;        /* undealt: hidden */
+    uint8_t prom[CK_PROM_CARDS], nprom;        /* undealt: hidden */
+    uint8_t phase, to_act, turn, raining;
+    uint8_t last_chance;      /* the card drawn this turn (public) */
+    uint8_t arrive_side, arrive_type, arrive_count, arrive_edge; /* pending arrivals */
+    uint8_t winner, end_reason;
+    uint8_t terrain_random;   /* option: terrain placed at random */
+    uint8_t hidden_roy, hidden_club; /* undiscovered at the end (cards turned then) */
+    uint8_t pad[3];
+    float   entry_x;          /* Parliament's entry point on the south edge */
+    int16_t points[CK_SIDES]; /* filled when the game ends */
+} CkState;
+
+/* ---- tables (ck_tables.c) ---- */
+typedef struct CkFigSpec {
+    const char *name;
+    char        letter;
+    uint8_t     side, mounted, vs_foot, vs_mounted;
+    float       move, range;  /* range 0: cannot shoot */
+} CkFigSpec;
+extern const CkFigSpec ck_figs[F_TYPE_COUNT];
+typedef struct CkTerrainSpec {
+    const char *name;
+    float       r;
+    uint8_t     cover, obstacle, difficult, hill, blocks_sight;
+} CkTerrainSpec;
+extern const CkTerrainSpec ck_terrain[T_KIND_COUNT];
+extern const uint8_t ck_piece_kinds[CK_PIECES];
+extern const char *const ck_chance_names[CH_KIND_COUNT];
+extern const char *const ck_disc_names[4];
+/* The decks as the rulebook makes them. */
+void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]);
+void ck_deck_discovery(uint8_t out[CK_DISC_CARDS]);
+void ck_deck_prominent(uint8_t out[CK_PROM_CARDS]);
+
+/* ---- geometry (ck_geom.c) ---- */
+float ck_dist(float ax, float ay, float bx, float by);
+float ck_fig_radius(const CkFig *f);
+bool  ck_in_contact(const CkFig *a, const CkFig *b);
+int   ck_piece_at(const CkState *s, float x, float y); /* -1 if open ground */
+bool  ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b);
+float ck_move_allowance(const CkState *s, const CkFig *f);
+bool  ck_on_table(float x, float y);
+
+/* ---- rules ---- */
+int  ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
+int  ck_check_place(const CkState *s, int piece, float x, float y, Diag *d);
+void ck_place_terrain_random(CkState *s);
+void ck_deal_cards(CkState *s);
+void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
+void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
+int  ck_move_check(const CkState *s, const Action *a, Diag *d);
+void ck_move_apply(CkState *s, const Action *a, GameIO *io);
+int  ck_combat_check(const CkState *s, const Action *a, Diag *d);
+void ck_combat_apply(CkState *s, const Action *a, GameIO *io);
+/* Combat totals without dice, for odds and the AI. */
+int  ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out);
+int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
+int  ck_target_factor(const CkState *s, int target, int shooter);
+void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
+void ck_score_points(const CkState *s, int out[CK_SIDES]);
+void ck_check_end(CkState *s, GameIO *io);
+void ck_end_phase(CkState *s, GameIO *io);
+
+/* "D1", "C3", "S2", "Y", "W", "X": a figure in text (ordinal within its type). */
+void ck_fig_id(const CkState *s, int i, char buf[8]);
+/* The figure named by text ("D1", "y", or "R4": the 4th Royalist), or -1. */
+int  ck_fig_find(const CkState *s, const char *name);
+
+/* ---- contract ---- */
+extern const GameOps ck_ops;
+int  ck_legal(const void *st, Action *out, int cap);
+int  ck_check(const void *st, const Action *a, Diag *d);
+void ck_apply(void *st, const Action *a, GameIO *io);
+void ck_view(const void *st, int player, Jw *out);
+void ck_redeal(void *st, int player, Rng *rng);
+int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
+int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
+void ck_render(const void *st, int player, FILE *out);
+int  ck_heuristic(const void *st, Rng *rng, Action *out);
+int  ck_odds_cli(int argc, char **argv, FILE *out, Diag *d);
+
+static inline void ck_push(Action *out, int cap, int *n, int verb, int piece, int target, float x, float y)
+{
+    if (*n < cap) {
+        Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, 0, 0, x, y};
+        out[(*n)++] = a;
+    }
+}
+
+#endif

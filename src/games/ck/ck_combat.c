@@ -1,0 +1,363 @@
+/* ck_combat.c - To Catch a King combat, DBA style: both sides roll 1d6 and
+ * add their factor [CK Figure combat Factors] and modifiers
+ * [CK Shooting factors] [CK Hand to hand Combat]; the outcome
+ * [CK Combat Outcomes]: beaten but more than half the winner's score, the
+ * loser recoils half a move; half or less, he is dead (Charles and Wilmot:
+ * 1-3 dead, 4-6 wounded). Parliament may capture whom it beats hand to
+ * hand; prisoners and their guards [CK Captured Persons]. */
+#include "ck.h"
+#include <math.h>
+#include <string.h>
+
+static bool fig_mounted(const CkFig *f) { return f->mounted != 0; }
+
+/* A figure's factor against an opponent on foot or mounted. */
+static int base_factor(const CkFig *f, const CkFig *opp)
+{
+    return fig_mounted(opp) ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
+}
+
+static int piece_kind_at(const CkState *s, const CkFig *f)
+{
+    int p = ck_piece_at(s, f->x, f->y);
+    return p < 0 ? -1 : s->pieces[p].kind;
+}
+
+static bool on_hill(const CkState *s, const CkFig *f)
+{
+    int k = piece_kind_at(s, f);
+    return k >= 0 && ck_terrain[k].hill;
+}
+
+static int capacity_left(const CkState *s, int g)
+{
+    int n = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *p = &s->figs[i];
+        if (p->status == FS_PRISONER && p->guard == g)
+            n += (p->type == F_CHARLES || p->type == F_WILMOT) ? 4 : 1;
+    }
+    return 4 - n;
+}
+
+/* Can guard g take t prisoner? Four to a guard; Charles or Wilmot alone. */
+static bool can_guard(const CkState *s, int g, const CkFig *t)
+{
+    int left = capacity_left(s, g);
+    return (t->type == F_CHARLES || t->type == F_WILMOT) ? left == 4 : left >= 1;
+}
+
+/* ---------------- factors ---------------- */
+
+/* [CK Shooting factors] cover -1, each other shooter at the same target this
+ * phase +1 (ecw reading of "aiming at the same target"), within half range
+ * +1, rain -1. */
+int ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out)
+{
+    const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
+    int mods = 0;
+    int tk = piece_kind_at(s, t);
+    if (tk >= 0 && ck_terrain[tk].cover)
+        mods -= 1;
+    for (int i = 0; i < s->nfigs; i++)
+        if (i != shooter && s->figs[i].side == f->side && s->figs[i].shot_at == target)
+            mods += 1;
+    if (ck_dist(f->x, f->y, t->x, t->y) <= ck_figs[f->type].range / 2)
+        mods += 1;
+    if (s->raining)
+        mods -= 1;
+    if (mods_out)
+        *mods_out = mods;
+    return base_factor(f, t) + mods;
+}
+
+/* The target of a shot defends with its own factor against the shooter. */
+int ck_target_factor(const CkState *s, int target, int shooter)
+{
+    return base_factor(&s->figs[target], &s->figs[shooter]);
+}
+
+/* Woods and marsh: foot other than clubmen -1, mounted -2. */
+static int ground_mod(const CkState *s, const CkFig *f)
+{
+    int k = piece_kind_at(s, f);
+    if (k != T_WOOD && k != T_MARSH)
+        return 0;
+    return f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
+}
+
+/* [CK Hand to hand Combat] each other friend touching the enemy +1 (the
+ * attacker's side), attacking a target that defends an obstacle -1, uphill
+ * of the opponent +1, woods and marsh. */
+int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
+{
+    const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
+    int v = base_factor(f, o) + ground_mod(s, f);
+    if (on_hill(s, f) && !on_hill(s, o))
+        v += 1;
+    if (attacker) {
+        int ok = piece_kind_at(s, o);
+        if (ok >= 0 && ck_terrain[ok].obstacle)
+            v -= 1;
+        for (int i = 0; i < s->nfigs; i++) {
+            const CkFig *h = &s->figs[i];
+            if (i != fig && h->side == f->side && h->status == FS_ACTIVE && ck_in_contact(h, o))
+                v += 1;
+        }
+    }
+    return v;
+}
+
+/* ---------------- checks ---------------- */
+
+static int enemy_target(const CkState *s, const CkFig *f, int t, Diag *d)
+{
+    if (t < 0 || t >= s->nfigs)
+        return diag_set(d, "no such target");
+    const CkFig *e = &s->figs[t];
+    if (e->side == f->side)
+        return diag_set(d, "that figure is on your side");
+    if (e->status != FS_ACTIVE)
+        return diag_set(d, "that figure is not on the table to fight");
+    return 0;
+}
+
+static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+{
+    if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
+        return diag_set(d, "that figure cannot shoot");
+    if (f->shot)
+        return diag_set(d, "that figure has already shot");
+    if (enemy_target(s, f, a->target, d) < 0)
+        return -1;
+    const CkFig *t = &s->figs[a->target];
+    float dist = ck_dist(f->x, f->y, t->x, t->y);
+    if (dist > ck_figs[f->type].range)
+        return diag_set(d, "out of range: %.1f\" away, range %.0f\"", dist, ck_figs[f->type].range);
+    if (!ck_line_of_sight(s, f, t))
+        return diag_set(d, "no line of sight");
+    return 0;
+}
+
+static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+{
+    if (f->moved || f->shot)
+        return diag_set(d, "a charge must be the figure's whole turn");
+    if (enemy_target(s, f, a->target, d) < 0)
+        return -1;
+    const CkFig *t = &s->figs[a->target];
+    float gap = ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t);
+    float allow = ck_move_allowance(s, f);
+    if (gap > allow + 1e-3f)
+        return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
+    if (a->arg && f->side != CK_PAR)
+        return diag_set(d, "only Parliament takes prisoners");
+    if (a->arg && !can_guard(s, a->piece, t))
+        return diag_set(d, "this figure cannot guard another prisoner");
+    return 0;
+}
+
+static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+{
+    if (f->side != CK_PAR)
+        return diag_set(d, "only Parliament takes prisoners");
+    if (enemy_target(s, f, a->target, d) < 0)
+        return -1;
+    const CkFig *t = &s->figs[a->target];
+    if (!t->wounded && !t->beaten)
+        return diag_set(d, "only a wounded man or one beaten hand to hand this turn can be captured");
+    if (!ck_in_contact(f, t))
+        return diag_set(d, "the captor must be in base contact");
+    if (!can_guard(s, a->piece, t))
+        return diag_set(d, "this figure cannot guard another prisoner");
+    return 0;
+}
+
+int ck_combat_check(const CkState *s, const Action *a, Diag *d)
+{
+    if (a->piece < 0 || a->piece >= s->nfigs)
+        return diag_set(d, "no such figure");
+    const CkFig *f = &s->figs[a->piece];
+    if (f->side != s->to_act || f->status != FS_ACTIVE)
+        return diag_set(d, "that figure cannot act");
+    switch (a->verb) {
+    case CKV_SHOOT: return check_shoot(s, f, a, d);
+    case CKV_CHARGE: return check_charge(s, f, a, d);
+    default: return check_capture(s, f, a, d);
+    }
+}
+
+/* ---------------- outcomes ---------------- */
+
+void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        CkFig *p = &s->figs[i];
+        if (p->status != FS_PRISONER || p->guard != guard)
+            continue;
+        p->status = FS_ACTIVE;
+        p->guard = CK_NONE;
+        EventLog *log = io ? io->log : NULL;
+        if (evlog_begin(log, "escape", VIS_PUBLIC)) {
+            evlog_int(log, "figure", i + 1);
+            evlog_end(log, "Prisoner %s %d escapes and returns to the Royalists", ck_figs[p->type].name, i + 1);
+        }
+    }
+}
+
+static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
+{
+    CkFig *p = &s->figs[t];
+    p->status = FS_PRISONER;
+    p->guard = (uint8_t)guard;
+    p->mounted = 0; /* captured horse go on foot */
+    p->x = s->figs[guard].x + 0.8f;
+    p->y = s->figs[guard].y;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "capture", VIS_PUBLIC)) {
+        evlog_int(log, "figure", t + 1);
+        evlog_int(log, "guard", guard + 1);
+        evlog_end(log, "%s %d is taken prisoner by figure %d", ck_figs[p->type].name, t + 1, guard + 1);
+    }
+}
+
+/* Half a move straight away from the opponent, kept on the table. */
+static void recoil(CkState *s, int loser, int from, GameIO *io)
+{
+    CkFig *l = &s->figs[loser];
+    const CkFig *o = &s->figs[from];
+    float dx = l->x - o->x, dy = l->y - o->y, len = hypotf(dx, dy), m = ck_figs[l->type].move / 2;
+    if (len < 1e-3f)
+        dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
+    l->x += dx / len * m;
+    l->y += dy / len * m;
+    l->x = l->x < 0.5f ? 0.5f : l->x > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : l->x;
+    l->y = l->y < 0.5f ? 0.5f : l->y > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : l->y;
+    ck_prisoners_escape(s, loser, io); /* ecw: a guard driven back loses his charges */
+}
+
+/* Dead, or for Charles and Wilmot a second die: 1-3 dead, 4-6 wounded. */
+static const char *kill(CkState *s, int t, GameIO *io)
+{
+    CkFig *f = &s->figs[t];
+    if (f->type == F_CHARLES || f->type == F_WILMOT) {
+        int r = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded", ck_figs[f->type].name);
+        if (r >= 4) {
+            f->wounded = 1;
+            return "wounded";
+        }
+    }
+    f->status = FS_DEAD;
+    ck_prisoners_escape(s, t, io);
+    return "dead";
+}
+
+/* [CK Combat Outcomes] shared by shooting and hand to hand. `capture`: the
+ * Parliament winner of a melee takes the loser prisoner. */
+static const char *outcome(CkState *s, int loser, int winner, int lt, int wt, bool melee, bool capture,
+                           GameIO *io)
+{
+    if (2 * lt <= wt) {
+        const char *r = kill(s, loser, io);
+        if (s->figs[loser].wounded && capture && s->figs[loser].status == FS_ACTIVE) {
+            take_prisoner(s, winner, loser, io);
+            return "captured";
+        }
+        return r;
+    }
+    if (melee && capture && s->figs[loser].side == CK_ROY) {
+        take_prisoner(s, winner, loser, io);
+        return "captured";
+    }
+    recoil(s, loser, winner, io);
+    if (melee && s->figs[loser].side == CK_ROY)
+        s->figs[loser].beaten = 1;
+    return "recoil";
+}
+
+static void log_combat(CkState *s, GameIO *io, const char *kind, int a, int t, int ar, int af, int dr, int df,
+                       const char *result, int loser)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (!evlog_begin(log, "combat", VIS_PUBLIC))
+        return;
+    Jw *w = evlog_jw(log);
+    evlog_str(log, "kind", kind);
+    jw_key(w, "attackers");
+    jw_arr(w);
+    jw_int(w, a + 1);
+    jw_arr_end(w);
+    evlog_int(log, "target", t + 1);
+    evlog_int(log, "att_factor", af);
+    evlog_int(log, "att_roll", ar);
+    evlog_int(log, "att_total", af + ar);
+    evlog_int(log, "def_factor", df);
+    evlog_int(log, "def_roll", dr);
+    evlog_int(log, "def_total", df + dr);
+    evlog_str(log, "result", result);
+    if (loser < 0)
+        evlog_null(log, "loser");
+    else
+        evlog_int(log, "loser", loser + 1);
+    evlog_end(log, "%s: %s %d (%d+%d=%d) against %s %d (%d+%d=%d): %s", kind, ck_figs[s->figs[a].type].name, a + 1,
+              af, ar, af + ar, ck_figs[s->figs[t].type].name, t + 1, df, dr, df + dr, result);
+}
+
+/* A shot: only the target can suffer. */
+static void shoot(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    int af = ck_shoot_factor(s, a->piece, a->target, NULL), df = ck_target_factor(s, a->target, a->piece);
+    if (!f->moved)
+        f->half = 1; /* fired before moving: half a move left */
+    f->shot = 1;
+    f->shot_at = (uint8_t)a->target;
+    int ar = game_roll(&s->rng, io, 6, f->side, "shot by %s %d", ck_figs[f->type].name, a->piece + 1);
+    int dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s %d", ck_figs[s->figs[a->target].type].name, a->target + 1);
+    const char *result = "none";
+    int loser = -1;
+    if (ar + af > dr + df) {
+        loser = a->target;
+        result = outcome(s, a->target, a->piece, dr + df, ar + af, false, false, io);
+    }
+    log_combat(s, io, "shoot", a->piece, a->target, ar, af, dr, df, result, loser);
+}
+
+/* A charge: move into contact, fight at once; a tie leaves both in place. */
+static void charge(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
+    float dx = f->x - t->x, dy = f->y - t->y, len = hypotf(dx, dy), gap = ck_fig_radius(f) + ck_fig_radius(t);
+    if (len < 1e-3f)
+        dx = 0, dy = -1, len = 1;
+    f->x = t->x + dx / len * gap;
+    f->y = t->y + dy / len * gap;
+    f->moved = f->shot = 1;
+    int af = ck_melee_factor(s, a->piece, a->target, true), df = ck_melee_factor(s, a->target, a->piece, false);
+    int ar = game_roll(&s->rng, io, 6, f->side, "charge by %s %d", ck_figs[f->type].name, a->piece + 1);
+    int dr = game_roll(&s->rng, io, 6, t->side, "defence of %s %d", ck_figs[t->type].name, a->target + 1);
+    const char *result = "none";
+    int loser = -1;
+    if (ar + af > dr + df) {
+        loser = a->target;
+        result = outcome(s, a->target, a->piece, dr + df, ar + af, true, a->arg != 0, io);
+    } else if (dr + df > ar + af) {
+        loser = a->piece;
+        /* ecw: a Parliament defender takes a beaten Royalist when he can */
+        bool cap = t->side == CK_PAR && can_guard(s, a->target, f);
+        result = outcome(s, a->piece, a->target, ar + af, dr + df, true, cap, io);
+    }
+    log_combat(s, io, "melee", a->piece, a->target, ar, af, dr, df, result, loser);
+}
+
+void ck_combat_apply(CkState *s, const Action *a, GameIO *io)
+{
+    switch (a->verb) {
+    case CKV_SHOOT: shoot(s, a, io); break;
+    case CKV_CHARGE: charge(s, a, io); break;
+    default:
+        take_prisoner(s, a->piece, a->target, io);
+        s->figs[a->piece].moved = s->figs[a->piece].shot = 1;
+        break;
+    }
+}

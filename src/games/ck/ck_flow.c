@@ -1,0 +1,357 @@
+/* ck_flow.c - To Catch a King: the turn [CK Playing the Game] (a chance
+ * card, Parliament's move, then the Royalists' if any have been found),
+ * the chance cards [CK Chance Cards], arrivals of bands and reinforcements,
+ * the three ways the game ends [CK Aim of the game], and the contract. */
+#include "ck.h"
+#include <string.h>
+
+const char *const ck_verb_words[CKV_COUNT] = {
+#define X(e, w, h) w,
+    CK_VERBS(X)
+#undef X
+};
+const char *const ck_verb_help[CKV_COUNT] = {
+#define X(e, w, h) h,
+    CK_VERBS(X)
+#undef X
+};
+
+static const char *const side_names[CK_SIDES] = {"royalist", "parliament"};
+
+static bool royalists_on_table(const CkState *s)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].side == CK_ROY && s->figs[i].status == FS_ACTIVE)
+            return true;
+    return false;
+}
+
+static void reset_flags(CkState *s, int side)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        CkFig *f = &s->figs[i];
+        if (f->side == side) {
+            f->moved = f->shot = f->half = 0;
+            f->shot_at = CK_NONE;
+        }
+        f->beaten = 0;
+    }
+}
+
+/* ---------------- the end ---------------- */
+
+/* Turn over what was never found [CK Aim of the game]: the numbers on the
+ * unturned discovery cards are rolled now, publicly (ecw). */
+static void count_hidden(CkState *s, GameIO *io)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (!p->placed || p->searched || p->disc == DISC_BLANK || p->disc == CK_NONE)
+            continue;
+        int n = game_roll(&s->rng, io, 6, VIS_PUBLIC, "undiscovered %s at %s", ck_disc_names[p->disc],
+                          ck_terrain[p->kind].name);
+        if (p->disc == DISC_CLUBMEN)
+            s->hidden_club = (uint8_t)(s->hidden_club + n);
+        else
+            s->hidden_roy = (uint8_t)(s->hidden_roy + n);
+    }
+}
+
+static void finish(CkState *s, int reason, GameIO *io)
+{
+    static const char *const why[] = {"", "all searched and taken", "Parliament destroyed", "twelve turns"};
+    count_hidden(s, io);
+    int pts[CK_SIDES];
+    ck_score_points(s, pts);
+    s->points[0] = (int16_t)pts[0];
+    s->points[1] = (int16_t)pts[1];
+    s->winner = (uint8_t)(pts[0] > pts[1] ? CK_ROY : pts[1] > pts[0] ? CK_PAR : 2);
+    s->end_reason = (uint8_t)reason;
+    s->phase = CP_OVER;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "end", VIS_PUBLIC)) {
+        evlog_str(log, "winner", s->winner == 2 ? "draw" : side_names[s->winner]);
+        evlog_str(log, "reason", why[reason]);
+        evlog_int(log, "royalist_points", pts[0]);
+        evlog_int(log, "parliament_points", pts[1]);
+        evlog_end(log, "The game ends (%s): Royalists %d, Parliament %d points", why[reason], pts[0], pts[1]);
+    }
+}
+
+/* [CK Aim of the game] all pieces searched and no Royalist left free on the
+ * table; or every Parliament figure killed while Charles is still free. */
+void ck_check_end(CkState *s, GameIO *io)
+{
+    if (s->phase == CP_OVER || s->phase == CP_TERRAIN)
+        return;
+    bool all_searched = true, par_alive = false, charles_taken = false;
+    for (int i = 0; i < CK_PIECES; i++)
+        all_searched &= s->pieces[i].searched;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        par_alive |= f->side == CK_PAR && f->status != FS_DEAD;
+        charles_taken |= f->type == F_CHARLES && (f->status == FS_DEAD || f->status == FS_PRISONER ||
+                                                  f->status == FS_ESCORTED);
+    }
+    if (all_searched && !royalists_on_table(s))
+        finish(s, 1, io);
+    else if (!par_alive && !charles_taken)
+        finish(s, 2, io);
+}
+
+/* ---------------- chance cards ---------------- */
+
+static void log_chance(GameIO *io, int card)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "chance", VIS_PUBLIC)) {
+        evlog_str(log, "card", ck_chance_names[card]);
+        evlog_end(log, "Chance card: %s", card == CH_RAIN ? "It's raining!" : card == CH_CLEAR ? "The weather has cleared!"
+                  : card == CH_BAND ? "a band of Royalists stumbles into the area" : card == CH_REINFORCE
+                  ? "reinforcements for Parliament" : card == CH_DROVER ? "a drover has seen a tall thin man"
+                  : "nothing to see here");
+    }
+}
+
+/* [CK Chance Cards] a band: 1d6 for its type (1-2 shot, 3-4 horse, 5-6
+ * clubmen), 1d6 for its number, 1d6 for its edge (1-2 west, 3-4 east,
+ * 5-6 north); the Royalist player then chooses the point (ecw dice). */
+static void band(CkState *s, GameIO *io)
+{
+    static const uint8_t types[3] = {F_SHOT, F_HORSE, F_CLUBMAN};
+    s->arrive_type = types[(game_roll(&s->rng, io, 6, CK_ROY, "band type") - 1) / 2];
+    s->arrive_count = (uint8_t)game_roll(&s->rng, io, 6, CK_ROY, "band size");
+    s->arrive_edge = (uint8_t)((game_roll(&s->rng, io, 6, CK_ROY, "band edge") - 1) / 2); /* 0 W 1 E 2 N */
+    s->arrive_side = CK_ROY;
+    s->phase = CP_ARRIVE;
+    s->to_act = CK_ROY;
+}
+
+/* [CK Chance Cards] reinforcements: 1d6 for type (1-3 dragoons, 4-6
+ * cavalry) and 1d6 for number (1-3: one, 4-5: two, 6: three), on the south
+ * edge where Parliament chooses (ecw dice). */
+static void reinforce(CkState *s, GameIO *io)
+{
+    s->arrive_type = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement type") <= 3 ? F_DRAGOON : F_CAVALRY;
+    int n = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement number");
+    s->arrive_count = (uint8_t)(n <= 3 ? 1 : n <= 5 ? 2 : 3);
+    s->arrive_edge = 3; /* south */
+    s->arrive_side = CK_PAR;
+    s->phase = CP_ARRIVE;
+    s->to_act = CK_PAR;
+}
+
+/* [CK Chance Cards] the drover points at a random unsearched piece; its
+ * prominent-person card is shown and anyone found is placed there. */
+static void drover(CkState *s, GameIO *io)
+{
+    int cand[CK_PIECES], n = 0;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (!s->pieces[i].searched && !s->pieces[i].prom_seen)
+            cand[n++] = i;
+    if (n == 0)
+        return;
+    int i = cand[rng_below(&s->rng, (uint32_t)n)];
+    CkPiece *p = &s->pieces[i];
+    p->prom_seen = 1;
+    if (p->prom == PROM_CHARLES || p->prom == PROM_WILMOT)
+        ck_add_figs(s, p->prom == PROM_CHARLES ? F_CHARLES : F_WILMOT, 1, p->x, p->y, i);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "drover", VIS_PUBLIC)) {
+        evlog_str(log, "terrain", ck_terrain[p->kind].name);
+        evlog_str(log, "person", p->prom == PROM_CHARLES ? "charles" : p->prom == PROM_WILMOT ? "wilmot" : "none");
+        evlog_end(log, "The drover points at the %s: %s", ck_terrain[p->kind].name,
+                  p->prom == PROM_CHARLES ? "Charles Stuart is there!" : p->prom == PROM_WILMOT
+                  ? "Lord Wilmot is there!" : "nobody: the man is flogged and sent on his way");
+    }
+}
+
+static void start_parliament(CkState *s)
+{
+    s->phase = CP_PARLIAMENT;
+    s->to_act = CK_PAR;
+    reset_flags(s, CK_PAR);
+}
+
+static void start_turn(CkState *s, GameIO *io)
+{
+    s->turn++;
+    if (io && io->log)
+        io->log->turn = s->turn;
+    start_parliament(s);
+    if (s->nchance == 0) /* 30 cards, 12 turns: cannot run out */
+        return;
+    int card = s->chance[--s->nchance];
+    s->last_chance = (uint8_t)card;
+    log_chance(io, card);
+    switch (card) {
+    case CH_RAIN: s->raining = 1; break;
+    case CH_CLEAR: s->raining = 0; break;
+    case CH_BAND: band(s, io); break;
+    case CH_REINFORCE: reinforce(s, io); break;
+    case CH_DROVER: drover(s, io); break;
+    default: break;
+    }
+}
+
+/* The end of a player's turn: Royalists move if any are on the table. */
+void ck_end_phase(CkState *s, GameIO *io)
+{
+    if (s->phase == CP_TERRAIN) {
+        start_turn(s, io);
+        return;
+    }
+    if (s->phase == CP_PARLIAMENT && royalists_on_table(s)) {
+        s->phase = CP_ROYALIST;
+        s->to_act = CK_ROY;
+        reset_flags(s, CK_ROY);
+        return;
+    }
+    if (s->turn >= CK_TURNS)
+        finish(s, 3, io);
+    else
+        start_turn(s, io);
+}
+
+/* ---------------- arrivals ---------------- */
+
+/* Where on its edge a point lies, or -1. */
+static int edge_of(float x, float y)
+{
+    if (x <= 0.5f && y > 0 && y < CK_TABLE)
+        return 0;
+    if (x >= CK_TABLE - 0.5f && y > 0 && y < CK_TABLE)
+        return 1;
+    if (y >= CK_TABLE - 0.5f && x > 0 && x < CK_TABLE)
+        return 2;
+    if (y <= 0.5f && x > 0 && x < CK_TABLE)
+        return 3;
+    return -1;
+}
+
+static int check_arrive(const CkState *s, const Action *a, Diag *d)
+{
+    static const char *const edges[] = {"west", "east", "north", "south"};
+    if (a->verb != CKV_ARRIVE)
+        return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edges[s->arrive_edge]);
+    if (edge_of(a->x, a->y) != s->arrive_edge)
+        return diag_set(d, "the point must be on the %s edge (within 0.5\")", edges[s->arrive_edge]);
+    return 0;
+}
+
+static void apply_arrive(CkState *s, const Action *a, GameIO *io)
+{
+    ck_add_figs(s, s->arrive_type, s->arrive_count, a->x, a->y, -1);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "arrival", VIS_PUBLIC)) {
+        evlog_str(log, "side", side_names[s->arrive_side]);
+        evlog_str(log, "figures", ck_figs[s->arrive_type].name);
+        evlog_int(log, "count", s->arrive_count);
+        evlog_end(log, "%d %s arrive at (%.1f, %.1f)", s->arrive_count, ck_figs[s->arrive_type].name, a->x, a->y);
+    }
+    start_parliament(s);
+}
+
+/* ---------------- contract ---------------- */
+
+static int ck_current_player(const void *st)
+{
+    const CkState *s = st;
+    return s->phase == CP_OVER ? GAME_OVER : s->to_act;
+}
+
+int ck_check(const void *st, const Action *a, Diag *d)
+{
+    const CkState *s = st;
+    if (a->verb < 0 || a->verb >= CKV_COUNT)
+        return diag_set(d, "unknown verb %d", a->verb);
+    switch (s->phase) {
+    case CP_TERRAIN:
+        if (a->verb != CKV_PLACE)
+            return diag_set(d, "first place the terrain: place N X Y");
+        for (int i = 0; i < a->piece && i < CK_PIECES; i++)
+            if (!s->pieces[i].placed)
+                return diag_set(d, "place piece %d first", i + 1);
+        return ck_check_place(s, a->piece, a->x, a->y, d);
+    case CP_ARRIVE: return check_arrive(s, a, d);
+    case CP_PARLIAMENT:
+    case CP_ROYALIST:
+        if (a->verb == CKV_END)
+            return 0;
+        if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE)
+            return ck_combat_check(s, a, d);
+        return ck_move_check(s, a, d);
+    default: return diag_set(d, "the game is over");
+    }
+}
+
+static void apply_place(CkState *s, const Action *a)
+{
+    CkPiece *p = &s->pieces[a->piece];
+    p->x = a->x;
+    p->y = a->y;
+    p->placed = 1;
+    if (a->piece == CK_PIECES - 1) {
+        ck_deal_cards(s);
+        ck_end_phase(s, NULL);
+    }
+}
+
+void ck_apply(void *st, const Action *a, GameIO *io)
+{
+    CkState *s = st;
+    switch (s->phase) {
+    case CP_TERRAIN: apply_place(s, a); break;
+    case CP_ARRIVE: apply_arrive(s, a, io); break;
+    default:
+        if (a->verb == CKV_END)
+            ck_end_phase(s, io);
+        else if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE)
+            ck_combat_apply(s, a, io);
+        else
+            ck_move_apply(s, a, io);
+    }
+    ck_check_end(s, io);
+}
+
+static bool ck_terminal(const void *st) { return ((const CkState *)st)->phase == CP_OVER; }
+
+static void ck_score(const void *st, double out[])
+{
+    const CkState *s = st;
+    out[0] = out[1] = 0;
+    if (s->phase != CP_OVER || s->winner == 2)
+        return;
+    out[s->winner] = 1;
+    out[1 - s->winner] = -1;
+}
+
+static int ck_turn(const void *st) { return ((const CkState *)st)->turn; }
+
+static const char *const ck_roles[] = {"royalist", "parliament"};
+
+const GameOps ck_ops = {
+    .id = "catch-a-king",
+    .title = "To Catch a King: the hunt for Charles Stuart after Worcester",
+    .nplayers = 2,
+    .roles = ck_roles,
+    .state_size = sizeof(CkState),
+    .rng_offset = offsetof(CkState, rng),
+    .setup = ck_setup,
+    .current_player = ck_current_player,
+    .legal = ck_legal,
+    .check = ck_check,
+    .apply = ck_apply,
+    .terminal = ck_terminal,
+    .score = ck_score,
+    .turn = ck_turn,
+    .view = ck_view,
+    .redeal = ck_redeal,
+    .describe = ck_describe,
+    .parse = ck_parse,
+    .render = ck_render,
+    .nverbs = CKV_COUNT,
+    .verb_help = ck_verb_help,
+    .heuristic = ck_heuristic,
+    .odds = ck_odds_cli,
+};

@@ -1,0 +1,81 @@
+/* ck_geom.c - To Catch a King on the table in inches: distances, the piece
+ * under a point, base contact and line of sight (ecw readings, see
+ * docs/rules/to-catch-a-king.md). Figures stand on round bases: 1" across
+ * on foot, 1.5" mounted; base contact is touching bases, with 0.1" grace. */
+#include "ck.h"
+#include <math.h>
+
+float ck_dist(float ax, float ay, float bx, float by) { return hypotf(ax - bx, ay - by); }
+
+bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
+
+float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
+
+bool ck_in_contact(const CkFig *a, const CkFig *b)
+{
+    return ck_dist(a->x, a->y, b->x, b->y) <= ck_fig_radius(a) + ck_fig_radius(b) + 0.1f;
+}
+
+int ck_piece_at(const CkState *s, float x, float y)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (p->placed && ck_dist(x, y, p->x, p->y) <= p->r)
+            return i;
+    }
+    return -1;
+}
+
+/* Distance from point (px,py) to the segment a-b. */
+static float seg_dist(float ax, float ay, float bx, float by, float px, float py)
+{
+    float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    float t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return ck_dist(ax + t * dx, ay + t * dy, px, py);
+}
+
+/* [CK Movement and Ranges] figures see all round. ecw: woods, buildings and
+ * hills block sight through their interior (deeper than 1" from the edge);
+ * a figure inside one is seen from outside only within 1" of its edge. */
+bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
+{
+    int pa = ck_piece_at(s, a->x, a->y), pb = ck_piece_at(s, b->x, b->y);
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (!p->placed || !ck_terrain[p->kind].blocks_sight)
+            continue;
+        if (i == pa && i == pb)
+            continue; /* both inside the same piece */
+        if (i == pa || i == pb) {
+            const CkFig *in = i == pa ? a : b;
+            if (ck_dist(in->x, in->y, p->x, p->y) < p->r - 1.0f && ck_terrain[p->kind].hill == 0)
+                return false;
+            continue;
+        }
+        if (seg_dist(a->x, a->y, b->x, b->y, p->x, p->y) < p->r - 1.0f)
+            return false;
+    }
+    return true;
+}
+
+/* [CK Movement and Ranges] the move of a figure this phase: half in marsh,
+ * woods and fields (not for clubmen) when it starts there (ecw), half after
+ * shooting first or mounting/dismounting, 3" for a guard with prisoners. */
+float ck_move_allowance(const CkState *s, const CkFig *f)
+{
+    float m = ck_figs[f->type].move;
+    if (f->type == F_DRAGOON && !f->mounted)
+        m = 6;
+    int p = ck_piece_at(s, f->x, f->y);
+    if (p >= 0 && ck_terrain[s->pieces[p].kind].difficult && f->type != F_CLUBMAN)
+        m /= 2;
+    if (f->half)
+        m /= 2;
+    if (f->wounded) /* ecw: a wounded man limps at half speed */
+        m /= 2;
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].status == FS_PRISONER && &s->figs[s->figs[i].guard] == f)
+            return m < 3 ? m : 3;
+    return m;
+}

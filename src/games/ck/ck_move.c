@@ -1,0 +1,220 @@
+/* ck_move.c - To Catch a King movement [CK Movement and Ranges]: moves in
+ * any direction up to the figure's rate, half in marsh, woods and fields
+ * (not clubmen), half after shooting first [CK Playing the Game]; dragoons
+ * mounting and dismounting; searching a piece by moving onto it; guards
+ * leading prisoners off at 3" a turn [CK Captured Persons]; Royalists
+ * leaving by the far edge. */
+#include "ck.h"
+#include <math.h>
+
+static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
+
+/* The allowance for a move to (x, y): entering difficult ground halves it too. */
+static float allowance_to(const CkState *s, const CkFig *f, float x, float y)
+{
+    float m = ck_move_allowance(s, f);
+    int from = ck_piece_at(s, f->x, f->y), to = ck_piece_at(s, x, y);
+    bool from_hard = from >= 0 && ck_terrain[s->pieces[from].kind].difficult;
+    if (!from_hard && to >= 0 && ck_terrain[s->pieces[to].kind].difficult && f->type != F_CLUBMAN)
+        m /= 2;
+    return m;
+}
+
+static int own_figure(const CkState *s, int i, Diag *d)
+{
+    if (i < 0 || i >= s->nfigs)
+        return diag_set(d, "no such figure");
+    const CkFig *f = &s->figs[i];
+    if (f->side != s->to_act)
+        return diag_set(d, "that figure is not yours");
+    if (f->status != FS_ACTIVE)
+        return diag_set(d, "that figure is %s", f->status == FS_DEAD ? "dead" : f->status == FS_PRISONER
+                        ? "a prisoner" : "off the table");
+    return 0;
+}
+
+static bool guards_prisoners(const CkState *s, int g)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g)
+            return true;
+    return false;
+}
+
+static int check_move(const CkState *s, const Action *a, Diag *d)
+{
+    const CkFig *f = &s->figs[a->piece];
+    if (f->moved)
+        return diag_set(d, "that figure has already moved");
+    bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f;
+    if (!ck_on_table(a->x, a->y) && !exit_north)
+        return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
+    float dist = ck_dist(f->x, f->y, a->x, a->y), allow = allowance_to(s, f, a->x, a->y);
+    if (dist > allow + 1e-3f)
+        return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->side != f->side && e->status == FS_ACTIVE &&
+            ck_dist(a->x, a->y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f)
+            return diag_set(d, "that would touch an enemy: use charge");
+    }
+    return 0;
+}
+
+static int check_mount(const CkState *s, const Action *a, Diag *d)
+{
+    const CkFig *f = &s->figs[a->piece];
+    if (f->type != F_DRAGOON)
+        return diag_set(d, "only dragoons mount and dismount");
+    if (f->moved || f->half)
+        return diag_set(d, "that dragoon has already moved");
+    if ((a->verb == CKV_MOUNT) == (f->mounted != 0))
+        return diag_set(d, "that dragoon is already %s", f->mounted ? "mounted" : "on foot");
+    return 0;
+}
+
+static int check_escort(const CkState *s, const Action *a, Diag *d)
+{
+    const CkFig *f = &s->figs[a->piece];
+    if (!guards_prisoners(s, a->piece))
+        return diag_set(d, "that figure guards no prisoners");
+    if (f->moved || f->shot)
+        return diag_set(d, "that figure has already acted");
+    return 0;
+}
+
+int ck_move_check(const CkState *s, const Action *a, Diag *d)
+{
+    if (own_figure(s, a->piece, d) < 0)
+        return -1;
+    switch (a->verb) {
+    case CKV_MOVE: return check_move(s, a, d);
+    case CKV_DISMOUNT:
+    case CKV_MOUNT: return check_mount(s, a, d);
+    case CKV_ESCORT: return s->to_act == CK_PAR ? check_escort(s, a, d) : diag_set(d, "only Parliament escorts");
+    default: return diag_set(d, "now is the time to move, shoot, charge or end");
+    }
+}
+
+/* ---------------- searching ---------------- */
+
+static const char *person_name(int prom)
+{
+    return prom == PROM_CHARLES ? "charles" : prom == PROM_WILMOT ? "wilmot" : "none";
+}
+
+/* [CK Playing the Game] a Parliament figure on a piece turns over both its
+ * cards; whoever is found is placed on the piece. Clubmen: the first of
+ * each group carries a musket (ecw). */
+void ck_reveal(CkState *s, int piece, GameIO *io)
+{
+    static const uint8_t types[4] = {0, F_SHOT, F_HORSE, F_CLUBMAN};
+    CkPiece *p = &s->pieces[piece];
+    p->searched = 1;
+    int count = 0, first = s->nfigs;
+    if (p->disc != DISC_BLANK) {
+        count = game_roll(&s->rng, io, 6, VIS_PUBLIC, "number of %s found", ck_disc_names[p->disc]);
+        ck_add_figs(s, types[p->disc], count, p->x, p->y, piece);
+        if (p->disc == DISC_CLUBMEN && first < s->nfigs)
+            s->figs[first].musket = 1;
+    }
+    if ((p->prom == PROM_CHARLES || p->prom == PROM_WILMOT) && !p->prom_seen)
+        ck_add_figs(s, p->prom == PROM_CHARLES ? F_CHARLES : F_WILMOT, 1, p->x + 1.0f, p->y - 1.0f, piece);
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "reveal", VIS_PUBLIC)) {
+        evlog_str(log, "terrain", ck_terrain[p->kind].name);
+        evlog_int(log, "piece", piece + 1);
+        evlog_str(log, "discovery", ck_disc_names[p->disc]);
+        evlog_int(log, "count", count);
+        evlog_str(log, "person", person_name(p->prom));
+        evlog_end(log, "The %s (piece %d) is searched: %d %s%s%s", ck_terrain[p->kind].name, piece + 1, count,
+                  p->disc == DISC_BLANK ? "royalists" : ck_disc_names[p->disc],
+                  p->prom == PROM_CHARLES ? ", and Charles Stuart!" : "",
+                  p->prom == PROM_WILMOT ? ", and Lord Wilmot!" : "");
+    }
+}
+
+/* ---------------- apply ---------------- */
+
+static void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
+{
+    EventLog *log = io ? io->log : NULL;
+    const CkFig *f = &s->figs[i];
+    if (evlog_begin(log, "move", VIS_PUBLIC)) {
+        evlog_int(log, "figure", i + 1);
+        evlog_str(log, "type", ck_figs[f->type].name);
+        evlog_end(log, "%s %s %d %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_figs[f->type].name,
+                  i + 1, what, fx, fy, f->x, f->y);
+    }
+}
+
+/* Prisoners stay in base contact with their guard. */
+static void gather_prisoners(CkState *s, int g)
+{
+    int k = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        CkFig *p = &s->figs[i];
+        if (p->status != FS_PRISONER || p->guard != g)
+            continue;
+        float ang = 1.2f * (float)k++;
+        p->x = s->figs[g].x + 1.0f * cosf(ang);
+        p->y = s->figs[g].y + 1.0f * sinf(ang);
+    }
+}
+
+static void apply_move(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    float fx = f->x, fy = f->y;
+    if (guards_prisoners(s, a->piece))
+        ck_prisoners_escape(s, a->piece, io); /* ordered away from his charges */
+    f->x = a->x;
+    f->y = a->y;
+    f->moved = 1;
+    if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
+        f->status = FS_EXITED;
+        log_move(s, a->piece, fx, fy, io, "slips away off the far edge from");
+        return;
+    }
+    log_move(s, a->piece, fx, fy, io, "moves from");
+    int p = ck_piece_at(s, f->x, f->y);
+    if (f->side == CK_PAR && p >= 0 && !s->pieces[p].searched) {
+        ck_reveal(s, p, io);
+        ck_end_phase(s, io); /* a search ends Parliament's turn at once */
+    }
+}
+
+/* [CK Captured Persons] 3" towards the entry point; at the edge the guard
+ * and his prisoners leave the table for good. */
+static void apply_escort(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    float fx = f->x, fy = f->y, dx = s->entry_x - f->x, dy = 0 - f->y, len = hypotf(dx, dy);
+    f->moved = 1;
+    if (len <= 3.0f + 0.5f) {
+        f->status = FS_EXITED;
+        for (int i = 0; i < s->nfigs; i++)
+            if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
+                s->figs[i].status = FS_ESCORTED;
+        log_move(s, a->piece, fx, fy, io, "leads his prisoners off the table from");
+        return;
+    }
+    f->x += dx / len * 3.0f;
+    f->y += dy / len * 3.0f;
+    gather_prisoners(s, a->piece);
+    log_move(s, a->piece, fx, fy, io, "escorts prisoners from");
+}
+
+void ck_move_apply(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    switch (a->verb) {
+    case CKV_MOVE: apply_move(s, a, io); break;
+    case CKV_ESCORT: apply_escort(s, a, io); break;
+    default: /* mount / dismount: half the move is spent */
+        f->mounted = a->verb == CKV_MOUNT;
+        f->half = 1;
+        log_move(s, a->piece, f->x, f->y, io, f->mounted ? "mounts at" : "dismounts at");
+        break;
+    }
+}

@@ -1,0 +1,136 @@
+/* ck_view.c - what one To Catch a King player may see, and re-dealing the
+ * rest [CK Game set up]: nobody, the Royalist player included, has seen a
+ * card under an unsearched piece, nor the order of the three decks. */
+#include "ck.h"
+
+static const char *const status_names[] = {"active", "dead", "prisoner", "escorted", "exited"};
+
+void ck_fig_id(const CkState *s, int i, char buf[8])
+{
+    int ord = 1, type = s->figs[i].type;
+    for (int k = 0; k < i; k++)
+        ord += s->figs[k].type == type;
+    buf[0] = ck_figs[type].letter;
+    if (type == F_YOU || type == F_WILMOT || type == F_CHARLES) {
+        buf[1] = '\0';
+        return;
+    }
+    snprintf(buf + 1, 7, "%d", ord & 0xff);
+}
+
+static void view_piece(const CkState *s, int i, Jw *w)
+{
+    static const char *const persons[] = {"none", "charles", "wilmot"};
+    const CkPiece *p = &s->pieces[i];
+    jw_obj(w);
+    jw_kint(w, "id", i + 1);
+    jw_kstr(w, "kind", ck_terrain[p->kind].name);
+    jw_kbool(w, "placed", p->placed);
+    jw_knum(w, "x", p->x);
+    jw_knum(w, "y", p->y);
+    jw_knum(w, "r", p->r);
+    jw_kbool(w, "searched", p->searched);
+    if (p->searched) {
+        jw_kstr(w, "discovery", ck_disc_names[p->disc]);
+    }
+    if (p->searched || p->prom_seen)
+        jw_kstr(w, "person", persons[p->prom]);
+    jw_obj_end(w);
+}
+
+static void view_fig(const CkState *s, int i, Jw *w)
+{
+    const CkFig *f = &s->figs[i];
+    char id[8];
+    ck_fig_id(s, i, id);
+    jw_obj(w);
+    jw_kint(w, "n", i + 1);
+    jw_kstr(w, "id", id);
+    jw_kstr(w, "type", ck_figs[f->type].name);
+    jw_kstr(w, "side", f->side == CK_ROY ? "royalist" : "parliament");
+    jw_kstr(w, "status", status_names[f->status]);
+    jw_knum(w, "x", f->x);
+    jw_knum(w, "y", f->y);
+    jw_kbool(w, "mounted", f->mounted);
+    jw_kbool(w, "wounded", f->wounded);
+    jw_kbool(w, "moved", f->moved);
+    jw_kbool(w, "shot", f->shot);
+    if (f->status == FS_PRISONER)
+        jw_kint(w, "guard", f->guard + 1);
+    jw_obj_end(w);
+}
+
+void ck_view(const void *st, int player, Jw *w)
+{
+    static const char *const phases[] = {"terrain", "arrive", "parliament", "royalist", "over"};
+    const CkState *s = st;
+    jw_obj(w);
+    jw_kstr(w, "game", "catch-a-king");
+    jw_kint(w, "turn", s->turn);
+    jw_kstr(w, "phase", phases[s->phase]);
+    jw_kstr(w, "viewer", player == CK_ROY ? "royalist" : player == CK_PAR ? "parliament" : "spectator");
+    jw_kbool(w, "raining", s->raining);
+    jw_kstr(w, "last_chance", ck_chance_names[s->last_chance]);
+    jw_kint(w, "chance_left", s->nchance);
+    jw_knum(w, "entry_x", s->entry_x);
+    jw_key(w, "pieces");
+    jw_arr(w);
+    for (int i = 0; i < CK_PIECES; i++)
+        view_piece(s, i, w);
+    jw_arr_end(w);
+    jw_key(w, "figures");
+    jw_arr(w);
+    for (int i = 0; i < s->nfigs; i++)
+        view_fig(s, i, w);
+    jw_arr_end(w);
+    if (s->phase == CP_OVER) {
+        jw_kint(w, "royalist_points", s->points[CK_ROY]);
+        jw_kint(w, "parliament_points", s->points[CK_PAR]);
+        jw_kstr(w, "winner", s->winner == 2 ? "draw" : s->winner == CK_ROY ? "royalist" : "parliament");
+    }
+    jw_obj_end(w);
+}
+
+static void shuffle(Rng *r, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* Gather the unseen cards of one kind (under unsearched pieces and in the
+ * deck), shuffle, and deal them back to the same places. */
+static void redeal_kind(CkState *s, Rng *rng, bool prom)
+{
+    uint8_t pool[CK_DISC_CARDS];
+    int n = 0;
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
+            pool[n++] = prom ? p->prom : p->disc;
+    }
+    int in_deck = prom ? s->nprom : s->ndisc;
+    for (int k = 0; k < in_deck; k++)
+        pool[n++] = prom ? s->prom[k] : s->disc[k];
+    shuffle(rng, pool, n);
+    int at = 0;
+    for (int i = 0; i < CK_PIECES; i++) {
+        CkPiece *p = &s->pieces[i];
+        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
+            *(prom ? &p->prom : &p->disc) = pool[at++];
+    }
+    for (int k = 0; k < in_deck; k++)
+        (prom ? s->prom : s->disc)[k] = pool[at++];
+}
+
+void ck_redeal(void *st, int player, Rng *rng)
+{
+    CkState *s = st;
+    (void)player; /* both players have seen exactly the same cards */
+    redeal_kind(s, rng, false);
+    redeal_kind(s, rng, true);
+    shuffle(rng, s->chance, s->nchance);
+}
