@@ -226,7 +226,7 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
 {
     CkFig *l = &s->figs[loser];
     const CkFig *o = &s->figs[from];
-    float dx = l->x - o->x, dy = l->y - o->y, len = hypotf(dx, dy), m = ck_figs[l->type].move / 2;
+    float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_figs[l->type].move / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
     l->x += dx / len * m;
@@ -327,7 +327,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
-    float dx = f->x - t->x, dy = f->y - t->y, len = hypotf(dx, dy), gap = ck_fig_radius(f) + ck_fig_radius(t);
+    float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y), gap = ck_fig_radius(f) + ck_fig_radius(t);
     if (len < 1e-3f)
         dx = 0, dy = -1, len = 1;
     f->x = t->x + dx / len * gap;

@@ -18,12 +18,12 @@ static void try_push(const CkState *s, Action *out, int cap, int *n, Action a)
 static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop)
 {
     const CkFig *f = &s->figs[i];
-    float dx = tx - f->x, dy = ty - f->y, len = hypotf(dx, dy) - stop;
+    float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
     if (len <= 0.2f)
         return;
     float go = fminf(len, ck_move_allowance(s, f)) - 0.01f;
     for (int k = 0; k < 2; k++, go /= 2) {
-        float norm = hypotf(dx, dy);
+        float norm = len + stop;
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + dx / norm * go, f->y + dy / norm * go};
         if (ck_check(s, &a, NULL) == 0) {
             try_push(s, out, cap, n, a);
@@ -95,8 +95,13 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i)
 
 static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i)
 {
+    const CkFig *f = &s->figs[i];
+    if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
+        return; /* done for this turn */
+    float reach = fmaxf(ck_figs[f->type].range, ck_move_allowance(s, f) + 2.0f);
     for (int t = 0; t < s->nfigs; t++) {
-        if (s->figs[t].side == s->figs[i].side || s->figs[t].status != FS_ACTIVE)
+        const CkFig *e = &s->figs[t];
+        if (e->side == f->side || e->status != FS_ACTIVE || ck_dist(f->x, f->y, e->x, e->y) > reach)
             continue;
         Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
         Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
@@ -111,7 +116,8 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
     try_push(s, out, cap, n, m);
     m.verb = CKV_MOUNT;
     try_push(s, out, cap, n, m);
-    figure_moves(s, out, cap, n, i);
+    if (!f->moved)
+        figure_moves(s, out, cap, n, i);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)

@@ -189,7 +189,7 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 static void apply_escort(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
-    float fx = f->x, fy = f->y, dx = s->entry_x - f->x, dy = 0 - f->y, len = hypotf(dx, dy);
+    float fx = f->x, fy = f->y, dx = s->entry_x - f->x, dy = 0 - f->y, len = ck_dist(f->x, f->y, s->entry_x, 0);
     f->moved = 1;
     if (len <= 3.0f + 0.5f) {
         f->status = FS_EXITED;

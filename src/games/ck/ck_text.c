@@ -136,7 +136,7 @@ static void draw_pieces(const CkState *s, char map[MAP][MAP + 1])
             for (int c = 0; c < MAP; c++) {
                 float x = (float)c * 2 + 1, y = (float)r * 2 + 1;
                 if (ck_dist(x, y, p->x, p->y) <= p->r)
-                    map[MAP - 1 - r][c] = p->searched ? marks[p->kind] : (char)toupper(marks[p->kind]);
+                    map[MAP - 1 - r][c] = p->searched ? ',' : marks[p->kind];
             }
     }
 }
@@ -163,7 +163,8 @@ void ck_render(const void *st, int player, FILE *out)
     fprintf(out, "   north edge: Royalists leave here\n");
     for (int r = 0; r < MAP; r++)
         fprintf(out, "%2d %s\n", (MAP - r) * 2, map[r]);
-    fprintf(out, "   south edge: Parliament entered at x=%.0f (capital terrain letters: unsearched)\n", s->entry_x);
+    fprintf(out, "   south edge: Parliament entered at x=%.0f\n", s->entry_x);
+    fprintf(out, "   terrain: v village, m manor, w wood, h hill, f field, ~ marsh; ',' searched\n");
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status != FS_ACTIVE && f->status != FS_PRISONER)
