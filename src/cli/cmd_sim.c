@@ -36,6 +36,7 @@ typedef struct SimRun {
     atomic_bool     failed;
     signed char    *winner;      /* per game: player index, -1 = draw */
     int            *turns;       /* per game: g->turn at the end */
+    double         *metrics;     /* per game: g->nmetrics measures */
     Diag            err;
     long            err_game;
 } SimRun;
@@ -101,6 +102,8 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
     }
     r->winner[i] = (signed char)game_winner(g, st);
     r->turns[i] = g->turn(st);
+    if (g->metrics)
+        g->metrics(st, r->metrics + (size_t)i * (size_t)g->nmetrics);
     if (r->events && buf->len) {
         pthread_mutex_lock(&r->mu);
         fputs(buf->s, r->events);
@@ -185,10 +188,72 @@ static int sim_run_all(SimRun *r, double *elapsed)
     return 0;
 }
 
+enum { SIM_MAX_METRICS = 32 };
+
 typedef struct SimSummary {
     long   wins[MAX_PLAYERS + 1];  /* [nplayers] = draws */
     double mean, p50, p90;
+    double metric[SIM_MAX_METRICS]; /* summed, or averaged for ".mean" paths */
 } SimSummary;
+
+static bool metric_is_mean(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 5 && strcmp(name + n - 5, ".mean") == 0;
+}
+
+/* Sum each game measure, or average those named "... .mean". */
+static void sim_metrics(const SimRun *r, SimSummary *s)
+{
+    const GameOps *g = r->cfg->g;
+    for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++) {
+        double sum = 0;
+        for (long i = 0; i < r->cfg->ngames; i++)
+            sum += r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
+        s->metric[k] = metric_is_mean(g->metric_names[k]) && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
+    }
+}
+
+/* Length of the leading path components (up to the last '.') that names a
+ * and b share, counted in components. */
+static int common_depth(const char *a, const char *b)
+{
+    int depth = 0;
+    for (;;) {
+        const char *da = strchr(a, '.'), *db = strchr(b, '.');
+        if (!da || !db || da - a != db - b || strncmp(a, b, (size_t)(da - a)) != 0)
+            return depth;
+        depth++;
+        a = da + 1;
+        b = db + 1;
+    }
+}
+
+/* The measures as nested objects, following their dotted paths. */
+static void sim_json_metrics(Jw *w, const GameOps *g, const SimSummary *s)
+{
+    int open = 0;
+    const char *prev = "";
+    for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++) {
+        const char *name = g->metric_names[k];
+        int keep = common_depth(prev, name);
+        for (; open > keep; open--)
+            jw_obj_end(w);
+        const char *p = name;
+        for (int d = 0; d < open; d++)
+            p = strchr(p, '.') + 1;
+        for (const char *dot; (dot = strchr(p, '.')); p = dot + 1, open++) {
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)(dot - p), p);
+            jw_key(w, key);
+            jw_obj(w);
+        }
+        jw_knum(w, p, s->metric[k]);
+        prev = name;
+    }
+    for (; open > 0; open--)
+        jw_obj_end(w);
+}
 
 /* Wins, draws and game-length statistics from the per-game results. */
 static void sim_summarise(const SimRun *r, SimSummary *s)
@@ -208,6 +273,7 @@ static void sim_summarise(const SimRun *r, SimSummary *s)
     s->p50 = stats_percentile(len, (size_t)c->ngames, 0.5);
     s->p90 = stats_percentile(len, (size_t)c->ngames, 0.9);
     free(len);
+    sim_metrics(r, s);
 }
 
 /* {"p":..,"ci95":[lo,hi]} for k of n. */
@@ -258,6 +324,7 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     jw_knum(&w, "p50", s->p50);
     jw_knum(&w, "p90", s->p90);
     jw_obj_end(&w);
+    sim_json_metrics(&w, g, s);
     jw_knum(&w, "elapsed_s", el);
     jw_knum(&w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
     jw_obj_end(&w);
@@ -281,6 +348,8 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
                s->wins[p], 100.0 * k / (double)c->ngames, 100.0 * lo, 100.0 * hi);
     }
     printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
+    for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
+        printf("  %-28s %10.3f\n", g->metric_names[k], s->metric[k]);
     printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
 }
 
@@ -365,9 +434,10 @@ static int sim_main(SimCfg *c, FILE *events)
     pthread_mutex_init(&r.mu, NULL);
     r.winner = calloc((size_t)c->ngames, sizeof *r.winner);
     r.turns = calloc((size_t)c->ngames, sizeof *r.turns);
+    r.metrics = calloc((size_t)c->ngames * (size_t)(c->g->nmetrics + 1), sizeof *r.metrics);
     int code = EXIT_OK;
     double el = 0;
-    if (!r.winner || !r.turns) {
+    if (!r.winner || !r.turns || !r.metrics) {
         cli_error("sim: out of memory for %ld games", c->ngames);
         code = EXIT_FAIL;
     } else {
@@ -386,6 +456,7 @@ static int sim_main(SimCfg *c, FILE *events)
     }
     free(r.winner);
     free(r.turns);
+    free(r.metrics);
     pthread_mutex_destroy(&r.mu);
     return code;
 }

@@ -79,6 +79,12 @@ typedef struct GameOps {
     /* The game's verbs and one usage line each ("move LINE ZONE"). */
     int                nverbs;
     const char *const *verb_help;
+    /* Optional per-game measures that `ecw sim` reports: each name is a
+     * dotted JSON path; a path ending ".mean" is averaged over the games,
+     * any other is summed ("persons.charles.captured" counts games). */
+    int                nmetrics;
+    const char *const *metric_names;
+    void (*metrics)(const void *st, double out[]);
     /* Optional: the game's own computer player (NULL if none). */
     int  (*heuristic)(const void *st, Rng *rng, Action *out);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */

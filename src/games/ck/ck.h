@@ -160,6 +160,9 @@ int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
 int  ck_target_factor(const CkState *s, int target, int shooter);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_score_points(const CkState *s, int out[CK_SIDES]);
+enum { CK_NMETRICS = 10 };
+extern const char *const ck_metric_names[CK_NMETRICS];
+void ck_metrics(const void *st, double out[]);
 void ck_check_end(CkState *s, GameIO *io);
 void ck_end_phase(CkState *s, GameIO *io);
 

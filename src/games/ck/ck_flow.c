@@ -353,5 +353,8 @@ const GameOps ck_ops = {
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,
     .heuristic = ck_heuristic,
+    .nmetrics = CK_NMETRICS,
+    .metric_names = ck_metric_names,
+    .metrics = ck_metrics,
     .odds = ck_odds_cli,
 };

@@ -66,3 +66,40 @@ void ck_score_points(const CkState *s, int out[CK_SIDES])
     out[CK_ROY] = royalist_points(s);
     out[CK_PAR] = parliament_points(s);
 }
+
+/* ---------------- measures for ecw sim ---------------- */
+
+const char *const ck_metric_names[CK_NMETRICS] = {
+    "points.royalist.mean", "points.parliament.mean",
+    "persons.charles.captured", "persons.charles.killed", "persons.charles.at_liberty",
+    "persons.charles.not_present",
+    "persons.wilmot.captured", "persons.wilmot.killed", "persons.wilmot.at_liberty",
+    "persons.wilmot.not_present",
+};
+
+/* What became of a prominent person: 0 captured, 1 killed, 2 at liberty,
+ * 3 not present (his card was never dealt under a piece). */
+static int person_fate(const CkState *s, int type, int prom)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->type == type)
+            return taken(f) ? 0 : f->status == FS_DEAD ? 1 : 2;
+    }
+    for (int i = 0; i < CK_PIECES; i++)
+        if (s->pieces[i].prom == prom)
+            return 2; /* still under an unsearched piece */
+    return 3;
+}
+
+void ck_metrics(const void *st, double out[])
+{
+    const CkState *s = st;
+    out[0] = s->points[CK_ROY];
+    out[1] = s->points[CK_PAR];
+    int fc = person_fate(s, F_CHARLES, PROM_CHARLES), fw = person_fate(s, F_WILMOT, PROM_WILMOT);
+    for (int k = 0; k < 4; k++) {
+        out[2 + k] = fc == k;
+        out[6 + k] = fw == k;
+    }
+}
