@@ -14,8 +14,9 @@ void stats_wilson(long k, long n, double z, double *lo, double *hi)
     double denom = 1.0 + z2 / nn;
     double centre = (p + z2 / (2.0 * nn)) / denom;
     double half = z * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / denom;
-    *lo = centre - half < 0.0 ? 0.0 : centre - half;
-    *hi = centre + half > 1.0 ? 1.0 : centre + half;
+    /* k = 0 and k = n have exact bounds; rounding would leave 1e-18 */
+    *lo = k == 0 || centre - half < 0.0 ? 0.0 : centre - half;
+    *hi = k == n || centre + half > 1.0 ? 1.0 : centre + half;
 }
 
 double stats_percentile(const double *sorted, size_t n, double p)
