@@ -60,3 +60,13 @@ uint32_t rng_below(Rng *r, uint32_t n)
 }
 
 int rng_die(Rng *r, int sides) { return 1 + (int)rng_below(r, (uint32_t)sides); }
+
+void rng_shuffle_u8(Rng *r, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(r, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

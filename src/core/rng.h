@@ -19,6 +19,8 @@ uint64_t rng_next(Rng *r);
 uint32_t rng_below(Rng *r, uint32_t n);
 /* One die of `sides` faces: 1..sides. */
 int rng_die(Rng *r, int sides);
+/* Fisher-Yates shuffle of n bytes (cards, usually). */
+void rng_shuffle_u8(Rng *r, uint8_t *a, int n);
 /* splitmix64 step: used to derive independent seeds (per game, per clone). */
 uint64_t rng_splitmix(uint64_t *x);
 /* Seed for game number `index` of a run seeded with `seed`. */

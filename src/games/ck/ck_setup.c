@@ -60,24 +60,14 @@ void ck_place_terrain_random(CkState *s)
     }
 }
 
-static void shuffle(Rng *r, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* [CK Game set up] shuffle both decks and put one card of each under every
  * piece; the cards left over stay face down and unused. */
 void ck_deal_cards(CkState *s)
 {
     ck_deck_discovery(s->disc);
     ck_deck_prominent(s->prom);
-    shuffle(&s->rng, s->disc, CK_DISC_CARDS);
-    shuffle(&s->rng, s->prom, CK_PROM_CARDS);
+    rng_shuffle_u8(&s->rng, s->disc, CK_DISC_CARDS);
+    rng_shuffle_u8(&s->rng, s->prom, CK_PROM_CARDS);
     s->ndisc = CK_DISC_CARDS;
     s->nprom = CK_PROM_CARDS;
     for (int i = 0; i < CK_PIECES; i++) {
@@ -137,7 +127,7 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     muster_parliament(s);
     ck_deck_chance(s->chance);
     s->nchance = CK_CHANCE_CARDS;
-    shuffle(&s->rng, s->chance, CK_CHANCE_CARDS);
+    rng_shuffle_u8(&s->rng, s->chance, CK_CHANCE_CARDS);
     s->phase = CP_TERRAIN;
     s->to_act = CK_ROY;
     if (s->terrain_random) {

@@ -91,16 +91,6 @@ void ck_view(const void *st, int player, Jw *w)
     jw_obj_end(w);
 }
 
-static void shuffle(Rng *r, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* Gather the unseen cards of one kind (under unsearched pieces and in the
  * deck), shuffle, and deal them back to the same places. */
 static void redeal_kind(CkState *s, Rng *rng, bool prom)
@@ -115,7 +105,7 @@ static void redeal_kind(CkState *s, Rng *rng, bool prom)
     int in_deck = prom ? s->nprom : s->ndisc;
     for (int k = 0; k < in_deck; k++)
         pool[n++] = prom ? s->prom[k] : s->disc[k];
-    shuffle(rng, pool, n);
+    rng_shuffle_u8(rng, pool, n);
     int at = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
@@ -132,5 +122,5 @@ void ck_redeal(void *st, int player, Rng *rng)
     (void)player; /* both players have seen exactly the same cards */
     redeal_kind(s, rng, false);
     redeal_kind(s, rng, true);
-    shuffle(rng, s->chance, s->nchance);
+    rng_shuffle_u8(rng, s->chance, s->nchance);
 }

@@ -118,12 +118,7 @@ static void deal_hands(MlState *s, const MlTables *t)
     s->ndeck = t->ncards;
     for (int i = 0; i < t->ncards; i++)
         s->deck[i] = (uint8_t)i;
-    for (int i = s->ndeck - 1; i > 0; i--) {
-        int j = (int)rng_below(&s->rng, (uint32_t)i + 1);
-        uint8_t tmp = s->deck[i];
-        s->deck[i] = s->deck[j];
-        s->deck[j] = tmp;
-    }
+    rng_shuffle_u8(&s->rng, s->deck, s->ndeck);
     for (int side = 0; side < ML_SIDES; side++) {
         for (int k = 0; k < ML_HAND; k++) {
             uint8_t card = s->deck[--s->ndeck];

@@ -157,10 +157,5 @@ void ml_redeal(void *st, int player, Rng *rng)
 {
     MlState *s = st;
     (void)player;
-    for (int i = s->ndeck - 1; i > 0; i--) {
-        int j = (int)rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = s->deck[i];
-        s->deck[i] = s->deck[j];
-        s->deck[j] = t;
-    }
+    rng_shuffle_u8(rng, s->deck, s->ndeck);
 }
