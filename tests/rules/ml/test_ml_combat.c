@@ -236,6 +236,16 @@ Test(ml_modifiers, friendly_dragoons_on_the_flank_add_two)
     cr_assert_eq(ml_factor(&F.s, ML_ROY, c, NULL), 3, "dragoons flank the wings only");
 }
 
+/* ecw reading: dragoons flank the wing line in their zone or the next. */
+Test(ml_modifiers, dragoons_reach_one_zone_either_way)
+{
+    int a = mlf_line(&F, ML_ROY, ML_HORSE, ML_RIGHT, 2, 3);
+    int b = mlf_line(&F, ML_ROY, ML_HORSE, ML_RIGHT, 4, 3);
+    mlf_dragoons(&F, ML_ROY, 1, 1);
+    cr_assert_eq(ml_factor(&F.s, ML_ROY, a, NULL), 5);
+    cr_assert_eq(ml_factor(&F.s, ML_ROY, b, NULL), 3);
+}
+
 Test(ml_modifiers, light_gun_adds_one_each)
 {
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
@@ -613,6 +623,48 @@ Test(ml_pursuit, immediate_move_into_a_formed_enemy_takes_one_dp)
     cr_assert_eq(mlf_l(&F, ML_ROY, r)->status, LS_FORMED, "contact ends the pursuit");
     /* The rout gave the Parliament line behind (zone 4) 1 DP as well. */
     cr_assert_eq(mlf_l(&F, ML_PAR, p1)->dp, 1);
+}
+
+/* Parliament pursues toward zone 0 and leaves the table past it. */
+Test(ml_pursuit, parliament_pursues_down_the_board_and_off)
+{
+    mlf_line(&F, ML_ROY, ML_HORSE, ML_RIGHT, 0, 2);
+    int p = mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 0, 3);
+    mlf_l(&F, ML_ROY, 0)->dp = 3;
+    mlf_dice(&F, 3, 1, 20, 2); /* Par factor 3: 20 = 1 DP; pursuit 2 */
+    mlf_end(&F);
+    mlf_assert_dice(&F, 3);
+    cr_assert_eq(F.dice.player[2], ML_PAR);
+    cr_assert_eq(mlf_l(&F, ML_ROY, 0)->status, LS_ROUTED);
+    cr_assert_eq(mlf_l(&F, ML_PAR, p)->status, LS_GONE);
+}
+
+/* Player B's pursuer moves at once, then again at the start of B's own
+ * move phase, which follows straight after: two zones toward zone 0. */
+Test(ml_pursuit, player_b_pursuer_moves_again_in_its_phase)
+{
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 4, 2);
+    int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 4);
+    mlf_l(&F, ML_ROY, 0)->dp = 3;
+    mlf_dice(&F, 3, 1, 16, 1);
+    mlf_end(&F);
+    mlf_assert_dice(&F, 3);
+    cr_assert_eq(F.s.to_act, ML_PAR);
+    cr_assert_eq(mlf_l(&F, ML_PAR, p)->status, LS_PURSUING);
+    cr_assert_eq(mlf_l(&F, ML_PAR, p)->zone, 2);
+    cr_assert_eq(mlf_events(&F, "pursuit"), 2);
+}
+
+/* ecw: a pursuer whose way is blocked by a friendly line waits behind it. */
+Test(ml_pursuit, waits_behind_a_friendly_line)
+{
+    int r = horse_rout(3, 1);
+    int r2 = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 4, 2);
+    mlf_end(&F);
+    mlf_assert_dice(&F, 3);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r)->status, LS_PURSUING);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r)->zone, 3);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r2)->zone, 4);
 }
 
 /* [ML Pursuit] "Pursuing Lines that contact a FORMED enemy immediately take
