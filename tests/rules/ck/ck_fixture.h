@@ -1,0 +1,303 @@
+/* ck_fixture.h - hand-made To Catch a King positions for the rule tests
+ * (GUIDE 7): a zeroed CkState with terrain pieces placed at given points
+ * with given cards under them, figures placed with ck_add_figs, the phase,
+ * the side to act and the turn set by hand; a queue of forced dice behind
+ * GameIO's roll hook (counting every die the rules ask for, and what for);
+ * and a sink that captures the events.
+ *
+ * Use: one static Ckf per test file (the GameIO and EventLog point into it),
+ * CKF_SUITE(name) for each suite, so every test starts from ckf_init: turn 1,
+ * Parliament to act, no piece placed (a piece's index fixes its kind: 0
+ * village, 1 manor, 2-4 woods, 5-7 hills, 8-10 fields, 11 marsh), no
+ * figure, no chance card left in the deck (so ending a turn draws nothing),
+ * dry weather, Parliament's entry point at (24, 0). A position without a
+ * living Parliament figure ends at its first action (Parliament destroyed,
+ * [CK Aim of the game]): tests that play on put one on the table. */
+#ifndef CK_FIXTURE_H
+#define CK_FIXTURE_H
+#include "games/ck/ck.h"
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { CKF_MAX_DICE = 64, CKF_MAX_EVENTS = 256 };
+
+/* Piece indices by kind (ck_piece_kinds). */
+enum {
+    CKP_VILLAGE = 0, CKP_MANOR = 1, CKP_WOOD = 2, CKP_WOOD2 = 3, CKP_WOOD3 = 4,
+    CKP_HILL = 5, CKP_HILL2 = 6, CKP_HILL3 = 7, CKP_FIELD = 8, CKP_FIELD2 = 9,
+    CKP_FIELD3 = 10, CKP_MARSH = 11,
+};
+
+typedef struct CkfDice {
+    int  v[CKF_MAX_DICE];          /* forced values, in order */
+    int  n, pos;                   /* queued, popped */
+    int  used;                     /* dice the rules asked for (forced or not) */
+    int  underflow;                /* dice asked for with the queue empty */
+    int  sides[CKF_MAX_DICE];
+    int  player[CKF_MAX_DICE];
+    char why[CKF_MAX_DICE][96];
+} CkfDice;
+
+typedef struct CkfEvents {
+    int  n;
+    char json[CKF_MAX_EVENTS][640];
+    char text[CKF_MAX_EVENTS][256];
+} CkfEvents;
+
+typedef struct Ckf {
+    CkState   s;
+    CkfDice   dice;
+    CkfEvents ev;
+    EventLog  log;
+    GameIO    io;
+    bool      log_open;
+} Ckf;
+
+/* The roll hook: the next forced value; with the queue empty it counts an
+ * underflow and returns 0 (the generator then rolls), which
+ * ckf_assert_dice catches. */
+static inline int ckf_roll(void *ud, int sides, int player, const char *why)
+{
+    CkfDice *d = ud;
+    int k = d->used++;
+    if (k < CKF_MAX_DICE) {
+        d->sides[k] = sides;
+        d->player[k] = player;
+        snprintf(d->why[k], sizeof d->why[k], "%s", why ? why : "");
+    }
+    if (d->pos >= d->n) {
+        d->underflow++;
+        return 0;
+    }
+    return d->v[d->pos++];
+}
+
+static inline void ckf_sink(void *ud, const char *json, const char *text, int vis)
+{
+    (void)vis;
+    CkfEvents *e = ud;
+    if (e->n >= CKF_MAX_EVENTS)
+        return;
+    snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
+    snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
+    e->n++;
+}
+
+/* A fresh position (closing the previous one's log, so a test may start
+ * over as often as it likes). */
+static inline void ckf_init(Ckf *f)
+{
+    if (f->log_open)
+        evlog_fini(&f->log);
+    memset(f, 0, sizeof *f);
+    CkState *s = &f->s;
+    rng_seed(&s->rng, 20260901);
+    for (int i = 0; i < CK_PIECES; i++) {
+        s->pieces[i].kind = ck_piece_kinds[i];
+        s->pieces[i].r = ck_terrain[ck_piece_kinds[i]].r;
+        s->pieces[i].disc = s->pieces[i].prom = CK_NONE;
+    }
+    s->phase = CP_PARLIAMENT;
+    s->to_act = CK_PAR;
+    s->turn = 1;
+    s->winner = CK_NONE;
+    s->entry_x = CK_TABLE / 2;
+    evlog_init(&f->log, ckf_sink, &f->ev);
+    f->log.turn = 1;
+    f->log_open = true;
+    f->io.log = &f->log;
+    f->io.roll = ckf_roll;
+    f->io.ud = &f->dice;
+}
+
+static inline void ckf_fini(Ckf *f)
+{
+    if (f->log_open)
+        evlog_fini(&f->log);
+    f->log_open = false;
+}
+
+/* Queue forced dice, in the order the rules will ask for them. */
+static inline void ckf_dice(Ckf *f, int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) {
+        cr_assert_lt(f->dice.n, CKF_MAX_DICE, "dice queue full");
+        f->dice.v[f->dice.n++] = va_arg(ap, int);
+    }
+    va_end(ap);
+}
+
+/* Exactly `n` dice were asked for, all of them forced, none left over. */
+#define ckf_assert_dice(f, n_)                                                              \
+    do {                                                                                    \
+        cr_assert_eq((f)->dice.underflow, 0, "the rules asked for %d unforced dice",        \
+                     (f)->dice.underflow);                                                  \
+        cr_assert_eq((f)->dice.used, (n_), "expected %d dice, the rules used %d",          \
+                     (int)(n_), (f)->dice.used);                                            \
+        cr_assert_eq((f)->dice.pos, (f)->dice.n, "%d forced dice were not used",            \
+                     (f)->dice.n - (f)->dice.pos);                                          \
+    } while (0)
+
+/* Place terrain piece i (its kind fixed by its index) at (x, y) with the
+ * given discovery and prominent-person cards under it, unsearched. */
+static inline CkPiece *ckf_piece(Ckf *f, int i, float x, float y, int disc, int prom)
+{
+    CkPiece *p = &f->s.pieces[i];
+    p->x = x;
+    p->y = y;
+    p->kind = ck_piece_kinds[i];
+    p->r = ck_terrain[p->kind].r;
+    p->placed = 1;
+    p->searched = 0;
+    p->prom_seen = 0;
+    p->disc = (uint8_t)disc;
+    p->prom = (uint8_t)prom;
+    return p;
+}
+
+/* A searched piece: ground to stand on, nothing left under it. */
+static inline CkPiece *ckf_ground(Ckf *f, int i, float x, float y)
+{
+    CkPiece *p = ckf_piece(f, i, x, y, DISC_BLANK, PROM_BLANK);
+    p->searched = 1;
+    return p;
+}
+
+/* All twelve pieces on a 4 x 3 grid (x 11, 19, 27, 35; y 11, 22, 33), blank
+ * cards, unsearched: a legal table for the tests of the end of the game. */
+static inline void ckf_all_pieces(Ckf *f)
+{
+    for (int i = 0; i < CK_PIECES; i++)
+        ckf_piece(f, i, 11.0f + 8.0f * (float)(i % 4), 11.0f + 11.0f * (float)(i / 4), DISC_BLANK, PROM_BLANK);
+}
+
+/* One figure of `type` standing exactly at (x, y); returns its index. */
+static inline int ckf_fig(Ckf *f, int type, float x, float y)
+{
+    int i = f->s.nfigs;
+    ck_add_figs(&f->s, type, 1, x, y, -1);
+    cr_assert_eq(f->s.nfigs, i + 1, "figure not added");
+    f->s.figs[i].shot_at = CK_NONE; /* as a new phase leaves it */
+    return i;
+}
+
+static inline CkFig *ckf_f(Ckf *f, int i) { return &f->s.figs[i]; }
+
+/* Make prisoner p the charge of guard g (on foot, in contact). */
+static inline void ckf_prisoner(Ckf *f, int p, int g)
+{
+    CkFig *q = &f->s.figs[p];
+    q->status = FS_PRISONER;
+    q->guard = (uint8_t)g;
+    q->mounted = 0;
+    q->x = f->s.figs[g].x + 0.8f;
+    q->y = f->s.figs[g].y;
+}
+
+/* It is `side`'s move: Parliament's or the Royalists' phase of the turn. */
+static inline void ckf_side(Ckf *f, int side)
+{
+    f->s.phase = side == CK_PAR ? CP_PARLIAMENT : CP_ROYALIST;
+    f->s.to_act = (uint8_t)side;
+}
+
+static inline Action ckf_act(int verb, int piece, int target, int arg, float x, float y)
+{
+    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, 0, x, y};
+    return a;
+}
+
+/* Check then apply an action: the test fails if check refuses it. */
+static inline void ckf_do(Ckf *f, Action a)
+{
+    Diag d = {{0}};
+    int rc = ck_check(&f->s, &a, &d);
+    cr_assert_eq(rc, 0, "action refused: %s", d.msg);
+    ck_apply(&f->s, &a, &f->io);
+}
+
+static inline void ckf_move(Ckf *f, int i, float x, float y) { ckf_do(f, ckf_act(CKV_MOVE, i, 0, 0, x, y)); }
+static inline void ckf_shoot(Ckf *f, int i, int t) { ckf_do(f, ckf_act(CKV_SHOOT, i, t, 0, 0, 0)); }
+static inline void ckf_charge(Ckf *f, int i, int t, bool capture)
+{
+    ckf_do(f, ckf_act(CKV_CHARGE, i, t, capture, 0, 0));
+}
+static inline void ckf_end(Ckf *f) { ckf_do(f, ckf_act(CKV_END, 0, 0, 0, 0, 0)); }
+
+/* Is the action accepted by check()? */
+static inline bool ckf_ok(Ckf *f, Action a) { return ck_check(&f->s, &a, NULL) == 0; }
+
+/* The action is refused with a non-empty reason containing `part` (if not
+ * NULL). */
+#define ckf_refused(f, a_, part)                                                            \
+    do {                                                                                    \
+        Action a__ = (a_);                                                                  \
+        Diag d__ = {{0}};                                                                   \
+        cr_assert_lt(ck_check(&(f)->s, &a__, &d__), 0, "action should be refused");         \
+        cr_assert_gt(strlen(d__.msg), 0, "a refusal must give a reason");                   \
+        const char *p__ = (part);                                                           \
+        if (p__)                                                                            \
+            cr_assert(strstr(d__.msg, p__) != NULL, "reason '%s' should mention '%s'",      \
+                      d__.msg, p__);                                                        \
+    } while (0)
+
+/* A figure stands at (x, y), to 0.01". */
+#define ckf_assert_at(f, i, x_, y_)                                                         \
+    do {                                                                                    \
+        const CkFig *q__ = &(f)->s.figs[(i)];                                               \
+        cr_assert(fabsf(q__->x - (float)(x_)) <= 0.01f && fabsf(q__->y - (float)(y_)) <= 0.01f, \
+                  "figure %d at (%.3f, %.3f), expected (%.2f, %.2f)", (i), q__->x, q__->y,   \
+                  (double)(x_), (double)(y_));                                              \
+    } while (0)
+
+/* Events whose type is `type`. */
+static inline int ckf_events(const Ckf *f, const char *type)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
+    int n = 0;
+    for (int i = 0; i < f->ev.n; i++)
+        n += strstr(f->ev.json[i], key) != NULL;
+    return n;
+}
+
+/* The last event of a type (its JSON), or NULL. */
+static inline const char *ckf_last_event(const Ckf *f, const char *type)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
+    for (int i = f->ev.n - 1; i >= 0; i--)
+        if (strstr(f->ev.json[i], key))
+            return f->ev.json[i];
+    return NULL;
+}
+
+/* The view of `player` as a JSON string (caller frees with jw_fini). */
+static inline const char *ckf_view(const CkState *s, int player, Jw *w)
+{
+    jw_init(w);
+    ck_ops.view(s, player, w);
+    return jw_str_of(w);
+}
+
+/* Points now, as the end of the game would count them (hidden_roy and
+ * hidden_club as the test set them). */
+static inline void ckf_points(const Ckf *f, int *roy, int *par)
+{
+    int pts[CK_SIDES];
+    ck_score_points(&f->s, pts);
+    *roy = pts[CK_ROY];
+    *par = pts[CK_PAR];
+}
+
+#define CKF_SUITE(name)                                                                     \
+    static void name##_init(void) { ckf_init(&F); }                                         \
+    static void name##_fini(void) { ckf_fini(&F); }                                         \
+    TestSuite(name, .init = name##_init, .fini = name##_fini)
+
+#endif

@@ -1,0 +1,297 @@
+/* test_ck_score.c - To Catch a King [CK Aim of the game]: both points
+ * tables line by line, the undiscovered fugitives rolled for at the end,
+ * and the three ways the game ends, with docs/rules/to-catch-a-king.md's
+ * readings ("captured" includes prisoners still under guard; "undiscovered"
+ * includes those who left by the far edge; "at liberty" includes a Charles
+ * or Wilmot still hidden under an unsearched piece, and "not present" when
+ * his card was never dealt). */
+#include "ck_fixture.h"
+
+static Ckf F;
+
+CKF_SUITE(ck_aim_of_the_game);
+
+/* The points one figure of `type` in `status` is worth to each side. */
+static void one_figure(int type, int status, int want_roy, int want_par)
+{
+    ckf_init(&F);
+    int i = ckf_fig(&F, type, 20, 20);
+    ckf_f(&F, i)->status = (uint8_t)status;
+    if (status == FS_PRISONER) {
+        int g = ckf_fig(&F, F_CAVALRY, 30, 30);
+        ckf_f(&F, i)->guard = (uint8_t)g;
+    }
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    static const char *const st[] = {"active", "dead", "prisoner", "escorted", "exited"};
+    cr_expect_eq(par, want_par, "%s %s: Parliament %d, the table %d", ck_figs[type].name, st[status], par, want_par);
+    cr_expect_eq(roy, want_roy, "%s %s: Royalists %d, the table %d", ck_figs[type].name, st[status], roy, want_roy);
+}
+
+Test(ck_aim_of_the_game, points_table_to_the_letter)
+{
+    /* Parliament Troops win points for */
+    /* Every Terrain piece searched = 1 Point */
+    ckf_all_pieces(&F);
+    for (int i = 0; i < 5; i++)
+        F.s.pieces[i].searched = 1;
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_expect_eq(par, 5, "5 pieces searched");
+    cr_expect_eq(roy, 0);
+    /* Every Clubman Killed = 1 point; captured = 2 points */
+    one_figure(F_CLUBMAN, FS_DEAD, 0, 1);
+    one_figure(F_CLUBMAN, FS_PRISONER, 0, 2);
+    one_figure(F_CLUBMAN, FS_ESCORTED, 0, 2);
+    /* Every Royalist Killed = 2 points; Captured = 3 points */
+    one_figure(F_SHOT, FS_DEAD, 0, 2);
+    one_figure(F_SHOT, FS_PRISONER, 0, 3);
+    one_figure(F_SHOT, FS_ESCORTED, 0, 3);
+    one_figure(F_HORSE, FS_DEAD, 0, 2);
+    one_figure(F_HORSE, FS_PRISONER, 0, 3);
+    one_figure(F_HORSE, FS_ESCORTED, 0, 3);
+    /* Lord Wilmot Killed = 4 points; Captured = 6 points */
+    one_figure(F_WILMOT, FS_DEAD, 0, 4);
+    one_figure(F_WILMOT, FS_PRISONER, 0, 6);
+    one_figure(F_WILMOT, FS_ESCORTED, 0, 6);
+    /* Charles Stuart Killed = 6 points; Captured = 8 pts */
+    one_figure(F_CHARLES, FS_DEAD, 0, 6);
+    one_figure(F_CHARLES, FS_PRISONER, 0, 8);
+    one_figure(F_CHARLES, FS_ESCORTED, 0, 8);
+
+    /* Royalists Win Points for */
+    /* Every Roundhead Dragoon / Cavalry man Killed = 4 points; You Killed! = 6 */
+    one_figure(F_DRAGOON, FS_DEAD, 4, 0);
+    one_figure(F_CAVALRY, FS_DEAD, 4, 0);
+    one_figure(F_YOU, FS_DEAD, 6, 0);
+    one_figure(F_DRAGOON, FS_ACTIVE, 0, 0);
+    one_figure(F_CAVALRY, FS_EXITED, 0, 0);
+    one_figure(F_YOU, FS_ACTIVE, 0, 0);
+    /* Every Clubman / Royalist undiscovered at the end = 2 / 3 points */
+    ckf_init(&F);
+    F.s.hidden_club = 3;
+    ckf_points(&F, &roy, &par);
+    cr_expect_eq(roy, 6, "3 clubmen undiscovered");
+    F.s.hidden_club = 0;
+    F.s.hidden_roy = 2;
+    ckf_points(&F, &roy, &par);
+    cr_expect_eq(roy, 6, "2 Royalists undiscovered");
+    /* ecw: those who got away by the far edge count as undiscovered */
+    one_figure(F_CLUBMAN, FS_EXITED, 2, 0);
+    one_figure(F_SHOT, FS_EXITED, 3, 0);
+    one_figure(F_HORSE, FS_EXITED, 3, 0);
+    /* found and still on the table: nothing for either side */
+    one_figure(F_CLUBMAN, FS_ACTIVE, 0, 0);
+    one_figure(F_SHOT, FS_ACTIVE, 0, 0);
+    /* Lord Wilmot remains at liberty = 6 points; Charles Stuart at liberty = 12 */
+    one_figure(F_WILMOT, FS_ACTIVE, 6, 0);
+    one_figure(F_WILMOT, FS_EXITED, 6, 0);
+    one_figure(F_CHARLES, FS_ACTIVE, 12, 0);
+    one_figure(F_CHARLES, FS_EXITED, 12, 0);
+}
+
+Test(ck_aim_of_the_game, wounded_but_free_is_at_liberty)
+{
+    int x = ckf_fig(&F, F_CHARLES, 20, 20), w = ckf_fig(&F, F_WILMOT, 25, 20);
+    ckf_f(&F, x)->wounded = ckf_f(&F, w)->wounded = 1;
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 18);
+    cr_assert_eq(par, 0);
+}
+
+Test(ck_aim_of_the_game, hidden_person_is_at_liberty_and_absent_one_is_not)
+{
+    ckf_all_pieces(&F);
+    F.s.pieces[CKP_MARSH].prom = PROM_CHARLES;
+    F.s.pieces[CKP_HILL].prom = PROM_WILMOT;
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 18, "both still hidden under unsearched pieces");
+    /* the drover showed Wilmot: he is on the table now, counted once */
+    F.s.pieces[CKP_HILL].prom_seen = 1;
+    ckf_fig(&F, F_WILMOT, F.s.pieces[CKP_HILL].x, F.s.pieces[CKP_HILL].y);
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 18);
+    /* Charles's card never dealt (it is among the six left over): not present */
+    ckf_init(&F);
+    ckf_all_pieces(&F);
+    F.s.prom[0] = PROM_CHARLES;
+    F.s.nprom = 1;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 0);
+    cr_assert_eq(par, 0);
+}
+
+Test(ck_aim_of_the_game, a_whole_tally)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < 7; i++)
+        F.s.pieces[i].searched = 1; /* 7 */
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    static const struct { int type, status; } figs[] = {
+        {F_CLUBMAN, FS_DEAD},     /* P 1 */
+        {F_CLUBMAN, FS_ESCORTED}, /* P 2 */
+        {F_SHOT, FS_PRISONER},    /* P 3 */
+        {F_HORSE, FS_DEAD},       /* P 2 */
+        {F_WILMOT, FS_EXITED},    /* R 6 */
+        {F_CHARLES, FS_DEAD},     /* P 6 */
+        {F_DRAGOON, FS_DEAD},     /* R 4 */
+        {F_YOU, FS_DEAD},         /* R 6 */
+        {F_SHOT, FS_EXITED},      /* R 3 */
+    };
+    for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++) {
+        int i = ckf_fig(&F, figs[k].type, 30, 30);
+        ckf_f(&F, i)->status = (uint8_t)figs[k].status;
+        ckf_f(&F, i)->guard = (uint8_t)c;
+    }
+    F.s.hidden_club = 4; /* R 8 */
+    F.s.hidden_roy = 1;  /* R 3 */
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(par, 7 + 1 + 2 + 3 + 2 + 6);
+    cr_assert_eq(roy, 6 + 4 + 6 + 3 + 8 + 3);
+}
+
+Test(ck_aim_of_the_game, undiscovered_counts_unturned_cards)
+{
+    ckf_all_pieces(&F);
+    F.s.pieces[0].disc = DISC_INFANTRY;
+    F.s.pieces[1].disc = DISC_CLUBMEN;
+    F.s.pieces[2].disc = DISC_HORSE;
+    F.s.pieces[3].disc = DISC_BLANK;
+    F.s.pieces[4].disc = DISC_INFANTRY; /* searched: its men were found */
+    F.s.pieces[4].searched = 1;
+    F.s.disc[0] = DISC_CLUBMEN; /* a card never dealt counts for nothing */
+    F.s.ndisc = 1;
+    F.s.turn = 12;
+    ckf_fig(&F, F_YOU, 24, 2);
+    ckf_dice(&F, 3, 4, 5, 2); /* infantry 4, clubmen 5, horse 2 */
+    ckf_end(&F);
+    ckf_assert_dice(&F, 3);
+    for (int k = 0; k < 3; k++) {
+        cr_assert_eq(F.dice.sides[k], 6);
+        cr_assert_eq(F.dice.player[k], VIS_PUBLIC, "rolled in the open");
+    }
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.hidden_roy, 6);
+    cr_assert_eq(F.s.hidden_club, 5);
+    cr_assert_eq(F.s.points[CK_ROY], 3 * 6 + 2 * 5);
+    cr_assert_eq(F.s.points[CK_PAR], 1);
+    cr_assert_eq(F.s.winner, CK_ROY);
+    double out[2];
+    ck_ops.score(&F.s, out);
+    cr_assert_eq(out[CK_ROY], 1);
+    cr_assert_eq(out[CK_PAR], -1);
+    const char *ev = ckf_last_event(&F, "end");
+    cr_assert(strstr(ev, "\"royalist_points\":28") && strstr(ev, "\"parliament_points\":1") &&
+                  strstr(ev, "\"winner\":\"royalist\""), "%s", ev);
+}
+
+Test(ck_aim_of_the_game, equal_points_is_a_draw)
+{
+    F.s.turn = 12;
+    ckf_fig(&F, F_YOU, 24, 2);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.points[CK_ROY], 0);
+    cr_assert_eq(F.s.points[CK_PAR], 0);
+    double out[2] = {9, 9};
+    ck_ops.score(&F.s, out);
+    cr_assert_eq(out[0], 0);
+    cr_assert_eq(out[1], 0);
+    cr_assert(strstr(ckf_last_event(&F, "end"), "\"winner\":\"draw\""));
+}
+
+Test(ck_aim_of_the_game, game_ends_when_all_parliament_dead)
+{
+    ckf_side(&F, CK_ROY);
+    int c = ckf_fig(&F, F_CAVALRY, 10, 25), s = ckf_fig(&F, F_SHOT, 10, 30);
+    ckf_dice(&F, 2, 6, 1); /* 3+1+6=10 against 4+1=5 */
+    ckf_shoot(&F, s, c);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 2);
+    cr_assert_eq(F.s.points[CK_ROY], 4);
+    cr_assert_eq(F.s.points[CK_PAR], 0);
+    cr_assert(strstr(ckf_last_event(&F, "end"), "Parliament destroyed"));
+}
+
+Test(ck_aim_of_the_game, parliament_dead_after_charles_dead_plays_on)
+{
+    ckf_side(&F, CK_ROY);
+    int c = ckf_fig(&F, F_CAVALRY, 10, 25), s = ckf_fig(&F, F_SHOT, 10, 30);
+    int x = ckf_fig(&F, F_CHARLES, 40, 40);
+    ckf_f(&F, x)->status = FS_DEAD;
+    ckf_dice(&F, 2, 6, 1);
+    ckf_shoot(&F, s, c);
+    cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "Charles died first: the game goes on");
+}
+
+Test(ck_aim_of_the_game, killing_charles_guard_frees_him_and_ends_it)
+{
+    ckf_side(&F, CK_ROY);
+    int c = ckf_fig(&F, F_CAVALRY, 10, 25), s = ckf_fig(&F, F_SHOT, 10, 30);
+    int x = ckf_fig(&F, F_CHARLES, 40, 40);
+    ckf_prisoner(&F, x, c);
+    ckf_dice(&F, 2, 6, 1);
+    ckf_shoot(&F, s, c);
+    cr_assert_eq(ckf_f(&F, x)->status, FS_ACTIVE);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 2);
+    cr_assert_eq(F.s.points[CK_ROY], 4 + 12);
+}
+
+Test(ck_aim_of_the_game, game_ends_all_searched_and_none_free)
+{
+    /* the last piece searched and nobody found: over at once */
+    ckf_all_pieces(&F);
+    for (int i = 1; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 11, 16);
+    ckf_move(&F, c, 11, 12);
+    ckf_assert_dice(&F, 0);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 1);
+    cr_assert_eq(F.s.points[CK_PAR], 12);
+    cr_assert_eq(F.s.points[CK_ROY], 0);
+    cr_assert_eq(F.s.winner, CK_PAR);
+    cr_assert(strstr(ckf_last_event(&F, "end"), "all searched"));
+}
+
+Test(ck_aim_of_the_game, game_ends_when_the_last_free_royalist_is_taken)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 15, 40), s = ckf_fig(&F, F_SHOT, 15, 45);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "a Royalist is free: not over");
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    ckf_dice(&F, 2, 3, 1); /* 7 against 4: beaten, taken */
+    ckf_charge(&F, c, s, true);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(ckf_f(&F, s)->status, FS_PRISONER);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 1);
+    cr_assert_eq(F.s.points[CK_PAR], 12 + 3);
+}
+
+Test(ck_aim_of_the_game, game_ends_when_the_last_free_royalist_slips_away)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    ckf_fig(&F, F_YOU, 15, 5);
+    int s = ckf_fig(&F, F_SHOT, 15, 44);
+    ckf_side(&F, CK_ROY);
+    ckf_move(&F, s, 15, 47.6f);
+    cr_assert_eq(ckf_f(&F, s)->status, FS_EXITED);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 1);
+    cr_assert_eq(F.s.points[CK_ROY], 3);
+    cr_assert_eq(F.s.points[CK_PAR], 12);
+}

@@ -1,0 +1,256 @@
+/* test_ck_setup.c - To Catch a King [CK Game set up]: the Royalist player
+ * places the twelve pieces no nearer than 8" to an edge (ecw: 0.5" apart),
+ * places no troops, and the cards go face down under the pieces, seen by
+ * neither player: the views of both players never show a card under an
+ * unsearched piece, and re-dealing what they cannot see never changes a
+ * byte of either view (GUIDE 4). */
+#include "ck_fixture.h"
+
+static Ckf F;
+
+CKF_SUITE(ck_game_set_up);
+
+static const char *const card_words[] = {"infantry", "clubmen", "horse", "charles", "wilmot",
+                                         "blank", "discovery", "person"};
+
+Test(ck_game_set_up, terrain_8_inches_from_edges)
+{
+    /* fixture: nothing placed yet; piece 0 is the village (radius 3") */
+    F.s.phase = CP_TERRAIN;
+    cr_assert_eq(ck_check_place(&F.s, 0, 11, 24, NULL), 0);
+    cr_assert_eq(ck_check_place(&F.s, 0, 37, 24, NULL), 0);
+    cr_assert_eq(ck_check_place(&F.s, 0, 24, 11, NULL), 0);
+    cr_assert_eq(ck_check_place(&F.s, 0, 24, 37, NULL), 0);
+    static const float bad[4][2] = {{10.99f, 24}, {37.01f, 24}, {24, 10.99f}, {24, 37.01f}};
+    for (int k = 0; k < 4; k++) {
+        Diag d = {{0}};
+        cr_assert_lt(ck_check_place(&F.s, 0, bad[k][0], bad[k][1], &d), 0, "(%.2f, %.2f)", (double)bad[k][0],
+                     (double)bad[k][1]);
+        cr_assert(strstr(d.msg, "8\""), "%s", d.msg);
+    }
+    /* the manor is smaller (2.5") */
+    cr_assert_eq(ck_check_place(&F.s, 1, 10.5f, 24, NULL), 0);
+    cr_assert_lt(ck_check_place(&F.s, 1, 10.49f, 24, NULL), 0);
+    /* 0.5" of open ground between pieces */
+    ckf_piece(&F, 0, 11, 11, CK_NONE, CK_NONE);
+    cr_assert_eq(ck_check_place(&F.s, 1, 17, 11, NULL), 0);
+    Diag d = {{0}};
+    cr_assert_lt(ck_check_place(&F.s, 1, 16.99f, 11, &d), 0);
+    cr_assert(strstr(d.msg, "too close"), "%s", d.msg);
+    cr_assert_lt(ck_check_place(&F.s, 0, 30, 30, &d), 0, "a piece is placed once");
+}
+
+Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
+{
+    CkState s;
+    Diag d = {{0}};
+    cr_assert_eq(ck_setup(&s, NULL, 11, &d), 0, "%s", d.msg);
+    cr_assert_eq(s.phase, CP_TERRAIN);
+    cr_assert_eq(ck_ops.current_player(&s), CK_ROY, "the Royalist player places the terrain");
+    /* Parliament's troop waits on the south edge: You, 5 dragoons, 5 cavalry */
+    int n[F_TYPE_COUNT] = {0};
+    for (int i = 0; i < s.nfigs; i++) {
+        n[s.figs[i].type]++;
+        cr_assert_eq(s.figs[i].side, CK_PAR, "no Royalist troops at set-up");
+        cr_assert_float_eq(s.figs[i].y, 0.8f, 1e-4);
+        cr_assert_float_eq(s.figs[i].x, 14.0f + 2.0f * (float)i, 1e-4);
+    }
+    cr_assert_eq(s.nfigs, 11);
+    cr_assert_eq(n[F_YOU], 1);
+    cr_assert_eq(n[F_DRAGOON], 5);
+    cr_assert_eq(n[F_CAVALRY], 5);
+    cr_assert_float_eq(s.entry_x, 24.0f, 1e-6);
+    for (int i = 0; i < CK_PIECES; i++)
+        cr_assert_eq(s.pieces[i].disc, CK_NONE, "no card is dealt before the terrain is down");
+    /* one at a time, in order */
+    Action a = {CKV_PLACE, 1, 0, 0, 0, 30, 30};
+    cr_assert_lt(ck_check(&s, &a, &d), 0);
+    cr_assert(strstr(d.msg, "place piece 1 first"), "%s", d.msg);
+    Action e = {CKV_END, 0, 0, 0, 0, 0, 0};
+    cr_assert_lt(ck_check(&s, &e, &d), 0);
+    cr_assert(strstr(d.msg, "place"), "%s", d.msg);
+    Action acts[MAX_ACTIONS];
+    for (int p = 0; p < CK_PIECES; p++) {
+        cr_assert_eq(s.phase, CP_TERRAIN);
+        int k = ck_legal(&s, acts, MAX_ACTIONS);
+        cr_assert_gt(k, 0);
+        cr_assert_eq(acts[k / 2].verb, CKV_PLACE);
+        cr_assert_eq(acts[k / 2].piece, p);
+        cr_assert_eq(ck_check(&s, &acts[k / 2], NULL), 0);
+        ck_apply(&s, &acts[k / 2], NULL);
+    }
+    /* the twelfth piece down: cards dealt, the first turn begins */
+    cr_assert_neq(s.phase, CP_TERRAIN);
+    cr_assert_eq(s.turn, 1);
+    for (int i = 0; i < CK_PIECES; i++) {
+        cr_assert_neq(s.pieces[i].disc, CK_NONE);
+        cr_assert_neq(s.pieces[i].prom, CK_NONE);
+        cr_assert(!s.pieces[i].searched);
+    }
+}
+
+Test(ck_game_set_up, random_terrain_follows_the_same_rules)
+{
+    for (uint64_t seed = 1; seed <= 100; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        int kinds[T_KIND_COUNT] = {0};
+        for (int i = 0; i < CK_PIECES; i++) {
+            const CkPiece *p = &s.pieces[i];
+            cr_assert(p->placed, "seed %llu piece %d", (unsigned long long)seed, i);
+            kinds[p->kind]++;
+            cr_assert(p->x - p->r >= 8 - 1e-4f && p->y - p->r >= 8 - 1e-4f && p->x + p->r <= 40 + 1e-4f &&
+                          p->y + p->r <= 40 + 1e-4f, "seed %llu piece %d at (%.2f, %.2f)", (unsigned long long)seed,
+                      i, (double)p->x, (double)p->y);
+            for (int j = 0; j < i; j++)
+                cr_assert_geq(ck_dist(p->x, p->y, s.pieces[j].x, s.pieces[j].y),
+                              p->r + s.pieces[j].r + 0.5f - 1e-4f, "seed %llu: pieces %d and %d",
+                              (unsigned long long)seed, i, j);
+        }
+        /* a village, a manor house, 3 woods, 3 hills, 3 enclosed fields and a marsh */
+        cr_assert_eq(kinds[T_VILLAGE], 1);
+        cr_assert_eq(kinds[T_MANOR], 1);
+        cr_assert_eq(kinds[T_WOOD], 3);
+        cr_assert_eq(kinds[T_HILL], 3);
+        cr_assert_eq(kinds[T_FIELD], 3);
+        cr_assert_eq(kinds[T_MARSH], 1);
+        for (int i = 0; i < s.nfigs; i++)
+            cr_assert_eq(s.figs[i].side, CK_PAR);
+    }
+}
+
+/* The JSON object of piece i (1-based id) in a view, copied into buf. */
+static void piece_json(const char *view, int id, char *buf, size_t n)
+{
+    char key[32];
+    snprintf(key, sizeof key, "{\"id\":%d,", id);
+    const char *o = strstr(view, key);
+    cr_assert_not_null(o, "piece %d not in the view", id);
+    const char *e = strchr(o, '}');
+    cr_assert_not_null(e);
+    snprintf(buf, n, "%.*s", (int)(e - o + 1), o);
+}
+
+/* Neither player's view shows a card under an unsearched piece; returns
+ * how many pieces show a discovery card (searched ones). */
+static int assert_cards_hidden(const CkState *s)
+{
+    int shown = 0;
+    for (int pl = 0; pl < 2; pl++) {
+        Jw w;
+        const char *v = ckf_view(s, pl, &w);
+        for (int i = 0; i < CK_PIECES; i++) {
+            char buf[512];
+            piece_json(v, i + 1, buf, sizeof buf);
+            const CkPiece *p = &s->pieces[i];
+            if (!p->searched)
+                cr_assert_null(strstr(buf, "discovery"), "player %d sees an unturned card: %s", pl, buf);
+            else
+                shown += strstr(buf, "\"discovery\"") != NULL;
+            if (!p->searched && !p->prom_seen)
+                cr_assert_null(strstr(buf, "person"), "player %d sees an unturned card: %s", pl, buf);
+        }
+        jw_fini(&w);
+    }
+    return shown;
+}
+
+static bool views_equal(const CkState *a, const CkState *b, int pl)
+{
+    Jw wa, wb;
+    const char *va = ckf_view(a, pl, &wa), *vb = ckf_view(b, pl, &wb);
+    bool eq = strcmp(va, vb) == 0;
+    jw_fini(&wa);
+    jw_fini(&wb);
+    return eq;
+}
+
+static void render_of(const CkState *s, int pl, char *buf, size_t n)
+{
+    FILE *f = fmemopen(buf, n, "w");
+    cr_assert_not_null(f);
+    ck_render(s, pl, f);
+    fclose(f);
+}
+
+Test(ck_game_set_up, cards_hidden_from_both_views)
+{
+    /* at the start nothing about any card is in either view */
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        for (int pl = 0; pl < 2; pl++) {
+            Jw w;
+            const char *v = ckf_view(&s, pl, &w);
+            for (size_t k = 0; k < sizeof card_words / sizeof card_words[0]; k++)
+                cr_assert_null(strstr(v, card_words[k]), "seed %llu, player %d: '%s' in %s",
+                               (unsigned long long)seed, pl, card_words[k], v);
+            jw_fini(&w);
+        }
+        assert_cards_hidden(&s);
+    }
+}
+
+Test(ck_game_set_up, redeal_never_changes_either_view)
+{
+    /* random playouts; after every action, for each player: a re-deal keeps
+     * the view and the drawn table byte for byte, keeps the decks whole, and
+     * does change the hidden cards now and then */
+    static Action acts[MAX_ACTIONS];
+    int changed = 0, shown = 0, steps = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        Rng pick;
+        rng_seed(&pick, seed * 977);
+        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++, steps++) {
+            shown += assert_cards_hidden(&s);
+            for (int pl = 0; pl < 2; pl++) {
+                CkState c = s;
+                Rng r;
+                rng_seed(&r, seed * 100000 + (uint64_t)step * 2 + (uint64_t)pl);
+                ck_redeal(&c, pl, &r);
+                cr_assert(views_equal(&s, &c, pl), "seed %llu step %d: re-deal changed player %d's view",
+                          (unsigned long long)seed, step, pl);
+                static char ra[8192], rb[8192];
+                render_of(&s, pl, ra, sizeof ra);
+                render_of(&c, pl, rb, sizeof rb);
+                cr_assert_str_eq(ra, rb);
+                for (int i = 0; i < CK_PIECES; i++) {
+                    if (s.pieces[i].searched) {
+                        cr_assert_eq(c.pieces[i].disc, s.pieces[i].disc, "a turned card never moves");
+                        cr_assert_eq(c.pieces[i].prom, s.pieces[i].prom);
+                    }
+                    if (s.pieces[i].prom_seen)
+                        cr_assert_eq(c.pieces[i].prom, s.pieces[i].prom, "the drover's card never moves");
+                    changed += c.pieces[i].disc != s.pieces[i].disc || c.pieces[i].prom != s.pieces[i].prom;
+                }
+                int di[8] = {0}, pr[8] = {0};
+                for (int i = 0; i < CK_PIECES; i++)
+                    di[c.pieces[i].disc]++, pr[c.pieces[i].prom]++;
+                for (int k = 0; k < c.ndisc; k++)
+                    di[c.disc[k]]++;
+                for (int k = 0; k < c.nprom; k++)
+                    pr[c.prom[k]]++;
+                cr_assert(di[DISC_INFANTRY] == 4 && di[DISC_HORSE] == 4 && di[DISC_CLUBMEN] == 4 &&
+                          di[DISC_BLANK] == 12, "the discovery deck stays whole");
+                cr_assert(pr[PROM_CHARLES] == 1 && pr[PROM_WILMOT] == 1 && pr[PROM_BLANK] == 16,
+                          "the person deck stays whole");
+            }
+            int n = ck_legal(&s, acts, MAX_ACTIONS);
+            cr_assert_gt(n, 0);
+            Action a = acts[rng_below(&pick, (uint32_t)n)];
+            cr_assert_eq(ck_check(&s, &a, NULL), 0);
+            ck_apply(&s, &a, NULL);
+        }
+    }
+    cr_assert_gt(changed, 0, "re-dealing never changed a hidden card");
+    cr_assert_gt(shown, 0, "no playout searched a piece: the check saw nothing");
+    cr_assert_gt(steps, 100);
+}

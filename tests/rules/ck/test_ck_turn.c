@@ -1,0 +1,518 @@
+/* test_ck_turn.c - To Catch a King [CK Playing the Game] (the turn,
+ * searching, twelve turns), [CK Cards Used] (the three decks) and
+ * [CK Chance Cards] (rain, clearing, a band of Royalists, reinforcements,
+ * the drover). Chance cards are forced by putting them on top of the deck
+ * (the last card of s.chance); the fixture starts with the deck empty, so
+ * a turn that begins draws nothing unless a test stacks it. */
+#include "ck_fixture.h"
+
+static Ckf F;
+
+CKF_SUITE(ck_playing_the_game);
+CKF_SUITE(ck_cards_used);
+CKF_SUITE(ck_chance_cards);
+
+/* Stack the chance deck: the first card given is drawn first. */
+static void stack_chance(int n, const int *cards)
+{
+    for (int i = 0; i < n; i++)
+        F.s.chance[n - 1 - i] = (uint8_t)cards[i];
+    F.s.nchance = (uint8_t)n;
+}
+
+static int count_type(int type)
+{
+    int n = 0;
+    for (int i = 0; i < F.s.nfigs; i++)
+        n += F.s.figs[i].type == type;
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* [CK Playing the Game]                                               */
+/* ------------------------------------------------------------------ */
+
+Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 14), c2 = ckf_fig(&F, F_CAVALRY, 30, 5);
+    ckf_dice(&F, 1, 3);
+    ckf_move(&F, c, 20, 17.5f);
+    ckf_assert_dice(&F, 1);
+    cr_assert_eq(F.dice.sides[0], 6, "the number found is 1d6");
+    cr_assert(F.s.pieces[CKP_WOOD].searched);
+    cr_assert_eq(F.s.nfigs, 2 + 3 + 1);
+    for (int i = 2; i < 5; i++) {
+        const CkFig *s = ckf_f(&F, i);
+        cr_assert_eq(s->type, F_SHOT);
+        cr_assert_eq(s->side, CK_ROY);
+        cr_assert_eq(s->status, FS_ACTIVE);
+        cr_assert_eq(ck_piece_at(&F.s, s->x, s->y), CKP_WOOD, "found figures are placed on the piece");
+    }
+    ckf_assert_at(&F, 2, 20, 20);
+    cr_assert_eq(ckf_f(&F, 5)->type, F_CHARLES);
+    cr_assert_eq(ck_piece_at(&F.s, ckf_f(&F, 5)->x, ckf_f(&F, 5)->y), CKP_WOOD);
+    /* the end of Parliament's turn: the Royalists move now */
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+    cr_assert_eq(F.s.to_act, CK_ROY);
+    cr_assert_eq(F.s.turn, 1);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c2, 0, 0, 30, 8), "not yours");
+    const char *ev = ckf_last_event(&F, "reveal");
+    cr_assert_not_null(ev);
+    cr_assert(strstr(ev, "\"discovery\":\"infantry\"") && strstr(ev, "\"count\":3") &&
+                  strstr(ev, "\"person\":\"charles\""), "%s", ev);
+}
+
+Test(ck_playing_the_game, search_finds_horse_and_clubmen)
+{
+    ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_HORSE, PROM_WILMOT);
+    ckf_piece(&F, CKP_MANOR, 35, 20, DISC_CLUBMEN, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 13), c2 = ckf_fig(&F, F_CAVALRY, 35, 13);
+    ckf_dice(&F, 1, 2);
+    ckf_move(&F, c, 20, 18);
+    cr_assert_eq(count_type(F_HORSE), 2);
+    cr_assert_eq(count_type(F_WILMOT), 1);
+    for (int i = 0; i < F.s.nfigs; i++)
+        if (F.s.figs[i].type == F_HORSE || F.s.figs[i].type == F_WILMOT)
+            cr_assert(F.s.figs[i].mounted, "horse and Wilmot come mounted");
+    ckf_end(&F); /* the Royalists' move over: turn 2 */
+    cr_assert_eq(F.s.turn, 2);
+    ckf_dice(&F, 1, 4);
+    ckf_move(&F, c2, 35, 18);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(count_type(F_CLUBMAN), 4);
+    cr_assert_eq(count_type(F_CHARLES), 0, "a blank prominent-person card");
+}
+
+Test(ck_playing_the_game, search_of_blanks_ends_the_turn_too)
+{
+    ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 13), c2 = ckf_fig(&F, F_CAVALRY, 30, 5);
+    ckf_move(&F, c, 20, 18);
+    ckf_assert_dice(&F, 0);
+    cr_assert(F.s.pieces[CKP_VILLAGE].searched);
+    cr_assert_eq(F.s.nfigs, 2);
+    /* nobody found: Parliament moves again, in turn 2 */
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.turn, 2);
+    cr_assert(!ckf_f(&F, c)->moved);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c2, 0, 0, 30, 8)));
+}
+
+Test(ck_playing_the_game, royalists_move_only_when_found)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT, "no Royalist on the table: Parliament moves again");
+    cr_assert_eq(F.s.turn, 2);
+    /* a prisoner is no Royalist free to move */
+    int s = ckf_fig(&F, F_SHOT, 30, 30);
+    ckf_prisoner(&F, s, c);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.turn, 3);
+    /* one free Royalist: his side moves */
+    ckf_fig(&F, F_CLUBMAN, 40, 40);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+    cr_assert_eq(F.s.to_act, CK_ROY);
+    cr_assert_eq(F.s.turn, 3);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.turn, 4);
+}
+
+Test(ck_playing_the_game, royalists_never_search)
+{
+    ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_INFANTRY, PROM_BLANK);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_YOU, 24, 2);
+    int s = ckf_fig(&F, F_SHOT, 20, 26);
+    ckf_move(&F, s, 20, 21);
+    ckf_assert_dice(&F, 0);
+    cr_assert(!F.s.pieces[CKP_VILLAGE].searched);
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+    cr_assert_eq(F.s.nfigs, 2);
+}
+
+Test(ck_playing_the_game, one_move_and_one_shot_each)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 14, 10), s = ckf_fig(&F, F_SHOT, 10, 21);
+    ckf_move(&F, d, 10, 12);
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 10, 13), "already moved");
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d, s);
+    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "already shot");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d2, s, 0, 0, 0), "out of reach"); /* 10.45" to contact */
+    ckf_move(&F, d2, 14, 14);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d2, s, 0, 0, 0), "whole turn");
+    ckf_assert_dice(&F, 2);
+}
+
+Test(ck_playing_the_game, chance_card_first)
+{
+    int cards[] = {CH_RAIN};
+    stack_chance(1, cards);
+    ckf_fig(&F, F_YOU, 24, 2);
+    ckf_end(&F);
+    cr_assert_eq(F.s.turn, 2);
+    cr_assert_eq(F.s.nchance, 0);
+    cr_assert_eq(F.s.last_chance, CH_RAIN);
+    cr_assert(F.s.raining);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert(strstr(ckf_last_event(&F, "chance"), "\"card\":\"rain\""));
+}
+
+Test(ck_playing_the_game, a_game_opens_with_a_chance_card_for_parliament)
+{
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        Diag d = {{0}};
+        cr_assert_eq(ck_setup(&s, &o, seed, &d), 0, "%s", d.msg);
+        cr_assert_eq(s.turn, 1);
+        cr_assert_eq(s.nchance, CK_CHANCE_CARDS - 1, "one card drawn");
+        int c = s.last_chance;
+        if (c == CH_BAND) {
+            cr_assert_eq(s.phase, CP_ARRIVE);
+            cr_assert_eq(s.to_act, CK_ROY);
+        } else {
+            cr_assert_eq(s.phase, c == CH_REINFORCE ? CP_ARRIVE : CP_PARLIAMENT);
+            cr_assert_eq(s.to_act, CK_PAR);
+        }
+        cr_assert_eq(s.raining, c == CH_RAIN);
+    }
+}
+
+Test(ck_playing_the_game, twelve_turns)
+{
+    F.s.turn = 11;
+    ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_end(&F);
+    cr_assert_eq(F.s.turn, 12);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    ckf_fig(&F, F_SHOT, 30, 30);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "the Royalists still have the last move");
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 3);
+    cr_assert_eq(ck_ops.current_player(&F.s), GAME_OVER);
+    cr_assert(ck_ops.terminal(&F.s));
+    cr_assert(strstr(ckf_last_event(&F, "end"), "twelve turns"));
+    ckf_refused(&F, ckf_act(CKV_END, 0, 0, 0, 0, 0), "over");
+}
+
+Test(ck_playing_the_game, twelve_turns_counted_from_setup)
+{
+    /* play a whole game of only "end": it lasts exactly twelve turns */
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    CkState s;
+    cr_assert_eq(ck_setup(&s, &o, 7, NULL), 0);
+    int ends = 0, maxturn = 0;
+    while (s.phase != CP_OVER) {
+        Action a = {CKV_END, 0, 0, 0, 0, 0, 0};
+        if (s.phase == CP_ARRIVE) {
+            Action acts[64];
+            cr_assert_gt(ck_legal(&s, acts, 64), 0);
+            a = acts[0];
+        } else {
+            ends++;
+        }
+        cr_assert_eq(ck_check(&s, &a, NULL), 0);
+        ck_apply(&s, &a, NULL);
+        maxturn = s.turn > maxturn ? s.turn : maxturn;
+        cr_assert_lt(ends, 100);
+    }
+    cr_assert_eq(maxturn, 12);
+    cr_assert_eq(s.end_reason, 3);
+    cr_assert_eq(s.nchance, CK_CHANCE_CARDS - 12, "one chance card a turn");
+}
+
+/* ------------------------------------------------------------------ */
+/* [CK Cards Used]                                                     */
+/* ------------------------------------------------------------------ */
+
+static void count(const uint8_t *cards, int n, int out[8])
+{
+    memset(out, 0, 8 * sizeof *out);
+    for (int i = 0; i < n; i++) {
+        cr_assert_lt(cards[i], 8, "card value %d", cards[i]);
+        out[cards[i]]++;
+    }
+}
+
+static void assert_chance(const int c[8])
+{
+    cr_assert_eq(c[CH_RAIN], 3, "3 x It's raining!");
+    cr_assert_eq(c[CH_CLEAR], 3, "3 x Weather's cleared!");
+    cr_assert_eq(c[CH_BAND], 5, "5 bands of Royalists");
+    cr_assert_eq(c[CH_REINFORCE], 5, "5 reinforcements");
+    cr_assert_eq(c[CH_DROVER], 1, "1 drover");
+    cr_assert_eq(c[CH_NOTHING], 13, "13 x Nothing to see here!");
+}
+
+static void assert_disc(const int c[8])
+{
+    cr_assert_eq(c[DISC_INFANTRY], 4);
+    cr_assert_eq(c[DISC_HORSE], 4);
+    cr_assert_eq(c[DISC_CLUBMEN], 4);
+    cr_assert_eq(c[DISC_BLANK], 12);
+}
+
+static void assert_prom(const int c[8])
+{
+    cr_assert_eq(c[PROM_CHARLES], 1);
+    cr_assert_eq(c[PROM_WILMOT], 1);
+    cr_assert_eq(c[PROM_BLANK], 16);
+}
+
+Test(ck_cards_used, deck_compositions_exact)
+{
+    cr_assert_eq(CK_CHANCE_CARDS, 30);
+    cr_assert_eq(CK_DISC_CARDS, 24);
+    cr_assert_eq(CK_PROM_CARDS, 18);
+    uint8_t ch[CK_CHANCE_CARDS], di[CK_DISC_CARDS], pr[CK_PROM_CARDS];
+    int c[8];
+    ck_deck_chance(ch);
+    count(ch, CK_CHANCE_CARDS, c);
+    assert_chance(c);
+    ck_deck_discovery(di);
+    count(di, CK_DISC_CARDS, c);
+    assert_disc(c);
+    ck_deck_prominent(pr);
+    count(pr, CK_PROM_CARDS, c);
+    assert_prom(c);
+}
+
+Test(ck_cards_used, dealt_game_holds_the_whole_decks)
+{
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        /* every chance card: the undrawn ones and the one drawn for turn 1 */
+        uint8_t ch[CK_CHANCE_CARDS];
+        memcpy(ch, s.chance, s.nchance);
+        ch[s.nchance] = s.last_chance;
+        int c[8];
+        count(ch, s.nchance + 1, c);
+        assert_chance(c);
+        /* one discovery and one person card under each piece, the rest face down */
+        cr_assert_eq(s.ndisc, CK_DISC_CARDS - CK_PIECES);
+        cr_assert_eq(s.nprom, CK_PROM_CARDS - CK_PIECES);
+        uint8_t di[CK_DISC_CARDS], pr[CK_PROM_CARDS];
+        memcpy(di, s.disc, s.ndisc);
+        memcpy(pr, s.prom, s.nprom);
+        for (int i = 0; i < CK_PIECES; i++) {
+            di[s.ndisc + i] = s.pieces[i].disc;
+            pr[s.nprom + i] = s.pieces[i].prom;
+        }
+        count(di, CK_DISC_CARDS, c);
+        assert_disc(c);
+        count(pr, CK_PROM_CARDS, c);
+        assert_prom(c);
+    }
+}
+
+Test(ck_cards_used, shuffled)
+{
+    /* over 60 deals Charles's card lands under a piece sometimes and stays
+     * in the unused six sometimes, and the top chance card varies */
+    int under = 0, top[CH_KIND_COUNT] = {0};
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        for (int i = 0; i < CK_PIECES; i++)
+            under += s.pieces[i].prom == PROM_CHARLES;
+        top[s.last_chance]++;
+    }
+    cr_assert_gt(under, 0);
+    cr_assert_lt(under, 60);
+    cr_assert_gt(top[CH_NOTHING], 0);
+    cr_assert_lt(top[CH_NOTHING], 60);
+}
+
+/* ------------------------------------------------------------------ */
+/* [CK Chance Cards]                                                   */
+/* ------------------------------------------------------------------ */
+
+Test(ck_chance_cards, rain_and_clearing)
+{
+    int cards[] = {CH_RAIN, CH_RAIN, CH_NOTHING, CH_CLEAR, CH_CLEAR};
+    stack_chance(5, cards);
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10), s = ckf_fig(&F, F_SHOT, 10, 20);
+    cr_assert_eq(ck_shoot_factor(&F.s, d, s, NULL), 3);
+    F.s.figs[s].status = FS_PRISONER; /* keep the Royalists off the table */
+    F.s.figs[s].guard = (uint8_t)d;
+    static const int raining[] = {1, 1, 1, 0, 0};
+    for (int t = 0; t < 5; t++) {
+        ckf_end(&F);
+        cr_assert_eq(F.s.turn, 2 + t);
+        cr_assert_eq(F.s.last_chance, cards[t]);
+        cr_assert_eq(F.s.raining, raining[t], "turn %d", 2 + t);
+        F.s.figs[s].status = FS_ACTIVE;
+        cr_assert_eq(ck_shoot_factor(&F.s, d, s, NULL), 3 - raining[t]);
+        F.s.figs[s].status = FS_PRISONER;
+    }
+    ckf_assert_dice(&F, 0);
+}
+
+static void band_case(int type_die, int size, int edge_die)
+{
+    static const int types[] = {F_SHOT, F_SHOT, F_HORSE, F_HORSE, F_CLUBMAN, F_CLUBMAN};
+    static const char *const edge_names[] = {"west", "west", "east", "east", "north", "north"};
+    /* a point on each edge: west, east, north, south */
+    static const float pts[4][2] = {{0.25f, 30}, {47.75f, 30}, {30, 47.75f}, {30, 0.25f}};
+    int edge = (edge_die - 1) / 2;
+    ckf_init(&F);
+    int cards[] = {CH_BAND};
+    stack_chance(1, cards);
+    ckf_fig(&F, F_CAVALRY, 24, 2);
+    ckf_dice(&F, 3, type_die, size, edge_die);
+    ckf_end(&F);
+    ckf_assert_dice(&F, 3);
+    cr_assert_eq(F.s.phase, CP_ARRIVE);
+    cr_assert_eq(F.s.to_act, CK_ROY, "the Royalist player chooses where");
+    for (int e = 0; e < 4; e++)
+        if (e != edge)
+            ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, pts[e][0], pts[e][1]), edge_names[edge_die - 1]);
+    ckf_refused(&F, ckf_act(CKV_MOVE, 0, 0, 0, 24, 4), "arrive");
+    ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, pts[edge][0], pts[edge][1]));
+    cr_assert_eq(F.s.nfigs, 1 + size);
+    for (int i = 1; i <= size; i++) {
+        cr_assert_eq(ckf_f(&F, i)->type, types[type_die - 1], "type die %d", type_die);
+        cr_assert_eq(ckf_f(&F, i)->status, FS_ACTIVE);
+    }
+    /* the first stands at the chosen point, kept on the table */
+    static const float at[3][2] = {{0.5f, 30}, {47.5f, 30}, {30, 47.5f}};
+    ckf_assert_at(&F, 1, at[edge][0], at[edge][1]);
+    /* Parliament moves, then the band */
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.to_act, CK_PAR);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+}
+
+Test(ck_chance_cards, band_arrives_on_rolled_edge)
+{
+    for (int t = 1; t <= 6; t++)
+        for (int e = 1; e <= 6; e++)
+            band_case(t, 1 + (t + e) % 6, e);
+}
+
+static void reinforce_case(int type_die, int number_die)
+{
+    ckf_init(&F);
+    int cards[] = {CH_REINFORCE};
+    stack_chance(1, cards);
+    ckf_fig(&F, F_YOU, 10, 2);
+    ckf_dice(&F, 2, type_die, number_die);
+    ckf_end(&F);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(F.s.phase, CP_ARRIVE);
+    cr_assert_eq(F.s.to_act, CK_PAR, "Parliament chooses where");
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 0.25f, 30), "south");
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 47.75f), "south");
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 1.0f), "south");
+    ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
+    int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
+    cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
+    for (int i = 1; i <= want; i++) {
+        const CkFig *f = ckf_f(&F, i);
+        cr_assert_eq(f->type, type_die <= 3 ? F_DRAGOON : F_CAVALRY, "type die %d", type_die);
+        cr_assert_eq(f->side, CK_PAR);
+        cr_assert(f->mounted);
+        cr_assert_lt(f->y, 4.0f, "on the south edge");
+    }
+    ckf_assert_at(&F, 1, 30, 0.5f);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.to_act, CK_PAR);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, 1, 0, 0, 30, 8.5f)), "they move at once");
+}
+
+Test(ck_chance_cards, reinforcements_on_south_edge)
+{
+    for (int t = 1; t <= 6; t++)
+        for (int n = 1; n <= 6; n++)
+            reinforce_case(t, n);
+}
+
+Test(ck_chance_cards, drover_reveals_person_only)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    CkPiece *p = ckf_piece(&F, CKP_WOOD2, 35, 11, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_CAVALRY, 35, 5);
+    int cards[] = {CH_DROVER};
+    stack_chance(1, cards);
+    ckf_end(&F);
+    ckf_assert_dice(&F, 0);
+    cr_assert_eq(F.s.turn, 2);
+    cr_assert_eq(count_type(F_CHARLES), 1);
+    int x = F.s.nfigs - 1;
+    cr_assert_eq(ckf_f(&F, x)->type, F_CHARLES);
+    ckf_assert_at(&F, x, 35, 11);
+    cr_assert(!p->searched, "the piece is not searched");
+    cr_assert(p->prom_seen);
+    cr_assert_eq(p->disc, DISC_INFANTRY, "its discovery card stays face down");
+    cr_assert(strstr(ckf_last_event(&F, "drover"), "\"person\":\"charles\""));
+    /* both players see the person card, neither the discovery card */
+    for (int pl = 0; pl < 2; pl++) {
+        Jw w;
+        const char *v = ckf_view(&F.s, pl, &w);
+        const char *obj = strstr(v, "{\"id\":4,");
+        cr_assert_not_null(obj);
+        const char *end = strchr(obj, '}');
+        cr_assert_not_null(end);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)(end - obj), obj);
+        cr_assert(strstr(buf, "\"person\":\"charles\""), "%s", buf);
+        cr_assert_null(strstr(buf, "discovery"), "%s", buf);
+        cr_assert_null(strstr(v, "infantry"), "%s", v);
+        jw_fini(&w);
+    }
+    /* searching it later turns the discovery card and scores the piece */
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(par, 11);
+    cr_assert_eq(roy, 12, "Charles at liberty, counted once");
+    ckf_dice(&F, 1, 2);
+    ckf_move(&F, c, 35, 8.5f); /* 3.5" into the wood (half of 8") */
+    ckf_assert_dice(&F, 1);
+    cr_assert(p->searched);
+    cr_assert_eq(count_type(F_CHARLES), 1, "Charles is not found twice");
+    cr_assert_eq(count_type(F_SHOT), 2);
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(par, 12);
+}
+
+Test(ck_chance_cards, drover_flogged)
+{
+    /* a blank person card: nobody placed, the card shown */
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = i != CKP_HILL;
+    ckf_fig(&F, F_YOU, 24, 2);
+    int cards[] = {CH_DROVER, CH_DROVER};
+    stack_chance(2, cards);
+    ckf_end(&F);
+    cr_assert_eq(F.s.nfigs, 1);
+    cr_assert(F.s.pieces[CKP_HILL].prom_seen);
+    cr_assert(!F.s.pieces[CKP_HILL].searched);
+    cr_assert(strstr(ckf_last_event(&F, "drover"), "\"person\":\"none\""));
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    /* nothing left to point at: nothing happens */
+    int before = ckf_events(&F, "drover");
+    ckf_end(&F);
+    cr_assert_eq(F.s.turn, 3);
+    cr_assert_eq(ckf_events(&F, "drover"), before);
+    cr_assert_eq(F.s.nfigs, 1);
+    ckf_assert_dice(&F, 0);
+}
