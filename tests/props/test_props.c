@@ -8,23 +8,28 @@
  *     accepts them, applied without tripping the sanitizers;
  *   - a memcpy clone given the same action stays byte-for-byte equal;
  *   - replaying seed + actions reaches the same hash after every action;
+ *   - a game record saved to a file and loaded back replays to the same
+ *     state (on every SAVE_EVERY-th seed);
  *   - redeal(player) with any generator never changes that player's view;
  *   - games end within MAX_STEPS actions and the score sums to zero.
  * Kept under a minute under ASan: SEEDS playouts per game, the costlier
  * checks (views, junk) on a sample of the states. */
 #include "core/game.h"
 #include "games/registry.h"
+#include "store/record.h"
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
     MAX_STEPS = 4000,   /* no game may take more actions than this */
     REDEAL_EVERY = 16,  /* redeal/view checks on every 16th state */
     JUNK_EVERY = 3,     /* junk actions on every 3rd state */
     JUNK_TRIES = 3,
+    SAVE_EVERY = 25,    /* save/reload round trip on every 25th seed */
     MAX_GAMES = 32,
 };
 
@@ -66,6 +71,7 @@ typedef struct Run {
     uint64_t       seed;
     void          *st, *clone, *tmp;
     Action         acts[MAX_ACTIONS];
+    Action         junk_acts[MAX_ACTIONS]; /* legal lists after junk, apart from acts */
     Action         path[MAX_STEPS];
     uint64_t       hash[MAX_STEPS];
     int            steps;
@@ -171,7 +177,7 @@ static void check_junk(Run *r, Rng *rng)
         memcpy(r->tmp, r->st, g->state_size);
         g->apply(r->tmp, &a, NULL);
         if (!g->terminal(r->tmp))
-            cr_assert_gt(g->legal(r->tmp, r->acts, MAX_ACTIONS), 0);
+            cr_assert_gt(g->legal(r->tmp, r->junk_acts, MAX_ACTIONS), 0);
     }
 }
 
@@ -209,6 +215,43 @@ static void check_replay(Run *r)
     cr_assert(g->terminal(r->tmp));
 }
 
+/* Save the game as a record, load it back, replay it: the same state. */
+static void check_save_reload(Run *r)
+{
+    const GameOps *g = r->g;
+    Options opt = {0};
+    Diag d = {{0}};
+    Record rec, back;
+    record_init(&rec, g, &opt, r->seed);
+    cr_assert_eq(g->setup(r->tmp, &opt, r->seed, &d), 0);
+    for (int i = 0; i < r->steps; i++) {
+        char text[RECORD_TEXT];
+        g->describe(r->tmp, &r->path[i], text, sizeof text);
+        g->apply(r->tmp, &r->path[i], NULL);
+        record_add_action(&rec, &r->path[i], text, r->tmp);
+    }
+    record_finish(&rec, r->tmp);
+    const char *dir = getenv("TMPDIR");
+    char file[512];
+    snprintf(file, sizeof file, "%s/ecw-props-XXXXXX", dir ? dir : "/tmp");
+    int fd = mkstemp(file);
+    cr_assert_geq(fd, 0, "cannot create %s", file);
+    close(fd);
+    cr_assert_eq(record_save(&rec, file, &d), 0, "%s", d.msg);
+    int rc = record_load(&back, file, &d);
+    unlink(file);
+    cr_assert_eq(rc, 0, "%s seed %llu: reload: %s", g->id, (unsigned long long)r->seed, d.msg);
+    cr_assert_eq(back.nactions, (size_t)r->steps);
+    long at = record_replay(&back, r->clone, NULL, true, &d);
+    cr_assert_eq(at, REPLAY_OK, "%s seed %llu: the reloaded record diverges at %ld: %s", g->id,
+                 (unsigned long long)r->seed, at, d.msg);
+    cr_assert_eq(memcmp(r->clone, r->st, g->state_size), 0,
+                 "%s seed %llu: the reloaded game ends in another state", g->id,
+                 (unsigned long long)r->seed);
+    record_fini(&rec);
+    record_fini(&back);
+}
+
 static void playout(Run *r, uint64_t seed)
 {
     const GameOps *g = r->g;
@@ -228,6 +271,8 @@ static void playout(Run *r, uint64_t seed)
         if (r->steps % JUNK_EVERY == 0)
             check_junk(r, &ai);
         Action a = r->acts[rng_below(&ai, (uint32_t)n)];
+        Diag d = {{0}};
+        cr_assert_eq(g->check(r->st, &a, &d), 0, "%s", d.msg);
         memcpy(r->clone, r->st, g->state_size);
         g->apply(r->st, &a, NULL);
         g->apply(r->clone, &a, NULL);
@@ -241,6 +286,8 @@ static void playout(Run *r, uint64_t seed)
     }
     check_end(r);
     check_replay(r);
+    if (seed % SAVE_EVERY == 0)
+        check_save_reload(r);
 }
 
 static void run_game(const GameOps *g, void (*body)(Run *r))
