@@ -532,6 +532,25 @@ Test(ck_combat_outcomes, wounded_person_can_be_captured)
     cr_assert_eq(ckf_f(&F, x)->guard, c);
 }
 
+Test(ck_combat_outcomes, charge_may_take_a_wounded_person_at_once)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), w = ckf_fig(&F, F_WILMOT, 20, 25);
+    ckf_dice(&F, 3, 6, 1, 6); /* 10 against 5, then a 6: wounded */
+    ckf_charge(&F, c, w, true);
+    ckf_assert_dice(&F, 3);
+    cr_assert_eq(ckf_f(&F, w)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, w)->guard, c);
+    cr_assert(ckf_f(&F, w)->wounded);
+    cr_assert_eq(ckf_f(&F, w)->mounted, 0);
+    /* on a 1-3 he is dead, prisoner or not */
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int x = ckf_fig(&F, F_CHARLES, 20, 25);
+    ckf_dice(&F, 3, 6, 1, 3);
+    ckf_charge(&F, c, x, true);
+    cr_assert_eq(ckf_f(&F, x)->status, FS_DEAD);
+}
+
 Test(ck_combat_outcomes, wounded_by_a_shot_too)
 {
     /* a dragoon (2 against mounted) cannot beat Wilmot (4) by half: he recoils 4" */

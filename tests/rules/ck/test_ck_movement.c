@@ -193,6 +193,41 @@ Test(ck_movement_and_ranges, out_of_reach_refused_with_reason)
     cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0)));
 }
 
+Test(ck_movement_and_ranges, charge_from_difficult_ground_is_half)
+{
+    ckf_ground(&F, CKP_MARSH, 20, 20);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25.3f); /* 4.05" to contact */
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "out of reach");
+    ckf_f(&F, s)->y = 25.2f; /* 3.95" */
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0)));
+}
+
+/* BUG (src/games/ck/ck_combat.c, check_charge): the doc halves a move
+ * "when the figure starts in such ground or ends its move in it", and a
+ * charge "moves into base contact (the gap between bases must be within
+ * its move)"; check_charge measures the gap against ck_move_allowance,
+ * which looks only at the starting ground, so a cavalryman in the open
+ * charges 6.75" into a wood where a move may go only 4". */
+Test(ck_movement_and_ranges, charge_into_a_wood_is_half, .disabled = true)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    int s = ckf_fig(&F, F_SHOT, 20, 20), c = ckf_fig(&F, F_CAVALRY, 20, 28);
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 21.5f)), "a move that far into the wood is refused");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "out of reach");
+}
+
+/* BUG (src/games/ck/ck_move.c, check_move): any point at y >= 47.5 counts
+ * as leaving by the north edge, even one beyond the west or east edge, so
+ * a Royalist near a corner leaves the table sideways off it. The doc:
+ * "by moving onto the north edge (within 0.5\" of it)". */
+Test(ck_movement_and_ranges, leaving_only_over_the_north_edge, .disabled = true)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_YOU, 24, 2);
+    int s = ckf_fig(&F, F_SHOT, 1, 44);
+    ckf_refused(&F, ckf_act(CKV_MOVE, s, 0, 0, -2, 47.6f), "off the table");
+}
+
 Test(ck_movement_and_ranges, no_move_into_contact)
 {
     int c = ckf_fig(&F, F_CAVALRY, 10, 10), s = ckf_fig(&F, F_SHOT, 10, 16);
