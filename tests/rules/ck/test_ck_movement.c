@@ -334,3 +334,42 @@ Test(ck_movement_and_ranges, inside_a_wood_seen_only_at_its_edge)
     ckf_f(&F, s)->y = 19.0f;
     cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0)));
 }
+
+Test(ck_movement_and_ranges, base_contact)
+{
+    /* bases 1" across on foot, 1.5" mounted; touching with 0.1" of grace */
+    int s = ckf_fig(&F, F_SHOT, 10, 10), k = ckf_fig(&F, F_CLUBMAN, 11.09f, 10);
+    int c = ckf_fig(&F, F_CAVALRY, 10, 11.34f), h = ckf_fig(&F, F_HORSE, 10, 12.93f);
+    cr_assert(ck_in_contact(ckf_f(&F, s), ckf_f(&F, k)), "foot and foot 1.09\" apart");
+    cr_assert(ck_in_contact(ckf_f(&F, s), ckf_f(&F, c)), "foot and mounted 1.34\" apart");
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, h)), "mounted and mounted 1.59\" apart");
+    ckf_f(&F, k)->x = 11.12f;
+    ckf_f(&F, c)->y = 11.37f;
+    ckf_f(&F, h)->y = 11.37f + 1.62f;
+    cr_assert(!ck_in_contact(ckf_f(&F, s), ckf_f(&F, k)));
+    cr_assert(!ck_in_contact(ckf_f(&F, s), ckf_f(&F, c)));
+    cr_assert(!ck_in_contact(ckf_f(&F, c), ckf_f(&F, h)));
+    /* a dragoon on foot has a foot base */
+    int d = ckf_fig(&F, F_DRAGOON, 30, 10), t = ckf_fig(&F, F_SHOT, 31.2f, 10);
+    cr_assert(ck_in_contact(ckf_f(&F, d), ckf_f(&F, t)));
+    ckf_f(&F, d)->mounted = 0;
+    cr_assert(!ck_in_contact(ckf_f(&F, d), ckf_f(&F, t)));
+}
+
+Test(ck_movement_and_ranges, buildings_block_sight_marsh_does_not)
+{
+    static const struct { int piece, blocks; } k[] = {
+        {CKP_VILLAGE, 1}, {CKP_MANOR, 1}, {CKP_WOOD, 1}, {CKP_HILL, 1}, {CKP_FIELD, 0}, {CKP_MARSH, 0},
+    };
+    for (int n = 0; n < 6; n++) {
+        ckf_init(&F);
+        ckf_ground(&F, k[n].piece, 20, 20);
+        int d = ckf_fig(&F, F_DRAGOON, 14.5f, 20), s = ckf_fig(&F, F_SHOT, 25.5f, 20);
+        cr_expect_eq(ckf_ok(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0)), !k[n].blocks, "across a %s",
+                     ck_terrain[ck_piece_kinds[k[n].piece]].name);
+        /* sight passing more than 1" inside the edge is blocked; a grazing line is not */
+        ckf_f(&F, d)->y = ckf_f(&F, s)->y = 22.1f; /* 2.1" from the centre: within 1" of the edge */
+        cr_expect(ckf_ok(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0)), "grazing a %s",
+                  ck_terrain[ck_piece_kinds[k[n].piece]].name);
+    }
+}

@@ -254,3 +254,34 @@ Test(ck_game_set_up, redeal_never_changes_either_view)
     cr_assert_gt(shown, 0, "no playout searched a piece: the check saw nothing");
     cr_assert_gt(steps, 100);
 }
+
+Test(ck_game_set_up, computer_players_never_read_the_cards)
+{
+    /* "the computer Royalist never reads them": neither computer player's
+     * choice changes when the cards nobody has seen are dealt anew */
+    int steps = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
+            Rng r1, r2, rd;
+            rng_seed(&r1, seed * 7 + (uint64_t)step);
+            r2 = r1;
+            rng_seed(&rd, seed * 1000003 + (uint64_t)step);
+            CkState c = s;
+            ck_redeal(&c, s.to_act, &rd);
+            Action a, b;
+            cr_assert_eq(ck_heuristic(&s, &r1, &a), 0);
+            cr_assert_eq(ck_heuristic(&c, &r2, &b), 0);
+            cr_assert(a.verb == b.verb && a.piece == b.piece && a.target == b.target && a.arg == b.arg &&
+                          a.x == b.x && a.y == b.y,
+                      "seed %llu step %d: the computer's choice changed with the hidden cards",
+                      (unsigned long long)seed, step);
+            cr_assert_eq(ck_check(&s, &a, NULL), 0);
+            ck_apply(&s, &a, NULL);
+        }
+    }
+    cr_assert_gt(steps, 100);
+}
