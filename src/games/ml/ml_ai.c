@@ -1,117 +1,481 @@
-/* ml_ai.c - the Marston Less heuristic player: deploys as a general of the
- * period would (foot in the centre in two supporting lines, horse split
- * over the wings, guns forward, generals with the front lines), fires at
- * the line nearest to breaking, moves greedily by an evaluation of the
- * position that counts strength, DPs and the expected DPs of every melee,
- * engaging where its factor is the better, rallies pursuers and splits an
- * outnumbered line's factor onto the weaker attacker. It reads only what
- * the view shows (the table); it never touches the state's generator. */
+/* ml_ai.c - the Marston Less heuristic player.
+ *
+ * Evaluation. The battle is won on lost fractions of the armies, so a
+ * position is scored in those units: lines already routed count in full,
+ * and every melee on the table counts by the chance that each side's line
+ * routs first, read from an exact Markov chain over the combat table
+ * (solved once per pair of factors, cached per thread). The chain also
+ * gives the DPs the winner is left with, which price
+ *   - the damage a winner carries into its next fight, and
+ *   - its pursuit [ML Pursuit]: horse pursue on 1-5, and a pursuer that
+ *     crashes into the next enemy up the sector takes a DP first, which is
+ *     what most often loses a victorious line; a rally chance each turn
+ *     before the crash and the general's bonus come into it.
+ * The expected result is turned into a chance of winning with a normal
+ * curve whose spread is the variance of the pending melees plus the turns
+ * still to play, so the player takes risks when behind and avoids them
+ * when ahead. Small positional terms are added outside the curve: a free
+ * line closes on an enemy it would beat and keeps clear of one it would
+ * not, a reserve keeps close behind the line in front of it (+1 factor and
+ * reforming), damaged lines out of contact cost a little.
+ * Decisions. Deployment: one big foot line with a small one behind it,
+ * horse in a strong line on each wing and the rest behind one of them,
+ * generals with the strongest lines, horse before foot (a general makes
+ * pursuit less likely), rough terrain in front of our own foot, guns
+ * where they reach most enemies. Guns fire at the target whose expected DPs gain most;
+ * moves are chosen greedily one at a time on the evaluation (a turn-in
+ * weighted by its chance); pursuers always try to rally; an outnumbered
+ * line splits its factor where the evaluation gains most.
+ * Speed: the score is a sum over the three sectors, each a function of the
+ * lines in it only, so a candidate action rescores only the sectors it
+ * touches, and sector scores are cached per thread by their contents.
+ * It reads only the open table; it never touches the state's generator
+ * (its own rng only breaks ties at deployment). */
 #include "ml.h"
+#include <math.h>
 #include <string.h>
 
-static double expected_dp(int factor)
+/* Weights. Values are in points of an army's deployed strength (100 =
+ * the whole army); "worth" is a line's strength in those points. */
+#define W_APPROACH 1.0   /* share of a winnable fight's value held by a line closing on it (/zones) */
+#define W_THREAT 0.1     /* share of a losing fight's value lost by a line near it (/zones) */
+#define W_FREE_DP 0.15   /* share of its worth a line out of contact loses per DP (/4) */
+#define W_SUPPORT 0.5    /* points for a formed line with a friend directly behind */
+#define W_RESERVE 0.5    /* points lost per zone a reserve stands too far behind its front line */
+#define W_LEAVE 0.2      /* share of its worth a pursuer leaving the table is lost for */
+#define W_CARRY 0.15     /* share of its worth a winner loses per DP it keeps (/4) */
+#define W_ADVANCE 0.1    /* points per zone a line with nothing ahead of it has advanced */
+#define WIN_SCALE 100.0  /* points for a sure win */
+#define WIN_LINEAR 0.1   /* plus this share of the expected result itself */
+#define TURN_SPREAD 10.0 /* spread (points) of the result added by each turn still to play */
+
+/* ---------------- melee odds ---------------- */
+
+enum { MF = ML_MAX_FACTOR + 1, MAXD = 7 };
+
+/* win/lose[a][b]: chance A (with a DPs) routs B (with b DPs) first, or B
+ * routs A; both at once counts half to each. wdp/ldp[a][b][k]: chance the
+ * winner (A or B) is left with k DPs. */
+typedef struct Odds { float win[4][4], lose[4][4], wdp[4][4][4], ldp[4][4][4]; } Odds;
+
+/* DP distribution of one roll (factor <= 0 means no roll at all). */
+static void roll_dist(int factor, double p[MAXD])
 {
-    double p[4];
-    ml_odds_dp(factor, p);
-    return p[1] + 2 * p[2] + 3 * p[3];
+    memset(p, 0, sizeof(double) * MAXD);
+    if (factor <= 0) {
+        p[0] = 1;
+        return;
+    }
+    double q[4];
+    ml_odds_dp(factor, q);
+    for (int i = 0; i < 4; i++)
+        p[i] = q[i];
 }
 
-static double line_value(const MlLine *l) { return l->str * (1.0 + (ML_ROUT_DP - l->dp)) / 5.0; }
+/* One state (a, b) of the chain from the states with more DPs.
+ * p: DPs A deals per round, q: DPs B deals. */
+static void solve_state(const double p[MAXD], const double q[MAXD], Odds *o, int a, int b)
+{
+    double w = 0, l = 0, wk[4] = {0}, lk[4] = {0}, self = p[0] * q[0];
+    for (int i = 0; i < MAXD; i++)
+        for (int j = 0; j < MAXD; j++) {
+            double pr = p[i] * q[j];
+            if (pr == 0 || (i == 0 && j == 0))
+                continue;
+            int na = a + j, nb = b + i;
+            bool bd = nb >= ML_ROUT_DP, ad = na >= ML_ROUT_DP;
+            if (bd && ad) {
+                w += pr / 2, l += pr / 2;
+            } else if (bd) {
+                w += pr, wk[na] += pr;
+            } else if (ad) {
+                l += pr, lk[nb] += pr;
+            } else {
+                w += pr * o->win[na][nb], l += pr * o->lose[na][nb];
+                for (int k = 0; k < 4; k++)
+                    wk[k] += pr * o->wdp[na][nb][k], lk[k] += pr * o->ldp[na][nb][k];
+            }
+        }
+    o->win[a][b] = (float)(w / (1 - self));
+    o->lose[a][b] = (float)(l / (1 - self));
+    for (int k = 0; k < 4; k++) {
+        o->wdp[a][b][k] = (float)(wk[k] / (1 - self));
+        o->ldp[a][b][k] = (float)(lk[k] / (1 - self));
+    }
+}
 
-/* What one more DP on this line costs its side. */
-static double dp_cost(const MlLine *l) { return l->str / 4.0 * (1.0 + 0.5 * l->dp); }
+/* The whole chain, from the states nearest a rout back to (0, 0). */
+static void solve_odds(const double p[MAXD], const double q[MAXD], Odds *o)
+{
+    for (int a = ML_ROUT_DP - 1; a >= 0; a--)
+        for (int b = ML_ROUT_DP - 1; b >= 0; b--)
+            solve_state(p, q, o, a, b);
+}
 
-/* Nearest enemy line ahead of l in its sector, or -1; distance in *dist. */
-static int enemy_ahead(const MlState *s, int side, const MlLine *l, int *dist)
+/* Cached odds of a one-against-one fight at factors f and g. */
+static const Odds *odds_1v1(int f, int g)
+{
+    static _Thread_local Odds cache[MF][MF];
+    static _Thread_local uint8_t have[MF][MF];
+    f = f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f;
+    g = g < 1 ? 1 : g > ML_MAX_FACTOR ? ML_MAX_FACTOR : g;
+    if (!have[f][g]) {
+        double p[MAXD], q[MAXD];
+        roll_dist(f, p);
+        roll_dist(g, q);
+        solve_odds(p, q, &cache[f][g]);
+        have[f][g] = 1;
+    }
+    return &cache[f][g];
+}
+
+/* ---------------- evaluation ---------------- */
+
+/* Strength of `side` as points of its deployed army. */
+static double frac(const MlState *s, int side, double str)
+{
+    int st = s->side[side].start_str;
+    return 100.0 * str / (st ? st : 36);
+}
+
+/* Chance line li of side pursues after routing its opponent. */
+static double pursue_chance(const MlState *s, int side, int li)
+{
+    int need = (s->side[side].lines[li].arm == ML_HORSE ? 5 : 2) - ml_gen_bonus(s, side, li);
+    return need <= 0 ? 0 : need / 6.0;
+}
+
+/* Line li of side, standing at `zone`, pursues with chance go (p[k]: the
+ * chance it has k DPs): it crashes (1 DP) into the next free enemy up the
+ * sector unless rallied first (a chance each turn after the first step),
+ * or it leaves the table. Its expected losses go into loss[]. */
+static void pursuit_loss(const MlState *s, int side, int li, int zone, double go, const float p[4],
+                         double loss[2])
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int foe = ml_enemy(side), best = -1, bd = 99;
+    for (int i = 0; i < s->side[foe].nlines; i++) {
+        const MlLine *e = &s->side[foe].lines[i];
+        int d = (e->zone - zone) * ml_fwd(side);
+        if (e->status == LS_FORMED && e->sector == l->sector && d > 0 && d < bd &&
+            !ml_cell_has_enemy_of(s, foe, e->sector, e->zone))
+            best = i, bd = d;
+    }
+    int need = (l->arm == ML_HORSE ? 6 : 4) - ml_gen_bonus(s, side, li);
+    double rally = need <= 1 ? 1 : (7 - need) / 6.0;
+    for (int d = 1; best >= 0 && d < bd; d++)
+        go *= 1 - rally;
+    for (int k = 0; k < 4 && go > 0; k++) {
+        double pk = go * p[k];
+        if (best < 0) {
+            loss[side] += pk * W_LEAVE * l->str;
+        } else if (k + 1 >= ML_ROUT_DP) {
+            loss[side] += pk * l->str;
+        } else {
+            const MlLine *e = &s->side[foe].lines[best];
+            const Odds *o = odds_1v1(l->str, ml_factor(s, foe, best, NULL));
+            loss[side] += pk * o->lose[k + 1][e->dp] * l->str;
+            loss[foe] += pk * o->win[k + 1][e->dp] * e->str;
+        }
+    }
+}
+
+/* What one sector of the table adds up to for `me`: the strength each
+ * side is expected to lose in its melees, the variance of that (in points
+ * squared), and the positional terms of my lines there. */
+typedef struct Part { double loss[2], var, pos; } Part;
+
+/* Variance of a fight that routs a line worth x with chance w or one
+ * worth y with chance l. */
+static double fight_var(double w, double x, double l, double y)
+{
+    double m = w * x - l * y;
+    return w * x * x + l * y * y - m * m;
+}
+
+/* A one-against-one melee between line a of side 0 and b of side 1:
+ * the routs, the pursuit that follows and the DPs the winner keeps. */
+static void melee_1v1(const MlState *s, int ia, int ib, Part *pt)
+{
+    const MlLine *a = &s->side[0].lines[ia], *b = &s->side[1].lines[ib];
+    const Odds *o = odds_1v1(ml_factor(s, 0, ia, NULL), ml_factor(s, 1, ib, NULL));
+    double w = o->win[a->dp][b->dp], l = o->lose[a->dp][b->dp];
+    pt->loss[1] += w * b->str;
+    pt->loss[0] += l * a->str;
+    pt->var += fight_var(w, frac(s, 1, b->str), l, frac(s, 0, a->str));
+    pursuit_loss(s, 0, ia, a->zone, pursue_chance(s, 0, ia), o->wdp[a->dp][b->dp], pt->loss);
+    pursuit_loss(s, 1, ib, b->zone, pursue_chance(s, 1, ib), o->ldp[a->dp][b->dp], pt->loss);
+    for (int k = 1; k < ML_ROUT_DP; k++) {
+        pt->loss[0] += W_CARRY * o->wdp[a->dp][b->dp][k] * k / ML_ROUT_DP * a->str;
+        pt->loss[1] += W_CARRY * o->ldp[a->dp][b->dp][k] * k / ML_ROUT_DP * b->str;
+    }
+}
+
+/* Two lines of side `two` against line `one` of the other side, which
+ * splits its factor [ML Combat]: each pair solved with the two attackers'
+ * rolls combined against the share of the factor it receives. */
+static void melee_2v1(const MlState *s, int two, const int li2[2], int li1, Part *pt)
+{
+    int one = ml_enemy(two);
+    const MlLine *b = &s->side[one].lines[li1];
+    int fb = ml_factor(s, one, li1, NULL);
+    int first = b->split != ML_NONE ? b->split : (fb + 1) / 2;
+    double pa[2][MAXD], comb[MAXD] = {0}, broke = 0;
+    for (int k = 0; k < 2; k++)
+        roll_dist(ml_factor(s, two, li2[k], NULL), pa[k]);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            comb[i + j] += pa[0][i] * pa[1][j];
+    for (int k = 0; k < 2; k++) {
+        const MlLine *a = &s->side[two].lines[li2[k]];
+        double q[MAXD];
+        roll_dist(k == 0 ? first : fb - first, q);
+        Odds o;
+        solve_odds(comb, q, &o);
+        broke += 0.5 * o.win[a->dp][b->dp];
+        pt->loss[two] += o.lose[a->dp][b->dp] * a->str;
+        pt->var += fight_var(0.5 * o.win[a->dp][b->dp], frac(s, one, b->str), o.lose[a->dp][b->dp],
+                             frac(s, two, a->str));
+    }
+    pt->loss[one] += broke * b->str;
+}
+
+/* The melee in one cell, if any. */
+static void melee_at(const MlState *s, int sector, int zone, Part *pt)
+{
+    int li[2][2], n0 = ml_lines_at(s, 0, sector, zone, li[0]), n1 = ml_lines_at(s, 1, sector, zone, li[1]);
+    if (n0 == 1 && n1 == 1)
+        melee_1v1(s, li[0][0], li[1][0], pt);
+    else if (n0 == 2 && n1 == 1)
+        melee_2v1(s, 0, li[0], li[1][0], pt);
+    else if (n0 == 1 && n1 == 2)
+        melee_2v1(s, 1, li[1], li[0][0], pt);
+}
+
+/* Value of a fight of free line li against enemy e as they stand, its
+ * pursuit included (for closing in and keeping clear). */
+static double prospect(const MlState *s, int side, int li, int e)
+{
+    int foe = ml_enemy(side);
+    const MlLine *l = &s->side[side].lines[li], *el = &s->side[foe].lines[e];
+    const Odds *o = odds_1v1(ml_factor(s, side, li, NULL), ml_factor(s, foe, e, NULL));
+    double loss[2] = {0, 0};
+    loss[foe] = o->win[l->dp][el->dp] * el->str;
+    loss[side] = o->lose[l->dp][el->dp] * l->str;
+    pursuit_loss(s, side, li, el->zone, pursue_chance(s, side, li), o->wdp[l->dp][el->dp], loss);
+    return frac(s, foe, loss[foe]) - frac(s, side, loss[side]);
+}
+
+/* First line of either side ahead of l in its sector, or -1; its side in
+ * *who and its distance in *dist. */
+static int line_ahead(const MlState *s, int side, const MlLine *l, int *who, int *dist)
 {
     int best = -1, f = ml_fwd(side);
     *dist = 99;
-    const MlSide *foe = &s->side[ml_enemy(side)];
-    for (int i = 0; i < foe->nlines; i++) {
-        const MlLine *e = &foe->lines[i];
-        int d = (e->zone - l->zone) * f;
-        if (ml_line_on_table(e) && e->sector == l->sector && d > 0 && d < *dist)
-            best = i, *dist = d;
-    }
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int i = 0; i < s->side[sd].nlines; i++) {
+            const MlLine *e = &s->side[sd].lines[i];
+            int d = (e->zone - l->zone) * f;
+            if (ml_line_on_table(e) && e->sector == l->sector && d > 0 && d < *dist)
+                best = i, *dist = d, *who = sd;
+        }
     return best;
 }
 
-static double side_material(const MlState *s, int side)
+/* Has line l a friendly line in the zone directly behind it (+1 factor,
+ * and it may reform) [ML Modifiers] [ML Reforming]? */
+static bool supported(const MlState *s, int side, const MlLine *l)
 {
-    const MlSide *sd = &s->side[side];
-    double v = 0;
-    for (int i = 0; i < sd->nlines; i++) {
-        const MlLine *l = &sd->lines[i];
-        if (ml_line_on_table(l))
-            v += line_value(l) - (l->status == LS_PURSUING ? 0.3 * l->str : 0);
-    }
-    for (int g = 0; g < sd->nguns; g++)
-        v += sd->guns[g].alive ? 0.2 * sd->guns[g].factor : 0;
-    if (sd->start_str && 2 * sd->lost_str >= sd->start_str)
-        v -= 100;
-    return v;
+    int tmp[2], rz = l->zone - ml_fwd(side);
+    return ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, tmp);
 }
 
-/* Expected DPs exchanged by line li of side in its melee, as value. */
-static double melee_value(const MlState *s, int side, int li)
+/* Positional value of a formed line out of contact: a reserve behind a
+ * friend keeps close up behind it; a front line closes on an enemy it
+ * would beat and keeps clear of one it would not; with nothing ahead it
+ * presses on. */
+static double free_line_value(const MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
-    int foe[2], n = ml_lines_at(s, ml_enemy(side), l->sector, l->zone, foe);
-    double v = 0, mine = ml_factor(s, side, li, NULL);
-    for (int k = 0; k < n && k < 2; k++) {
-        const MlLine *e = &s->side[ml_enemy(side)].lines[foe[k]];
-        int fe = ml_factor(s, ml_enemy(side), foe[k], NULL);
-        v += expected_dp((int)(mine / n)) * dp_cost(e) - expected_dp(fe) * dp_cost(l);
-    }
-    return v;
-}
-
-/* Factor and DP advantage of line li over the (first) enemy in its zone. */
-static int melee_edge(const MlState *s, int side, int li)
-{
-    const MlLine *l = &s->side[side].lines[li];
-    int foe[2], n = ml_lines_at(s, ml_enemy(side), l->sector, l->zone, foe);
-    const MlLine *e = &s->side[ml_enemy(side)].lines[foe[0]];
-    return ml_factor(s, side, li, NULL) / n - ml_factor(s, ml_enemy(side), foe[0], NULL) + e->dp - l->dp;
-}
-
-enum { AGGRESSION_PULL = 25 }; /* value (x0.01) of each zone closer to a beatable enemy */
-
-/* Lines out of contact: close with enemies they can beat, keep away from
- * the others; with no enemy ahead, press on up the board. */
-static double posture_value(const MlState *s, int side, int li)
-{
-    const MlLine *l = &s->side[side].lines[li];
-    int dist, e = enemy_ahead(s, side, l, &dist);
+    double v = -W_FREE_DP * frac(s, side, l->str) * l->dp / ML_ROUT_DP;
+    int who = side, dist, e = line_ahead(s, side, l, &who, &dist);
     if (e < 0)
-        return 0.1 * (l->zone * ml_fwd(side) + (side == ML_PAR ? ML_ZONES : 0));
-    const MlLine *el = &s->side[ml_enemy(side)].lines[e];
-    int edge = ml_factor(s, side, li, NULL) - ml_factor(s, ml_enemy(side), e, NULL) + el->dp - l->dp;
-    return edge >= 1 ? AGGRESSION_PULL / 100.0 * (ML_ZONES - dist) : 0.05 * dist;
+        return v + W_ADVANCE * (side == ML_ROY ? l->zone : ML_ZONES - l->zone);
+    if (who == side)
+        return v - W_RESERVE * (dist - 1);
+    if (s->side[who].lines[e].status != LS_FORMED)
+        return v;
+    double pr = prospect(s, side, li, e);
+    return v + (pr > 0 ? W_APPROACH : W_THREAT) * pr / dist;
 }
 
-static double evaluate(const MlState *s, int me)
+/* Melees and positional terms of one sector, for side me. */
+static void sector_part(const MlState *s, int me, int sector, Part *pt)
 {
-    double v = side_material(s, me) - side_material(s, ml_enemy(me));
-    const MlSide *sd = &s->side[me];
-    for (int li = 0; li < sd->nlines; li++) {
-        const MlLine *l = &sd->lines[li];
-        if (!ml_line_on_table(l))
-            continue;
-        if (ml_cell_has_enemy_of(s, me, l->sector, l->zone))
-            v += melee_value(s, me, li) + (melee_edge(s, me, li) >= 1) * AGGRESSION_PULL / 100.0 * ML_ZONES;
-        else
-            v += posture_value(s, me, li);
-        v += l->turned_in ? 0.3 : 0;
+    memset(pt, 0, sizeof *pt);
+    bool done[ML_ZONES] = {false};
+    for (int li = 0; li < s->side[0].nlines; li++) {
+        const MlLine *l = &s->side[0].lines[li];
+        if (ml_line_on_table(l) && l->sector == sector && !done[l->zone]) {
+            done[l->zone] = true;
+            melee_at(s, sector, l->zone, pt);
+        }
     }
-    return v;
+    for (int li = 0; li < s->side[me].nlines; li++) {
+        const MlLine *l = &s->side[me].lines[li];
+        if (l->status != LS_FORMED || l->sector != sector)
+            continue;
+        pt->pos += supported(s, me, l) ? W_SUPPORT : 0;
+        if (!ml_cell_has_enemy_of(s, me, sector, l->zone))
+            pt->pos += free_line_value(s, me, li);
+    }
+}
+
+/* What a sector's part depends on, as bytes: the side scoring, the
+ * sector's rough ground, both sides' dragoons and deployed strengths,
+ * and every line on the table there (with its general's quality). */
+#define KEY_MAX \
+    (2 + ML_ZONES + ML_SIDES * (sizeof(MlDragoons) * ML_MAX_DRAGOONS + 1) + \
+     ML_SIDES * ML_MAX_LINES * (sizeof(MlLine) + 1))
+typedef struct SectorKey { uint16_t len; uint8_t b[KEY_MAX + 8]; } SectorKey;
+
+/* Build the key of a sector (zero-padded to a multiple of 8 bytes). */
+static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
+{
+    int n = 0;
+    k->b[n++] = (uint8_t)me;
+    k->b[n++] = (uint8_t)sector;
+    for (int z = 0; z < ML_ZONES; z++)
+        k->b[n++] = s->rough[sector][z];
+    for (int sd = 0; sd < ML_SIDES; sd++) {
+        const MlSide *side = &s->side[sd];
+        memcpy(k->b + n, side->drag, sizeof side->drag);
+        n += (int)sizeof side->drag;
+        k->b[n++] = side->start_str;
+        for (int i = 0; i < side->nlines; i++) {
+            MlLine l = side->lines[i];
+            if (!ml_line_on_table(&l) || l.sector != sector)
+                continue;
+            l.moved = l.rally_done = l.pad = 0;
+            l.general = l.general == ML_NONE ? ML_NONE : side->gens[l.general].superior;
+            k->b[n++] = (uint8_t)(sd << 4 | i);
+            memcpy(k->b + n, &l, sizeof l);
+            n += (int)sizeof l;
+        }
+    }
+    k->len = (uint16_t)n;
+    memset(k->b + n, 0, 8); /* room: the key array has 8 spare bytes */
+}
+
+/* sector_part through a per-thread cache: the same sector comes round
+ * again and again while the moves of a phase are weighed. */
+static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
+{
+    enum { SLOTS = 512 };
+    static _Thread_local struct { SectorKey key; Part part; } cache[SLOTS];
+    SectorKey k;
+    sector_key(s, me, sector, &k);
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < k.len; i += 8) { /* the tail of the key is zeroed */
+        uint64_t w;
+        memcpy(&w, k.b + i, sizeof w);
+        h = (h ^ w) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    int slot = (int)(h % SLOTS);
+    if (cache[slot].key.len == k.len && memcmp(cache[slot].key.b, k.b, k.len) == 0) {
+        *pt = cache[slot].part;
+        return;
+    }
+    sector_part(s, me, sector, pt);
+    cache[slot].key.len = k.len;
+    memcpy(cache[slot].key.b, k.b, k.len);
+    cache[slot].part = *pt;
+}
+
+/* The score of a position from its three sectors: the chance of winning
+ * (as points) on the expected lost fractions, plus positional terms. */
+static double combine(const MlState *s, int me, const Part part[ML_SECTORS])
+{
+    int foe = ml_enemy(me);
+    double loss[2] = {s->side[0].lost_str, s->side[1].lost_str}, var = 0, pos = 0;
+    for (int k = 0; k < ML_SECTORS; k++) {
+        loss[0] += part[k].loss[0], loss[1] += part[k].loss[1];
+        var += part[k].var, pos += part[k].pos;
+    }
+    double v = frac(s, foe, loss[foe]) - frac(s, me, loss[me]);
+    if (2 * s->side[foe].lost_str >= s->side[foe].start_str)
+        v += 1000;
+    if (2 * s->side[me].lost_str >= s->side[me].start_str)
+        v -= 1000;
+    int rem = s->max_turns - s->turn + 1;
+    double sd = sqrt(TURN_SPREAD * TURN_SPREAD * (rem > 0 ? rem : 0) + var + 1e-6);
+    return WIN_SCALE * 0.5 * erfc(-v / sd / sqrt(2.0)) + WIN_LINEAR * v + pos;
+}
+
+/* A state scored afresh in every sector; the parts are kept in part[]. */
+static double evaluate(const MlState *s, int me, Part part[ML_SECTORS])
+{
+    for (int k = 0; k < ML_SECTORS; k++)
+        sector_part_cached(s, me, k, &part[k]);
+    return combine(s, me, part);
+}
+
+/* A clone that differs from the state of base[] only in the sectors of
+ * `mask`: only those are scored again. */
+static double evaluate_from(const MlState *c, int me, const Part base[ML_SECTORS], unsigned mask)
+{
+    Part part[ML_SECTORS];
+    for (int k = 0; k < ML_SECTORS; k++) {
+        if (mask >> k & 1)
+            sector_part_cached(c, me, k, &part[k]);
+        else
+            part[k] = base[k];
+    }
+    return combine(c, me, part);
 }
 
 /* ---------------- deployment ---------------- */
 
 static int front_zone(int side) { return side == ML_ROY ? 2 : 4; }
 
-/* Score a deployment action: forward zones, lines of sensible size. */
+/* Forming lines: one foot line as big as a line may be (the small rest
+ * stands behind it as support), and horse in lines of up to four, the
+ * strongest first, sharing what is left between the wings. */
+static double form_score(const MlState *s, const Action *a, int depth)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    int n = 0, str = 0, rem = 0, here = 0, other = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
+    for (int u = 0; u < sd->nunits; u++) {
+        n += a->set >> u & 1;
+        str += (a->set >> u & 1) * sd->units[u].str;
+        rem += sd->units[u].alive && sd->units[u].line == ML_NONE && sd->units[u].arm == arm;
+    }
+    for (int i = 0; i < sd->nlines; i++) {
+        here += sd->lines[i].arm == arm && (arm == ML_FOOT || sd->lines[i].sector == a->piece);
+        other += sd->lines[i].arm == ML_HORSE && sd->lines[i].sector != a->piece;
+    }
+    int per_line = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+    int lines_left = arm == ML_HORSE && other == 0 ? 2 : 1;
+    int want = (rem + lines_left - 1) / lines_left;
+    want = want > per_line ? per_line : want;
+    return depth - 3.0 * (n != want) - here + 0.01 * str;
+}
+
+/* Guns go forward, on the dividing line that reaches most enemy lines. */
+static double gun_score(const MlState *s, const Action *a, int depth)
+{
+    int targets = 0;
+    const MlSide *fs = &s->side[ml_enemy(s->to_act)];
+    for (int i = 0; i < fs->nlines; i++) {
+        const MlLine *e = &fs->lines[i];
+        int dz = e->zone > a->target ? e->zone - a->target : a->target - e->zone;
+        targets += (e->sector == a->arg || e->sector == a->arg + 1) && dz <= 3;
+    }
+    return depth + 0.2 * targets;
+}
+
+/* Score a deployment action; the jitter breaks ties at random. */
 static double deploy_score(const MlState *s, const Action *a, Rng *rng)
 {
     int side = s->to_act;
@@ -119,30 +483,17 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
     double jitter = rng_below(rng, 1000) / 1e5;
     int depth = (a->verb == MLV_ROUGH ? a->target % ML_ZONES : a->target) * ml_fwd(side);
     switch (a->verb) {
-    case MLV_ROUGH: { /* hinder the enemy horse in front of its wings */
+    case MLV_ROUGH: { /* where our foot stands: enemy foot attacking there fight at -1 */
         int sec = a->target / ML_ZONES, z = a->target % ML_ZONES;
-        return (sec != ML_CENTRE) * 2 - (z != front_zone(ml_enemy(side)) - ml_fwd(side)) + jitter;
+        return (sec == ML_CENTRE) * 2 - (z != front_zone(side)) + jitter;
     }
     case MLV_DRAGOONS: return (a->target == front_zone(side)) + jitter;
-    case MLV_FORM: {
-        int n = 0, horse_lines = 0, rem = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
-        for (int u = 0; u < sd->nunits; u++) {
-            n += a->set >> u & 1;
-            rem += sd->units[u].alive && sd->units[u].line == ML_NONE && sd->units[u].arm == arm;
-        }
-        for (int i = 0; i < sd->nlines; i++)
-            horse_lines += sd->lines[i].arm == ML_HORSE && sd->lines[i].sector == a->piece;
-        /* a strong front line per sector and a small support line behind it */
-        int per_line = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        int want = arm == ML_FOOT ? (rem > per_line ? per_line : rem)
-                                  : (horse_lines ? rem : (rem / 2 > per_line ? per_line : rem / 2));
-        return depth * 1.0 - 3.0 * (n != want) - horse_lines + jitter;
-    }
-    case MLV_GUN: return depth + jitter;
+    case MLV_FORM: return form_score(s, a, depth) + jitter;
+    case MLV_GUN: return gun_score(s, a, depth) + jitter;
     case MLV_GENERAL:
-    case MLV_LIGHT: {
+    case MLV_LIGHT: { /* generals with the strongest lines, horse first; light guns, big foot */
         const MlLine *l = &sd->lines[a->target];
-        return l->str + depth + (a->verb == MLV_GENERAL && l->arm == ML_FOOT) * 3 + jitter;
+        return l->str + depth - 3 * (a->verb == MLV_GENERAL && l->arm == ML_FOOT) + jitter;
     }
     default: return jitter;
     }
@@ -150,55 +501,97 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
 
 /* ---------------- battle ---------------- */
 
-static double fire_score(const MlState *s, const Action *a)
+/* Put dp DPs on a line of a clone, routing it without any dice. */
+static void quiet_dp(MlState *c, int side, int li, int dp)
 {
-    if (a->verb == MLV_HOLD)
-        return -1;
-    const MlLine *t = &s->side[ml_enemy(s->to_act)].lines[a->target];
-    return t->dp * 2 + t->str * 0.1 + (ml_cell_has_enemy_of(s, ml_enemy(s->to_act), t->sector, t->zone));
+    MlLine *l = &c->side[side].lines[li];
+    if (!ml_line_on_table(l))
+        return;
+    l->dp = (uint8_t)(l->dp + dp > ML_ROUT_DP ? ML_ROUT_DP : l->dp + dp);
+    if (l->dp < ML_ROUT_DP)
+        return;
+    l->status = LS_ROUTED;
+    c->side[side].lost_str = (uint8_t)(c->side[side].lost_str + l->str);
+    l->general = ML_NONE;
+    int rz = l->zone - ml_fwd(side), behind[2];
+    int nb = ml_on_board(rz) ? ml_lines_at(c, side, l->sector, rz, behind) : 0;
+    for (int k = 0; k < nb && k < 2; k++)
+        quiet_dp(c, side, behind[k], 1);
 }
 
-/* The position after a move without its dice: the move itself. */
-static double move_score(const MlState *s, const Action *a)
+/* Expected score after the gun fires at its target (holding: the score
+ * as it stands, a hair lower). */
+static double fire_score(const MlState *s, const Action *a, double base, const Part part[])
+{
+    int me = s->to_act, foe = ml_enemy(me);
+    if (a->verb == MLV_HOLD)
+        return base - 1e-3;
+    double p[4], v = 0;
+    ml_odds_dp(s->side[me].guns[a->piece].factor, p);
+    for (int d = 0; d < 4; d++) {
+        if (p[d] == 0)
+            continue;
+        MlState c;
+        memcpy(&c, s, sizeof c);
+        quiet_dp(&c, foe, a->target, d);
+        v += p[d] * evaluate_from(&c, me, part, 1u << s->side[foe].lines[a->target].sector);
+    }
+    return v;
+}
+
+/* Chance a turn-in succeeds (the opponent rolls 1d6) [ML Flanking]. */
+static double turnin_chance(const MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int need = ml_cell_has_enemy_of(s, side, ML_CENTRE, l->zone) ? 5 : 4;
+    need -= ml_gen_bonus(s, side, li);
+    return need <= 1 ? 1.0 : need > 6 ? 0.0 : (7 - need) / 6.0;
+}
+
+/* The score after a move, without the dice of the move itself; ending
+ * the moves keeps the score (a hair higher: no pointless moves). */
+static double move_score(const MlState *s, const Action *a, double base, const Part part[])
 {
     int me = s->to_act;
     if (a->verb == MLV_END)
-        return evaluate(s, me) + 0.01;
+        return base + 0.01;
+    if (a->verb == MLV_GENMOVE)
+        return base - 0.05; /* generals stay with their lines */
     MlState c;
     memcpy(&c, s, sizeof c);
+    MlLine *l = &c.side[me].lines[a->piece];
+    unsigned mask = 1u << l->sector;
     if (a->verb == MLV_MOVE) {
-        ml_enter_cell(&c, me, a->piece, c.side[me].lines[a->piece].sector, a->target, APP_FRONT, NULL);
-    } else if (a->verb == MLV_TURNIN) {
-        MlLine *l = &c.side[me].lines[a->piece];
-        l->turned_in = 1;
-        ml_enter_cell(&c, me, a->piece, ML_CENTRE, l->zone, APP_FLANK, NULL);
-    } else {
-        return evaluate(s, me) - 0.05; /* generals stay with their lines */
+        ml_enter_cell(&c, me, a->piece, l->sector, a->target, APP_FRONT, NULL);
+        return evaluate_from(&c, me, part, mask);
     }
-    return evaluate(&c, me);
+    double p = turnin_chance(s, me, a->piece);
+    l->turned_in = 1;
+    ml_enter_cell(&c, me, a->piece, ML_CENTRE, l->zone, APP_FLANK, NULL);
+    return p * evaluate_from(&c, me, part, mask | 1u << ML_CENTRE) + (1 - p) * base - 0.02;
 }
 
-static double split_score(const MlState *s, const Action *a)
+/* Score after the outnumbered line gives a->arg of its factor to the
+ * first enemy line. */
+static double split_score(const MlState *s, const Action *a, const Part part[])
 {
-    const MlLine *l = &s->side[s->to_act].lines[a->piece];
-    int foe[2];
-    ml_lines_at(s, ml_enemy(s->to_act), l->sector, l->zone, foe);
-    const MlLine *e0 = &s->side[ml_enemy(s->to_act)].lines[foe[0]];
-    const MlLine *e1 = &s->side[ml_enemy(s->to_act)].lines[foe[1]];
-    bool first_weaker = e0->dp > e1->dp || (e0->dp == e1->dp && e0->str <= e1->str);
-    return first_weaker ? a->arg : -a->arg;
+    MlState c;
+    memcpy(&c, s, sizeof c);
+    MlLine *l = &c.side[s->to_act].lines[a->piece];
+    l->split = (uint8_t)a->arg;
+    return evaluate_from(&c, s->to_act, part, 1u << l->sector);
 }
 
-static double action_score(const MlState *s, const Action *a, Rng *rng)
+static double action_score(const MlState *s, const Action *a, Rng *rng, double base, const Part part[])
 {
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
     case PH_ATTACH: return deploy_score(s, a, rng);
-    case PH_ARTILLERY: return fire_score(s, a);
-    case PH_MOVE: return move_score(s, a);
-    case PH_SPLIT: return split_score(s, a);
-    default: return a->verb == MLV_RALLY;
+    case PH_ARTILLERY: return fire_score(s, a, base, part);
+    case PH_MOVE: return move_score(s, a, base, part);
+    case PH_SPLIT: return split_score(s, a, part);
+    default: return a->verb == MLV_RALLY; /* a pursuer always tries to rally */
     }
 }
 
@@ -209,10 +602,13 @@ int ml_heuristic(const void *st, Rng *rng, Action *out)
     int n = ml_legal(s, acts, MAX_ACTIONS);
     if (n <= 0)
         return -1;
+    Part part[ML_SECTORS];
+    bool scored = s->phase == PH_ARTILLERY || s->phase == PH_MOVE || s->phase == PH_SPLIT;
+    double base = scored ? evaluate(s, s->to_act, part) : 0;
     int best = 0;
     double best_v = -1e300;
     for (int i = 0; i < n && i < MAX_ACTIONS; i++) {
-        double v = action_score(s, &acts[i], rng);
+        double v = action_score(s, &acts[i], rng, base, part);
         if (v > best_v)
             best_v = v, best = i;
     }

@@ -336,7 +336,8 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io)
 
 /* [ML Pursuit] a pursuing line moves one zone up the board in its sector:
  * it leaves the table past the far edge, takes 1 DP on meeting a formed
- * enemy (and stops pursuing, an ecw reading), or waits behind a friend. */
+ * enemy (meeting any enemy stops the pursuit, an ecw reading), or waits
+ * behind a friend. */
 void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
@@ -358,7 +359,10 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     int own[2];
     if (ml_lines_at(s, side, l->sector, z, own))
         return;
-    bool contact = ml_cell_has_enemy_of(s, side, l->sector, z);
+    int foe[2], nf = ml_lines_at(s, ml_enemy(side), l->sector, z, foe);
+    bool contact = nf > 0, formed = false;
+    for (int k = 0; k < nf && k < 2; k++)
+        formed |= s->side[ml_enemy(side)].lines[foe[k]].status == LS_FORMED;
     ml_enter_cell(s, side, li, l->sector, z, APP_FRONT, io);
     if (evlog_begin(log, "pursuit", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
@@ -367,9 +371,10 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         evlog_end(log, "%s %s pursues into zone %d%s", side_title(side), id, z + 1,
                   contact ? " and crashes into the enemy" : "");
     }
-    if (contact) {
+    if (contact) { /* the DP only for meeting a formed enemy, not other pursuers */
         l->status = LS_FORMED;
-        ml_add_dp(s, side, li, 1, io);
+        if (formed)
+            ml_add_dp(s, side, li, 1, io);
     }
 }
 
