@@ -261,6 +261,30 @@ Test(ck_aim_of_the_game, game_ends_all_searched_and_none_free)
     cr_assert(strstr(ckf_last_event(&F, "end"), "all searched"));
 }
 
+/* BUG (src/games/ck/ck_move.c, apply_move, with ck_flow.c ck_end_phase and
+ * ck_apply): a search that finds nobody on the last unsearched piece ends
+ * Parliament's turn first, which starts the next turn (turn + 1, a chance
+ * card drawn and carried out: a band rolls its three dice, reinforcements
+ * their two), and only then does ck_check_end see that the game was over.
+ * The rulebook: the game ends when all pieces have been searched and every
+ * Royalist is killed or captured; no further turn begins. (On turn 12 the
+ * same search ends the game as "twelve turns" instead.) */
+Test(ck_aim_of_the_game, last_search_ends_the_game_before_another_turn, .disabled = true)
+{
+    ckf_all_pieces(&F);
+    for (int i = 1; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    F.s.chance[0] = CH_BAND;
+    F.s.nchance = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 11, 16);
+    ckf_move(&F, c, 11, 12);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 1);
+    cr_assert_eq(F.s.turn, 1, "no new turn begins");
+    cr_assert_eq(F.s.nchance, 1, "no chance card is drawn");
+    ckf_assert_dice(&F, 0);
+}
+
 Test(ck_aim_of_the_game, game_ends_when_the_last_free_royalist_is_taken)
 {
     ckf_all_pieces(&F);
