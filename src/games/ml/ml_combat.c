@@ -183,6 +183,7 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
     int nb = ml_on_board(rz) ? ml_lines_at(s, side, l->sector, rz, behind) : 0;
     for (int k = 0; k < nb && k < 2; k++)
         ml_add_dp(s, side, behind[k], 1, io);
+    ml_guns_check_lost(s, io); /* the router may have been the last friend beside a gun */
 }
 
 void ml_add_dp(MlState *s, int side, int li, int dp, GameIO *io)
@@ -368,22 +369,42 @@ static void fight(MlState *s, GameIO *io, Melee *m)
     }
 }
 
-/* [ML Combat] every zone where opposing lines stand fights one round. */
+/* Keep only the lines of a melee still on the table in its zone. */
+static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
+{
+    for (int side = 0; side < ML_SIDES; side++) {
+        int n = 0;
+        for (int k = 0; k < m->n[side]; k++) {
+            const MlLine *l = &s->side[side].lines[m->li[side][k]];
+            if (ml_line_on_table(l) && l->sector == sec && l->zone == zone)
+                m->li[side][n++] = m->li[side][k];
+        }
+        m->n[side] = n;
+    }
+}
+
+/* [ML Combat] every zone where opposing lines stand when the phase begins
+ * fights one round; a pursuer that reaches another enemy during the phase
+ * fights in the next combat phase (ecw), so the order of the zones never
+ * matters. */
 void ml_combat_all(MlState *s, GameIO *io)
 {
-    bool fought[ML_SECTORS][ML_ZONES] = {{false}};
-    for (int li = 0; li < s->side[0].nlines; li++) {
-        const MlLine *l = &s->side[0].lines[li];
-        if (!ml_line_on_table(l) || fought[l->sector][l->zone])
-            continue;
-        Melee m;
-        int sec = l->sector, z = l->zone;
-        m.n[0] = ml_lines_at(s, 0, sec, z, m.li[0]);
-        m.n[1] = ml_lines_at(s, 1, sec, z, m.li[1]);
-        if (m.n[1] == 0)
-            continue;
-        fought[sec][z] = true;
-        fight(s, io, &m);
+    Melee melees[ML_SECTORS * ML_ZONES];
+    int where[ML_SECTORS * ML_ZONES], n = 0;
+    MlOcc o;
+    ml_occ_build(s, &o);
+    for (int c = 0; c < ML_SECTORS * ML_ZONES; c++) {
+        int sec = c / ML_ZONES, z = c % ML_ZONES;
+        Melee *m = &melees[n];
+        m->n[0] = ml_occ_lines(&o, 0, sec, z, m->li[0]);
+        m->n[1] = ml_occ_lines(&o, 1, sec, z, m->li[1]);
+        if (m->n[0] && m->n[1])
+            where[n++] = c;
+    }
+    for (int k = 0; k < n; k++) {
+        melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);
+        if (melees[k].n[0] && melees[k].n[1])
+            fight(s, io, &melees[k]);
     }
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++)

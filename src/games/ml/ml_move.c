@@ -349,6 +349,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         l->status = LS_GONE;
         if (l->general != ML_NONE)
             s->side[side].gens[l->general].alive = 0;
+        ml_guns_check_lost(s, io);
         if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));
             evlog_str(log, "line", id);

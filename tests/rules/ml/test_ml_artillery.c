@@ -177,14 +177,9 @@ Test(ml_artillery, not_lost_with_enemy_in_one_zone_only)
     cr_assert_eq(F.s.side[ML_ROY].guns[g].alive, 1);
 }
 
-/* [ML Artillery] "If the enemy occupies both the zones of the sectors
- * bordering the artillery, solely, the Artillery is lost": that is so as
- * soon as the last friendly line there routs.
- * BUG (src/games/ml/ml_artillery.c ml_guns_check_lost is only called from
- * ml_move.c ml_enter_cell): a rout that leaves the enemy alone in both zones
- * does not lose the gun, which survives (and fires in the next artillery
- * phase) until some line next enters a zone. */
-Test(ml_artillery, lost_when_the_last_friend_beside_it_routs, .disabled = true)
+/* [ML Artillery] a gun is lost when the enemy alone holds both zones beside
+ * it: so as soon as the last friendly line there routs. */
+Test(ml_artillery, lost_when_the_last_friend_beside_it_routs)
 {
     int g = mlf_gun(&F, ML_ROY, 6, 0, 2);
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);

@@ -208,13 +208,8 @@ static int pursuit_into_second_line(bool router_first)
 
 /* [ML Combat] [ML The Game Sequence] whether a pursuer that runs into a
  * second line fights it in the same combat phase must not depend on how
- * the lines happen to be numbered.
- * BUG (src/games/ml/ml_combat.c ml_combat_all): the zones are visited in
- * the order of the Royalist line indices and a zone is skipped once visited
- * without an enemy in it; a pursuer arriving in a zone whose Royalist line
- * has a higher index is fought at once (4 combat rolls here), one arriving
- * where the Royalist line has a lower index is not (2 rolls). */
-Test(ml_combat, pursuit_contact_does_not_depend_on_line_order, .disabled = true)
+ * the lines happen to be numbered (ecw: it fights in the next phase). */
+Test(ml_combat, pursuit_contact_does_not_depend_on_line_order)
 {
     int a = pursuit_into_second_line(true);
     int b = pursuit_into_second_line(false);
@@ -709,11 +704,9 @@ Test(ml_pursuit, waits_behind_a_friendly_line)
     cr_assert_eq(mlf_l(&F, ML_ROY, r2)->zone, 4);
 }
 
-/* [ML Pursuit] "Pursuing Lines that contact a FORMED enemy immediately take
- * 1 DP": meeting an enemy line that is itself pursuing is no such contact.
- * BUG (src/games/ml/ml_move.c, ml_pursue_step): the DP is given on meeting
- * any enemy line, formed or pursuing (ml_cell_has_enemy_of counts both). */
-Test(ml_pursuit, contacting_a_pursuing_enemy_takes_no_dp, .disabled = true)
+/* [ML Pursuit] the crash DP is for contacting a formed enemy: meeting an
+ * enemy line that is itself pursuing is no such contact. */
+Test(ml_pursuit, contacting_a_pursuing_enemy_takes_no_dp)
 {
     int r = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 3, 3);
     int p = mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 2);
