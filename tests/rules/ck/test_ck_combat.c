@@ -444,7 +444,7 @@ Test(ck_combat_outcomes, parliament_loser_recoils_half_move)
 /* BUG (src/games/ck/ck_combat.c, recoil): the doc gives a dragoon on foot
  * a move of 6" and has the loser recoil "half his move"; recoil() uses
  * ck_figs[type].move / 2 = 4" whatever the dragoon's state. */
-Test(ck_combat_outcomes, dismounted_dragoon_recoils_half_of_six, .disabled = true)
+Test(ck_combat_outcomes, dismounted_dragoon_recoils_half_of_six)
 {
     ckf_side(&F, CK_ROY);
     int s = ckf_fig(&F, F_SHOT, 10, 30), d = ckf_fig(&F, F_DRAGOON, 10, 22);

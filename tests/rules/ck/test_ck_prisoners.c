@@ -234,7 +234,7 @@ Test(ck_captured_persons, charles_escapes_when_his_guard_dies)
  * "Captured mounted troops are dismounted and on foot until released or
  * they escape"; take_prisoner() puts them on foot but an escape never puts
  * Royalist horse (or Wilmot) back on their horses. */
-Test(ck_captured_persons, escaped_horsemen_ride_again, .disabled = true)
+Test(ck_captured_persons, escaped_horsemen_ride_again)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20);
     int h = ckf_fig(&F, F_HORSE, 40, 40), w = ckf_fig(&F, F_WILMOT, 40, 30);

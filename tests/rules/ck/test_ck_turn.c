@@ -103,7 +103,7 @@ Test(ck_playing_the_game, first_clubman_found_has_a_musket)
  * man found in a wood (radius 3") stands 3.35" from its centre, and the
  * fourth, fifth and sixth found in the manor (radius 2.5") stand outside
  * it, in the open, without its cover or obstacle. */
-Test(ck_playing_the_game, six_found_all_stand_on_the_piece, .disabled = true)
+Test(ck_playing_the_game, six_found_all_stand_on_the_piece)
 {
     static const int pieces[] = {CKP_VILLAGE, CKP_MANOR, CKP_WOOD, CKP_HILL, CKP_FIELD, CKP_MARSH};
     for (int k = 0; k < 6; k++) {
