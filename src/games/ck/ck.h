@@ -151,6 +151,11 @@ void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
 int  ck_move_check(const CkState *s, const Action *a, Diag *d);
+/* The move allowed to (x, y): ck_move_allowance, halved again for
+ * entering difficult ground. */
+float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y);
+/* A figure's full move in its present state (a dragoon on foot: 6"). */
+float ck_fig_rate(const CkFig *f);
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
 int  ck_combat_check(const CkState *s, const Action *a, Diag *d);
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io);

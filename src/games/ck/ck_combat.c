@@ -146,8 +146,10 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag 
     if (enemy_target(s, f, a->target, d) < 0)
         return -1;
     const CkFig *t = &s->figs[a->target];
-    float gap = ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t);
-    float allow = ck_move_allowance(s, f);
+    float dist = ck_dist(f->x, f->y, t->x, t->y), gap = dist - ck_fig_radius(f) - ck_fig_radius(t);
+    float cx = dist > 0 ? f->x + (t->x - f->x) * gap / dist : f->x; /* where contact is made */
+    float cy = dist > 0 ? f->y + (t->y - f->y) * gap / dist : f->y;
+    float allow = ck_move_allowance_to(s, f, cx, cy);
     if (gap > allow + 1e-3f)
         return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
     if (a->arg && f->side != CK_PAR)
@@ -197,6 +199,7 @@ void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
             continue;
         p->status = FS_ACTIVE;
         p->guard = CK_NONE;
+        p->mounted = ck_figs[p->type].mounted; /* horsemen who escape ride again */
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "escape", VIS_PUBLIC)) {
             evlog_int(log, "figure", i + 1);
@@ -226,7 +229,7 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
 {
     CkFig *l = &s->figs[loser];
     const CkFig *o = &s->figs[from];
-    float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_figs[l->type].move / 2;
+    float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
     l->x += dx / len * m;

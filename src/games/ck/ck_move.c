@@ -10,7 +10,7 @@
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
 
 /* The allowance for a move to (x, y): entering difficult ground halves it too. */
-static float allowance_to(const CkState *s, const CkFig *f, float x, float y)
+float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y)
 {
     float m = ck_move_allowance(s, f);
     int from = ck_piece_at(s, f->x, f->y), to = ck_piece_at(s, x, y);
@@ -46,10 +46,10 @@ static int check_move(const CkState *s, const Action *a, Diag *d)
     const CkFig *f = &s->figs[a->piece];
     if (f->moved)
         return diag_set(d, "that figure has already moved");
-    bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f;
+    bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
-    float dist = ck_dist(f->x, f->y, a->x, a->y), allow = allowance_to(s, f, a->x, a->y);
+    float dist = ck_dist(f->x, f->y, a->x, a->y), allow = ck_move_allowance_to(s, f, a->x, a->y);
     if (dist > allow + 1e-3f)
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
     for (int i = 0; i < s->nfigs; i++) {
@@ -180,7 +180,9 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     int p = ck_piece_at(s, f->x, f->y);
     if (f->side == CK_PAR && p >= 0 && !s->pieces[p].searched) {
         ck_reveal(s, p, io);
-        ck_end_phase(s, io); /* a search ends Parliament's turn at once */
+        ck_check_end(s, io); /* the last search may end the game at once */
+        if (s->phase != CP_OVER)
+            ck_end_phase(s, io); /* a search ends Parliament's turn at once */
     }
 }
 

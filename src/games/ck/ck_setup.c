@@ -76,6 +76,9 @@ void ck_deal_cards(CkState *s)
     }
 }
 
+/* Figures found or arriving stand around the point: one at it, the rest on
+ * a ring 1.9" out (inside every piece: the smallest has a 2.5" radius),
+ * a second ring further out past eight; kept on the table. */
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
 {
     for (int k = 0; k < count && s->nfigs < CK_MAX_FIGS; k++) {
@@ -85,13 +88,13 @@ void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
         f->side = ck_figs[type].side;
         f->mounted = ck_figs[type].mounted;
         f->guard = CK_NONE;
+        f->shot_at = CK_NONE;
         f->piece = (uint8_t)(piece < 0 ? CK_NONE : piece);
-        /* a small ring around the point, 1.6" apart, kept on the table */
-        float ang = (float)k * 0.9f, rad = k ? 1.6f + 0.35f * (float)k : 0;
-        f->x = x + rad * cosf(ang);
-        f->y = y + rad * sinf(ang);
-        f->x = f->x < 0.5f ? 0.5f : f->x > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : f->x;
-        f->y = f->y < 0.5f ? 0.5f : f->y > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : f->y;
+        int ring = k == 0 ? 0 : k <= 8 ? 1 : 2, slots = ring == 1 ? 8 : 16;
+        float ang = 6.2831853f * (float)(k - (ring == 2 ? 9 : 1)) / (float)slots;
+        float rad = ring == 0 ? 0 : ring == 1 ? 1.9f : 3.6f;
+        f->x = fminf(fmaxf(x + rad * cosf(ang), 0.5f), CK_TABLE - 0.5f);
+        f->y = fminf(fmaxf(y + rad * sinf(ang), 0.5f), CK_TABLE - 0.5f);
     }
 }
 

@@ -73,3 +73,8 @@ void ck_deck_prominent(uint8_t out[CK_PROM_CARDS])
     n = fill(out, n, PROM_WILMOT, 1);
     fill(out, n, PROM_BLANK, 16);
 }
+
+float ck_fig_rate(const CkFig *f)
+{
+    return f->type == F_DRAGOON && !f->mounted ? 6.0f : ck_figs[f->type].move;
+}

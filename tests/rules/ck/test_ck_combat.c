@@ -441,7 +441,7 @@ Test(ck_combat_outcomes, parliament_loser_recoils_half_move)
     ckf_assert_at(&F, c, 10, 18); /* half of 8" */
 }
 
-/* BUG (src/games/ck/ck_combat.c, recoil): the doc gives a dragoon on foot
+/* Regression test for a bug fixed in (src/games/ck/ck_combat.c, recoil): the doc gives a dragoon on foot
  * a move of 6" and has the loser recoil "half his move"; recoil() uses
  * ck_figs[type].move / 2 = 4" whatever the dragoon's state. */
 Test(ck_combat_outcomes, dismounted_dragoon_recoils_half_of_six)

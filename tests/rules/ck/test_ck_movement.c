@@ -203,7 +203,7 @@ Test(ck_movement_and_ranges, charge_from_difficult_ground_is_half)
     cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0)));
 }
 
-/* BUG (src/games/ck/ck_combat.c, check_charge): the doc halves a move
+/* Regression test for a bug fixed in (src/games/ck/ck_combat.c, check_charge): the doc halves a move
  * "when the figure starts in such ground or ends its move in it", and a
  * charge "moves into base contact (the gap between bases must be within
  * its move)"; check_charge measures the gap against ck_move_allowance,
@@ -217,7 +217,7 @@ Test(ck_movement_and_ranges, charge_into_a_wood_is_half)
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "out of reach");
 }
 
-/* BUG (src/games/ck/ck_move.c, check_move): any point at y >= 47.5 counts
+/* Regression test for a bug fixed in (src/games/ck/ck_move.c, check_move): any point at y >= 47.5 counts
  * as leaving by the north edge, even one beyond the west or east edge, so
  * a Royalist near a corner leaves the table sideways off it. The doc:
  * "by moving onto the north edge (within 0.5\" of it)". */

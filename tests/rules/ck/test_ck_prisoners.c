@@ -230,7 +230,7 @@ Test(ck_captured_persons, charles_escapes_when_his_guard_dies)
     assert_escaped(x);
 }
 
-/* BUG (src/games/ck/ck_combat.c, ck_prisoners_escape): the rulebook says
+/* Regression test for a bug fixed in (src/games/ck/ck_combat.c, ck_prisoners_escape): the rulebook says
  * "Captured mounted troops are dismounted and on foot until released or
  * they escape"; take_prisoner() puts them on foot but an escape never puts
  * Royalist horse (or Wilmot) back on their horses. */

@@ -261,7 +261,7 @@ Test(ck_aim_of_the_game, game_ends_all_searched_and_none_free)
     cr_assert(strstr(ckf_last_event(&F, "end"), "all searched"));
 }
 
-/* BUG (src/games/ck/ck_move.c, apply_move, with ck_flow.c ck_end_phase and
+/* Regression test for a bug fixed in (src/games/ck/ck_move.c, apply_move, with ck_flow.c ck_end_phase and
  * ck_apply): a search that finds nobody on the last unsearched piece ends
  * Parliament's turn first, which starts the next turn (turn + 1, a chance
  * card drawn and carried out: a band rolls its three dice, reinforcements

@@ -97,7 +97,7 @@ Test(ck_playing_the_game, first_clubman_found_has_a_musket)
     cr_assert_eq(ckf_f(&F, 3)->musket, 0);
 }
 
-/* BUG (src/games/ck/ck_setup.c, ck_add_figs, called by ck_reveal): the
+/* Regression test for a bug fixed in (src/games/ck/ck_setup.c, ck_add_figs, called by ck_reveal): the
  * rulebook says "any troops found placed on the Terrain piece", but the
  * ring ck_add_figs lays them in grows 1.6" + 0.35" a figure, so a sixth
  * man found in a wood (radius 3") stands 3.35" from its centre, and the
