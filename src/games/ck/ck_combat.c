@@ -330,6 +330,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
+    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges */
     float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y), gap = ck_fig_radius(f) + ck_fig_radius(t);
     if (len < 1e-3f)
         dx = 0, dy = -1, len = 1;

@@ -218,6 +218,8 @@ void ck_end_phase(CkState *s, GameIO *io)
 /* Where on its edge a point lies, or -1. */
 static int edge_of(float x, float y)
 {
+    if (!ck_on_table(x, y))
+        return -1;
     if (x <= 0.5f && y > 0 && y < CK_TABLE)
         return 0;
     if (x >= CK_TABLE - 0.5f && y > 0 && y < CK_TABLE)
@@ -241,7 +243,10 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
 
 static void apply_arrive(CkState *s, const Action *a, GameIO *io)
 {
+    int first = s->nfigs;
     ck_add_figs(s, s->arrive_type, s->arrive_count, a->x, a->y, -1);
+    if (s->arrive_type == F_CLUBMAN && first < s->nfigs)
+        s->figs[first].musket = 1; /* as with clubmen found on a piece */
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "arrival", VIS_PUBLIC)) {
         evlog_str(log, "side", side_names[s->arrive_side]);
