@@ -93,6 +93,26 @@ Test(ml_artillery, only_into_the_two_bordering_sectors)
     mlf_assert_dice(&F, 0);
 }
 
+/* The range counts backwards too: a gun may fire at an enemy behind it. */
+Test(ml_artillery, fires_backwards_too)
+{
+    int g = mlf_gun(&F, ML_ROY, 6, 0, 2);
+    int p = mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 0, 3);
+    artillery_phase();
+    cr_assert(mlf_in_legal(&F, fire(g, p)));
+}
+
+/* ecw rule: no firing into a zone where a friendly line is fighting. */
+Test(ml_artillery, not_into_a_melee_with_friends)
+{
+    int g = mlf_gun(&F, ML_ROY, 6, 0, 1);
+    int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 2, 3);
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
+    artillery_phase();
+    Diag d;
+    mlf_refused(&F, fire(g, p), d);
+}
+
 /* 1d20 on the combat table at the gun's factor. */
 Test(ml_artillery, d20_on_the_table_at_the_gun_factor)
 {

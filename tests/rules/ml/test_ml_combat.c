@@ -425,6 +425,40 @@ Test(ml_push_backs, parliament_retires_up_the_board)
     cr_assert_eq(mlf_l(&F, ML_PAR, p)->zone, 4);
 }
 
+/* Two against one: the single line compares its DPs with what both its
+ * opponents took together; each of the two with the single line's. R0 and
+ * R1 roll 17 (1 DP each on P); P splits 4 and 4 and rolls p0 and p1. */
+static int two_against_one(int p0, int p1, int more)
+{
+    int r0 = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 3);
+    int r1 = mlf_line(&F, ML_ROY, ML_HORSE, ML_CENTRE, 3, 3);
+    mlf_l(&F, ML_ROY, r1)->turned_in = 1;
+    int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 8);
+    mlf_end(&F);
+    mlf_dice(&F, 4, 17, 17, p0, p1);
+    if (more)
+        mlf_dice(&F, 1, more);
+    mlf_do(&F, mlf_act(MLV_SPLIT, p, 0, 4));
+    cr_assert_eq(mlf_l(&F, ML_PAR, p)->dp, 2);
+    return r0;
+}
+
+Test(ml_push_backs, single_line_against_both_together_holds)
+{
+    two_against_one(16, 16, 0); /* P took 2, the Royalists 1 + 1 = 2 */
+    mlf_assert_dice(&F, 4);
+    cr_assert_eq(mlf_events(&F, "push_back"), 0);
+}
+
+Test(ml_push_backs, single_line_against_both_together_tests)
+{
+    int r0 = two_against_one(16, 1, 6); /* P took 2, the Royalists 1 + 0 = 1 */
+    mlf_assert_dice(&F, 5);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r0)->dp, 1);
+    cr_assert_eq(F.dice.player[4], ML_PAR, "the single line tests (2 > 1)");
+    cr_assert_eq(mlf_events(&F, "push_back"), 1);
+}
+
 /* Equal DPs: nobody tests. */
 Test(ml_push_backs, equal_dps_no_test)
 {
@@ -730,6 +764,7 @@ Test(ml_pursuit, leaving_the_table_does_not_return)
     cr_assert_eq(mlf_l(&F, ML_ROY, r)->status, LS_GONE);
     cr_assert_not(ml_line_on_table(mlf_l(&F, ML_ROY, r)));
     cr_assert_eq(F.s.side[ML_ROY].gens[g].alive, 0, "the general leaves with it");
+    cr_assert_eq(F.s.side[ML_ROY].lost_str, 0, "not a loss (ecw)");
     cr_assert_eq(mlf_events(&F, "pursuit_off"), 1);
 }
 

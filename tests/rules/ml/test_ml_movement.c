@@ -477,6 +477,24 @@ Test(ml_flanking, as_an_additional_move_both_roll)
     cr_assert_eq(mlf_l(&F, ML_ROY, h)->sector, ML_CENTRE);
 }
 
+/* A failed turn-in uses the move but does not end the phase (ecw). */
+Test(ml_flanking, failed_turn_in_uses_the_move_not_the_phase)
+{
+    int h = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 3, 3);
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 3);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 3);
+    mlf_dice(&F, 1, 1);
+    mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
+    cr_assert_eq(mlf_l(&F, ML_ROY, h)->sector, ML_LEFT);
+    cr_assert(roy_moving());
+    cr_assert_eq(F.s.moves_made, 1);
+    mlf_dice(&F, 1, 5); /* so the next move needs its roll */
+    mlf_move(&F, r, 2);
+    mlf_assert_dice(&F, 2);
+    cr_assert_eq(F.dice.player[1], ML_ROY);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r)->zone, 2);
+}
+
 /* A horse that turned in on enemy foot may share the zone with a friendly
  * line: the one exception to one line per side per zone. */
 Test(ml_flanking, turned_in_horse_may_join_a_friendly_line)
@@ -604,6 +622,25 @@ Test(ml_generals, may_not_ride_into_the_enemy)
     mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 2, 2);
     Diag d;
     mlf_refused(&F, mlf_act(MLV_GENMOVE, g, cell(ML_LEFT, 2), 0), d);
+}
+
+Test(ml_generals, never_through_the_enemy)
+{
+    int g = mlf_lone_general(&F, ML_ROY, ML_LEFT, 1, false);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 2, 2);
+    Diag d;
+    mlf_refused(&F, mlf_act(MLV_GENMOVE, g, cell(ML_LEFT, 3), 0), d);
+    cr_assert(mlf_in_legal(&F, mlf_act(MLV_GENMOVE, g, cell(ML_RIGHT, 1), 0)));
+}
+
+/* One general per line: he may not join a line that has one. */
+Test(ml_generals, one_general_per_line)
+{
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
+    mlf_general(&F, ML_ROY, r, false);
+    int g = mlf_lone_general(&F, ML_ROY, ML_LEFT, 2, false);
+    Diag d;
+    mlf_refused(&F, mlf_act(MLV_GENMOVE, g, cell(ML_CENTRE, 2), 0), d);
 }
 
 Test(ml_generals, joins_a_line_on_arrival_and_leaves_one_on_departure)
