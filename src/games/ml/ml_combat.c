@@ -342,6 +342,20 @@ static void maybe_pursue(MlState *s, int side, int li, GameIO *io)
     ml_pursue_step(s, side, li, io);
 }
 
+/* A line left without an enemy in its zone is no longer attacking nor
+ * attacked from anywhere: the modifiers of that melee end with it. */
+static void end_finished_melees(MlState *s, const Melee *m)
+{
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int k = 0; k < m->n[side]; k++) {
+            MlLine *l = &s->side[side].lines[m->li[side][k]];
+            if (ml_line_on_table(l) && !ml_cell_has_enemy_of(s, side, l->sector, l->zone)) {
+                l->approach = APP_FRONT;
+                l->attacking = 0;
+            }
+        }
+}
+
 static void fight(MlState *s, GameIO *io, Melee *m)
 {
     memset(m->taken, 0, sizeof m->taken);
@@ -360,6 +374,7 @@ static void fight(MlState *s, GameIO *io, Melee *m)
                 routed[side] = true;
             }
     push_backs(s, io, m);
+    end_finished_melees(s, m);
     for (int side = 0; side < ML_SIDES; side++) {
         for (int k = 0; k < m->n[side] && routed[ml_enemy(side)]; k++) {
             const MlLine *l = &s->side[side].lines[m->li[side][k]];

@@ -791,12 +791,12 @@ Test(ml_pursuit, no_pursuit_while_an_enemy_remains)
 /* [ML Modifiers] "-2 Being attacked in the rear": a line that arrives from
  * the FRONT of an enemy line is not attacked in the rear, even when that
  * enemy line once came at another line from behind.
- * BUG (src/games/ml/ml_combat.c ml_factor / worst_approach, with
+ * Regression test for a bug fixed in (src/games/ml/ml_combat.c ml_factor / worst_approach, with
  * ml_move.c ml_enter_cell): MlLine.approach is set when a line enters an
  * enemy's zone and is never re-evaluated, so it goes on applying to every
  * line that later meets it: here the Royalist line R2 walks up to the front
  * of Parliament's P1 and is given -2 "attacked in the rear". */
-Test(ml_modifiers, rear_modifier_is_not_inherited_by_the_next_enemy, .disabled = true)
+Test(ml_modifiers, rear_modifier_is_not_inherited_by_the_next_enemy)
 {
     int r0 = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 1);
     int r2 = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 5);
@@ -823,10 +823,10 @@ Test(ml_modifiers, rear_modifier_is_not_inherited_by_the_next_enemy, .disabled =
 /* [ML Modifiers] "-1 Attacking Foot in rough terrain": a foot line that
  * won its melee in rough terrain and is then attacked by fresh enemy foot
  * is the defender, not the attacker.
- * BUG (src/games/ml/ml_combat.c ml_factor, MlLine.attacking set in
+ * Regression test for a bug fixed in (src/games/ml/ml_combat.c ml_factor, MlLine.attacking set in
  * ml_move.c ml_enter_cell): the attacking flag outlives the melee it was
  * set for, so the defender keeps its -1. */
-Test(ml_modifiers, rough_attacker_penalty_ends_with_its_melee, .disabled = true)
+Test(ml_modifiers, rough_attacker_penalty_ends_with_its_melee)
 {
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 4);
     int p0 = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 1);
