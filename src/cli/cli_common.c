@@ -346,3 +346,23 @@ void *cli_state_new(const GameOps *g)
     }
     return st;
 }
+
+int cli_prepare_game(const char *cmd, bool seeded, uint64_t *seed, const char *save,
+                     const char *events_path, FILE **events)
+{
+    Diag d = {{0}};
+    if (!seeded) {
+        *seed = cli_fresh_seed();
+        fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
+    }
+    *events = NULL;
+    if (save && cli_check_writable(save, &d) < 0) {
+        cli_error("%s: %s", cmd, d.msg);
+        return EXIT_FAIL;
+    }
+    if (events_path && !(*events = cli_open_events(events_path, &d))) {
+        cli_error("%s: %s", cmd, d.msg);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}

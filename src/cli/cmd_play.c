@@ -332,20 +332,9 @@ int cmd_play(int argc, char **argv)
     int rc = play_args(argc, argv, &a);
     if (rc >= 0)
         return rc;
-    if (!a.seeded) {
-        a.seed = cli_fresh_seed();
-        fprintf(stderr, "seed %llu\n", (unsigned long long)a.seed);
-    }
-    Diag d = {{0}};
-    if (a.save && cli_check_writable(a.save, &d) < 0) {
-        cli_error("play: %s", d.msg);
+    FILE *events;
+    if (cli_prepare_game("play", a.seeded, &a.seed, a.save, a.events, &events) != EXIT_OK)
         return EXIT_FAIL;
-    }
-    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
-    if (a.events && !events) {
-        cli_error("play: %s", d.msg);
-        return EXIT_FAIL;
-    }
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;

@@ -181,20 +181,9 @@ int cmd_watch(int argc, char **argv)
     int rc = watch_args(argc, argv, &a, &w);
     if (rc >= 0)
         return rc;
-    if (!a.seeded) {
-        a.seed = cli_fresh_seed();
-        fprintf(stderr, "seed %llu\n", (unsigned long long)a.seed);
-    }
-    Diag d = {{0}};
-    if (a.save && cli_check_writable(a.save, &d) < 0) {
-        cli_error("watch: %s", d.msg);
+    FILE *events;
+    if (cli_prepare_game("watch", a.seeded, &a.seed, a.save, a.events, &events) != EXIT_OK)
         return EXIT_FAIL;
-    }
-    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
-    if (a.events && !events) {
-        cli_error("watch: %s", d.msg);
-        return EXIT_FAIL;
-    }
     rc = watch_run(&a, &w, events);
     if (events && events != stdout && fclose(events) != 0) {
         cli_error("watch: %s: write failed", a.events);
