@@ -16,13 +16,14 @@
 #ifndef CK_FIXTURE_H
 #define CK_FIXTURE_H
 #include "games/ck/ck.h"
+#include "../../common/forced_io.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { CKF_MAX_DICE = 64, CKF_MAX_EVENTS = 256 };
+enum { CKF_MAX_DICE = FORCED_MAX_DICE, CKF_MAX_EVENTS = FORCED_MAX_EVENTS };
 
 /* Piece indices by kind (ck_piece_kinds). */
 enum {
@@ -31,21 +32,9 @@ enum {
     CKP_FIELD3 = 10, CKP_MARSH = 11,
 };
 
-typedef struct CkfDice {
-    int  v[CKF_MAX_DICE];          /* forced values, in order */
-    int  n, pos;                   /* queued, popped */
-    int  used;                     /* dice the rules asked for (forced or not) */
-    int  underflow;                /* dice asked for with the queue empty */
-    int  sides[CKF_MAX_DICE];
-    int  player[CKF_MAX_DICE];
-    char why[CKF_MAX_DICE][96];
-} CkfDice;
+typedef ForcedDice CkfDice;
 
-typedef struct CkfEvents {
-    int  n;
-    char json[CKF_MAX_EVENTS][640];
-    char text[CKF_MAX_EVENTS][256];
-} CkfEvents;
+typedef CapturedEvents CkfEvents;
 
 typedef struct Ckf {
     CkState   s;
@@ -56,35 +45,6 @@ typedef struct Ckf {
     bool      log_open;
 } Ckf;
 
-/* The roll hook: the next forced value; with the queue empty it counts an
- * underflow and returns 0 (the generator then rolls), which
- * ckf_assert_dice catches. */
-static inline int ckf_roll(void *ud, int sides, int player, const char *why)
-{
-    CkfDice *d = ud;
-    int k = d->used++;
-    if (k < CKF_MAX_DICE) {
-        d->sides[k] = sides;
-        d->player[k] = player;
-        snprintf(d->why[k], sizeof d->why[k], "%s", why ? why : "");
-    }
-    if (d->pos >= d->n) {
-        d->underflow++;
-        return 0;
-    }
-    return d->v[d->pos++];
-}
-
-static inline void ckf_sink(void *ud, const char *json, const char *text, int vis)
-{
-    (void)vis;
-    CkfEvents *e = ud;
-    if (e->n >= CKF_MAX_EVENTS)
-        return;
-    snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
-    snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
-    e->n++;
-}
 
 /* A fresh position (closing the previous one's log, so a test may start
  * over as often as it likes). */
@@ -105,11 +65,11 @@ static inline void ckf_init(Ckf *f)
     s->turn = 1;
     s->winner = CK_NONE;
     s->entry_x = CK_TABLE / 2;
-    evlog_init(&f->log, ckf_sink, &f->ev);
+    evlog_init(&f->log, captured_sink, &f->ev);
     f->log.turn = 1;
     f->log_open = true;
     f->io.log = &f->log;
-    f->io.roll = ckf_roll;
+    f->io.roll = forced_roll;
     f->io.ud = &f->dice;
 }
 

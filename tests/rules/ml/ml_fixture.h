@@ -12,28 +12,17 @@
 #ifndef ML_FIXTURE_H
 #define ML_FIXTURE_H
 #include "games/ml/ml.h"
+#include "../../common/forced_io.h"
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { MLF_MAX_DICE = 64, MLF_MAX_EVENTS = 256 };
+enum { MLF_MAX_DICE = FORCED_MAX_DICE, MLF_MAX_EVENTS = FORCED_MAX_EVENTS };
 
-typedef struct MlfDice {
-    int  v[MLF_MAX_DICE];          /* forced values, in order */
-    int  n, pos;                   /* queued, popped */
-    int  used;                     /* dice the rules asked for (forced or not) */
-    int  underflow;                /* dice asked for with the queue empty */
-    int  sides[MLF_MAX_DICE];      /* per die asked for: faces, */
-    int  player[MLF_MAX_DICE];     /* who rolled it, */
-    char why[MLF_MAX_DICE][96];    /* and what for */
-} MlfDice;
+typedef ForcedDice MlfDice;
 
-typedef struct MlfEvents {
-    int  n;
-    char json[MLF_MAX_EVENTS][640];
-    char text[MLF_MAX_EVENTS][256];
-} MlfEvents;
+typedef CapturedEvents MlfEvents;
 
 typedef struct Mlf {
     MlState   s;
@@ -44,35 +33,6 @@ typedef struct Mlf {
     bool      log_open;
 } Mlf;
 
-/* The roll hook: pop the next forced value. With the queue empty it counts
- * an underflow and returns 0 (the generator then rolls), which every test
- * catches through mlf_assert_dice. */
-static inline int mlf_roll(void *ud, int sides, int player, const char *why)
-{
-    MlfDice *d = ud;
-    int k = d->used++;
-    if (k < MLF_MAX_DICE) {
-        d->sides[k] = sides;
-        d->player[k] = player;
-        snprintf(d->why[k], sizeof d->why[k], "%s", why ? why : "");
-    }
-    if (d->pos >= d->n) {
-        d->underflow++;
-        return 0;
-    }
-    return d->v[d->pos++];
-}
-
-static inline void mlf_sink(void *ud, const char *json, const char *text, int vis)
-{
-    (void)vis;
-    MlfEvents *e = ud;
-    if (e->n >= MLF_MAX_EVENTS)
-        return;
-    snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
-    snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
-    e->n++;
-}
 
 /* An empty battlefield: no lines, no guns; Royalist player A to move in
  * the first move phase of turn 1; generator seeded (but every die should
@@ -90,11 +50,11 @@ static inline void mlf_init(Mlf *f)
     f->s.winner = ML_NONE;
     f->s.side[ML_ROY].start_str = 60; /* a large army: no rout breaks it */
     f->s.side[ML_PAR].start_str = 60;
-    evlog_init(&f->log, mlf_sink, &f->ev);
+    evlog_init(&f->log, captured_sink, &f->ev);
     f->log.turn = 1;
     f->log_open = true;
     f->io.log = &f->log;
-    f->io.roll = mlf_roll;
+    f->io.roll = forced_roll;
     f->io.ud = &f->dice;
 }
 

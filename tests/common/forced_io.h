@@ -1,0 +1,59 @@
+/* forced_io.h - the dice and events side of every rule-test fixture:
+ * a queue of forced dice behind GameIO's roll hook, counting every die the
+ * rules ask for (its faces, who rolled it and what for), and a sink that
+ * captures the events. Shared by tests/rules/<game>/<game>_fixture.h. */
+#ifndef ECW_FORCED_IO_H
+#define ECW_FORCED_IO_H
+#include "core/game.h"
+#include <stdio.h>
+
+enum { FORCED_MAX_DICE = 64, FORCED_MAX_EVENTS = 256 };
+
+typedef struct ForcedDice {
+    int  v[FORCED_MAX_DICE];          /* forced values, in order */
+    int  n, pos;                      /* queued, popped */
+    int  used;                        /* dice the rules asked for (forced or not) */
+    int  underflow;                   /* dice asked for with the queue empty */
+    int  sides[FORCED_MAX_DICE];      /* per die asked for: faces, */
+    int  player[FORCED_MAX_DICE];     /* who rolled it, */
+    char why[FORCED_MAX_DICE][96];    /* and what for */
+} ForcedDice;
+
+typedef struct CapturedEvents {
+    int  n;
+    char json[FORCED_MAX_EVENTS][640];
+    char text[FORCED_MAX_EVENTS][256];
+} CapturedEvents;
+
+/* The roll hook: the next forced value. With the queue empty it counts an
+ * underflow and returns 0 (the generator then rolls), which a fixture's
+ * dice assertion catches. */
+static inline int forced_roll(void *ud, int sides, int player, const char *why)
+{
+    ForcedDice *d = ud;
+    int k = d->used++;
+    if (k < FORCED_MAX_DICE) {
+        d->sides[k] = sides;
+        d->player[k] = player;
+        snprintf(d->why[k], sizeof d->why[k], "%s", why ? why : "");
+    }
+    if (d->pos >= d->n) {
+        d->underflow++;
+        return 0;
+    }
+    return d->v[d->pos++];
+}
+
+/* The event sink: keep each event's JSON and sentence. */
+static inline void captured_sink(void *ud, const char *json, const char *text, int vis)
+{
+    (void)vis;
+    CapturedEvents *e = ud;
+    if (e->n >= FORCED_MAX_EVENTS)
+        return;
+    snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
+    snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
+    e->n++;
+}
+
+#endif
