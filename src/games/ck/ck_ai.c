@@ -1,25 +1,588 @@
-/* ck_ai.c - To Catch a King computer players. Parliament sends its
- * troopers to the nearest unsearched pieces in pairs, searches last in its
- * turn (a search ends it), charges only at good odds, takes prisoners,
- * escorts them off, and runs down Charles and Wilmot. The Royalists place
- * the terrain deep and spread, ambush troopers at good odds, and otherwise
- * run for the far edge, Charles and Wilmot first. The player reads only the
- * open table: never the cards under the pieces nor the state's generator. */
+/* ck_ai.c - To Catch a King computer players. Each call looks over the
+ * open table once (who guards whom, which enemies stand where) and then
+ * gives the next figure in figure order that has something to do one
+ * action, chosen from a few candidates each checked with ck_check; it
+ * never builds the whole legal list. A figure with nothing to do is passed
+ * over without spending an action.
+ * Parliament: guards lead their prisoners off; every other trooper charges
+ * when the odds pay (taking prisoners, Charles and Wilmot above all),
+ * hunts the prominent persons, or heads for the edge of the unsearched
+ * piece it is nearest to, and shoots after moving. Troopers within reach
+ * of an unsearched piece wait; when nobody else has anything to do, one
+ * of them searches (a search ends the turn, so it comes last).
+ * Royalists: the terrain packed deep in the north, ambushes when the odds
+ * favour them, otherwise a run for the far edge, shooting after moving.
+ * The players read only the open table: never the cards under the pieces,
+ * the decks or the state's generator. */
 #include "ck.h"
 #include <math.h>
+#include <string.h>
 
-/* Chance that d6+a beats d6+b, and that it loses. */
-static void win_lose(int a, int b, double *win, double *lose)
+/* ---------------- the table, looked over once per call ---------------- */
+
+typedef struct Table {
+    const CkState *s;
+    int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
+    uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
+    uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
+    uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
+    uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
+    int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
+    int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
+    int     nready;               /* troopers waiting at a piece's edge (-1: not counted yet) */
+    int8_t  under[CK_MAX_FIGS];   /* the piece under each figure, -1 none, -2 not looked at yet */
+    int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
+    int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
+    int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
+} Table;
+
+static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
+
+static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
+
+/* What removing Royalist horse is worth beyond the points: they kill
+ * dragoons (4 against their 2). */
+static double threat(const CkFig *t) { return t->type == F_HORSE ? 2 : 0; }
+
+/* What taking figure t prisoner is worth to Parliament, counting what the
+ * Royalists would score for him at liberty; and killing him. */
+static int capture_value(const CkFig *t)
 {
-    int w = 0, l = 0;
-    for (int x = 1; x <= 6; x++)
-        for (int y = 1; y <= 6; y++)
-            w += x + a > y + b, l += y + b > x + a;
-    *win = w / 36.0;
-    *lose = l / 36.0;
+    return t->type == F_CHARLES ? 20 : t->type == F_WILMOT ? 12 : t->type == F_CLUBMAN ? 2 : 3;
 }
 
-static float nearest_piece_dist(const CkState *s, float x, float y)
+static double kill_value(const CkFig *t)
+{
+    return t->type == F_CHARLES ? 18 : t->type == F_WILMOT ? 10 : t->type == F_CLUBMAN ? 1 : 2 + threat(t);
+}
+
+/* What a trooper's death gives the Royalists. */
+static double trooper_value(const CkFig *f) { return f->type == F_YOU ? 6 : 4; }
+
+/* Look over the table: guards and their prisoners, the figures of each side. */
+static void look(const CkState *s, Table *tb)
+{
+    int n = s->nfigs;
+    tb->s = s;
+    tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
+    tb->searcher = -2;
+    tb->nready = -1;
+    memset(tb->room, 4, (size_t)n);
+    memset(tb->held, 0, (size_t)n);
+    memset(tb->under, -2, (size_t)n);
+    memset(tb->touch, -1, (size_t)n);
+    memset(tb->support, -1, sizeof tb->support);
+    tb->aimed[0] = -1;
+    for (int i = 0; i < n; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->status == FS_PRISONER && f->guard < n) {
+            tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
+            tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
+        } else if (f->status == FS_ACTIVE) {
+            if (f->side == s->to_act)
+                tb->own[tb->nown++] = (uint8_t)i;
+            else
+                tb->foes[tb->nfoes++] = (uint8_t)i;
+            tb->persons += is_person(f);
+        }
+    }
+    const uint8_t *par = s->to_act == CK_PAR ? tb->own : tb->foes;
+    for (int k = 0, np = s->to_act == CK_PAR ? tb->nown : tb->nfoes; k < np; k++)
+        if (tb->room[par[k]] == 4)
+            tb->frees[tb->nfree++] = par[k];
+}
+
+/* ---------------- common ---------------- */
+
+/* The outcome odds of d6+af against d6+df [CK Combat Outcomes]. */
+typedef struct Odds {
+    double kill, beat;      /* the target dies (or is wounded), recoils */
+    double lose_dead, lose; /* the attacker, in hand to hand: dies, recoils */
+} Odds;
+
+/* The odds as 36ths for factors -4..11, worked out by the compiler: for
+ * each die x of the attacker, how many dice y of the defender give each
+ * result. */
+#define CL6(n) ((n) < 0 ? 0 : (n) > 6 ? 6 : (n))
+#define HALF(a) ((a) >= 0 ? (a) / 2 : -((1 - (a)) / 2))
+#define WIN(a, d) CL6((a) - 1 - (d))                                       /* y + d < a */
+#define KILL(a, d) CL6((HALF(a) < (a) - 1 ? HALF(a) : (a) - 1) - (d))        /* and 2(y + d) <= a */
+#define LOSE(a, d) CL6(6 - ((a) - (d)))                                     /* y + d > a */
+#define DEAD(a, d) CL6(7 - (((a) > 0 ? 2 * (a) : (a) + 1) - (d)))           /* and y + d >= 2a */
+#define DICE(F, af, d) (F((af) + 1, d) + F((af) + 2, d) + F((af) + 3, d) + F((af) + 4, d) + \
+                        F((af) + 5, d) + F((af) + 6, d))
+#define ODDS(af, d) {DICE(KILL, af, d), DICE(WIN, af, d) - DICE(KILL, af, d), DICE(DEAD, af, d), \
+                     DICE(LOSE, af, d) - DICE(DEAD, af, d)}
+#define ROW(af) {ODDS(af, -4), ODDS(af, -3), ODDS(af, -2), ODDS(af, -1), ODDS(af, 0), ODDS(af, 1), \
+                 ODDS(af, 2), ODDS(af, 3), ODDS(af, 4), ODDS(af, 5), ODDS(af, 6), ODDS(af, 7), \
+                 ODDS(af, 8), ODDS(af, 9), ODDS(af, 10), ODDS(af, 11)}
+static const uint8_t odds36[16][16][4] = {
+    ROW(-4), ROW(-3), ROW(-2), ROW(-1), ROW(0), ROW(1), ROW(2), ROW(3),
+    ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11),
+};
+
+static Odds odds(int af, int df)
+{
+    af = af < -4 ? -4 : af > 11 ? 11 : af; /* beyond, the odds no longer change much */
+    df = df < -4 ? -4 : df > 11 ? 11 : df;
+    const uint8_t *c = odds36[af + 4][df + 4];
+    return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
+}
+
+static float dist2(float ax, float ay, float bx, float by)
+{
+    float dx = ax - bx, dy = ay - by;
+    return dx * dx + dy * dy;
+}
+
+/* Store a if ck_check accepts it. */
+static bool accept(const CkState *s, Action a, Action *out)
+{
+    if (ck_check(s, &a, NULL) != 0)
+        return false;
+    *out = a;
+    return true;
+}
+
+/* The kind of ground under figure i, or -1 for open ground. */
+static int kind_under(Table *tb, int i)
+{
+    if (tb->under[i] == -2)
+        tb->under[i] = (int8_t)ck_piece_at(tb->s, tb->s->figs[i].x, tb->s->figs[i].y);
+    return tb->under[i] < 0 ? -1 : tb->s->pieces[tb->under[i]].kind;
+}
+
+/* Is figure i on difficult ground (woods, fields, marsh)? */
+static bool on_hard(Table *tb, int i)
+{
+    int k = kind_under(tb, i);
+    return k >= 0 && ck_terrain[k].difficult;
+}
+
+/* The move allowance of f as ck_move_allowance gives it, with the guards
+ * already known. */
+static float allowance(Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float m = f->type == F_DRAGOON && !f->mounted ? 6 : ck_figs[f->type].move;
+    if (f->type != F_CLUBMAN && on_hard(tb, i))
+        m /= 2;
+    m /= f->half ? 2 : 1;
+    m /= f->wounded ? 2 : 1;
+    return tb->room[i] < 4 && m > 3 ? 3 : m;
+}
+
+/* Is any foe within `r` inches of figure i? */
+static bool foe_within(Table *tb, int i, float r)
+{
+    const CkFig *f = &tb->s->figs[i];
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &tb->s->figs[tb->foes[k]];
+        if (dist2(f->x, f->y, e->x, e->y) <= r * r)
+            return true;
+    }
+    return false;
+}
+
+/* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
+ * as it may go, shortened when the ground slows it. A Parliament move never
+ * ends on an unsearched piece (that would search it) unless `search`. */
+static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool search, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float len = ck_dist(f->x, f->y, tx, ty), go = fminf(len - stop, allowance(tb, i) - 0.01f);
+    if (go < 0.05f || len < 1e-3f)
+        return false;
+    for (int k = 0; k < 3; k++, go /= 2) {
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
+        int p = f->side == CK_PAR && !search ? ck_piece_at(s, a.x, a.y) : -1;
+        if (p >= 0 && !s->pieces[p].searched)
+            continue;
+        if (accept(s, a, out))
+            return true;
+    }
+    return false;
+}
+
+/* A figure's factor against a foe on foot or mounted. */
+static int base_factor(const CkFig *f, const CkFig *foe)
+{
+    return foe->mounted ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
+}
+
+/* How many of the acting side's figures have shot at t this phase. */
+static int aimed_at(Table *tb, int t)
+{
+    if (tb->aimed[0] < 0) {
+        memset(tb->aimed, 0, (size_t)tb->s->nfigs);
+        for (int k = 0; k < tb->nown; k++) {
+            int at = tb->s->figs[tb->own[k]].shot_at;
+            if (at < tb->s->nfigs)
+                tb->aimed[at]++;
+        }
+    }
+    return tb->aimed[t];
+}
+
+/* The shooting factor of i at t as ck_shoot_factor counts it: cover, the
+ * others who shot at t, half range, rain [CK Shooting factors]. */
+static int shot_factor(Table *tb, int i, int t, float d2, float range)
+{
+    const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
+    int k = kind_under(tb, t);
+    int v = base_factor(f, e) - (k >= 0 && ck_terrain[k].cover) + aimed_at(tb, t) - (f->shot_at == t);
+    return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
+}
+
+/* Accept the best of n candidate actions by value v (above `floor`),
+ * trying the next best when ck_check refuses one. */
+static bool best_first(const CkState *s, Action *cand, double *v, int n, double floor, Action *out)
+{
+    for (;;) {
+        int b = -1;
+        for (int k = 0; k < n; k++)
+            if (v[k] > floor && (b < 0 || v[k] > v[b]))
+                b = k;
+        if (b < 0)
+            return false;
+        if (accept(s, cand[b], out))
+            return true;
+        v[b] = floor;
+    }
+}
+
+/* The best shot of figure i, by expected points; `value` prices a kill.
+ * The best first: only a refused shot (no line of sight) tries the next. */
+static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float range = ck_figs[f->type].range;
+    if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) || !foe_within(tb, i, range))
+        return false;
+    double v[CK_MAX_FIGS];
+    Action cand[CK_MAX_FIGS];
+    int n = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &s->figs[tb->foes[k]];
+        float d2 = dist2(f->x, f->y, e->x, e->y);
+        if (d2 > range * range)
+            continue;
+        Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
+        v[n] = o.kill * value(e) + 0.1 * o.beat;
+        cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
+    }
+    return best_first(s, cand, v, n, 0.01, out);
+}
+
+/* How many figures of t's enemies touch figure t, found once a call. */
+static int touching(Table *tb, int t)
+{
+    if (tb->touch[t] < 0) {
+        const CkState *s = tb->s;
+        const uint8_t *foes = s->figs[t].side == s->to_act ? tb->foes : tb->own;
+        int n = 0;
+        for (int k = 0, nf = s->figs[t].side == s->to_act ? tb->nfoes : tb->nown; k < nf; k++)
+            n += ck_in_contact(&s->figs[foes[k]], &s->figs[t]);
+        tb->touch[t] = (int8_t)n;
+    }
+    return tb->touch[t];
+}
+
+/* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
+static int ground_mod(const CkFig *f, int kind)
+{
+    return kind != T_WOOD && kind != T_MARSH ? 0 : f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
+}
+
+
+/* The odds of figure i charging t, counted as ck_melee_factor will count
+ * them once i stands in contact on the near side of t
+ * [CK Hand to hand Combat]. */
+static Odds charge_odds(Table *tb, int i, int t)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i], *e = &s->figs[t];
+    float len = ck_dist(f->x, f->y, e->x, e->y), gap = ck_fig_radius(f) + ck_fig_radius(e);
+    float cx = len > 1e-3f ? e->x + (f->x - e->x) / len * gap : e->x;
+    float cy = len > 1e-3f ? e->y + (f->y - e->y) / len * gap : e->y - gap;
+    int pc = ck_piece_at(s, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
+    bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
+    int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
+             touching(tb, t) - ck_in_contact(f, e);
+    int df = base_factor(e, f) + ground_mod(e, ke) + (he && !hc);
+    return odds(af, df);
+}
+
+/* ---------------- Parliament ---------------- */
+
+/* A trooper free to search, hunt and fight: active and guarding nobody. */
+static bool free_trooper(Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    return f->side == CK_PAR && active(f) && tb->room[i] == 4;
+}
+
+/* Can a figure at (x, y) with allowance m reach unsearched piece p this
+ * turn? Entering difficult ground halves the move unless it starts on
+ * some (`from_hard`). */
+static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard)
+{
+    m /= ck_terrain[pc->kind].difficult && !from_hard ? 2 : 1;
+    float d = m + pc->r - 0.32f;
+    return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
+}
+
+/* Could trooper i search a piece now (unmoved, free, in reach of one)? */
+static bool can_search(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    if (f->moved || f->shot || !free_trooper(tb, i))
+        return false;
+    float m = allowance(tb, i);
+    bool hard = on_hard(tb, i);
+    for (int p = 0; p < CK_PIECES; p++)
+        if (!s->pieces[p].searched && reaches(&s->pieces[p], f->x, f->y, m, hard))
+            return true;
+    return false;
+}
+
+/* How exposed trooper f would stand at (x, y): for each Royalist that could
+ * reach it with a shot or a charge next turn, by how many inches. */
+static float danger(Table *tb, const CkFig *f, float x, float y)
+{
+    float v = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &tb->s->figs[tb->foes[k]];
+        float reach = ck_figs[e->type].move + fmaxf(ck_figs[e->type].range, 1.5f);
+        float d = ck_dist(x, y, e->x, e->y);
+        if (d < reach && !is_person(e))
+            v += (reach - d) * (e->mounted && f->type == F_DRAGOON ? 3 : 1);
+    }
+    return v;
+}
+
+/* How many free troopers stand within 8" of piece p's edge. */
+static int support(Table *tb, int p)
+{
+    if (tb->support[p] < 0) {
+        const CkPiece *pc = &tb->s->pieces[p];
+        float near = (pc->r + 8) * (pc->r + 8);
+        int n = 0;
+        for (int k = 0; k < tb->nfree; k++)
+            n += dist2(tb->s->figs[tb->frees[k]].x, tb->s->figs[tb->frees[k]].y, pc->x, pc->y) < near;
+        tb->support[p] = (int8_t)n;
+    }
+    return tb->support[p];
+}
+
+/* The searching move this turn: among the unmoved free troopers in reach
+ * of an unsearched piece, cavalry first (they fight best among whoever is
+ * found), the piece with the most troopers near it. The figure or -1; the
+ * piece in *piece. */
+static int pick_searcher(Table *tb, int *piece)
+{
+    const CkState *s = tb->s;
+    int best = -1;
+    double bv = -1e9;
+    for (int k = 0; k < tb->nfree; k++) {
+        int i = tb->frees[k];
+        const CkFig *f = &s->figs[i];
+        if (f->moved || f->shot)
+            continue;
+        float m = allowance(tb, i);
+        bool hard = on_hard(tb, i);
+        for (int p = 0; p < CK_PIECES; p++) {
+            const CkPiece *pc = &s->pieces[p];
+            if (pc->searched || !reaches(pc, f->x, f->y, m, hard))
+                continue;
+            double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y);
+            if (v > bv)
+                bv = v, best = i, *piece = p;
+        }
+    }
+    return best;
+}
+
+/* The search itself: onto the piece, just inside its edge. */
+static bool search_move(Table *tb, int i, int p, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    const CkPiece *pc = &s->pieces[p];
+    float d = ck_dist(f->x, f->y, pc->x, pc->y);
+    for (float depth = 0.3f; depth < pc->r; depth += 0.7f) {
+        float stop = fmaxf(0, pc->r - depth);
+        if (d - stop > 0 && move_towards(tb, i, pc->x, pc->y, stop, true, out) &&
+            ck_piece_at(s, out->x, out->y) == p)
+            return true;
+    }
+    Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
+    return accept(s, a, out);
+}
+
+/* The charge of trooper i with the best expected points, if it pays. A
+ * prisoner is taken when i already guards some, or the target is Charles
+ * or Wilmot, or enough troopers (6) stay free to search, or in the last
+ * turn, when anything goes. A guard who loses loses his prisoners too.
+ * `persons`: at Charles or Wilmot only. */
+static bool par_charge(Table *tb, int i, bool persons, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    int room = tb->room[i];
+    bool last = s->turn >= CK_TURNS;
+    double v[CK_MAX_FIGS];
+    Action cand[CK_MAX_FIGS];
+    int n = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        int t = tb->foes[k];
+        const CkFig *e = &s->figs[t];
+        if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)))
+            continue;
+        bool cap = room >= (is_person(e) ? 4 : 1) && (room < 4 || is_person(e) || tb->nfree > 6 || last);
+        Odds o = charge_odds(tb, i, t);
+        double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
+        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) -
+               0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
+        cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
+    }
+    return best_first(s, cand, v, n, last ? 0.2 : 1.3, out);
+}
+
+/* How many free troopers are nearer than figure i to point (x, y). */
+static int rank_near(Table *tb, int i, float x, float y)
+{
+    const CkState *s = tb->s;
+    float d = dist2(s->figs[i].x, s->figs[i].y, x, y);
+    int n = 0;
+    for (int k = 0; k < tb->nfree; k++) {
+        const CkFig *g = &s->figs[tb->frees[k]];
+        n += tb->frees[k] != i && dist2(g->x, g->y, x, y) < d;
+    }
+    return n;
+}
+
+/* Charles or Wilmot, free on the table, if trooper i is among the three
+ * troopers nearest to him; else -1. */
+static int quarry(Table *tb, int i)
+{
+    for (int k = 0; tb->persons && k < tb->nfoes; k++) {
+        const CkFig *e = &tb->s->figs[tb->foes[k]];
+        if (is_person(e) && rank_near(tb, i, e->x, e->y) < 3)
+            return tb->foes[k];
+    }
+    return -1;
+}
+
+/* Is trooper i, at d2 from piece p, nearer to it than every other free
+ * trooper? */
+static bool nearest_to(Table *tb, int i, int p, float d2)
+{
+    const CkPiece *pc = &tb->s->pieces[p];
+    for (int k = 0; k < tb->nfree; k++) {
+        const CkFig *g = &tb->s->figs[tb->frees[k]];
+        if (dist2(g->x, g->y, pc->x, pc->y) < d2 && tb->frees[k] != i)
+            return false;
+    }
+    return true;
+}
+
+/* The unsearched piece trooper i heads for: the nearest one whose nearest
+ * free trooper it is, else simply the nearest; -1 if none is left. */
+static int staging_piece(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    int own = -1, any = -1;
+    float od = 1e9f, ad = 1e9f;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &s->pieces[p];
+        if (pc->searched)
+            continue;
+        float d = dist2(f->x, f->y, pc->x, pc->y);
+        if (d < ad)
+            ad = d, any = p;
+        if (d < od && nearest_to(tb, i, p, d))
+            od = d, own = p;
+    }
+    return own >= 0 ? own : any;
+}
+
+/* A free trooper's move: to the edge of its piece, on the side away from
+ * the Royalists, else at the nearest Royalist within 20". */
+static bool par_move(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    int p = staging_piece(tb, i);
+    if (p >= 0) {
+        const CkPiece *pc = &s->pieces[p];
+        if (tb->nfoes == 0)
+            return move_towards(tb, i, pc->x, pc->y, pc->r + 0.6f, false, out);
+        float tx = 0, ty = 0, bv = 1e9f;
+        for (int k = 0; k < 8; k++) { /* eight points round the edge */
+            float ang = (float)k * 0.785398f, x = pc->x + (pc->r + 0.6f) * cosf(ang);
+            float y = pc->y + (pc->r + 0.6f) * sinf(ang), v = ck_dist(f->x, f->y, x, y) + 0.3f * danger(tb, f, x, y);
+            if (v < bv)
+                bv = v, tx = x, ty = y;
+        }
+        return move_towards(tb, i, tx, ty, 0, false, out);
+    }
+    int best = -1;
+    float bd = 20 * 20;
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &s->figs[tb->foes[k]];
+        if (dist2(f->x, f->y, e->x, e->y) < bd)
+            bd = dist2(f->x, f->y, e->x, e->y), best = tb->foes[k];
+    }
+    return best >= 0 && move_towards(tb, i, s->figs[best].x, s->figs[best].y, 2.6f, false, out);
+}
+
+/* Does trooper i stand at the edge of an unsearched piece? */
+static bool ready(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &s->pieces[p];
+        if (!pc->searched && dist2(f->x, f->y, pc->x, pc->y) <= (pc->r + 0.9f) * (pc->r + 0.9f))
+            return true;
+    }
+    return false;
+}
+
+/* How many unmoved free troopers wait ready at a piece's edge, able to
+ * search; counted once a call. */
+static int nready(Table *tb)
+{
+    if (tb->nready < 0) {
+        tb->nready = 0;
+        for (int k = 0; k < tb->nfree; k++) {
+            const CkFig *g = &tb->s->figs[tb->frees[k]];
+            tb->nready += !g->moved && !g->shot && ready(tb, tb->frees[k]);
+        }
+    }
+    return tb->nready;
+}
+
+/* Is Royalist horse within r of figure i? */
+static bool horse_within(Table *tb, int i, float r)
+{
+    const CkFig *f = &tb->s->figs[i];
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &tb->s->figs[tb->foes[k]];
+        if (e->mounted && !is_person(e) && dist2(f->x, f->y, e->x, e->y) < r * r)
+            return true;
+    }
+    return false;
+}
+
+/* How far (x, y) lies from the nearest unsearched piece's edge. */
+static float piece_gap(const CkState *s, float x, float y)
 {
     float best = 99;
     for (int p = 0; p < CK_PIECES; p++)
@@ -28,119 +591,223 @@ static float nearest_piece_dist(const CkState *s, float x, float y)
     return best;
 }
 
-static float nearest_side_dist(const CkState *s, int side, int skip, float x, float y)
+/* A dragoon's move away from Royalist horse, staying near an unsearched
+ * piece if it can: the best of eight directions. */
+static bool flee_horse(Table *tb, int i, Action *out)
 {
-    float best = 99;
-    for (int i = 0; i < s->nfigs; i++)
-        if (i != skip && s->figs[i].side == side && s->figs[i].status == FS_ACTIVE)
-            best = fminf(best, ck_dist(x, y, s->figs[i].x, s->figs[i].y));
-    return best;
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float m = allowance(tb, i) - 0.01f, bv = -1e9f;
+    bool found = false;
+    for (int k = 0; k < 8; k++) {
+        float ang = (float)k * 0.785398f, x = f->x + m * cosf(ang), y = f->y + m * sinf(ang);
+        int p = ck_piece_at(s, x, y);
+        if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
+            continue;
+        float hd = 99, gap = piece_gap(s, x, y);
+        for (int j = 0; j < tb->nfoes; j++) {
+            const CkFig *e = &s->figs[tb->foes[j]];
+            if (e->mounted && !is_person(e))
+                hd = fminf(hd, ck_dist(x, y, e->x, e->y));
+        }
+        float v = fminf(hd, 16) - (gap > 1 ? gap - 1 : 0);
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        if (v > bv && accept(s, a, out))
+            bv = v, found = true;
+    }
+    return found;
 }
 
-static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
-
-/* ---------------- Parliament ---------------- */
-
-static double par_move(const CkState *s, const Action *a)
+/* Must trooper i (able to search; `rdy`: waiting at a piece's edge) keep
+ * still for the search? Only if nobody else waits ready and it is the
+ * chosen searcher. */
+static bool searcher(Table *tb, int i, bool rdy)
 {
-    const CkFig *f = &s->figs[a->piece];
-    int p = ck_piece_at(s, a->x, a->y);
-    if (p >= 0 && !s->pieces[p].searched)
-        return 10; /* search last: it ends the turn */
-    for (int i = 0; i < s->nfigs; i++) { /* run down the prominent persons */
-        const CkFig *e = &s->figs[i];
-        if (e->side == CK_ROY && e->status == FS_ACTIVE && is_person(e))
-            return 45 - ck_dist(a->x, a->y, e->x, e->y);
-    }
-    double progress = nearest_piece_dist(s, f->x, f->y) - nearest_piece_dist(s, a->x, a->y);
-    float mate = nearest_side_dist(s, CK_PAR, a->piece, a->x, a->y);
-    return 20 + progress - (mate > 8 ? 0.3 * (mate - 8) : 0);
+    if (nready(tb) - rdy > 0)
+        return false;
+    if (tb->searcher == -2)
+        tb->searcher = pick_searcher(tb, &tb->spiece);
+    return tb->searcher == i;
 }
 
-static double par_score(const CkState *s, const Action *a)
+/* An unmoved trooper's next action; false when it has none (waiting to
+ * search, or nothing to do). */
+static bool par_figure(Table *tb, int i, Action *out)
 {
-    const CkFig *t = a->target >= 0 && a->target < s->nfigs ? &s->figs[a->target] : NULL;
-    double w, l;
-    switch (a->verb) {
-    case CKV_CAPTURE: return 100;
-    case CKV_ESCORT: return 80;
-    case CKV_CHARGE:
-        win_lose(ck_melee_factor(s, a->piece, a->target, true), ck_melee_factor(s, a->target, a->piece, false), &w, &l);
-        if (is_person(t))
-            return 90 + w + a->arg;
-        return w - l > 0.15 ? 50 + 20 * (w - l) + a->arg : -1;
-    case CKV_SHOOT:
-        win_lose(ck_shoot_factor(s, a->piece, a->target, NULL), ck_target_factor(s, a->target, a->piece), &w, &l);
-        return (s->figs[a->piece].moved ? 40 : 15) + 10 * w;
-    case CKV_MOVE: return par_move(s, a);
-    case CKV_DISMOUNT:
-    case CKV_MOUNT: return -1;
-    default: return 0;
+    const CkState *s = tb->s;
+    if (tb->room[i] < 4) { /* a guard leads his prisoners off */
+        Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
+        return accept(s, a, out);
     }
+    bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
+    if (calm && !tb->persons && ready(tb, i))
+        return false; /* waits at the edge of its piece */
+    bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
+    if (cs && searcher(tb, i, rdy)) /* keeps for the search, unless Charles or Wilmot is in reach */
+        return !calm && tb->persons && par_charge(tb, i, true, out);
+    if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
+        return true;
+    int q = quarry(tb, i);
+    if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
+        return true;
+    if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) &&
+        flee_horse(tb, i, out))
+        return true; /* a dragoon (2 against their 4) keeps away from horse */
+    if (rdy) /* the others ready at a piece shoot or wait */
+        return !calm && best_shot(tb, i, kill_value, out);
+    return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
+}
+
+/* Shots after moving, once every figure has moved that will. */
+static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out))
+            return true;
+    return false;
+}
+
+static bool par_turn(Table *tb, Action *out)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (!tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && par_figure(tb, tb->own[k], out))
+            return true;
+    if (shots_after(tb, kill_value, out))
+        return true;
+    if (tb->searcher == -2)
+        tb->searcher = pick_searcher(tb, &tb->spiece);
+    return tb->searcher >= 0 && search_move(tb, tb->searcher, tb->spiece, out);
+}
+
+/* Reinforcements come on at the south edge below the nearest unsearched piece. */
+static bool par_arrive(const CkState *s, Action *out)
+{
+    float x = s->entry_x, bd = 1e9f;
+    for (int p = 0; p < CK_PIECES; p++) {
+        float d = dist2(s->entry_x, 0, s->pieces[p].x, s->pieces[p].y);
+        if (!s->pieces[p].searched && d < bd)
+            bd = d, x = s->pieces[p].x;
+    }
+    Action a = {CKV_ARRIVE, 0, 0, 0, 0, fminf(fmaxf(x, 1), CK_TABLE - 1), 0.25f};
+    return accept(s, a, out);
 }
 
 /* ---------------- Royalists ---------------- */
 
-static double roy_score(const CkState *s, const Action *a)
+static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
+
+/* The ambush of figure i with the best expected points, if it pays: a dead
+ * trooper is worth 4 (You 6), a beaten guard frees his prisoners; a beaten
+ * Royalist may be taken prisoner. Charles and Wilmot never fight. */
+static bool roy_charge(Table *tb, int i, Action *out)
 {
-    const CkFig *f = &s->figs[a->piece];
-    double w, l;
-    switch (a->verb) {
-    case CKV_CHARGE: {
-        if (is_person(f))
-            return -1;
-        win_lose(ck_melee_factor(s, a->piece, a->target, true), ck_melee_factor(s, a->target, a->piece, false), &w, &l);
-        const CkFig *t = &s->figs[a->target];
-        bool isolated = nearest_side_dist(s, CK_PAR, a->target, t->x, t->y) > 8;
-        return w - l > (isolated ? 0.05 : 0.3) ? 50 + 20 * (w - l) : -1;
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    double v[CK_MAX_FIGS], mine = capture_value(f) + 1;
+    Action cand[CK_MAX_FIGS];
+    int n = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        int t = tb->foes[k];
+        const CkFig *e = &s->figs[t];
+        if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
+            continue;
+        Odds o = charge_odds(tb, i, t);
+        v[n] = o.kill * (trooper_value(e) + tb->held[t]) + o.beat * tb->held[t] - (o.lose_dead + o.lose) * mine;
+        cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
-    case CKV_SHOOT:
-        win_lose(ck_shoot_factor(s, a->piece, a->target, NULL), ck_target_factor(s, a->target, a->piece), &w, &l);
-        return (f->moved ? 40 : 12) + 10 * w;
-    case CKV_MOVE: {
-        double gain = a->y - f->y;
-        return (is_person(f) ? 90 : 20) + gain + (a->y >= CK_TABLE - 0.5f ? 30 : 0);
-    }
-    default: return 0;
-    }
+    return best_first(s, cand, v, n, 0.4, out);
 }
 
-/* Terrain deep in the Royalist half and spread wide. */
-static double terrain_score(const CkState *s, const Action *a, Rng *rng)
+/* Run for the far edge: straight north (off the table if it can), else
+ * slanting away. */
+static bool run_north(Table *tb, int i, Action *out)
 {
-    float spread = 99;
-    for (int i = 0; i < CK_PIECES; i++)
-        if (s->pieces[i].placed)
-            spread = fminf(spread, ck_dist(a->x, a->y, s->pieces[i].x, s->pieces[i].y));
-    return a->y + 0.8 * fminf(spread, 12) + rng_below(rng, 100) / 1000.0;
+    const CkFig *f = &tb->s->figs[i];
+    static const float slant[] = {0, 0.5f, -0.5f, 1.0f, -1.0f, 1.6f, -1.6f};
+    float m = allowance(tb, i);
+    if (f->y + m >= CK_TABLE - 0.45f) {
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x, f->y + m - 0.02f};
+        if (accept(tb->s, a, out))
+            return true;
+    }
+    for (int k = 0; k < 7; k++)
+        if (move_towards(tb, i, f->x + sinf(slant[k]) * 20, f->y + cosf(slant[k]) * 20, 0, true, out) &&
+            out->y > f->y + 0.2f)
+            return true;
+    return false;
 }
 
-static double arrive_score(const CkState *s, const Action *a)
+/* An unmoved Royalist's next action; false when it has none. */
+static bool roy_figure(Table *tb, int i, Action *out)
 {
-    if (s->arrive_side == CK_ROY) /* a band comes on as far north as it can */
-        return a->y;
-    return -fabsf(a->x - s->entry_x);
+    const CkFig *f = &tb->s->figs[i];
+    if (!is_person(f) && foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
+        return true;
+    return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
+
+static bool roy_turn(Table *tb, Action *out)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (!tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && roy_figure(tb, tb->own[k], out))
+            return true;
+    return shots_after(tb, trooper_kill_value, out);
+}
+
+/* A band comes on as far north as its edge allows: it can leave next turn. */
+static bool roy_arrive(const CkState *s, Action *out)
+{
+    float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : CK_TABLE / 2;
+    float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : CK_TABLE - 1.0f;
+    Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
+    return accept(s, a, out);
+}
+
+/* The terrain: three rows packed against the northern limit, the open
+ * pieces (village, manor, hills) furthest north where the fugitives found
+ * in them can run off soonest, the slow ground (woods, marsh, fields) in
+ * front where it slows the troopers. */
+static const float layout[CK_PIECES][2] = {
+    {17.5f, 37}, {24, 37.5f}, {14.25f, 31.3f}, {20.75f, 31.3f}, {27.25f, 31.3f}, {11, 37},
+    {30.5f, 37}, {37, 37}, {17.5f, 25.6f}, {24, 25.6f}, {30.5f, 25.6f}, {33.75f, 31.3f},
+};
+
+static bool place_terrain(const CkState *s, Action *out)
+{
+    int piece = 0;
+    while (piece < CK_PIECES - 1 && s->pieces[piece].placed)
+        piece++;
+    Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, layout[piece][0], layout[piece][1]};
+    if (accept(s, a, out))
+        return true;
+    for (float y = 37.5f; y >= 10; y -= 0.5f) /* else the northernmost place that fits */
+        for (float dx = 0; dx <= 14; dx += 0.5f)
+            for (int sgn = -1; sgn <= 1; sgn += 2) {
+                a.x = CK_TABLE / 2 + (float)sgn * dx;
+                a.y = y;
+                if (accept(s, a, out))
+                    return true;
+            }
+    return false;
+}
+
+/* ---------------- the contract ---------------- */
 
 int ck_heuristic(const void *st, Rng *rng, Action *out)
 {
     const CkState *s = st;
-    Action acts[MAX_ACTIONS];
-    int n = ck_legal(s, acts, MAX_ACTIONS);
-    if (n <= 0)
-        return -1;
-    int best = 0;
-    double bv = -1e300;
-    for (int i = 0; i < n; i++) {
-        const Action *a = &acts[i];
-        double v = s->phase == CP_TERRAIN ? terrain_score(s, a, rng)
-                 : s->phase == CP_ARRIVE  ? arrive_score(s, a)
-                 : a->verb == CKV_END      ? 0
-                 : s->to_act == CK_PAR     ? par_score(s, a)
-                                          : roy_score(s, a);
-        if (v > bv)
-            bv = v, best = i;
+    (void)rng; /* the players are deterministic given the open table */
+    Table tb;
+    switch (s->phase) {
+    case CP_TERRAIN: return place_terrain(s, out) ? 0 : -1;
+    case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : -1;
+    case CP_PARLIAMENT:
+    case CP_ROYALIST:
+        look(s, &tb);
+        if (!(s->phase == CP_PARLIAMENT ? par_turn(&tb, out) : roy_turn(&tb, out)))
+            *out = (Action){CKV_END, 0, 0, 0, 0, 0, 0};
+        return 0;
+    default: return -1;
     }
-    *out = acts[best];
-    return 0;
 }

@@ -15,16 +15,21 @@ bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 &&
 
 float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
 
+/* Squared distances throughout: the same answers without a root. */
 bool ck_in_contact(const CkFig *a, const CkFig *b)
 {
-    return ck_dist(a->x, a->y, b->x, b->y) <= ck_fig_radius(a) + ck_fig_radius(b) + 0.1f;
+    float dx = a->x - b->x, dy = a->y - b->y, reach = ck_fig_radius(a) + ck_fig_radius(b) + 0.1f;
+    return dx * dx + dy * dy <= reach * reach;
 }
 
 int ck_piece_at(const CkState *s, float x, float y)
 {
+    if (x < CK_EDGE_GAP || y < CK_EDGE_GAP || x > CK_TABLE - CK_EDGE_GAP || y > CK_TABLE - CK_EDGE_GAP)
+        return -1; /* no piece comes nearer an edge [CK Game set up] */
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->placed && ck_dist(x, y, p->x, p->y) <= p->r)
+        float dx = x - p->x, dy = y - p->y;
+        if (dx * dx + dy * dy <= p->r * p->r && p->placed)
             return i;
     }
     return -1;
@@ -78,8 +83,11 @@ float ck_move_allowance(const CkState *s, const CkFig *f)
         m /= 2;
     if (f->wounded) /* ecw: a wounded man limps at half speed */
         m /= 2;
+    if (f->side != CK_PAR || m <= 3)
+        return m; /* only Parliament guards prisoners */
+    ptrdiff_t g = f - s->figs;
     for (int i = 0; i < s->nfigs; i++)
-        if (s->figs[i].status == FS_PRISONER && &s->figs[s->figs[i].guard] == f)
-            return m < 3 ? m : 3;
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g)
+            return 3;
     return m;
 }
