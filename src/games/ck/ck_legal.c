@@ -3,7 +3,8 @@
  * any point within reach; ck_check decides. Per figure: every shot and
  * charge it can make, moves towards the nearest unsearched pieces and the
  * nearest enemies, for Royalists a run north and away, and the dragoon and
- * escort orders. */
+ * escort orders. Candidates are put to ck_check only where range, reach
+ * or contact already allow them, and each only once. */
 #include "ck.h"
 #include <math.h>
 
@@ -15,18 +16,20 @@ static void try_push(const CkState *s, Action *out, int cap, int *n, Action a)
 
 /* A move of figure i towards (tx, ty), `stop` inches short of it, as far as
  * the figure can go; tried again at half length if the ground slows it. */
-static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop)
+static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop,
+                         float allow)
 {
     const CkFig *f = &s->figs[i];
     float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
     if (len <= 0.2f)
         return;
-    float go = fminf(len, ck_move_allowance(s, f)) - 0.01f;
+    float go = fminf(len, allow) - 0.01f;
     for (int k = 0; k < 2; k++, go /= 2) {
         float norm = len + stop;
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + dx / norm * go, f->y + dy / norm * go};
         if (ck_check(s, &a, NULL) == 0) {
-            try_push(s, out, cap, n, a);
+            if (*n < cap)
+                out[(*n)++] = a;
             return;
         }
     }
@@ -53,20 +56,24 @@ static int nearest_pieces(const CkState *s, const CkFig *f, int out[3])
     return n;
 }
 
-static int nearest_enemy(const CkState *s, const CkFig *f, int skip)
+/* The two nearest active enemies of f (-1 where there are fewer). */
+static void nearest_enemies(const CkState *s, const CkFig *f, int *e1, int *e2)
 {
-    int best = -1;
-    float bd = 1e9f;
+    float d1 = 1e9f, d2 = 1e9f;
+    *e1 = *e2 = -1;
     for (int e = 0; e < s->nfigs; e++) {
         const CkFig *g = &s->figs[e];
-        float d = ck_dist(f->x, f->y, g->x, g->y);
-        if (e != skip && g->side != f->side && g->status == FS_ACTIVE && d < bd)
-            bd = d, best = e;
+        if (g->side == f->side || g->status != FS_ACTIVE)
+            continue;
+        float dx = f->x - g->x, dy = f->y - g->y, d = dx * dx + dy * dy;
+        if (d < d1)
+            d2 = d1, *e2 = *e1, d1 = d, *e1 = e;
+        else if (d < d2)
+            d2 = d, *e2 = e;
     }
-    return best;
 }
 
-static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i)
+static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow)
 {
     const CkFig *f = &s->figs[i];
     if (f->side == CK_PAR) {
@@ -74,22 +81,47 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i)
         for (int j = 0; j < k; j++) {
             const CkPiece *p = &s->pieces[near[j]];
             float d = ck_dist(f->x, f->y, p->x, p->y);
-            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f));
+            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow);
         }
         Action esc = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
         try_push(s, out, cap, n, esc);
     } else {
-        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8);
+        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow);
     }
-    int e1 = nearest_enemy(s, f, -1), e2 = e1 >= 0 ? nearest_enemy(s, f, e1) : -1;
+    int e1, e2;
+    nearest_enemies(s, f, &e1, &e2);
     for (int e = 0; e < 2; e++) {
         int t = e ? e2 : e1;
         if (t < 0)
             continue;
         const CkFig *g = &s->figs[t];
-        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f);
+        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow);
         if (f->side == CK_ROY && e == 0) /* and away */
-            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0);
+            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow);
+    }
+}
+
+/* Figure i's shots, charges and captures at enemy t, each only where the
+ * plain conditions of ck_check already hold (range, reach, contact), so
+ * that ck_check runs only on likely candidates. `allow` is i's move. */
+static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow)
+{
+    const CkFig *f = &s->figs[i], *e = &s->figs[t];
+    float d = ck_dist(f->x, f->y, e->x, e->y), range = ck_figs[f->type].range;
+    if (range > 0 && !f->shot && d <= range) {
+        Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        try_push(s, out, cap, n, sh);
+    }
+    if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
+        Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        try_push(s, out, cap, n, ch);
+        ch.arg = 1; /* and take him prisoner if beaten */
+        if (f->side == CK_PAR)
+            try_push(s, out, cap, n, ch);
+    }
+    if (f->side == CK_PAR && (e->wounded || e->beaten) && ck_in_contact(f, e)) {
+        Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        try_push(s, out, cap, n, ca);
     }
 }
 
@@ -98,26 +130,19 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
     const CkFig *f = &s->figs[i];
     if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
         return; /* done for this turn */
-    float reach = fmaxf(ck_figs[f->type].range, ck_move_allowance(s, f) + 2.0f);
+    float allow = ck_move_allowance(s, f), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
     for (int t = 0; t < s->nfigs; t++) {
         const CkFig *e = &s->figs[t];
-        if (e->side == f->side || e->status != FS_ACTIVE || ck_dist(f->x, f->y, e->x, e->y) > reach)
-            continue;
-        Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        Action cc = {CKV_CHARGE, (int16_t)i, (int16_t)t, 1, 0, 0, 0};
-        Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, sh);
-        try_push(s, out, cap, n, ch);
-        try_push(s, out, cap, n, cc);
-        try_push(s, out, cap, n, ca);
+        float dx = f->x - e->x, dy = f->y - e->y;
+        if (e->side != f->side && e->status == FS_ACTIVE && dx * dx + dy * dy <= reach * reach)
+            attacks_on(s, out, cap, n, i, t, allow);
     }
-    Action m = {CKV_DISMOUNT, (int16_t)i, 0, 0, 0, 0, 0};
-    try_push(s, out, cap, n, m);
-    m.verb = CKV_MOUNT;
-    try_push(s, out, cap, n, m);
+    if (f->type == F_DRAGOON && !f->moved && !f->half) {
+        Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
+        try_push(s, out, cap, n, m);
+    }
     if (!f->moved)
-        figure_moves(s, out, cap, n, i);
+        figure_moves(s, out, cap, n, i, allow);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)
