@@ -1,17 +1,19 @@
 /* ck_ai.c - To Catch a King computer players. Each call looks over the
- * open table once (who guards whom, which enemies stand where) and then
- * gives the next figure in figure order that has something to do one
- * action, chosen from a few candidates each checked with ck_check; it
- * never builds the whole legal list. A figure with nothing to do is passed
- * over without spending an action.
- * Parliament: guards lead their prisoners off; every other trooper charges
- * when the odds pay (taking prisoners, Charles and Wilmot above all),
- * hunts the prominent persons, or heads for the edge of the unsearched
- * piece it is nearest to, and shoots after moving. Troopers within reach
- * of an unsearched piece wait; when nobody else has anything to do, one
- * of them searches (a search ends the turn, so it comes last).
- * Royalists: the terrain packed deep in the north, ambushes when the odds
- * favour them, otherwise a run for the far edge, shooting after moving.
+ * open table once (who guards whom, which enemies stand where) and gives
+ * the next figure, in figure order, that has something to do one action,
+ * chosen from a few candidates each checked with ck_check; it never builds
+ * the whole legal list, and a figure with nothing to do is passed over
+ * without spending an action.
+ * Parliament: guards lead their prisoners off; a free trooper charges when
+ * the expected points pay (taking prisoners while six troopers stay free
+ * to search, Charles and Wilmot always; anything goes in the last turn),
+ * the three nearest hunt Charles and Wilmot, dragoons keep 14" from
+ * Royalist horse (4 against their 2), and the rest stand ready at the edge
+ * of the unsearched piece they are nearest to, on the side away from the
+ * Royalists. One trooper in reach of a piece (cavalry first) is kept back
+ * and searches last, since a search ends the turn; shots come after moving.
+ * Royalists: the terrain packed deep in the north, ambushes at paying
+ * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */
 #include "ck.h"
@@ -36,8 +38,10 @@ typedef struct Table {
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
 } Table;
 
+/* Charles Stuart or Lord Wilmot? */
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
 
+/* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
 
 /* What removing Royalist horse is worth beyond the points: they kill
@@ -45,12 +49,13 @@ static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
 static double threat(const CkFig *t) { return t->type == F_HORSE ? 2 : 0; }
 
 /* What taking figure t prisoner is worth to Parliament, counting what the
- * Royalists would score for him at liberty; and killing him. */
+ * Royalists would score for him at liberty [CK Aim of the game]. */
 static int capture_value(const CkFig *t)
 {
     return t->type == F_CHARLES ? 20 : t->type == F_WILMOT ? 12 : t->type == F_CLUBMAN ? 2 : 3;
 }
 
+/* What killing figure t is worth to Parliament, the same way. */
 static double kill_value(const CkFig *t)
 {
     return t->type == F_CHARLES ? 18 : t->type == F_WILMOT ? 10 : t->type == F_CLUBMAN ? 1 : 2 + threat(t);
@@ -116,11 +121,12 @@ typedef struct Odds {
 #define ROW(af) {ODDS(af, -4), ODDS(af, -3), ODDS(af, -2), ODDS(af, -1), ODDS(af, 0), ODDS(af, 1), \
                  ODDS(af, 2), ODDS(af, 3), ODDS(af, 4), ODDS(af, 5), ODDS(af, 6), ODDS(af, 7), \
                  ODDS(af, 8), ODDS(af, 9), ODDS(af, 10), ODDS(af, 11)}
-static const uint8_t odds36[16][16][4] = {
+static const uint8_t odds36[16][16][4] = { /* [af + 4][df + 4]: kill, beat, lose_dead, lose */
     ROW(-4), ROW(-3), ROW(-2), ROW(-1), ROW(0), ROW(1), ROW(2), ROW(3),
     ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11),
 };
 
+/* The odds of d6+af against d6+df, from the table. */
 static Odds odds(int af, int df)
 {
     af = af < -4 ? -4 : af > 11 ? 11 : af; /* beyond, the odds no longer change much */
@@ -129,6 +135,7 @@ static Odds odds(int af, int df)
     return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
 }
 
+/* Squared distance: for comparisons, without the root. */
 static float dist2(float ax, float ay, float bx, float by)
 {
     float dx = ax - bx, dy = ay - by;
@@ -172,16 +179,21 @@ static float allowance(Table *tb, int i)
     return tb->room[i] < 4 && m > 3 ? 3 : m;
 }
 
-/* Is any foe within `r` inches of figure i? */
-static bool foe_within(Table *tb, int i, float r)
+/* Is any foe within `r` inches of (x, y)? */
+static bool foe_near(Table *tb, float x, float y, float r)
 {
-    const CkFig *f = &tb->s->figs[i];
     for (int k = 0; k < tb->nfoes; k++) {
         const CkFig *e = &tb->s->figs[tb->foes[k]];
-        if (dist2(f->x, f->y, e->x, e->y) <= r * r)
+        if (dist2(x, y, e->x, e->y) <= r * r)
             return true;
     }
     return false;
+}
+
+/* Is any foe within `r` inches of figure i? */
+static bool foe_within(Table *tb, int i, float r)
+{
+    return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
 }
 
 /* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
@@ -521,7 +533,7 @@ static bool par_move(Table *tb, int i, Action *out)
     int p = staging_piece(tb, i);
     if (p >= 0) {
         const CkPiece *pc = &s->pieces[p];
-        if (tb->nfoes == 0)
+        if (!foe_near(tb, pc->x, pc->y, pc->r + 20)) /* nobody can reach any side of it */
             return move_towards(tb, i, pc->x, pc->y, pc->r + 0.6f, false, out);
         float tx = 0, ty = 0, bv = 1e9f;
         for (int k = 0; k < 8; k++) { /* eight points round the edge */
@@ -667,6 +679,8 @@ static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
     return false;
 }
 
+/* Parliament's next action: every unmoved trooper in figure order, then
+ * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
     for (int k = 0; k < tb->nown; k++)
@@ -694,6 +708,7 @@ static bool par_arrive(const CkState *s, Action *out)
 
 /* ---------------- Royalists ---------------- */
 
+/* What a Royalist shot that kills trooper t is worth. */
 static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 
 /* The ambush of figure i with the best expected points, if it pays: a dead
@@ -747,6 +762,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 
+/* The Royalists' next action: every unmoved figure in order, then the
+ * shots after moving; false when only END is left. */
 static bool roy_turn(Table *tb, Action *out)
 {
     for (int k = 0; k < tb->nown; k++)
@@ -773,6 +790,8 @@ static const float layout[CK_PIECES][2] = {
     {30.5f, 37}, {37, 37}, {17.5f, 25.6f}, {24, 25.6f}, {30.5f, 25.6f}, {33.75f, 31.3f},
 };
 
+/* The next piece where the layout puts it, else the northernmost place
+ * that fits (if someone else placed pieces in the way). */
 static bool place_terrain(const CkState *s, Action *out)
 {
     int piece = 0;
@@ -781,7 +800,7 @@ static bool place_terrain(const CkState *s, Action *out)
     Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, layout[piece][0], layout[piece][1]};
     if (accept(s, a, out))
         return true;
-    for (float y = 37.5f; y >= 10; y -= 0.5f) /* else the northernmost place that fits */
+    for (float y = 37.5f; y >= 10; y -= 0.5f)
         for (float dx = 0; dx <= 14; dx += 0.5f)
             for (int sgn = -1; sgn <= 1; sgn += 2) {
                 a.x = CK_TABLE / 2 + (float)sgn * dx;
