@@ -368,10 +368,9 @@ static float danger(Table *tb, const CkFig *f, float x, float y)
     float v = 0;
     for (int k = 0; k < tb->nfoes; k++) {
         const CkFig *e = &tb->s->figs[tb->foes[k]];
-        float reach = ck_figs[e->type].move + fmaxf(ck_figs[e->type].range, 1.5f);
-        float d = ck_dist(x, y, e->x, e->y);
-        if (d < reach && !is_person(e))
-            v += (reach - d) * (e->mounted && f->type == F_DRAGOON ? 3 : 1);
+        float reach = ck_figs[e->type].move + fmaxf(ck_figs[e->type].range, 1.5f), d2 = dist2(x, y, e->x, e->y);
+        if (d2 < reach * reach && !is_person(e))
+            v += (reach - sqrtf(d2)) * (e->mounted && f->type == F_DRAGOON ? 3 : 1);
     }
     return v;
 }
