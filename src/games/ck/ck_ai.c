@@ -389,10 +389,9 @@ static int support(Table *tb, int p)
     return tb->support[p];
 }
 
-/* The searching move this turn: among the unmoved free troopers in reach
- * of an unsearched piece, cavalry first (they fight best among whoever is
- * found), the piece with the most troopers near it. The figure or -1; the
- * piece in *piece. */
+/* Who searches which piece (*piece) this turn: an unmoved free trooper in
+ * reach, cavalry first (they fight best among whoever is found), at the
+ * piece with most troopers near it. -1 if nobody can. */
 static int pick_searcher(Table *tb, int *piece)
 {
     const CkState *s = tb->s;
@@ -434,11 +433,9 @@ static bool search_move(Table *tb, int i, int p, Action *out)
     return accept(s, a, out);
 }
 
-/* The charge of trooper i with the best expected points, if it pays. A
- * prisoner is taken when i already guards some, or the target is Charles
- * or Wilmot, or enough troopers (6) stay free to search, or in the last
- * turn, when anything goes. A guard who loses loses his prisoners too.
- * `persons`: at Charles or Wilmot only. */
+/* Trooper i's charge with the best expected points, if it pays (`persons`:
+ * at Charles or Wilmot only). Prisoners are taken from them always, from
+ * others while six troopers stay free to search or in the last turn. */
 static bool par_charge(Table *tb, int i, bool persons, Action *out)
 {
     const CkState *s = tb->s;
@@ -780,10 +777,9 @@ static bool roy_arrive(const CkState *s, Action *out)
     return accept(s, a, out);
 }
 
-/* The terrain: three rows packed against the northern limit, the open
- * pieces (village, manor, hills) furthest north where the fugitives found
- * in them can run off soonest, the slow ground (woods, marsh, fields) in
- * front where it slows the troopers. */
+/* The terrain: three rows against the northern limit, open pieces (village,
+ * manor, hills) furthest north so the found run off soonest, slow ground
+ * (woods, marsh, fields) in front where it slows the troopers. */
 static const float layout[CK_PIECES][2] = {
     {17.5f, 37}, {24, 37.5f}, {14.25f, 31.3f}, {20.75f, 31.3f}, {27.25f, 31.3f}, {11, 37},
     {30.5f, 37}, {37, 37}, {17.5f, 25.6f}, {24, 25.6f}, {30.5f, 25.6f}, {33.75f, 31.3f},
