@@ -45,7 +45,7 @@ enum { DEFAULT_SEEDS = 120 };
 /* Games whose describe() is known to lose precision, so that a described
  * legal action does not parse back to itself (see the disabled test at the
  * end of this file). Their playouts skip only that comparison. */
-static const char *const text_roundtrip_broken[] = {"catch-a-king", NULL};
+static const char *const text_roundtrip_broken[] = {NULL};
 
 static int seeds_for(const char *id)
 {
@@ -378,12 +378,9 @@ Test(props, setup_is_a_function_of_the_seed)
 }
 
 /* Every described legal action must parse back to itself, so that what a
- * player reads can be typed back and is accepted.
- * BUG (src/games/ck/ck_text.c, the describe function: points printed with
- * %.1f / %.2f): To Catch a King lists moves at full float precision, so
- * e.g. seed 1, step 12, 'move Y 20.2 5.9' parses to a different point, which
- * check() then refuses ("out of reach: 8.0\" away, this figure may move
- * 8.0\""). Enable when fixed and empty text_roundtrip_broken. */
+ * player reads can be typed back and is accepted. (To Catch a King once
+ * listed moves at full float precision; they are now on the 0.1" grid that
+ * describe prints.) */
 static void strict_text(Run *r)
 {
     r->strict_text = true;
@@ -391,7 +388,7 @@ static void strict_text(Run *r)
         playout(r, seed);
 }
 
-Test(props, described_actions_parse_back_in_every_game, .disabled = true)
+Test(props, described_actions_parse_back_in_every_game)
 {
     for (const GameOps *const *g = games_all(); *g; g++)
         run_game(*g, strict_text);

@@ -90,7 +90,8 @@ typedef struct CkFig {
     uint8_t moved, shot, half;/* this phase: has moved, has shot, move halved */
     uint8_t piece;            /* the terrain piece it was found on, or CK_NONE */
     uint8_t shot_at;          /* whom it shot at this phase, or CK_NONE */
-    uint8_t pad[3];
+    uint8_t changed_mount;    /* a dragoon who mounted or dismounted this phase */
+    uint8_t pad[2];
 } CkFig;
 
 typedef struct CkState {
@@ -149,6 +150,7 @@ int  ck_check_place(const CkState *s, int piece, float x, float y, Diag *d);
 void ck_place_terrain_random(CkState *s);
 void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
+void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
 int  ck_move_check(const CkState *s, const Action *a, Diag *d);
 /* The move allowed to (x, y): ck_move_allowance, halved again for

@@ -352,6 +352,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
         result = outcome(s, a->piece, a->target, ar + af, dr + df, true, cap, io);
     }
     log_combat(s, io, "melee", a->piece, a->target, ar, af, dr, df, result, loser);
+    ck_search_if_on_piece(s, a->piece, io); /* a charge onto a piece searches it too */
 }
 
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io)

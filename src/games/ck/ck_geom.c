@@ -70,12 +70,12 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
 
 /* [CK Movement and Ranges] the move of a figure this phase: half in marsh,
  * woods and fields (not for clubmen) when it starts there (ecw), half after
- * shooting first or mounting/dismounting, 3" for a guard with prisoners. */
+ * shooting first, and for a dragoon who mounted or dismounted the other
+ * half of his 8". A guard's own move or charge frees his prisoners, so it
+ * is not held to the escort's 3". */
 float ck_move_allowance(const CkState *s, const CkFig *f)
 {
-    float m = ck_figs[f->type].move;
-    if (f->type == F_DRAGOON && !f->mounted)
-        m = 6;
+    float m = f->changed_mount ? ck_figs[f->type].move : ck_fig_rate(f);
     int p = ck_piece_at(s, f->x, f->y);
     if (p >= 0 && ck_terrain[s->pieces[p].kind].difficult && f->type != F_CLUBMAN)
         m /= 2;
@@ -83,11 +83,5 @@ float ck_move_allowance(const CkState *s, const CkFig *f)
         m /= 2;
     if (f->wounded) /* ecw: a wounded man limps at half speed */
         m /= 2;
-    if (f->side != CK_PAR || m <= 3)
-        return m; /* only Parliament guards prisoners */
-    ptrdiff_t g = f - s->figs;
-    for (int i = 0; i < s->nfigs; i++)
-        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g)
-            return 3;
     return m;
 }

@@ -14,8 +14,14 @@ static void try_push(const CkState *s, Action *out, int cap, int *n, Action a)
         out[(*n)++] = a;
 }
 
+/* A coordinate on the 0.1" grid that describe() prints, so that a listed
+ * move typed back as shown is the same move. */
+static float tenth(float v) { return roundf(v * 10.0f) / 10.0f; }
+
 /* A move of figure i towards (tx, ty), `stop` inches short of it, as far as
- * the figure can go; tried again at half length if the ground slows it. */
+ * the figure can go; tried again at half length if the ground slows it.
+ * The point is put on the 0.1" grid, 0.08" short so the rounding (at most
+ * 0.071") never takes it out of reach. */
 static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop,
                          float allow)
 {
@@ -23,10 +29,10 @@ static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, 
     float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
     if (len <= 0.2f)
         return;
-    float go = fminf(len, allow) - 0.01f;
+    float go = fminf(len, allow) - 0.08f;
     for (int k = 0; k < 2; k++, go /= 2) {
         float norm = len + stop;
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + dx / norm * go, f->y + dy / norm * go};
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, tenth(f->x + dx / norm * go), tenth(f->y + dy / norm * go)};
         if (ck_check(s, &a, NULL) == 0) {
             if (*n < cap)
                 out[(*n)++] = a;

@@ -142,7 +142,7 @@ static void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const ch
     const CkFig *f = &s->figs[i];
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_int(log, "figure", i + 1);
-        evlog_str(log, "type", ck_figs[f->type].name);
+        evlog_str(log, "figure_type", ck_figs[f->type].name);
         evlog_end(log, "%s %s %d %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_figs[f->type].name,
                   i + 1, what, fx, fy, f->x, f->y);
     }
@@ -177,13 +177,23 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
         return;
     }
     log_move(s, a->piece, fx, fy, io, "moves from");
+    ck_search_if_on_piece(s, a->piece, io);
+}
+
+/* [CK Playing the Game] a Parliament figure that ends its move (a plain
+ * move, a charge or an escort) on an unsearched piece searches it, and
+ * Parliament's turn ends at once. */
+void ck_search_if_on_piece(CkState *s, int i, GameIO *io)
+{
+    const CkFig *f = &s->figs[i];
     int p = ck_piece_at(s, f->x, f->y);
-    if (f->side == CK_PAR && p >= 0 && !s->pieces[p].searched) {
-        ck_reveal(s, p, io);
-        ck_check_end(s, io); /* the last search may end the game at once */
-        if (s->phase != CP_OVER)
-            ck_end_phase(s, io); /* a search ends Parliament's turn at once */
-    }
+    if (f->side != CK_PAR || f->status != FS_ACTIVE || s->phase != CP_PARLIAMENT || p < 0 ||
+        s->pieces[p].searched)
+        return;
+    ck_reveal(s, p, io);
+    ck_check_end(s, io); /* the last search may end the game at once */
+    if (s->phase != CP_OVER)
+        ck_end_phase(s, io);
 }
 
 /* [CK Captured Persons] 3" towards the entry point; at the edge the guard
@@ -205,6 +215,7 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     f->y += dy / len * 3.0f;
     gather_prisoners(s, a->piece);
     log_move(s, a->piece, fx, fy, io, "escorts prisoners from");
+    ck_search_if_on_piece(s, a->piece, io);
 }
 
 void ck_move_apply(CkState *s, const Action *a, GameIO *io)
@@ -216,6 +227,7 @@ void ck_move_apply(CkState *s, const Action *a, GameIO *io)
     default: /* mount / dismount: half the move is spent */
         f->mounted = a->verb == CKV_MOUNT;
         f->half = 1;
+        f->changed_mount = 1;
         log_move(s, a->piece, f->x, f->y, io, f->mounted ? "mounts at" : "dismounts at");
         break;
     }

@@ -280,12 +280,12 @@ Test(ck_text, describe_parse_round_trip)
     cr_assert_gt(verbs[CKV_END], 0);
 }
 
-/* BUG (src/games/ck/ck_text.c, ck_describe, with ck_legal.c push_towards):
+/* Regression test for a bug fixed in (src/games/ck/ck_text.c, ck_describe, with ck_legal.c push_towards):
  * a move is described to 0.1" ("move %s %.1f %.1f") but legal() offers
  * moves 0.01" short of the full allowance, so about one legal action in
  * seven, typed back as shown (CLI menu, play), is refused by check() as
  * "out of reach: 8.0\" away, this figure may move 8.0\"". */
-Test(ck_text, described_legal_actions_stay_legal, .disabled = true)
+Test(ck_text, described_legal_actions_stay_legal)
 {
     int total = 0, refused = 0, verbs[CKV_COUNT] = {0};
     playouts(&total, &refused, verbs, true);

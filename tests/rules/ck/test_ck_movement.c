@@ -259,13 +259,13 @@ Test(ck_movement_and_ranges, dragoon_dismount_costs_half)
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 23)));
 }
 
-/* BUG (src/games/ck/ck_geom.c, ck_move_allowance, with ck_move.c
+/* Regression test for a bug fixed in (src/games/ck/ck_geom.c, ck_move_allowance, with ck_move.c
  * ck_move_apply): the rulebook says "Dragoons move 8" ... Dragoons can
  * half move and dismount/mount" and the doc that they "mount or dismount
  * for half their move; they may then use the other half". A mounted
  * dragoon (8") who dismounts has 4" left; ecw leaves him half of his
  * on-foot 6", 3". */
-Test(ck_movement_and_ranges, dragoon_dismount_leaves_the_other_half_of_eight, .disabled = true)
+Test(ck_movement_and_ranges, dragoon_dismount_leaves_the_other_half_of_eight)
 {
     int d = ckf_fig(&F, F_DRAGOON, 20, 20);
     ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
