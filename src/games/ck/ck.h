@@ -113,24 +113,41 @@ typedef struct CkState {
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
 
-/* ---- tables (ck_tables.c) ---- */
+/* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */
 typedef struct CkFigSpec {
-    const char *name;
-    char        letter;
-    uint8_t     side, mounted, vs_foot, vs_mounted;
-    float       move, range;  /* range 0: cannot shoot */
+    char    name[16];
+    char    letter;
+    uint8_t side, mounted, vs_foot, vs_mounted;
+    float   move, range;  /* range 0: cannot shoot */
 } CkFigSpec;
-extern const CkFigSpec ck_figs[F_TYPE_COUNT];
 typedef struct CkTerrainSpec {
-    const char *name;
-    float       r;
-    uint8_t     cover, obstacle, difficult, hill, blocks_sight;
+    char    name[16];
+    float   r;
+    uint8_t cover, obstacle, difficult, hill, blocks_sight;
 } CkTerrainSpec;
-extern const CkTerrainSpec ck_terrain[T_KIND_COUNT];
-extern const uint8_t ck_piece_kinds[CK_PIECES];
+typedef enum { PT_SEARCHED, PT_KILLED, PT_CAPTURED, PT_UNDISCOVERED, PT_AT_LIBERTY, PT_EVENT_COUNT } CkPointEvent;
+enum { PT_PIECE = F_TYPE_COUNT }; /* the points table's column for a terrain piece */
+typedef struct CkTables {
+    CkFigSpec     figs[F_TYPE_COUNT];
+    CkTerrainSpec terrain[T_KIND_COUNT];
+    uint8_t       piece_kinds[CK_PIECES];
+    uint8_t       chance[CK_CHANCE_CARDS], disc[CK_DISC_CARDS], prom[CK_PROM_CARDS];
+    int16_t       points[CK_SIDES][PT_EVENT_COUNT][F_TYPE_COUNT + 1];
+} CkTables;
+
+/* The tables compiled into the binary, parsed once (a broken embedded file
+ * is a bug and aborts); ck_tables_parse reads user files with line numbers
+ * in its errors. */
+const CkTables *ck_tables(void);
+int ck_tables_parse(CkTables *t, const char *figures, const char *terrain, const char *decks,
+                    const char *points, Diag *d);
+/* Shorthands for the tables, read everywhere in the rules. */
+#define ck_figs (ck_tables()->figs)
+#define ck_terrain (ck_tables()->terrain)
+#define ck_piece_kinds (ck_tables()->piece_kinds)
 extern const char *const ck_chance_names[CH_KIND_COUNT];
 extern const char *const ck_disc_names[4];
-/* The decks as the rulebook makes them. */
+/* The decks as the rulebook makes them, in the data file's order. */
 void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]);
 void ck_deck_discovery(uint8_t out[CK_DISC_CARDS]);
 void ck_deck_prominent(uint8_t out[CK_PROM_CARDS]);

@@ -1,4 +1,5 @@
-/* ck_score.c - To Catch a King points [CK Aim of the game], to the letter:
+/* ck_score.c - To Catch a King points [CK Aim of the game], to the letter
+ * of the table in data/catch-a-king/points.txt:
  * Parliament for pieces searched and Royalists killed or captured;
  * Royalists for troopers killed, for fugitives never discovered, and for
  * Charles and Wilmot at liberty. "Captured" counts prisoners still under
@@ -9,24 +10,22 @@
 
 static bool taken(const CkFig *f) { return f->status == FS_PRISONER || f->status == FS_ESCORTED; }
 
+/* A line of the points table (data/catch-a-king/points.txt). */
+static int pts(int side, int event, int column) { return ck_tables()->points[side][event][column]; }
+
 static int parliament_points(const CkState *s)
 {
-    int pts = 0;
+    int total = 0;
     for (int i = 0; i < CK_PIECES; i++)
-        pts += s->pieces[i].searched;
+        total += s->pieces[i].searched * pts(CK_PAR, PT_SEARCHED, PT_PIECE);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
-        bool dead = f->status == FS_DEAD;
-        switch (f->type) {
-        case F_CLUBMAN: pts += dead ? 1 : taken(f) ? 2 : 0; break;
-        case F_SHOT:
-        case F_HORSE: pts += dead ? 2 : taken(f) ? 3 : 0; break;
-        case F_WILMOT: pts += dead ? 4 : taken(f) ? 6 : 0; break;
-        case F_CHARLES: pts += dead ? 6 : taken(f) ? 8 : 0; break;
-        default: break;
-        }
+        if (f->side == CK_ROY && f->status == FS_DEAD)
+            total += pts(CK_PAR, PT_KILLED, f->type);
+        else if (f->side == CK_ROY && taken(f))
+            total += pts(CK_PAR, PT_CAPTURED, f->type);
     }
-    return pts;
+    return total;
 }
 
 /* Is a prominent person under a piece nobody searched (nor the drover saw)? */
@@ -38,27 +37,25 @@ static bool hidden_person(const CkState *s, int prom)
     return false;
 }
 
+static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
+
 static int royalist_points(const CkState *s)
 {
-    int pts = 2 * s->hidden_club + 3 * s->hidden_roy;
-    pts += hidden_person(s, PROM_WILMOT) ? 6 : 0;
-    pts += hidden_person(s, PROM_CHARLES) ? 12 : 0;
+    int total = s->hidden_club * pts(CK_ROY, PT_UNDISCOVERED, F_CLUBMAN) +
+                s->hidden_roy * pts(CK_ROY, PT_UNDISCOVERED, F_SHOT);
+    total += hidden_person(s, PROM_WILMOT) ? pts(CK_ROY, PT_AT_LIBERTY, F_WILMOT) : 0;
+    total += hidden_person(s, PROM_CHARLES) ? pts(CK_ROY, PT_AT_LIBERTY, F_CHARLES) : 0;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
-        bool dead = f->status == FS_DEAD, free_ = f->status == FS_ACTIVE || f->status == FS_EXITED;
-        switch (f->type) {
-        case F_DRAGOON:
-        case F_CAVALRY: pts += dead ? 4 : 0; break;
-        case F_YOU: pts += dead ? 6 : 0; break;
-        case F_CLUBMAN: pts += f->status == FS_EXITED ? 2 : 0; break;
-        case F_SHOT:
-        case F_HORSE: pts += f->status == FS_EXITED ? 3 : 0; break;
-        case F_WILMOT: pts += free_ ? 6 : 0; break;
-        case F_CHARLES: pts += free_ ? 12 : 0; break;
-        default: break;
-        }
+        bool free_ = f->status == FS_ACTIVE || f->status == FS_EXITED;
+        if (f->side == CK_PAR && f->status == FS_DEAD)
+            total += pts(CK_ROY, PT_KILLED, f->type);
+        else if (f->side == CK_ROY && is_person(f->type) && free_)
+            total += pts(CK_ROY, PT_AT_LIBERTY, f->type);
+        else if (f->side == CK_ROY && f->status == FS_EXITED)
+            total += pts(CK_ROY, PT_UNDISCOVERED, f->type);
     }
-    return pts;
+    return total;
 }
 
 void ck_score_points(const CkState *s, int out[CK_SIDES])

@@ -1,78 +1,170 @@
-/* ck_tables.c - To Catch a King tables: [CK Movement and Ranges],
+/* ck_tables.c - To Catch a King tables as data, from data/catch-a-king/
+ * (compiled into the binary): the figures [CK Movement and Ranges]
  * [CK Figure combat Factors], the terrain pieces of [CK Equipment needed]
- * with ecw's shapes, and the three decks of [CK Cards Used]. */
+ * with ecw's shapes, the three decks of [CK Cards Used] and the points
+ * table of [CK Aim of the game]. Each file documents its columns. */
 #include "ck.h"
+#include "core/datafile.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* name, letter, side, mounted, vs foot, vs mounted, move, shooting range.
- * Royalist horse are not in the factor table: ecw gives them the
- * Parliament cavalry's figures. Charles on foot moves 6" (ecw). */
-const CkFigSpec ck_figs[F_TYPE_COUNT] = {
-    [F_DRAGOON] = {"dragoon", 'D', CK_PAR, 1, 3, 2, 8, 12},
-    [F_CAVALRY] = {"cavalry", 'C', CK_PAR, 1, 4, 4, 8, 6},
-    [F_YOU]     = {"you", 'Y', CK_PAR, 1, 4, 4, 8, 6},
-    [F_SHOT]    = {"shot", 'S', CK_ROY, 0, 4, 3, 6, 12},
-    [F_HORSE]   = {"horse", 'H', CK_ROY, 1, 4, 4, 8, 6},
-    [F_CLUBMAN] = {"clubman", 'K', CK_ROY, 0, 2, 2, 6, 12},
-    [F_WILMOT]  = {"wilmot", 'W', CK_ROY, 1, 4, 4, 8, 0},
-    [F_CHARLES] = {"charles", 'X', CK_ROY, 0, 4, 4, 6, 0},
-};
+extern const char embed_data_catch_a_king_figures_txt[];
+extern const char embed_data_catch_a_king_terrain_txt[];
+extern const char embed_data_catch_a_king_decks_txt[];
+extern const char embed_data_catch_a_king_points_txt[];
 
-/* name, radius, cover from shooting, obstacle to defend, half move,
- * hill, blocks line of sight. */
-const CkTerrainSpec ck_terrain[T_KIND_COUNT] = {
-    [T_VILLAGE] = {"village", 3.0f, 1, 1, 0, 0, 1},
-    [T_MANOR]   = {"manor", 2.5f, 1, 1, 0, 0, 1},
-    [T_WOOD]    = {"wood", 3.0f, 1, 0, 1, 0, 1},
-    [T_HILL]    = {"hill", 3.0f, 0, 0, 0, 1, 1},
-    [T_FIELD]   = {"field", 3.0f, 1, 1, 1, 0, 0},
-    [T_MARSH]   = {"marsh", 3.0f, 0, 0, 1, 0, 0},
-};
-
-/* A village, a manor house, 3 woods, 3 hills, 3 enclosed fields, a marsh. */
-const uint8_t ck_piece_kinds[CK_PIECES] = {
-    T_VILLAGE, T_MANOR, T_WOOD, T_WOOD, T_WOOD, T_HILL,
-    T_HILL, T_HILL, T_FIELD, T_FIELD, T_FIELD, T_MARSH,
-};
-
-const char *const ck_chance_names[CH_KIND_COUNT] = {
-    "nothing", "rain", "clear", "band", "reinforcements", "drover",
-};
+static const char *const fig_names[F_TYPE_COUNT] = {"dragoon", "cavalry", "you", "shot",
+                                                    "horse", "clubman", "wilmot", "charles"};
+static const char *const kind_names[T_KIND_COUNT] = {"village", "manor", "wood", "hill", "field", "marsh"};
+static const char *const event_names[PT_EVENT_COUNT] = {"searched", "killed", "captured", "undiscovered",
+                                                        "at_liberty"};
+const char *const ck_chance_names[CH_KIND_COUNT] = {"nothing", "rain", "clear", "band", "reinforcements", "drover"};
 const char *const ck_disc_names[4] = {"blank", "infantry", "horse", "clubmen"};
+static const char *const prom_names[3] = {"blank", "charles", "wilmot"};
 
-static int fill(uint8_t *out, int at, int card, int count)
+static int find(const char *const *names, int n, const char *w)
 {
-    memset(out + at, card, (size_t)count);
-    return at + count;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], w) == 0)
+            return i;
+    return -1;
 }
 
-/* 3 rain, 3 clearing, 5 bands, 5 reinforcements, 1 drover, 13 nothing. */
-void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS])
+static int side_of(const char *w) { return !strcmp(w, "royalist") ? CK_ROY : !strcmp(w, "parliament") ? CK_PAR : -1; }
+
+static int parse_figures(CkTables *t, const char *text, Diag *d)
 {
-    int n = fill(out, 0, CH_RAIN, 3);
-    n = fill(out, n, CH_CLEAR, 3);
-    n = fill(out, n, CH_BAND, 5);
-    n = fill(out, n, CH_REINFORCE, 5);
-    n = fill(out, n, CH_DROVER, 1);
-    fill(out, n, CH_NOTHING, 13);
+    char buf[160], name[16], side[16], letter;
+    int lineno = 0, mounted, vf, vm, seen = 0;
+    float move, range;
+    for (const char *pos = text; df_next_line(&pos, buf, sizeof buf, &lineno);) {
+        int k;
+        if (sscanf(buf, "%15s %c %15s %d %d %d %f %f", name, &letter, side, &mounted, &vf, &vm, &move, &range) != 8 ||
+            (k = find(fig_names, F_TYPE_COUNT, name)) < 0 || side_of(side) < 0 || vf < 0 || vm < 0 || move <= 0 ||
+            range < 0)
+            return diag_set(d, "figures.txt:%d: expected 'TYPE LETTER SIDE MOUNTED VS_FOOT VS_MOUNTED MOVE RANGE'",
+                            lineno);
+        CkFigSpec *f = &t->figs[k];
+        snprintf(f->name, sizeof f->name, "%s", name);
+        f->letter = letter;
+        f->side = (uint8_t)side_of(side);
+        f->mounted = mounted != 0;
+        f->vs_foot = (uint8_t)vf;
+        f->vs_mounted = (uint8_t)vm;
+        f->move = move;
+        f->range = range;
+        seen |= 1 << k;
+    }
+    return seen == (1 << F_TYPE_COUNT) - 1 ? 0 : diag_set(d, "figures.txt: every figure type needs a line");
 }
 
-/* 4 infantry, 4 horse, 4 clubmen (each 1d6 strong), 12 blank. */
-void ck_deck_discovery(uint8_t out[CK_DISC_CARDS])
+static int parse_terrain(CkTables *t, const char *text, Diag *d)
 {
-    int n = fill(out, 0, DISC_INFANTRY, 4);
-    n = fill(out, n, DISC_HORSE, 4);
-    n = fill(out, n, DISC_CLUBMEN, 4);
-    fill(out, n, DISC_BLANK, 12);
+    char buf[160], name[16];
+    int lineno = 0, count, c, o, df, h, b, n = 0;
+    float r;
+    for (const char *pos = text; df_next_line(&pos, buf, sizeof buf, &lineno);) {
+        int k;
+        if (sscanf(buf, "%15s %d %f %d %d %d %d %d", name, &count, &r, &c, &o, &df, &h, &b) != 8 ||
+            (k = find(kind_names, T_KIND_COUNT, name)) < 0 || count < 1 || r <= 0 || r > 8)
+            return diag_set(d, "terrain.txt:%d: expected 'KIND COUNT RADIUS COVER OBSTACLE HALF HILL BLOCKS'", lineno);
+        if (n + count > CK_PIECES)
+            return diag_set(d, "terrain.txt:%d: more than %d pieces", lineno, CK_PIECES);
+        CkTerrainSpec *s = &t->terrain[k];
+        snprintf(s->name, sizeof s->name, "%s", name);
+        s->r = r;
+        s->cover = c != 0, s->obstacle = o != 0, s->difficult = df != 0, s->hill = h != 0, s->blocks_sight = b != 0;
+        for (int i = 0; i < count; i++)
+            t->piece_kinds[n++] = (uint8_t)k;
+    }
+    return n == CK_PIECES ? 0 : diag_set(d, "terrain.txt: %d pieces, the rulebook has %d", n, CK_PIECES);
 }
 
-/* Charles Stuart, Lord Wilmot and 16 blank. */
-void ck_deck_prominent(uint8_t out[CK_PROM_CARDS])
+static int parse_decks(CkTables *t, const char *text, Diag *d)
 {
-    int n = fill(out, 0, PROM_CHARLES, 1);
-    n = fill(out, n, PROM_WILMOT, 1);
-    fill(out, n, PROM_BLANK, 16);
+    char buf[160], deck[16], card[24];
+    int lineno = 0, count, nc = 0, nd = 0, np = 0;
+    for (const char *pos = text; df_next_line(&pos, buf, sizeof buf, &lineno);) {
+        if (sscanf(buf, "%15s %23s %d", deck, card, &count) != 3 || count < 0)
+            return diag_set(d, "decks.txt:%d: expected 'DECK CARD COUNT'", lineno);
+        bool ch = !strcmp(deck, "chance"), di = !strcmp(deck, "discovery"), pr = !strcmp(deck, "prominent");
+        int k = ch ? find(ck_chance_names, CH_KIND_COUNT, card) : di ? find(ck_disc_names, 4, card)
+              : pr ? find(prom_names, 3, card) : -1;
+        int *n = ch ? &nc : di ? &nd : &np, cap = ch ? CK_CHANCE_CARDS : di ? CK_DISC_CARDS : CK_PROM_CARDS;
+        uint8_t *out = ch ? t->chance : di ? t->disc : t->prom;
+        if (k < 0)
+            return diag_set(d, "decks.txt:%d: no card '%s' in a deck '%s'", lineno, card, deck);
+        if (*n + count > cap)
+            return diag_set(d, "decks.txt:%d: the %s deck holds %d cards", lineno, deck, cap);
+        memset(out + *n, k, (size_t)count);
+        *n += count;
+    }
+    if (nc != CK_CHANCE_CARDS || nd != CK_DISC_CARDS || np != CK_PROM_CARDS)
+        return diag_set(d, "decks.txt: %d chance, %d discovery, %d prominent cards; the rulebook has 30, 24, 18",
+                        nc, nd, np);
+    return 0;
 }
+
+/* The columns a points line's target stands for ("royalist": shot and horse). */
+static int target_columns(const char *w, int cols[2])
+{
+    if (!strcmp(w, "piece"))
+        return cols[0] = PT_PIECE, 1;
+    if (!strcmp(w, "royalist"))
+        return cols[0] = F_SHOT, cols[1] = F_HORSE, 2;
+    return (cols[0] = find(fig_names, F_TYPE_COUNT, w)) >= 0 ? 1 : 0;
+}
+
+static int parse_points(CkTables *t, const char *text, Diag *d)
+{
+    char buf[160], side[16], ev[16], target[16];
+    int lineno = 0, pts, cols[2];
+    for (const char *pos = text; df_next_line(&pos, buf, sizeof buf, &lineno);) {
+        int e, sd, nc;
+        if (sscanf(buf, "%15s %15s %15s %d", side, ev, target, &pts) != 4 || (sd = side_of(side)) < 0 ||
+            (e = find(event_names, PT_EVENT_COUNT, ev)) < 0 || (nc = target_columns(target, cols)) == 0 || pts < 0 ||
+            pts > 100)
+            return diag_set(d, "points.txt:%d: expected 'SIDE EVENT TARGET POINTS'", lineno);
+        for (int k = 0; k < nc; k++)
+            t->points[sd][e][cols[k]] = (int16_t)pts;
+    }
+    return 0;
+}
+
+int ck_tables_parse(CkTables *t, const char *figures, const char *terrain, const char *decks, const char *points,
+                    Diag *d)
+{
+    memset(t, 0, sizeof *t);
+    if (parse_figures(t, figures, d) < 0 || parse_terrain(t, terrain, d) < 0 || parse_decks(t, decks, d) < 0 ||
+        parse_points(t, points, d) < 0)
+        return -1;
+    return 0;
+}
+
+static CkTables builtin;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void load_builtin(void)
+{
+    Diag d;
+    if (ck_tables_parse(&builtin, embed_data_catch_a_king_figures_txt, embed_data_catch_a_king_terrain_txt,
+                        embed_data_catch_a_king_decks_txt, embed_data_catch_a_king_points_txt, &d) < 0) {
+        fprintf(stderr, "ecw: built-in To Catch a King data: %s\n", d.msg);
+        abort();
+    }
+}
+
+const CkTables *ck_tables(void)
+{
+    pthread_once(&builtin_once, load_builtin);
+    return &builtin;
+}
+
+void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]) { memcpy(out, ck_tables()->chance, CK_CHANCE_CARDS); }
+void ck_deck_discovery(uint8_t out[CK_DISC_CARDS]) { memcpy(out, ck_tables()->disc, CK_DISC_CARDS); }
+void ck_deck_prominent(uint8_t out[CK_PROM_CARDS]) { memcpy(out, ck_tables()->prom, CK_PROM_CARDS); }
 
 float ck_fig_rate(const CkFig *f)
 {

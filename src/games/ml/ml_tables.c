@@ -3,6 +3,7 @@
  * parsed from the files in data/marston-less/ (compiled into the binary) with
  * line numbers in every error. */
 #include "ml.h"
+#include "core/datafile.h"
 #include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -12,29 +13,6 @@
 extern const char embed_data_marston_less_combat_txt[];
 extern const char embed_data_marston_less_deck_txt[];
 extern const char embed_data_marston_less_armies_txt[];
-
-/* Iterate the non-comment lines of a text: copies line `*pos` into buf. */
-static bool next_line(const char **pos, char *buf, size_t n, int *lineno)
-{
-    while (**pos) {
-        const char *end = strchr(*pos, '\n');
-        size_t len = end ? (size_t)(end - *pos) : strlen(*pos);
-        (*lineno)++;
-        size_t cp = len < n - 1 ? len : n - 1;
-        memcpy(buf, *pos, cp);
-        buf[cp] = '\0';
-        *pos += len + (end ? 1 : 0);
-        char *h = strchr(buf, '#');
-        if (h)
-            *h = '\0';
-        char *p = buf;
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p)
-            return true;
-    }
-    return false;
-}
 
 /* "LO-HI", "N" or "-" into a roll range; lo=0 means none. */
 static int parse_range(const char *tok, int *lo, int *hi)
@@ -57,12 +35,16 @@ static int parse_combat(MlTables *t, const char *text, Diag *d)
 {
     char buf[256], r[3][32];
     int lineno = 0, rows = 0, f;
+    unsigned seen = 0;
     const char *pos = text;
-    while (next_line(&pos, buf, sizeof buf, &lineno)) {
+    while (df_next_line(&pos, buf, sizeof buf, &lineno)) {
         if (sscanf(buf, "%d %31s %31s %31s", &f, r[0], r[1], r[2]) != 4 || f < 1 ||
             f > ML_MAX_FACTOR)
             return diag_set(d, "combat.txt:%d: expected 'FACTOR 1DP 2DP 3DP' with factor 1..15",
                             lineno);
+        if (seen >> f & 1)
+            return diag_set(d, "combat.txt:%d: factor %d appears twice", lineno, f);
+        seen |= 1u << f;
         memset(t->dp[f], 0, sizeof t->dp[f]);
         for (int k = 0; k < 3; k++) {
             int lo, hi;
@@ -92,7 +74,7 @@ static int parse_deck(MlTables *t, const char *text, Diag *d)
     int lineno = 0, count, arg, used;
     const char *pos = text;
     t->ncards = 0;
-    while (next_line(&pos, buf, sizeof buf, &lineno)) {
+    while (df_next_line(&pos, buf, sizeof buf, &lineno)) {
         if (sscanf(buf, "%d %31s %d %n", &count, kind, &arg, &used) != 3 || count < 1)
             return diag_set(d, "deck.txt:%d: expected 'COUNT KIND ARG NAME'", lineno);
         int k = 0;
@@ -138,7 +120,7 @@ static int parse_armies(MlTables *t, const char *text, Diag *d)
     char buf[256], key[32];
     int lineno = 0, used, rc = 0;
     const char *pos = text;
-    while (rc == 0 && next_line(&pos, buf, sizeof buf, &lineno)) {
+    while (rc == 0 && df_next_line(&pos, buf, sizeof buf, &lineno)) {
         if (sscanf(buf, "%31s %n", key, &used) != 1)
             continue;
         const char *rest = buf + used;
