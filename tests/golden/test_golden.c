@@ -2,6 +2,7 @@
  * rules change (GUIDE 7; OpenSpiel's playthrough files).
  *
  * tests/golden/ml_seed42.txt is one whole game of Marston Less from seed 42
+ * (ck_seed42.txt the same for To Catch a King)
  * between two random players (a uniform pick from legal(), with their own
  * generator seeded with 42, so the file depends on the rules alone and not
  * on any computer player): the spectator's
@@ -160,3 +161,4 @@ static void golden(const char *file, const char *id, uint64_t seed, uint64_t ai_
 }
 
 Test(golden, ml_seed42) { golden("ml_seed42.txt", "marston-less", 42, 42); }
+Test(golden, ck_seed42) { golden("ck_seed42.txt", "catch-a-king", 42, 42); }
