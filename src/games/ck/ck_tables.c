@@ -6,6 +6,7 @@
 #include "ck.h"
 #include "core/datafile.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,10 +157,18 @@ static void load_builtin(void)
     }
 }
 
+/* The rules read the tables in their inner loops: after the first call a
+ * plain atomic load, not a pthread_once, answers. */
 const CkTables *ck_tables(void)
 {
-    pthread_once(&builtin_once, load_builtin);
-    return &builtin;
+    static _Atomic(const CkTables *) ready;
+    const CkTables *t = atomic_load_explicit(&ready, memory_order_acquire);
+    if (!t) {
+        pthread_once(&builtin_once, load_builtin);
+        t = &builtin;
+        atomic_store_explicit(&ready, t, memory_order_release);
+    }
+    return t;
 }
 
 void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]) { memcpy(out, ck_tables()->chance, CK_CHANCE_CARDS); }

@@ -6,6 +6,7 @@
 #include "core/datafile.h"
 #include <ctype.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,10 +170,18 @@ static void load_builtin(void)
     }
 }
 
+/* The rules read the tables in their inner loops: after the first call a
+ * plain atomic load, not a pthread_once, answers. */
 const MlTables *ml_tables(void)
 {
-    pthread_once(&builtin_once, load_builtin);
-    return &builtin;
+    static _Atomic(const MlTables *) ready;
+    const MlTables *t = atomic_load_explicit(&ready, memory_order_acquire);
+    if (!t) {
+        pthread_once(&builtin_once, load_builtin);
+        t = &builtin;
+        atomic_store_explicit(&ready, t, memory_order_release);
+    }
+    return t;
 }
 
 int ml_dp_for(int factor, int roll)
