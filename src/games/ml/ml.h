@@ -209,6 +209,22 @@ static inline void ml_line_id(int side, int li, char buf[8])
         buf[1] = buf[2], buf[2] = '\0';
 }
 const char *ml_side_name(int side);
+static inline const char *ml_side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
+
+/* A die test of the rules: 1d6 plus a modifier against a number, passed
+ * at `need` or more (or, with `at_most`, at `need` or less). The roll and
+ * its result go to the log as one event of `type`. */
+typedef struct MlTest {
+    const char *type;       /* event type: "rally", "pursuit_test"... */
+    const char *what;       /* what the test is, in the sentence */
+    int         side;       /* whose test */
+    int         roller;     /* who throws the die (the opponent for a turn-in) */
+    const char *piece;      /* "R3", "G1" */
+    int         mod, need;
+    bool        at_most;
+    const char *pass, *fail;/* the result in words */
+} MlTest;
+bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
 
 /* Append an action to a legal list; a full list drops the rest (MAX_ACTIONS
  * is far above what any Marston Less position offers). */

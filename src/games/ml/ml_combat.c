@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
-
 static void add_mod(MlMods *m, const char *why, int v)
 {
     if (m && m->n < 8) {
@@ -150,7 +148,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
         evlog_int(log, "general", gi + 1);
         evlog_int(log, "roll", roll);
         evlog_str(log, "result", best < 0 ? "lost" : "escapes");
-        evlog_end(log, "%s general %d %s", side_title(side), gi + 1,
+        evlog_end(log, "%s general %d %s", ml_side_title(side), gi + 1,
                   best < 0 ? "is swept away with the routers" : "escapes to another line");
     }
 }
@@ -172,7 +170,7 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "strength", l->str);
-        evlog_end(log, "%s %s (strength %d) routs", side_title(side), id, l->str);
+        evlog_end(log, "%s %s (strength %d) routs", ml_side_title(side), id, l->str);
     }
     if (l->general != ML_NONE) {
         int gi = l->general;
@@ -230,7 +228,7 @@ static void log_roll(MlState *s, GameIO *io, int side, int li, int target, int f
     evlog_int(log, "factor", f);
     evlog_int(log, "roll", roll);
     evlog_int(log, "dp", dp);
-    evlog_end(log, "%s %s (factor %d) against %s: rolls %d, %d DP", side_title(side), id, f, tid, roll, dp);
+    evlog_end(log, "%s %s (factor %d) against %s: rolls %d, %d DP", ml_side_title(side), id, f, tid, roll, dp);
 }
 
 /* One roll of the d20 on the combat table by line k of side at a factor. */
@@ -292,7 +290,7 @@ static void retire(MlState *s, int side, int li, GameIO *io)
         evlog_int(log, "roll", roll);
         evlog_int(log, "dp", l->dp);
         evlog_str(log, "result", back ? "retires" : vacant ? "holds" : "no room to retire");
-        evlog_end(log, "%s %s push back test: %d against %d DP: %s", side_title(side), id, roll, l->dp,
+        evlog_end(log, "%s %s push back test: %d against %d DP: %s", ml_side_title(side), id, roll, l->dp,
                   back ? "retires one zone" : vacant ? "holds" : "holds, no room behind");
     }
     if (back)
@@ -324,18 +322,8 @@ static void maybe_pursue(MlState *s, int side, int li, GameIO *io)
     int mod = ml_gen_bonus(s, side, li), need = l->arm == ML_HORSE ? 5 : 2;
     char id[8];
     ml_line_id(side, li, id);
-    int roll = game_roll(&s->rng, io, 6, side, "pursuit test, %s", id);
-    bool go = roll + mod <= need;
-    EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "pursuit_test", VIS_PUBLIC)) {
-        evlog_str(log, "side", ml_side_name(side));
-        evlog_str(log, "line", id);
-        evlog_int(log, "roll", roll);
-        evlog_int(log, "modifier", mod);
-        evlog_str(log, "result", go ? "pursues" : "holds");
-        evlog_end(log, "%s %s %d%+d: %s", side_title(side), id, roll, mod,
-                  go ? "pursues the routers" : "holds its ground");
-    }
+    MlTest t = {"pursuit_test", "pursuit", side, side, id, mod, need, true, "pursues", "holds"};
+    bool go = ml_die_test(s, io, &t);
     if (!go)
         return;
     l->status = LS_PURSUING;

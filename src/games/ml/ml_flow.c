@@ -22,6 +22,24 @@ static const char *const side_names[ML_SIDES] = {"royalist", "parliament"};
 const char *ml_sector_name(int sector) { return sector_names[sector]; }
 const char *ml_side_name(int side) { return side_names[side]; }
 
+bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
+{
+    int roll = game_roll(&s->rng, io, 6, t->roller, "%s, %s", t->what, t->piece);
+    bool ok = t->at_most ? roll + t->mod <= t->need : roll + t->mod >= t->need;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, t->type, VIS_PUBLIC)) {
+        evlog_str(log, "side", side_names[t->side]);
+        evlog_str(log, "piece", t->piece);
+        evlog_int(log, "roll", roll);
+        evlog_int(log, "modifier", t->mod);
+        evlog_int(log, "need", t->need);
+        evlog_str(log, "result", ok ? t->pass : t->fail);
+        evlog_end(log, "%s %s, %s: %d%+d against %s%d: %s", ml_side_title(t->side), t->piece, t->what, roll,
+                  t->mod, t->at_most ? "at most " : "", t->need, ok ? t->pass : t->fail);
+    }
+    return ok;
+}
+
 bool ml_home_zone(int side, int zone)
 {
     return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);

@@ -6,8 +6,6 @@
 #include "ml.h"
 #include <stdlib.h>
 
-static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
-
 static bool engaged(const MlState *s, int side, const MlLine *l)
 {
     return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
@@ -179,7 +177,7 @@ static void take_lone_generals(MlState *s, int side, int sector, int zone, GameI
             evlog_str(log, "side", ml_side_name(ml_enemy(side)));
             evlog_int(log, "general", g + 1);
             evlog_end(log, "%s general %d is caught by the enemy and lost",
-                      side_title(ml_enemy(side)), g + 1);
+                      ml_side_title(ml_enemy(side)), g + 1);
         }
     }
 }
@@ -238,20 +236,8 @@ static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
         snprintf(id, sizeof id, "G%d", a->piece + 1);
     else
         ml_line_id(side, a->piece, id);
-    int roll = game_roll(&s->rng, io, 6, side, "additional move of %s", id);
-    bool ok = roll + mod >= need;
-    EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "additional_move", VIS_PUBLIC)) {
-        evlog_str(log, "side", ml_side_name(side));
-        evlog_str(log, "piece", id);
-        evlog_int(log, "roll", roll);
-        evlog_int(log, "modifier", mod);
-        evlog_int(log, "need", need);
-        evlog_str(log, "result", ok ? "moves" : "fails");
-        evlog_end(log, "%s %s: additional move %d%+d against %d: %s", side_title(side), id, roll, mod,
-                  need, ok ? "it moves" : "no more moves this phase");
-    }
-    return ok;
+    MlTest t = {"additional_move", "additional move", side, side, id, mod, need, false, "moves", "fails"};
+    return ml_die_test(s, io, &t);
 }
 
 /* [ML Flanking] the opposing player rolls; 5-6 onto an occupied zone,
@@ -263,18 +249,9 @@ static void turn_in(MlState *s, int side, int li, GameIO *io)
     int need = occupied ? 5 : 4, mod = ml_gen_bonus(s, side, li);
     char id[8];
     ml_line_id(side, li, id);
-    int roll = game_roll(&s->rng, io, 6, ml_enemy(side), "turn-in of %s (rolled by the opponent)", id);
-    bool ok = roll + mod >= need;
-    EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "turn_in", VIS_PUBLIC)) {
-        evlog_str(log, "side", ml_side_name(side));
-        evlog_str(log, "line", id);
-        evlog_int(log, "roll", roll);
-        evlog_int(log, "need", need);
-        evlog_str(log, "result", ok ? "turns in" : "fails");
-        evlog_end(log, "%s %s tries to turn in on the centre: %d%+d against %d: %s", side_title(side), id,
-                  roll, mod, need, ok ? "it wheels in" : "it fails");
-    }
+    MlTest t = {"turn_in", "turning in on the centre (the opponent rolls)", side, ml_enemy(side), id, mod, need,
+                false, "turns in", "fails"};
+    bool ok = ml_die_test(s, io, &t);
     if (!ok)
         return;
     l->turned_in = 1;
@@ -309,7 +286,7 @@ static void describe_event(MlState *s, const Action *a, GameIO *io)
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(s->to_act));
         evlog_str(log, "action", text);
-        evlog_end(log, "%s: %s", side_title(s->to_act), text);
+        evlog_end(log, "%s: %s", ml_side_title(s->to_act), text);
     }
 }
 
@@ -353,7 +330,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));
             evlog_str(log, "line", id);
-            evlog_end(log, "%s %s pursues off the table and will not return", side_title(side), id);
+            evlog_end(log, "%s %s pursues off the table and will not return", ml_side_title(side), id);
         }
         return;
     }
@@ -369,7 +346,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "zone", z + 1);
-        evlog_end(log, "%s %s pursues into zone %d%s", side_title(side), id, z + 1,
+        evlog_end(log, "%s %s pursues into zone %d%s", ml_side_title(side), id, z + 1,
                   contact ? " and crashes into the enemy" : "");
     }
     if (contact) { /* the DP only for meeting a formed enemy, not other pursuers */

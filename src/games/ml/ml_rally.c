@@ -2,8 +2,6 @@
  * [ML Reforming], the last phase of the turn. */
 #include "ml.h"
 
-static const char *side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
-
 static int pending_line(const MlState *s)
 {
     const MlSide *sd = &s->side[s->to_act];
@@ -43,21 +41,9 @@ void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
     int mod = ml_gen_bonus(s, side, a->piece), need = l->arm == ML_FOOT ? 4 : 6;
     char id[8];
     ml_line_id(side, a->piece, id);
-    int roll = game_roll(&s->rng, io, 6, side, "rally %s", id);
-    bool ok = roll + mod >= need;
-    if (ok)
+    MlTest t = {"rally", "rally", side, side, id, mod, need, false, "rallied", "pursuing"};
+    if (ml_die_test(s, io, &t))
         l->status = LS_FORMED;
-    EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "rally", VIS_PUBLIC)) {
-        evlog_str(log, "side", ml_side_name(side));
-        evlog_str(log, "line", id);
-        evlog_int(log, "roll", roll);
-        evlog_int(log, "modifier", mod);
-        evlog_int(log, "need", need);
-        evlog_str(log, "result", ok ? "rallied" : "pursuing");
-        evlog_end(log, "%s %s rally %d%+d against %d: %s", side_title(side), id, roll, mod, need,
-                  ok ? "rallied" : "still pursuing");
-    }
 }
 
 /* [ML Reforming] a formed line with DPs may try to shed one if it has a
@@ -73,20 +59,9 @@ static void reform_line(MlState *s, int side, int li, GameIO *io)
     int mod = (ml_gen_bonus(s, side, li) == 2) - ml_cell_has_enemy_of(s, side, l->sector, l->zone);
     char id[8];
     ml_line_id(side, li, id);
-    int roll = game_roll(&s->rng, io, 6, side, "reform %s", id);
-    bool ok = roll + mod >= 5;
-    if (ok)
+    MlTest t = {"reform", "reforming", side, side, id, mod, 5, false, "removes 1 DP", "no change"};
+    if (ml_die_test(s, io, &t))
         l->dp--;
-    EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "reform", VIS_PUBLIC)) {
-        evlog_str(log, "side", ml_side_name(side));
-        evlog_str(log, "line", id);
-        evlog_int(log, "roll", roll);
-        evlog_int(log, "modifier", mod);
-        evlog_str(log, "result", ok ? "removes 1 DP" : "no change");
-        evlog_end(log, "%s %s reforms: %d%+d: %s", side_title(side), id, roll, mod,
-                  ok ? "removes 1 DP" : "no change");
-    }
 }
 
 void ml_reform_all(MlState *s, GameIO *io)
