@@ -1,6 +1,7 @@
 /* ai.c - the generic computer players: "random" (uniform over the legal
  * list) and "heuristic" (the game's own player, or random without one). */
 #include "ai.h"
+#include <stdlib.h>
 #include <string.h>
 
 /* Uniform choice over g->legal using the AI's own generator. */
@@ -14,12 +15,24 @@ static int ai_random_choose(const GameOps *g, const void *st, Rng *rng, Action *
     return 0;
 }
 
-/* The game's heuristic when it has one and it succeeds, else random. */
+/* The game's heuristic when it has one and it succeeds, else random. It is
+ * handed a copy of the state in which everything its side cannot see has
+ * been re-dealt at random and the generator re-seeded: whatever it reads,
+ * it cannot learn a face-down card nor foresee a die (GUIDE 4). */
 static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
 {
-    if (g->heuristic && g->heuristic(st, rng, out) >= 0)
-        return 0;
-    return ai_random_choose(g, st, rng, out);
+    if (!g->heuristic)
+        return ai_random_choose(g, st, rng, out);
+    void *copy = malloc(g->state_size);
+    if (!copy)
+        return ai_random_choose(g, st, rng, out);
+    memcpy(copy, st, g->state_size);
+    if (g->redeal)
+        g->redeal(copy, g->current_player(st), rng);
+    rng_seed(game_rng(g, copy), rng_next(rng));
+    int rc = g->heuristic(copy, rng, out);
+    free(copy);
+    return rc >= 0 ? 0 : ai_random_choose(g, st, rng, out);
 }
 
 static const AiPlayer ai_random = {

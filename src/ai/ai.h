@@ -4,10 +4,11 @@
  * Hidden information: an AI receives the state pointer because the contract
  * has no separate "view" type, but it must never read the state itself.
  * "random" only calls g->legal (the actions open to the side to act, which
- * that side may see); "heuristic" hands the state to the game's own
- * g->heuristic, and that function is responsible for reading only what the
- * side to act may see. Every AI draws from its OWN Rng, never the state's,
- * so its choices cannot shift or foresee the game's dice. */
+ * that side may see); "heuristic" hands the game's own g->heuristic a copy
+ * in which g->redeal has reshuffled everything the side to act cannot see
+ * and the generator is re-seeded, so even a heuristic that read hidden
+ * fields would find only a random deal, and could not foresee a die. Every
+ * AI draws from its OWN Rng, never the state's. */
 #ifndef ECW_AI_H
 #define ECW_AI_H
 #include "core/game.h"
