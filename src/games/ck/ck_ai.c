@@ -4,14 +4,24 @@
  * chosen from a few candidates each checked with ck_check; it never builds
  * the whole legal list, and a figure with nothing to do is passed over
  * without spending an action.
+ * Parliament weighs where a trooper may stand by its exposure: for every
+ * free Royalist that could charge it or shoot at it there next turn, the
+ * chance a foe picking among its choices does (one of them), times what
+ * the trooper would lose (4 points, You 6, a guard's prisoners) less what
+ * a failed charge gives Parliament (the charger taken or killed).
  * Parliament: guards lead their prisoners off; a free trooper charges when
  * the expected points pay (taking prisoners while six troopers stay free
  * to search, Charles and Wilmot always; anything goes in the last turn),
  * the three nearest hunt Charles and Wilmot, dragoons keep 14" from
- * Royalist horse (4 against their 2), and the rest stand ready at the edge
- * of the unsearched piece they are nearest to, on the side away from the
- * Royalists. One trooper in reach of a piece (cavalry first) is kept back
- * and searches last, since a search ends the turn; shots come after moving.
+ * Royalist horse (4 against their 2), and the rest make for the edge of
+ * the unsearched piece they are nearest to (not the one searched this
+ * turn), on the side away from the Royalists; two besides the searcher
+ * always end in reach of a piece for the next turn, and the horsemen
+ * not needed for that go out of their way to stand where foes' charges
+ * would fail. The troopers who could search move last; one of them
+ * (cavalry first) is kept back and searches, since a search ends the
+ * turn, unless only he can reach Charles or Wilmot; shots come after
+ * moving.
  * Royalists: the terrain packed deep in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
@@ -19,6 +29,20 @@
 #include "ck.h"
 #include <math.h>
 #include <string.h>
+
+/* The exposure model's weights, tuned against random Royalists: a foe's
+ * charge, shot and move-then-shot count as that many of its choices; a
+ * failed charge of a foe's counts CK_W_GAIN times its points; a dragoon
+ * goes CK_RISK inches out of his way to save a point, a horseman
+ * CK_BAIT_RISK inches to gain one; no foe reaches further than CK_FAR
+ * beyond a trooper's move (6" and 12", with the bases). */
+#define CK_W_CHARGE 2.0
+#define CK_W_SHOT 2.0
+#define CK_W_MSHOT 1.0
+#define CK_W_GAIN 2.0
+#define CK_RISK 10.0
+#define CK_BAIT_RISK 30.0
+#define CK_FAR 21.0f
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -31,11 +55,15 @@ typedef struct Table {
     uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
-    int     nready;               /* troopers waiting at a piece's edge (-1: not counted yet) */
     int8_t  under[CK_MAX_FIGS];   /* the piece under each figure, -1 none, -2 not looked at yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
+    uint8_t near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
+    int     near_of, nnear;
+    int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
+    int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
+    int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
 } Table;
 
 /* Charles Stuart or Lord Wilmot? */
@@ -71,12 +99,15 @@ static void look(const CkState *s, Table *tb)
     tb->s = s;
     tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
     tb->searcher = -2;
-    tb->nready = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->held, 0, (size_t)n);
     memset(tb->under, -2, (size_t)n);
     memset(tb->touch, -1, (size_t)n);
     memset(tb->support, -1, sizeof tb->support);
+    memset(tb->choice, -1, (size_t)n);
+    memset(tb->quiet, -1, (size_t)n);
+    memset(tb->cansearch, -1, (size_t)n);
+    tb->near_of = -1;
     tb->aimed[0] = -1;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
@@ -223,6 +254,135 @@ static int base_factor(const CkFig *f, const CkFig *foe)
     return foe->mounted ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
 }
 
+/* The move of foe e next turn: its rate, halved on difficult ground
+ * (not clubmen) and when wounded. */
+static float foe_move(Table *tb, int e)
+{
+    const CkFig *g = &tb->s->figs[e];
+    float m = ck_fig_rate(g);
+    m /= g->type != F_CLUBMAN && on_hard(tb, e) ? 2 : 1;
+    return g->wounded ? m / 2 : m;
+}
+
+/* How far foe e can shoot (0: not at all). */
+static float foe_range(const CkFig *g)
+{
+    return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
+}
+
+/* How many things foe e could do next turn: its four moves and a shot
+ * and a charge at each trooper within its move and range; a random foe
+ * spreads its attacks over them. Counted once a call. */
+static int choices(Table *tb, int e)
+{
+    if (tb->choice[e] < 0) {
+        const CkFig *g = &tb->s->figs[e];
+        float r = foe_move(tb, e) + fmaxf(foe_range(g), 1.6f);
+        int n = 4;
+        for (int k = 0; k < tb->nown; k++) {
+            const CkFig *f = &tb->s->figs[tb->own[k]];
+            n += dist2(f->x, f->y, g->x, g->y) <= r * r ? 2 : 0;
+        }
+        tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
+    }
+    return tb->choice[e];
+}
+
+/* The ground a trooper stands on at (x, y), as foes see it: in cover from
+ * shooting, behind an obstacle against charges. */
+typedef struct Ground {
+    int cover, obst;
+} Ground;
+
+/* The ground at (x, y). */
+static Ground ground_at(const CkState *s, float x, float y)
+{
+    int pc = ck_piece_at(s, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
+    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle};
+}
+
+/* What foe g (moving mv, one of m choices) is expected to cost trooper i
+ * standing at (x, y) on ground gr through the next Royalist turn, guarding
+ * prisoners worth `held`: the chance g charges it or shoots at it there
+ * times the chance it kills (the trooper's points) or beats it (the
+ * prisoners), less what a failed charge of g's gives (taken prisoner, or
+ * killed). */
+static double fig_cost(Table *tb, const CkFig *g, float mv, double m, int i, float x, float y, Ground gr,
+                       double held)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float rng = foe_range(g), d2 = dist2(x, y, g->x, g->y);
+    float reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
+    if (d2 > far * far)
+        return 0;
+    double loss = 0, value = trooper_value(f);
+    if (d2 <= reach * reach) {
+        Odds o = odds(base_factor(g, f) - gr.obst, base_factor(f, g));
+        int room = tb->room[i] - (held > tb->held[i]);
+        double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
+        loss += (value * o.kill + held * (o.kill + o.beat) - CK_W_GAIN * won) * CK_W_CHARGE / m;
+    }
+    if (rng > 0) {
+        double p = d2 <= rng * rng ? CK_W_SHOT : CK_W_MSHOT;
+        Odds o = odds(base_factor(g, f) - gr.cover + (d2 <= rng * rng / 4) - (s->raining != 0), base_factor(f, g));
+        loss += p / m * (value * o.kill + held * (o.kill + o.beat));
+    }
+    return loss;
+}
+
+/* What foe e is expected to cost trooper i at (x, y): fig_cost, after a
+ * quick look at the distance (nobody threatens beyond 8" and 12"). */
+static double foe_cost(Table *tb, int e, int i, float x, float y, Ground gr, double held)
+{
+    const CkFig *g = &tb->s->figs[e];
+    if (dist2(x, y, g->x, g->y) > 21 * 21)
+        return 0;
+    return fig_cost(tb, g, foe_move(tb, e), choices(tb, e), i, x, y, gr, held);
+}
+
+/* The foes that could cost trooper i anything wherever it moves this
+ * turn (within its move and 21"), listed in tb->near; kept for the last
+ * trooper asked about. */
+static int near_foes(Table *tb, int i)
+{
+    if (tb->near_of != i) {
+        const CkFig *f = &tb->s->figs[i];
+        float r = allowance(tb, i) + CK_FAR;
+        tb->nnear = 0;
+        for (int k = 0; k < tb->nfoes; k++) {
+            const CkFig *e = &tb->s->figs[tb->foes[k]];
+            if (dist2(f->x, f->y, e->x, e->y) <= r * r)
+                tb->near[tb->nnear++] = tb->foes[k];
+        }
+        tb->near_of = i;
+    }
+    return tb->nnear;
+}
+
+/* Is every foe too far from trooper i to cost it anything wherever it
+ * moves? Found once a call. */
+static bool quiet(Table *tb, int i)
+{
+    if (tb->quiet[i] < 0)
+        tb->quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+    return tb->quiet[i];
+}
+
+/* The points trooper i would expect to lose standing at (x, y) through
+ * the next Royalist turn (less than nothing: to gain): foe_cost summed
+ * over the foes near it; nothing at all when it is quiet. */
+static double exposure(Table *tb, int i, float x, float y)
+{
+    if (quiet(tb, i))
+        return 0;
+    Ground gr = ground_at(tb->s, x, y);
+    double loss = 0;
+    for (int k = 0, n = near_foes(tb, i); k < n; k++)
+        loss += foe_cost(tb, tb->near[k], i, x, y, gr, tb->held[i]);
+    return loss;
+}
+
 /* How many of the acting side's figures have shot at t this phase. */
 static int aimed_at(Table *tb, int t)
 {
@@ -309,6 +469,15 @@ static int ground_mod(const CkFig *f, int kind)
 }
 
 
+/* Where figure f stands once it has charged e: in base contact on the
+ * near side of e, as the charge puts it. */
+static void contact_point(const CkFig *f, const CkFig *e, float *x, float *y)
+{
+    float len = ck_dist(f->x, f->y, e->x, e->y), gap = ck_fig_radius(f) + ck_fig_radius(e);
+    *x = len > 1e-3f ? e->x + (f->x - e->x) / len * gap : e->x;
+    *y = len > 1e-3f ? e->y + (f->y - e->y) / len * gap : e->y - gap;
+}
+
 /* The odds of figure i charging t, counted as ck_melee_factor will count
  * them once i stands in contact on the near side of t
  * [CK Hand to hand Combat]. */
@@ -316,9 +485,8 @@ static Odds charge_odds(Table *tb, int i, int t)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
-    float len = ck_dist(f->x, f->y, e->x, e->y), gap = ck_fig_radius(f) + ck_fig_radius(e);
-    float cx = len > 1e-3f ? e->x + (f->x - e->x) / len * gap : e->x;
-    float cy = len > 1e-3f ? e->y + (f->y - e->y) / len * gap : e->y - gap;
+    float cx, cy;
+    contact_point(f, e, &cx, &cy);
     int pc = ck_piece_at(s, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
     bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
     int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
@@ -341,38 +509,83 @@ static bool free_trooper(Table *tb, int i)
  * some (`from_hard`). */
 static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard)
 {
+    if (fabsf(x - pc->x) > m + pc->r || fabsf(y - pc->y) > m + pc->r)
+        return false; /* a quick look first */
     m /= ck_terrain[pc->kind].difficult && !from_hard ? 2 : 1;
     float d = m + pc->r - 0.32f;
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
 
-/* Could trooper i search a piece now (unmoved, free, in reach of one)? */
+/* Could trooper i search a piece now (unmoved, free, in reach of one)?
+ * Found once a call. */
 static bool can_search(Table *tb, int i)
+{
+    if (tb->cansearch[i] < 0) {
+        const CkState *s = tb->s;
+        const CkFig *f = &s->figs[i];
+        bool can = false;
+        if (!f->moved && !f->shot && free_trooper(tb, i)) {
+            float m = -1;
+            bool hard = false;
+            for (int p = 0; p < CK_PIECES && !can; p++) {
+                const CkPiece *pc = &s->pieces[p];
+                if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
+                    continue; /* beyond any move (8") and piece (3") */
+                if (m < 0)
+                    m = allowance(tb, i), hard = on_hard(tb, i);
+                can = reaches(pc, f->x, f->y, m, hard);
+            }
+        }
+        tb->cansearch[i] = can;
+    }
+    return tb->cansearch[i];
+}
+
+/* How many inches off its way trooper i goes for a point of expected
+ * gain: horsemen (4 against anyone) stand in reach of random foes, whose
+ * charges mostly fail and are taken prisoner. */
+static double risk_of(Table *tb, int i)
+{
+    return tb->s->figs[i].type == F_DRAGOON ? CK_RISK : CK_BAIT_RISK;
+}
+
+/* Eight directions, 45 degrees apart. */
+static const float compass[8][2] = {
+    {1, 0}, {0.7071068f, 0.7071068f}, {0, 1}, {-0.7071068f, 0.7071068f},
+    {-1, 0}, {-0.7071068f, -0.7071068f}, {0, -1}, {0.7071068f, -0.7071068f},
+};
+
+/* Trooper i's best end point on the way to (gx, gy), `stop` short of it:
+ * the nearest to it once `risk` inches a point of exposure are added,
+ * among points along the way, all round and staying put. False when
+ * staying put is best (or nothing else is accepted). */
+static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double risk, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    if (f->moved || f->shot || !free_trooper(tb, i))
-        return false;
-    float m = allowance(tb, i);
-    bool hard = on_hard(tb, i);
-    for (int p = 0; p < CK_PIECES; p++)
-        if (!s->pieces[p].searched && reaches(&s->pieces[p], f->x, f->y, m, hard))
-            return true;
-    return false;
-}
-
-/* How exposed trooper f would stand at (x, y): for each Royalist that could
- * reach it with a shot or a charge next turn, by how many inches. */
-static float danger(Table *tb, const CkFig *f, float x, float y)
-{
-    float v = 0;
-    for (int k = 0; k < tb->nfoes; k++) {
-        const CkFig *e = &tb->s->figs[tb->foes[k]];
-        float reach = ck_figs[e->type].move + fmaxf(ck_figs[e->type].range, 1.5f), d2 = dist2(x, y, e->x, e->y);
-        if (d2 < reach * reach && !is_person(e))
-            v += (reach - sqrtf(d2)) * (e->mounted && f->type == F_DRAGOON ? 3 : 1);
+    float m = allowance(tb, i) - 0.01f, len = ck_dist(f->x, f->y, gx, gy);
+    if (risk <= 0 || quiet(tb, i)) /* nothing to fear or gain on the way */
+        return move_towards(tb, i, gx, gy, stop, false, out);
+    Action cand[11];
+    double v[11], stay = fmax(0, len - stop) + risk * exposure(tb, i, f->x, f->y);
+    int n = 0;
+    for (int k = 0; k < 11; k++) {
+        float x, y;
+        if (k < 3) {
+            float go = fminf(len - stop, m) * (float)(3 - k) / 3;
+            if (go < 0.05f || len < 1e-3f)
+                continue;
+            x = f->x + (gx - f->x) / len * go, y = f->y + (gy - f->y) / len * go;
+        } else {
+            x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
+        }
+        int p = ck_piece_at(s, x, y);
+        if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
+            continue;
+        cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure(tb, i, x, y));
     }
-    return v;
+    return best_first(s, cand, v, n, 0.05, out);
 }
 
 /* How many free troopers stand within 8" of piece p's edge. */
@@ -400,13 +613,17 @@ static int pick_searcher(Table *tb, int *piece)
     for (int k = 0; k < tb->nfree; k++) {
         int i = tb->frees[k];
         const CkFig *f = &s->figs[i];
-        if (f->moved || f->shot)
+        if (!can_search(tb, i))
             continue;
-        float m = allowance(tb, i);
-        bool hard = on_hard(tb, i);
+        float m = -1;
+        bool hard = false;
         for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &s->pieces[p];
-            if (pc->searched || !reaches(pc, f->x, f->y, m, hard))
+            if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
+                continue; /* beyond any move (8") and piece (3") */
+            if (m < 0)
+                m = allowance(tb, i), hard = on_hard(tb, i);
+            if (!reaches(pc, f->x, f->y, m, hard))
                 continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y);
             if (v > bv)
@@ -416,24 +633,47 @@ static int pick_searcher(Table *tb, int *piece)
     return best;
 }
 
-/* The search itself: onto the piece, just inside its edge. */
+/* The search itself: onto the piece, just inside its edge on the near
+ * side, else further round or deeper (an enemy may stand in the way),
+ * else its middle. */
 static bool search_move(Table *tb, int i, int p, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     const CkPiece *pc = &s->pieces[p];
-    float d = ck_dist(f->x, f->y, pc->x, pc->y);
-    for (float depth = 0.3f; depth < pc->r; depth += 0.7f) {
-        float stop = fmaxf(0, pc->r - depth);
-        if (d - stop > 0 && move_towards(tb, i, pc->x, pc->y, stop, true, out) &&
-            ck_piece_at(s, out->x, out->y) == p)
+    float base = atan2f(f->y - pc->y, f->x - pc->x);
+    for (int k = 0; k < 36; k++) {
+        float ang = base + (float)((k % 9 + 1) / 2) * ((k % 9) % 2 ? 0.35f : -0.35f); /* 0, +-20, +-40 degrees.. */
+        float r = pc->r - 0.3f - 0.7f * (float)(k / 9);                                /* ..then deeper */
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x + r * cosf(ang), pc->y + r * sinf(ang)};
+        if (ck_piece_at(s, a.x, a.y) == p && accept(s, a, out))
             return true;
     }
     Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
     return accept(s, a, out);
 }
 
-/* Trooper i's charge with the best expected points, if it pays (`persons`:
+/* Any search at all, when the chosen one is barred (an enemy stands in
+ * the way): every unmoved free trooper at every piece in its reach. */
+static bool search_any(Table *tb, Action *out)
+{
+    const CkState *s = tb->s;
+    for (int k = 0; k < tb->nfree; k++) {
+        int i = tb->frees[k];
+        const CkFig *f = &s->figs[i];
+        if (f->moved || f->shot)
+            continue;
+        float m = allowance(tb, i);
+        bool hard = on_hard(tb, i);
+        for (int p = 0; p < CK_PIECES; p++)
+            if (!s->pieces[p].searched && reaches(&s->pieces[p], f->x, f->y, m, hard) && search_move(tb, i, p, out))
+                return true;
+    }
+    return false;
+}
+
+/* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
+ * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
  * others while six troopers stay free to search or in the last turn. */
 static bool par_charge(Table *tb, int i, bool persons, Action *out)
@@ -458,7 +698,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, last ? 0.2 : 1.3, out);
+    return best_first(s, cand, v, n, last ? 0.2 : 3.0, out);
 }
 
 /* How many free troopers are nearer than figure i to point (x, y). */
@@ -499,9 +739,10 @@ static bool nearest_to(Table *tb, int i, int p, float d2)
     return true;
 }
 
-/* The unsearched piece trooper i heads for: the nearest one whose nearest
- * free trooper it is, else simply the nearest; -1 if none is left. */
-static int staging_piece(Table *tb, int i)
+/* The unsearched piece trooper i heads for (not the one searched this
+ * turn, once chosen): the nearest one whose nearest free trooper it is
+ * (*mine), else simply the nearest; -1 if none is left. */
+static int staging_piece(Table *tb, int i, bool *mine)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
@@ -509,7 +750,7 @@ static int staging_piece(Table *tb, int i)
     float od = 1e9f, ad = 1e9f;
     for (int p = 0; p < CK_PIECES; p++) {
         const CkPiece *pc = &s->pieces[p];
-        if (pc->searched)
+        if (pc->searched || (tb->searcher >= 0 && p == tb->spiece))
             continue;
         float d = dist2(f->x, f->y, pc->x, pc->y);
         if (d < ad)
@@ -517,7 +758,30 @@ static int staging_piece(Table *tb, int i)
         if (d < od && nearest_to(tb, i, p, d))
             od = d, own = p;
     }
+    *mine = own >= 0;
     return own >= 0 ? own : any;
+}
+
+/* Will two free troopers other than i (and this turn's searcher) stand
+ * in reach of an unsearched piece, not the one searched now, next turn?
+ * Two, since a trooper beaten in the Royalist turn falls back. */
+static bool covered(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    int n = 0;
+    for (int k = 0; k < tb->nfree && n < 2; k++) {
+        int j = tb->frees[k];
+        const CkFig *g = &s->figs[j];
+        if (j == i || j == tb->searcher)
+            continue;
+        float m = ck_fig_rate(g) / (on_hard(tb, j) ? 2 : 1);
+        for (int p = 0; p < CK_PIECES; p++)
+            if (!s->pieces[p].searched && p != tb->spiece && reaches(&s->pieces[p], g->x, g->y, m, on_hard(tb, j))) {
+                n++;
+                break;
+            }
+    }
+    return n >= 2;
 }
 
 /* A free trooper's move: to the edge of its piece, on the side away from
@@ -526,19 +790,22 @@ static bool par_move(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    int p = staging_piece(tb, i);
+    bool mine;
+    int p = staging_piece(tb, i, &mine);
+    double risk = mine || !covered(tb, i) ? 0 : risk_of(tb, i);
     if (p >= 0) {
         const CkPiece *pc = &s->pieces[p];
         if (!foe_near(tb, pc->x, pc->y, pc->r + 20)) /* nobody can reach any side of it */
-            return move_towards(tb, i, pc->x, pc->y, pc->r + 0.6f, false, out);
+            return safe_step(tb, i, pc->x, pc->y, pc->r + 0.6f, risk, out);
         float tx = 0, ty = 0, bv = 1e9f;
         for (int k = 0; k < 8; k++) { /* eight points round the edge */
             float ang = (float)k * 0.785398f, x = pc->x + (pc->r + 0.6f) * cosf(ang);
-            float y = pc->y + (pc->r + 0.6f) * sinf(ang), v = ck_dist(f->x, f->y, x, y) + 0.3f * danger(tb, f, x, y);
+            float y = pc->y + (pc->r + 0.6f) * sinf(ang);
+            float v = ck_dist(f->x, f->y, x, y);
             if (v < bv)
                 bv = v, tx = x, ty = y;
         }
-        return move_towards(tb, i, tx, ty, 0, false, out);
+        return safe_step(tb, i, tx, ty, 0, risk, out);
     }
     int best = -1;
     float bd = 20 * 20;
@@ -547,7 +814,7 @@ static bool par_move(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) < bd)
             bd = dist2(f->x, f->y, e->x, e->y), best = tb->foes[k];
     }
-    return best >= 0 && move_towards(tb, i, s->figs[best].x, s->figs[best].y, 2.6f, false, out);
+    return best >= 0 && safe_step(tb, i, s->figs[best].x, s->figs[best].y, 2.6f, risk, out);
 }
 
 /* Does trooper i stand at the edge of an unsearched piece? */
@@ -561,20 +828,6 @@ static bool ready(Table *tb, int i)
             return true;
     }
     return false;
-}
-
-/* How many unmoved free troopers wait ready at a piece's edge, able to
- * search; counted once a call. */
-static int nready(Table *tb)
-{
-    if (tb->nready < 0) {
-        tb->nready = 0;
-        for (int k = 0; k < tb->nfree; k++) {
-            const CkFig *g = &tb->s->figs[tb->frees[k]];
-            tb->nready += !g->moved && !g->shot && ready(tb, tb->frees[k]);
-        }
-    }
-    return tb->nready;
 }
 
 /* Is Royalist horse within r of figure i? */
@@ -626,16 +879,32 @@ static bool flee_horse(Table *tb, int i, Action *out)
     return found;
 }
 
-/* Must trooper i (able to search; `rdy`: waiting at a piece's edge) keep
- * still for the search? Only if nobody else waits ready and it is the
- * chosen searcher. */
-static bool searcher(Table *tb, int i, bool rdy)
+/* Must trooper i (able to search) keep still for the search? Only if it
+ * is the chosen searcher, chosen among all who could. */
+static bool searcher(Table *tb, int i)
 {
-    if (nready(tb) - rdy > 0)
-        return false;
     if (tb->searcher == -2)
         tb->searcher = pick_searcher(tb, &tb->spiece);
     return tb->searcher == i;
+}
+
+/* Can a free unmoved trooper other than i charge Charles or Wilmot? */
+static bool persons_covered(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    for (int k = 0; k < tb->nfree; k++) {
+        int j = tb->frees[k];
+        const CkFig *g = &s->figs[j];
+        float reach = allowance(tb, j) + 1.6f;
+        if (j == i || g->moved || g->shot)
+            continue;
+        for (int q = 0; q < tb->nfoes; q++) {
+            const CkFig *e = &s->figs[tb->foes[q]];
+            if (is_person(e) && dist2(g->x, g->y, e->x, e->y) <= reach * reach)
+                return true;
+        }
+    }
+    return false;
 }
 
 /* An unmoved trooper's next action; false when it has none (waiting to
@@ -651,8 +920,8 @@ static bool par_figure(Table *tb, int i, Action *out)
     if (calm && !tb->persons && ready(tb, i))
         return false; /* waits at the edge of its piece */
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
-    if (cs && searcher(tb, i, rdy)) /* keeps for the search, unless Charles or Wilmot is in reach */
-        return !calm && tb->persons && par_charge(tb, i, true, out);
+    if (cs && searcher(tb, i)) /* keeps for the search, unless only he can reach Charles or Wilmot */
+        return !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
         return true;
     int q = quarry(tb, i);
@@ -661,10 +930,12 @@ static bool par_figure(Table *tb, int i, Action *out)
     if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) &&
         flee_horse(tb, i, out))
         return true; /* a dragoon (2 against their 4) keeps away from horse */
-    if (rdy) /* the others ready at a piece shoot or wait */
-        return !calm && best_shot(tb, i, kill_value, out);
+    if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
+        return !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
+                         best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
+
 
 /* Shots after moving, once every figure has moved that will. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
@@ -679,14 +950,18 @@ static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
-    for (int k = 0; k < tb->nown; k++)
-        if (!tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && par_figure(tb, tb->own[k], out))
-            return true;
+    for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
+        for (int k = 0; k < tb->nown; k++) {
+            int i = tb->own[k];
+            if (!tb->s->figs[i].moved && !tb->s->figs[i].shot && can_search(tb, i) == (pass == 1) &&
+                par_figure(tb, i, out))
+                return true;
+        }
     if (shots_after(tb, kill_value, out))
         return true;
     if (tb->searcher == -2)
         tb->searcher = pick_searcher(tb, &tb->spiece);
-    return tb->searcher >= 0 && search_move(tb, tb->searcher, tb->spiece, out);
+    return tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
 }
 
 /* Reinforcements come on at the south edge below the nearest unsearched piece. */
