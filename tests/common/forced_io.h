@@ -5,6 +5,8 @@
 #ifndef ECW_FORCED_IO_H
 #define ECW_FORCED_IO_H
 #include "core/game.h"
+#include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 enum { FORCED_MAX_DICE = 64, FORCED_MAX_EVENTS = 256 };
@@ -55,5 +57,42 @@ static inline void captured_sink(void *ud, const char *json, const char *text, i
     snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
     e->n++;
 }
+
+/* Wire a fixture's log and GameIO to its dice queue and event capture. */
+static inline void forced_io_open(EventLog *log, CapturedEvents *ev, GameIO *io, ForcedDice *dice, bool *open)
+{
+    evlog_init(log, captured_sink, ev);
+    log->turn = 1;
+    *open = true;
+    io->log = log;
+    io->roll = forced_roll;
+    io->ud = dice;
+}
+
+static inline void forced_io_close(EventLog *log, bool *open)
+{
+    if (*open)
+        evlog_fini(log);
+    *open = false;
+}
+
+/* Queue forced dice, in the order the rules will ask for them. */
+static inline void forced_dice_push(ForcedDice *d, int n, va_list ap)
+{
+    for (int i = 0; i < n; i++) {
+        cr_assert_lt(d->n, FORCED_MAX_DICE, "dice queue full");
+        d->v[d->n++] = va_arg(ap, int);
+    }
+}
+
+/* Exactly `n` dice were asked for, all of them forced, none left over. */
+#define FORCED_ASSERT_DICE(d, n_)                                                           \
+    do {                                                                                    \
+        cr_assert_eq((d)->underflow, 0, "the rules asked for %d unforced dice",             \
+                     (d)->underflow);                                                       \
+        cr_assert_eq((d)->used, (n_), "expected %d dice, the rules used %d", (int)(n_),     \
+                     (d)->used);                                                            \
+        cr_assert_eq((d)->pos, (d)->n, "%d forced dice were not used", (d)->n - (d)->pos);  \
+    } while (0)
 
 #endif

@@ -65,43 +65,22 @@ static inline void ckf_init(Ckf *f)
     s->turn = 1;
     s->winner = CK_NONE;
     s->entry_x = CK_TABLE / 2;
-    evlog_init(&f->log, captured_sink, &f->ev);
-    f->log.turn = 1;
-    f->log_open = true;
-    f->io.log = &f->log;
-    f->io.roll = forced_roll;
-    f->io.ud = &f->dice;
+    forced_io_open(&f->log, &f->ev, &f->io, &f->dice, &f->log_open);
 }
 
-static inline void ckf_fini(Ckf *f)
-{
-    if (f->log_open)
-        evlog_fini(&f->log);
-    f->log_open = false;
-}
+static inline void ckf_fini(Ckf *f) { forced_io_close(&f->log, &f->log_open); }
 
 /* Queue forced dice, in the order the rules will ask for them. */
 static inline void ckf_dice(Ckf *f, int n, ...)
 {
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        cr_assert_lt(f->dice.n, CKF_MAX_DICE, "dice queue full");
-        f->dice.v[f->dice.n++] = va_arg(ap, int);
-    }
+    forced_dice_push(&f->dice, n, ap);
     va_end(ap);
 }
 
 /* Exactly `n` dice were asked for, all of them forced, none left over. */
-#define ckf_assert_dice(f, n_)                                                              \
-    do {                                                                                    \
-        cr_assert_eq((f)->dice.underflow, 0, "the rules asked for %d unforced dice",        \
-                     (f)->dice.underflow);                                                  \
-        cr_assert_eq((f)->dice.used, (n_), "expected %d dice, the rules used %d",          \
-                     (int)(n_), (f)->dice.used);                                            \
-        cr_assert_eq((f)->dice.pos, (f)->dice.n, "%d forced dice were not used",            \
-                     (f)->dice.n - (f)->dice.pos);                                          \
-    } while (0)
+#define ckf_assert_dice(f, n_) FORCED_ASSERT_DICE(&(f)->dice, n_)
 
 /* Place terrain piece i (its kind fixed by its index) at (x, y) with the
  * given discovery and prominent-person cards under it, unsearched. */

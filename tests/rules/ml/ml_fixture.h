@@ -50,43 +50,22 @@ static inline void mlf_init(Mlf *f)
     f->s.winner = ML_NONE;
     f->s.side[ML_ROY].start_str = 60; /* a large army: no rout breaks it */
     f->s.side[ML_PAR].start_str = 60;
-    evlog_init(&f->log, captured_sink, &f->ev);
-    f->log.turn = 1;
-    f->log_open = true;
-    f->io.log = &f->log;
-    f->io.roll = forced_roll;
-    f->io.ud = &f->dice;
+    forced_io_open(&f->log, &f->ev, &f->io, &f->dice, &f->log_open);
 }
 
-static inline void mlf_fini(Mlf *f)
-{
-    if (f->log_open)
-        evlog_fini(&f->log);
-    f->log_open = false;
-}
+static inline void mlf_fini(Mlf *f) { forced_io_close(&f->log, &f->log_open); }
 
 /* Queue forced dice, in the order the rules will ask for them. */
 static inline void mlf_dice(Mlf *f, int n, ...)
 {
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        cr_assert_lt(f->dice.n, MLF_MAX_DICE, "dice queue full");
-        f->dice.v[f->dice.n++] = va_arg(ap, int);
-    }
+    forced_dice_push(&f->dice, n, ap);
     va_end(ap);
 }
 
 /* Exactly `n` dice were asked for, all of them forced, none left over. */
-#define mlf_assert_dice(f, n_)                                                              \
-    do {                                                                                    \
-        cr_assert_eq((f)->dice.underflow, 0, "the rules asked for %d unforced dice",        \
-                     (f)->dice.underflow);                                                  \
-        cr_assert_eq((f)->dice.used, (n_), "expected %d dice, the rules used %d",          \
-                     (int)(n_), (f)->dice.used);                                            \
-        cr_assert_eq((f)->dice.pos, (f)->dice.n, "%d forced dice were not used",            \
-                     (f)->dice.n - (f)->dice.pos);                                          \
-    } while (0)
+#define mlf_assert_dice(f, n_) FORCED_ASSERT_DICE(&(f)->dice, n_)
 
 /* A unit of `side` (used by the view and set-up tests). */
 static inline int mlf_unit(Mlf *f, int side, int arm, int str, int line)
