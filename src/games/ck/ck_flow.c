@@ -3,6 +3,7 @@
  * the chance cards [CK Chance Cards], arrivals of bands and reinforcements,
  * the three ways the game ends [CK Aim of the game], and the contract. */
 #include "ck.h"
+#include <math.h>
 #include <string.h>
 
 const char *const ck_verb_words[CKV_COUNT] = {
@@ -270,6 +271,8 @@ int ck_check(const void *st, const Action *a, Diag *d)
     const CkState *s = st;
     if (a->verb < 0 || a->verb >= CKV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
+    if (!isfinite(a->x) || !isfinite(a->y))
+        return diag_set(d, "a point needs two numbers in inches");
     switch (s->phase) {
     case CP_TERRAIN:
         if (a->verb != CKV_PLACE)

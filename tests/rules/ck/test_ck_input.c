@@ -292,3 +292,11 @@ Test(ck_text, described_legal_actions_stay_legal)
     cr_assert_eq(refused, 0, "%d of %d legal actions, described and parsed back, are refused by check", refused,
                  total);
 }
+
+/* A record or a client may send any float: not-a-number is refused. */
+Test(ck_illegal_input, non_finite_points_refused)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, NAN, 12), "two numbers");
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 10, INFINITY), "two numbers");
+}
