@@ -33,6 +33,7 @@
  * (its own rng only breaks ties at deployment). */
 #include "ml.h"
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 /* Weights. Values are in points of an army's deployed strength (100 =
@@ -112,21 +113,29 @@ static void solve_odds(const double p[MAXD], const double q[MAXD], Odds *o)
             solve_state(p, q, o, a, b);
 }
 
-/* Cached odds of a one-against-one fight at factors f and g. */
+/* The odds of every pair of factors, solved once for the process and
+ * read-only afterwards (so shared by every thread). */
+static Odds odds_table[MF][MF];
+static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
+
+static void solve_all_odds(void)
+{
+    for (int f = 1; f <= ML_MAX_FACTOR; f++)
+        for (int g = 1; g <= ML_MAX_FACTOR; g++) {
+            double p[MAXD], q[MAXD];
+            roll_dist(f, p);
+            roll_dist(g, q);
+            solve_odds(p, q, &odds_table[f][g]);
+        }
+}
+
+/* The odds of a one-against-one fight at factors f and g. */
 static const Odds *odds_1v1(int f, int g)
 {
-    static _Thread_local Odds cache[MF][MF];
-    static _Thread_local uint8_t have[MF][MF];
+    pthread_once(&odds_once, solve_all_odds);
     f = f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f;
     g = g < 1 ? 1 : g > ML_MAX_FACTOR ? ML_MAX_FACTOR : g;
-    if (!have[f][g]) {
-        double p[MAXD], q[MAXD];
-        roll_dist(f, p);
-        roll_dist(g, q);
-        solve_odds(p, q, &cache[f][g]);
-        have[f][g] = 1;
-    }
-    return &cache[f][g];
+    return &odds_table[f][g];
 }
 
 /* ---------------- evaluation ---------------- */
@@ -367,8 +376,11 @@ static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
     memset(k->b + n, 0, 8); /* room: the key array has 8 spare bytes */
 }
 
-/* sector_part through a per-thread cache: the same sector comes round
- * again and again while the moves of a phase are weighed. */
+/* sector_part through a per-thread memo: the same sector comes round
+ * again and again while the moves of a phase are weighed. It is the one
+ * piece of mutable static storage in the AI: per thread, and a pure memo
+ * (a hit returns exactly what sector_part would compute), so it cannot
+ * change a decision nor race with another thread. */
 static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
 {
     enum { SLOTS = 512 };
