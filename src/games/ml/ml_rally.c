@@ -52,9 +52,11 @@ void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
 static void reform_line(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
+    if (l->status != LS_FORMED || l->dp == 0)
+        return;
     int rz = l->zone - ml_fwd(side), tmp[2];
     bool behind = ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, tmp);
-    if (l->status != LS_FORMED || l->dp == 0 || (l->general == ML_NONE && !behind))
+    if (l->general == ML_NONE && !behind)
         return;
     int mod = (ml_gen_bonus(s, side, li) == 2) - ml_cell_has_enemy_of(s, side, l->sector, l->zone);
     char id[8];
