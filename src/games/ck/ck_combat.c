@@ -122,6 +122,7 @@ static int enemy_target(const CkState *s, const CkFig *f, int t, Diag *d)
     return 0;
 }
 
+/* [CK Shooting factors] a figure that can shoot, in range and in sight. */
 static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
     if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
@@ -139,6 +140,7 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     return 0;
 }
 
+/* [CK Hand to hand Combat] contact within the figure's move this turn. */
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
     if (f->moved || f->shot)
@@ -159,6 +161,7 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag 
     return 0;
 }
 
+/* [CK Combat Outcomes] a wounded or just-beaten enemy in base contact. */
 static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
     if (f->side != CK_PAR)
@@ -191,6 +194,7 @@ int ck_combat_check(const CkState *s, const Action *a, Diag *d)
 
 /* ---------------- outcomes ---------------- */
 
+/* [CK Captured Persons] a guard's prisoners return to the Royalists. */
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -208,6 +212,7 @@ void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
     }
 }
 
+/* [CK Captured Persons] on foot, in base contact with the guard. */
 static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
 {
     CkFig *p = &s->figs[t];
@@ -224,7 +229,8 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     }
 }
 
-/* Half a move straight away from the opponent, kept on the table. */
+/* [CK Combat Outcomes] half a move straight away from the opponent, kept on
+ * the table. */
 static void recoil(CkState *s, int loser, int from, GameIO *io)
 {
     CkFig *l = &s->figs[loser];
@@ -239,7 +245,8 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
     ck_prisoners_escape(s, loser, io); /* ecw: a guard driven back loses his charges */
 }
 
-/* Dead, or for Charles and Wilmot a second die: 1-3 dead, 4-6 wounded. */
+/* [CK Combat Outcomes] dead, or for Charles and Wilmot a second die: 1-3
+ * dead, 4-6 wounded. */
 static const char *kill(CkState *s, int t, GameIO *io)
 {
     CkFig *f = &s->figs[t];

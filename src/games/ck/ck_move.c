@@ -41,6 +41,8 @@ static bool guards_prisoners(const CkState *s, int g)
     return false;
 }
 
+/* [CK Movement and Ranges] a move within the figure's rate, on the table (a
+ * Royalist may step off the north edge), never into contact. */
 static int check_move(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
@@ -61,6 +63,7 @@ static int check_move(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* [CK Movement and Ranges] only dragoons mount or dismount, before moving. */
 static int check_mount(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
@@ -73,6 +76,7 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* [CK Captured Persons] a guard with prisoners who has not acted. */
 static int check_escort(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
