@@ -107,10 +107,10 @@ static void log_chance(GameIO *io, int card)
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "chance", VIS_PUBLIC)) {
         evlog_str(log, "card", ck_chance_names[card]);
-        evlog_end(log, "Chance card: %s", card == CH_RAIN ? "It's raining!" : card == CH_CLEAR ? "The weather has cleared!"
+        evlog_end(log, "Chance card: %s", card == CH_RAIN ? "rain sets in" : card == CH_CLEAR ? "the rain stops"
                   : card == CH_BAND ? "a band of Royalists stumbles into the area" : card == CH_REINFORCE
-                  ? "reinforcements for Parliament" : card == CH_DROVER ? "a drover has seen a tall thin man"
-                  : "nothing to see here");
+                  ? "reinforcements for Parliament" : card == CH_DROVER ? "a drover brings news of a fugitive"
+                  : "all quiet");
     }
 }
 
@@ -163,7 +163,7 @@ static void drover(CkState *s, GameIO *io)
         evlog_str(log, "person", p->prom == PROM_CHARLES ? "charles" : p->prom == PROM_WILMOT ? "wilmot" : "none");
         evlog_end(log, "The drover points at the %s: %s", ck_terrain[p->kind].name,
                   p->prom == PROM_CHARLES ? "Charles Stuart is there!" : p->prom == PROM_WILMOT
-                  ? "Lord Wilmot is there!" : "nobody: the man is flogged and sent on his way");
+                  ? "Lord Wilmot is there!" : "nobody: the drover's tale was worthless");
     }
 }
 

@@ -283,12 +283,12 @@ static void count(const uint8_t *cards, int n, int out[8])
 
 static void assert_chance(const int c[8])
 {
-    cr_assert_eq(c[CH_RAIN], 3, "3 x It's raining!");
+    cr_assert_eq(c[CH_RAIN], 3, "3 rain cards");
     cr_assert_eq(c[CH_CLEAR], 3, "3 x Weather's cleared!");
     cr_assert_eq(c[CH_BAND], 5, "5 bands of Royalists");
     cr_assert_eq(c[CH_REINFORCE], 5, "5 reinforcements");
     cr_assert_eq(c[CH_DROVER], 1, "1 drover");
-    cr_assert_eq(c[CH_NOTHING], 13, "13 x Nothing to see here!");
+    cr_assert_eq(c[CH_NOTHING], 13, "13 blank chance cards");
 }
 
 static void assert_disc(const int c[8])
