@@ -330,7 +330,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));
             evlog_str(log, "line", id);
-            evlog_end(log, "%s %s pursues off the table and will not return", ml_side_title(side), id);
+            evlog_end(log, "%s %s pursues off the table, lost to the battle", ml_side_title(side), id);
         }
         return;
     }
