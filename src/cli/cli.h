@@ -91,11 +91,12 @@ void cli_sink(void *ud, const char *json, const char *text, int vis);
 int   cli_check_writable(const char *path, Diag *d);
 /* Open an event file for writing ("-" = stdout); NULL with d filled. */
 FILE *cli_open_events(const char *path, Diag *d);
-/* Before a played or watched game: pick and print a seed if none was
- * given, make sure the save file can be written, open the events file.
- * Returns EXIT_OK, or EXIT_FAIL after printing "ecw: CMD: why". */
-int   cli_prepare_game(const char *cmd, bool seeded, uint64_t *seed, const char *save,
-                       const char *events_path, FILE **events);
+/* Before a played or watched game: check the game's options, pick and
+ * print a seed if none was given, make sure the save file can be written,
+ * open the events file. Returns EXIT_OK, or EXIT_USAGE (bad option) or
+ * EXIT_FAIL after printing "ecw: CMD: why". */
+int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, uint64_t *seed,
+                       const char *save, const char *events_path, FILE **events);
 
 /* ---- playing a game ---- */
 enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2 };

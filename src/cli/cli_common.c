@@ -347,10 +347,18 @@ void *cli_state_new(const GameOps *g)
     return st;
 }
 
-int cli_prepare_game(const char *cmd, bool seeded, uint64_t *seed, const char *save,
-                     const char *events_path, FILE **events)
+int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, uint64_t *seed,
+                     const char *save, const char *events_path, FILE **events)
 {
     Diag d = {{0}};
+    *events = NULL;
+    void *probe = cli_state_new(g); /* the options are checked before anything is printed */
+    int ok = g->setup(probe, opt, 0, &d);
+    free(probe);
+    if (ok < 0) {
+        cli_error("%s: %s", cmd, d.msg);
+        return EXIT_USAGE;
+    }
     if (!seeded) {
         *seed = cli_fresh_seed();
         fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);

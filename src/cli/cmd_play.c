@@ -333,8 +333,8 @@ int cmd_play(int argc, char **argv)
     if (rc >= 0)
         return rc;
     FILE *events;
-    if (cli_prepare_game("play", a.seeded, &a.seed, a.save, a.events, &events) != EXIT_OK)
-        return EXIT_FAIL;
+    if ((rc = cli_prepare_game("play", a.g, &a.opt, a.seeded, &a.seed, a.save, a.events, &events)) != EXIT_OK)
+        return rc;
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;

@@ -182,8 +182,8 @@ int cmd_watch(int argc, char **argv)
     if (rc >= 0)
         return rc;
     FILE *events;
-    if (cli_prepare_game("watch", a.seeded, &a.seed, a.save, a.events, &events) != EXIT_OK)
-        return EXIT_FAIL;
+    if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, &a.seed, a.save, a.events, &events)) != EXIT_OK)
+        return rc;
     rc = watch_run(&a, &w, events);
     if (events && events != stdout && fclose(events) != 0) {
         cli_error("watch: %s: write failed", a.events);
