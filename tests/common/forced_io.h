@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 enum { FORCED_MAX_DICE = 64, FORCED_MAX_EVENTS = 256 };
 
@@ -56,6 +57,28 @@ static inline void captured_sink(void *ud, const char *json, const char *text, i
     snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
     snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
     e->n++;
+}
+
+/* How many captured events have this type. */
+static inline int captured_count(const CapturedEvents *e, const char *type)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
+    int n = 0;
+    for (int i = 0; i < e->n; i++)
+        n += strstr(e->json[i], key) != NULL;
+    return n;
+}
+
+/* The last captured event of a type (its JSON), or NULL. */
+static inline const char *captured_last(const CapturedEvents *e, const char *type)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
+    for (int i = e->n - 1; i >= 0; i--)
+        if (strstr(e->json[i], key))
+            return e->json[i];
+    return NULL;
 }
 
 /* Wire a fixture's log and GameIO to its dice queue and event capture. */

@@ -195,26 +195,10 @@ static inline bool ckf_ok(Ckf *f, Action a) { return ck_check(&f->s, &a, NULL) =
     } while (0)
 
 /* Events whose type is `type`. */
-static inline int ckf_events(const Ckf *f, const char *type)
-{
-    char key[64];
-    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    int n = 0;
-    for (int i = 0; i < f->ev.n; i++)
-        n += strstr(f->ev.json[i], key) != NULL;
-    return n;
-}
+static inline int ckf_events(const Ckf *f, const char *type) { return captured_count(&f->ev, type); }
 
 /* The last event of a type (its JSON), or NULL. */
-static inline const char *ckf_last_event(const Ckf *f, const char *type)
-{
-    char key[64];
-    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    for (int i = f->ev.n - 1; i >= 0; i--)
-        if (strstr(f->ev.json[i], key))
-            return f->ev.json[i];
-    return NULL;
-}
+static inline const char *ckf_last_event(const Ckf *f, const char *type) { return captured_last(&f->ev, type); }
 
 /* The view of `player` as a JSON string (caller frees with jw_fini). */
 static inline const char *ckf_view(const CkState *s, int player, Jw *w)

@@ -212,26 +212,10 @@ static inline bool mlf_in_legal(Mlf *f, Action a)
 }
 
 /* Events whose type is `type`. */
-static inline int mlf_events(const Mlf *f, const char *type)
-{
-    char key[64];
-    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    int n = 0;
-    for (int i = 0; i < f->ev.n; i++)
-        n += strstr(f->ev.json[i], key) != NULL;
-    return n;
-}
+static inline int mlf_events(const Mlf *f, const char *type) { return captured_count(&f->ev, type); }
 
 /* The last event of a type (its JSON), or NULL. */
-static inline const char *mlf_last_event(const Mlf *f, const char *type)
-{
-    char key[64];
-    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    for (int i = f->ev.n - 1; i >= 0; i--)
-        if (strstr(f->ev.json[i], key))
-            return f->ev.json[i];
-    return NULL;
-}
+static inline const char *mlf_last_event(const Mlf *f, const char *type) { return captured_last(&f->ev, type); }
 
 /* Does any modifier in a list have this value and contain `why`? */
 static inline bool mlf_has_mod(const MlMods *m, const char *why, int v)
