@@ -246,6 +246,7 @@ int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
+bool ml_gun_can_hit(const MlState *s, int side, int gun, int li);
 void ml_guns_check_lost(MlState *s, GameIO *io);
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);

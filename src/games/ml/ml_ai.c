@@ -17,13 +17,17 @@
  * when ahead. Small positional terms are added outside the curve: a free
  * line closes on an enemy it would beat and keeps clear of one it would
  * not, a reserve keeps close behind the line in front of it (+1 factor and
- * reforming), damaged lines out of contact cost a little.
+ * reforming), damaged lines out of contact cost a little, and my guns
+ * count for the fire they can bring on the enemy in the next turns (so
+ * lines do not screen them). In the last turns a side that is not ahead
+ * is pushed to attack, since a draw or a narrow loss is otherwise certain.
  * Decisions. Deployment: one big foot line with a small one behind it,
  * horse in a strong line on each wing and the rest behind one of them,
  * generals with the strongest lines, horse before foot (a general makes
- * pursuit less likely), rough terrain in front of our own foot, guns
- * where they reach most enemies. Guns fire at the target whose expected DPs gain most;
- * moves are chosen greedily one at a time on the evaluation (a turn-in
+ * pursuit less likely), rough terrain in front of our own foot, horse
+ * well forward, guns where they reach the most enemy strength at once.
+ * Guns fire at the target whose expected DPs gain most; moves are chosen
+ * greedily one at a time on the evaluation (a turn-in
  * weighted by its chance); pursuers always try to rally; an outnumbered
  * line splits its factor where the evaluation gains most.
  * Speed: the score is a sum over the three sectors, each a function of the
@@ -39,7 +43,7 @@
 /* Weights. Values are in points of an army's deployed strength (100 =
  * the whole army); "worth" is a line's strength in those points. */
 #define W_APPROACH 1.0   /* share of a winnable fight's value held by a line closing on it (/zones) */
-#define W_THREAT 0.1     /* share of a losing fight's value lost by a line near it (/zones) */
+#define W_THREAT 0.3     /* share of a losing fight's value lost by a line near it (/zones) */
 #define W_FREE_DP 0.15   /* share of its worth a line out of contact loses per DP (/4) */
 #define W_SUPPORT 0.5    /* points for a formed line with a friend directly behind */
 #define W_RESERVE 0.5    /* points lost per zone a reserve stands too far behind its front line */
@@ -49,6 +53,12 @@
 #define WIN_SCALE 100.0  /* points for a sure win */
 #define WIN_LINEAR 0.1   /* plus this share of the expected result itself */
 #define TURN_SPREAD 10.0 /* spread (points) of the result added by each turn still to play */
+#define LATE_TURNS 4     /* the last turns, in which a side not ahead must attack */
+#define W_LATE_ATTACK 5.0 /* points for attacking then */
+#define W_LATE_CLOSE 2.0 /* points for closing on an enemy then */
+#define W_GUN 2.0        /* share of a gun's expected DPs on its best target, per turn ahead */
+#define GUN_TURNS 4      /* turns ahead a gun's fire is counted for */
+#define W_HORSE_FWD 2.0  /* horse deploy forward: weight of depth against line size */
 
 /* ---------------- melee odds ---------------- */
 
@@ -405,6 +415,30 @@ static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
     cache[slot].part = *pt;
 }
 
+/* [ML Artillery] What my guns promise: each gun's expected DPs on the
+ * best target it can reach now (in range, not screened), valued at a
+ * quarter of the target's worth per DP, for the next few turns. It keeps
+ * the fields of fire open: a line that steps in front of its own guns
+ * screens them. Guns fire every turn without risk, so they are worth it. */
+static double artillery_value(const MlState *s, int me)
+{
+    int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
+    double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
+    for (int g = 0; g < s->side[me].nguns; g++) {
+        double p[4], dps = 0, best = 0;
+        ml_odds_dp(s->side[me].guns[g].factor, p);
+        for (int k = 1; k < 4; k++)
+            dps += k * p[k];
+        for (int li = 0; li < s->side[foe].nlines; li++) {
+            double worth = frac(s, foe, s->side[foe].lines[li].str) / ML_ROUT_DP;
+            if (ml_gun_can_hit(s, me, g, li) && dps * worth > best)
+                best = dps * worth;
+        }
+        v += W_GUN * turns * best;
+    }
+    return v;
+}
+
 /* The score of a position from its three sectors: the chance of winning
  * (as points) on the expected lost fractions, plus positional terms. */
 static double combine(const MlState *s, int me, const Part part[ML_SECTORS])
@@ -422,7 +456,7 @@ static double combine(const MlState *s, int me, const Part part[ML_SECTORS])
         v -= 1000;
     int rem = s->max_turns - s->turn + 1;
     double sd = sqrt(TURN_SPREAD * TURN_SPREAD * (rem > 0 ? rem : 0) + var + 1e-6);
-    return WIN_SCALE * 0.5 * erfc(-v / sd / sqrt(2.0)) + WIN_LINEAR * v + pos;
+    return WIN_SCALE * 0.5 * erfc(-v / sd / sqrt(2.0)) + WIN_LINEAR * v + pos + artillery_value(s, me);
 }
 
 /* A state scored afresh in every sector; the parts are kept in part[]. */
@@ -471,20 +505,24 @@ static double form_score(const MlState *s, const Action *a, int depth)
     int lines_left = arm == ML_HORSE && other == 0 ? 2 : 1;
     int want = (rem + lines_left - 1) / lines_left;
     want = want > per_line ? per_line : want;
-    return depth - 3.0 * (n != want) - here + 0.01 * str;
+    double fwd = arm == ML_HORSE ? W_HORSE_FWD : 1.0; /* horse that hang back lose */
+    return fwd * depth - 3.0 * (n != want) - here + 0.01 * str;
 }
 
-/* Guns go forward, on the dividing line that reaches most enemy lines. */
-static double gun_score(const MlState *s, const Action *a, int depth)
+/* [ML Artillery] A gun goes where the enemy strength it can reach at
+ * once (in range and not screened by the lines already deployed) is
+ * greatest. */
+static double gun_score(const MlState *s, const Action *a)
 {
-    int targets = 0;
-    const MlSide *fs = &s->side[ml_enemy(s->to_act)];
-    for (int i = 0; i < fs->nlines; i++) {
-        const MlLine *e = &fs->lines[i];
-        int dz = e->zone > a->target ? e->zone - a->target : a->target - e->zone;
-        targets += (e->sector == a->arg || e->sector == a->arg + 1) && dz <= 3;
-    }
-    return depth + 0.2 * targets;
+    MlState c;
+    memcpy(&c, s, sizeof c);
+    int me = s->to_act, foe = ml_enemy(me);
+    MlGun *g = &c.side[me].guns[a->piece];
+    g->placed = 1, g->divide = (uint8_t)a->arg, g->zone = (uint8_t)a->target;
+    double reach = 0;
+    for (int li = 0; li < s->side[foe].nlines; li++)
+        reach += ml_gun_can_hit(&c, me, a->piece, li) ? s->side[foe].lines[li].str : 0;
+    return 0.1 * reach;
 }
 
 /* Score a deployment action; the jitter breaks ties at random. */
@@ -501,7 +539,7 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
     }
     case MLV_DRAGOONS: return (a->target == front_zone(side)) + jitter;
     case MLV_FORM: return form_score(s, a, depth) + jitter;
-    case MLV_GUN: return gun_score(s, a, depth) + jitter;
+    case MLV_GUN: return gun_score(s, a) + jitter;
     case MLV_GENERAL:
     case MLV_LIGHT: { /* generals with the strongest lines, horse first; light guns, big foot */
         const MlLine *l = &sd->lines[a->target];
@@ -560,6 +598,27 @@ static double turnin_chance(const MlState *s, int side, int li)
     return need <= 1 ? 1.0 : need > 6 ? 0.0 : (7 - need) / 6.0;
 }
 
+/* [ML Victory] Late in the battle a side that has not lost a smaller
+ * fraction than the enemy loses (or draws) unless something is routed: the
+ * win curve cannot see that, since a line closing in starts no melee yet.
+ * So in the last turns such a side is pushed to attack, or failing that to
+ * close on the nearest enemy ahead. l is the line before the move, c the
+ * clone after it. */
+static double late_push(const MlState *s, const MlState *c, int me, int li)
+{
+    int foe = ml_enemy(me);
+    if (s->max_turns - s->turn + 1 > LATE_TURNS ||
+        frac(s, foe, s->side[foe].lost_str) > frac(s, me, s->side[me].lost_str))
+        return 0;
+    const MlLine *before = &s->side[me].lines[li], *after = &c->side[me].lines[li];
+    if (ml_cell_has_enemy_of(c, me, after->sector, after->zone))
+        return W_LATE_ATTACK;
+    int who0 = me, who1 = me, d0, d1;
+    bool enemy0 = line_ahead(s, me, before, &who0, &d0) >= 0 && who0 == foe;
+    bool enemy1 = line_ahead(c, me, after, &who1, &d1) >= 0 && who1 == foe;
+    return enemy0 && enemy1 && d1 < d0 ? W_LATE_CLOSE : 0;
+}
+
 /* The score after a move, without the dice of the move itself; ending
  * the moves keeps the score (a hair higher: no pointless moves). */
 static double move_score(const MlState *s, const Action *a, double base, const Part part[])
@@ -575,7 +634,7 @@ static double move_score(const MlState *s, const Action *a, double base, const P
     unsigned mask = 1u << l->sector;
     if (a->verb == MLV_MOVE) {
         ml_enter_cell(&c, me, a->piece, l->sector, a->target, APP_FRONT, NULL);
-        return evaluate_from(&c, me, part, mask);
+        return evaluate_from(&c, me, part, mask) + late_push(s, &c, me, a->piece);
     }
     double p = turnin_chance(s, me, a->piece);
     l->turned_in = 1;

@@ -120,3 +120,8 @@ void ml_guns_check_lost(MlState *s, GameIO *io)
         }
     }
 }
+
+bool ml_gun_can_hit(const MlState *s, int side, int gun, int li)
+{
+    return gun_ready(s, side, gun) && can_hit(s, side, &s->side[side].guns[gun], li);
+}
