@@ -177,25 +177,24 @@ bool ml_home_zone(int side, int zone);
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
 
-/* Who stands where, as bit masks of line indices: built once per legal()
- * or check() call so that the many cell tests of movement stay cheap. */
+/* Who stands where, as bit masks over the cells (one bit per cell, see
+ * ml_cell_bit): built once per legal() or check() call, or per procedure,
+ * so that the many cell tests of the rules are a few bit operations. A
+ * cell never holds more than two lines of a side: deployment, moves,
+ * pursuit and push backs all need room first [ML Movement]. */
 typedef struct MlOcc {
-    uint8_t m[ML_SIDES][ML_SECTORS][ML_ZONES];
+    uint32_t any[ML_SIDES];    /* a line of the side on the table */
+    uint32_t two[ML_SIDES];    /* two lines of the side */
+    uint32_t foot[ML_SIDES];   /* a foot line of the side */
+    uint32_t turned[ML_SIDES]; /* a line of the side that turned in */
+    uint32_t no_gen[ML_SIDES]; /* a line of the side without a general */
 } MlOcc;
+/* The bit of a cell: 8 bits per sector, zone 0 lowest, so that the cells
+ * taken in bit order run sector by sector, zone by zone. */
+static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << (sector * 8 + zone); }
+/* Every zone of a sector. */
+static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
 void ml_occ_build(const MlState *s, MlOcc *o);
-/* Like ml_lines_at, from an occupancy map. */
-static inline int ml_occ_lines(const MlOcc *o, int side, int sector, int zone, int out[2])
-{
-    unsigned m = o->m[side][sector][zone];
-    int n = 0;
-    for (int i = 0; m; i++, m >>= 1)
-        if (m & 1) {
-            if (n < 2)
-                out[n] = i;
-            n++;
-        }
-    return n;
-}
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
 static inline void ml_line_id(int side, int li, char buf[8])

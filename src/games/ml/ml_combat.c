@@ -77,9 +77,8 @@ bool ml_split_needed(const MlState *s, int *side, int *line)
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
             const MlLine *l = &s->side[sd].lines[li];
-            int foe[2];
             if (ml_line_on_table(l) && l->split == ML_NONE &&
-                ml_occ_lines(&o, ml_enemy(sd), l->sector, l->zone, foe) == 2) {
+                (o.two[ml_enemy(sd)] & ml_cell_bit(l->sector, l->zone))) {
                 *side = sd;
                 *line = li;
                 return true;
@@ -396,13 +395,12 @@ void ml_combat_all(MlState *s, GameIO *io)
     int where[ML_SECTORS * ML_ZONES], n = 0;
     MlOcc o;
     ml_occ_build(s, &o);
-    for (int c = 0; c < ML_SECTORS * ML_ZONES; c++) {
-        int sec = c / ML_ZONES, z = c % ML_ZONES;
+    for (uint32_t contested = o.any[0] & o.any[1]; contested; contested &= contested - 1) {
+        int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
         Melee *m = &melees[n];
-        m->n[0] = ml_occ_lines(&o, 0, sec, z, m->li[0]);
-        m->n[1] = ml_occ_lines(&o, 1, sec, z, m->li[1]);
-        if (m->n[0] && m->n[1])
-            where[n++] = c;
+        m->n[0] = ml_lines_at(s, 0, sec, z, m->li[0]);
+        m->n[1] = ml_lines_at(s, 1, sec, z, m->li[1]);
+        where[n++] = sec * ML_ZONES + z;
     }
     for (int k = 0; k < n; k++) {
         melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);

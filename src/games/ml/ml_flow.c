@@ -66,8 +66,14 @@ void ml_occ_build(const MlState *s, MlOcc *o)
     for (int side = 0; side < ML_SIDES; side++)
         for (int i = 0; i < s->side[side].nlines; i++) {
             const MlLine *l = &s->side[side].lines[i];
-            if (ml_line_on_table(l))
-                o->m[side][l->sector][l->zone] |= (uint8_t)(1u << i);
+            if (!ml_line_on_table(l))
+                continue;
+            uint32_t b = ml_cell_bit(l->sector, l->zone);
+            o->two[side] |= o->any[side] & b;
+            o->any[side] |= b;
+            o->foot[side] |= l->arm == ML_FOOT ? b : 0;
+            o->turned[side] |= l->turned_in ? b : 0;
+            o->no_gen[side] |= l->general == ML_NONE ? b : 0;
         }
 }
 

@@ -11,66 +11,122 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
     return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
 }
 
-static bool occ_enemy(const MlOcc *o, int side, int sector, int zone)
-{
-    return o->m[ml_enemy(side)][sector][zone] != 0;
-}
-
 /* [ML Movement] one line per side in a zone, unless one of two friendly
  * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
-static bool may_stand(const MlState *s, const MlOcc *o, int side, bool mover_turned_in, int sector,
-                      int zone)
+static bool may_stand(const MlOcc *o, int side, bool mover_turned_in, uint32_t cell)
 {
-    int own[2], foe[2];
-    int no = ml_occ_lines(o, side, sector, zone, own);
-    int nf = ml_occ_lines(o, ml_enemy(side), sector, zone, foe);
-    if (nf > 1 || no > 1)
+    int foe = ml_enemy(side);
+    if ((o->two[foe] | o->two[side]) & cell)
         return false;
-    if (no == 0)
+    if (!(o->any[side] & cell))
         return true;
-    return nf == 1 && s->side[ml_enemy(side)].lines[foe[0]].arm == ML_FOOT &&
-           (mover_turned_in || s->side[side].lines[own[0]].turned_in);
+    return (o->foot[foe] & cell) && (mover_turned_in || (o->turned[side] & cell));
+}
+
+/* ---------------- lines ---------------- */
+
+/* Why a line may not move where asked (LM_OK: it may). legal() and
+ * check() share these tests; only check() puts the reason into words. */
+typedef enum {
+    LM_OK = 0, LM_NO_LINE, LM_NOT_FORMED, LM_ENGAGED, /* the line */
+    LM_REACH, LM_IN_THE_WAY, LM_ROUGH, LM_NO_ROOM,    /* the zone it goes to */
+} LineMoveWhy;
+
+/* [ML Movement] only a formed line out of contact moves (ecw: a line in
+ * combat may not move away). */
+static LineMoveWhy line_mover_why(const MlState *s, const MlOcc *o, int side, int li)
+{
+    const MlSide *sd = &s->side[side];
+    if (li < 0 || li >= sd->nlines)
+        return LM_NO_LINE;
+    const MlLine *l = &sd->lines[li];
+    if (l->status != LS_FORMED)
+        return LM_NOT_FORMED;
+    if (o->any[ml_enemy(side)] & ml_cell_bit(l->sector, l->zone))
+        return LM_ENGAGED;
+    return LM_OK;
+}
+
+/* [ML Movement] foot move 1 zone along their sector, horse 2, not through
+ * a line nor through rough terrain [ML Rough Terrain], into a zone with room. */
+static LineMoveWhy line_target_why(const MlState *s, const MlOcc *o, int side, const MlLine *l, int target)
+{
+    int dz = abs(target - l->zone), reach = l->arm == ML_HORSE ? 2 : 1;
+    if (!ml_on_board(target) || dz < 1 || dz > reach)
+        return LM_REACH;
+    if (dz == 2) {
+        int mid = (target + l->zone) / 2;
+        if ((o->any[0] | o->any[1]) & ml_cell_bit(l->sector, mid))
+            return LM_IN_THE_WAY;
+        if (s->rough[l->sector][mid])
+            return LM_ROUGH;
+    }
+    if (!may_stand(o, side, l->turned_in, ml_cell_bit(l->sector, target)))
+        return LM_NO_ROOM;
+    return LM_OK;
+}
+
+static int explain_line_move(const MlState *s, const Action *a, LineMoveWhy why, Diag *d)
+{
+    if (why == LM_NO_LINE)
+        return diag_set(d, "no such line");
+    const MlLine *l = &s->side[s->to_act].lines[a->piece];
+    int reach = l->arm == ML_HORSE ? 2 : 1, mid = (a->target + l->zone) / 2;
+    switch (why) {
+    case LM_NOT_FORMED: return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
+    case LM_ENGAGED: return diag_set(d, "that line is in combat and may not move away (ecw rule)");
+    case LM_REACH:
+        return diag_set(d, "%s move %d zone%s along their sector", l->arm == ML_HORSE ? "horse" : "foot", reach,
+                        reach > 1 ? "s" : "");
+    case LM_IN_THE_WAY: return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
+    case LM_ROUGH: return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
+    default: return diag_set(d, "no room in that zone: one line per side");
+    }
 }
 
 static int check_line_move(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
 {
     int side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->nlines)
-        return diag_set(d, "no such line");
-    const MlLine *l = &sd->lines[a->piece];
-    if (l->status != LS_FORMED)
-        return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
-    if (occ_enemy(o, side, l->sector, l->zone))
-        return diag_set(d, "that line is in combat and may not move away (ecw rule)");
-    int dz = abs(a->target - l->zone);
-    int reach = l->arm == ML_HORSE ? 2 : 1;
-    if (!ml_on_board(a->target) || dz < 1 || dz > reach)
-        return diag_set(d, "%s move %d zone%s along their sector", l->arm == ML_HORSE ? "horse" : "foot",
-                        reach, reach > 1 ? "s" : "");
-    if (dz == 2) {
-        int mid = (a->target + l->zone) / 2;
-        if (o->m[0][l->sector][mid] | o->m[1][l->sector][mid])
-            return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
-        if (s->rough[l->sector][mid])
-            return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
-    }
-    if (!may_stand(s, o, side, l->turned_in, l->sector, a->target))
-        return diag_set(d, "no room in that zone: one line per side");
-    return 0;
+    LineMoveWhy why = line_mover_why(s, o, side, a->piece);
+    if (why == LM_OK)
+        why = line_target_why(s, o, side, &s->side[side].lines[a->piece], a->target);
+    return why == LM_OK ? 0 : explain_line_move(s, a, why, d);
+}
+
+/* ---------------- turning in ---------------- */
+
+typedef enum { TI_OK = 0, TI_NO_LINE, TI_NOT_WING_HORSE, TI_ENEMY_IN_THE_WAY, TI_NO_ROOM } TurnInWhy;
+
+/* Centre zones further up the board than `zone` for `side`. */
+static uint32_t centre_beyond(int side, int zone)
+{
+    uint32_t below = (1u << zone) - 1, above = 0x7Fu & ~((2u << zone) - 1);
+    return (side == ML_ROY ? above : below) << (ML_CENTRE * 8);
 }
 
 /* [ML Flanking] horse on a wing cleared of enemy lines may turn in on the
  * centre zone beside it, on or behind the enemy's rearmost foot line. */
-static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static TurnInWhy turnin_why(const MlState *s, const MlOcc *o, int side, int li)
 {
-    int side = s->to_act, foe = ml_enemy(side), f = ml_fwd(side);
     const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->nlines)
-        return diag_set(d, "no such line");
-    const MlLine *l = &sd->lines[a->piece];
+    int foe = ml_enemy(side);
+    if (li < 0 || li >= sd->nlines)
+        return TI_NO_LINE;
+    const MlLine *l = &sd->lines[li];
     if (l->arm != ML_HORSE || l->status != LS_FORMED || l->sector == ML_CENTRE)
-        return diag_set(d, "only formed horse on a wing may turn in");
+        return TI_NOT_WING_HORSE;
+    if ((o->any[foe] & ml_sector_bits(l->sector)) || (o->foot[foe] & centre_beyond(side, l->zone)))
+        return TI_ENEMY_IN_THE_WAY;
+    if (!may_stand(o, side, true, ml_cell_bit(ML_CENTRE, l->zone)))
+        return TI_NO_ROOM;
+    return TI_OK;
+}
+
+/* The first enemy line, in the order of the lines, that keeps the horse
+ * from turning in, in words. */
+static int explain_enemy_in_the_way(const MlState *s, const MlLine *l, Diag *d)
+{
+    int foe = ml_enemy(s->to_act), f = ml_fwd(s->to_act);
     for (int i = 0; i < s->side[foe].nlines; i++) {
         const MlLine *e = &s->side[foe].lines[i];
         if (!ml_line_on_table(e))
@@ -80,36 +136,78 @@ static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag 
         if (e->sector == ML_CENTRE && e->arm == ML_FOOT && e->zone * f > l->zone * f)
             return diag_set(d, "enemy foot stands further up the board (zone %d)", e->zone + 1);
     }
-    if (!may_stand(s, o, side, true, ML_CENTRE, l->zone))
-        return diag_set(d, "no room in the centre zone");
-    return 0;
+    return diag_set(d, "an enemy line is in the way");
+}
+
+static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+{
+    switch (turnin_why(s, o, s->to_act, a->piece)) {
+    case TI_OK: return 0;
+    case TI_NO_LINE: return diag_set(d, "no such line");
+    case TI_NOT_WING_HORSE: return diag_set(d, "only formed horse on a wing may turn in");
+    case TI_ENEMY_IN_THE_WAY: return explain_enemy_in_the_way(s, &s->side[s->to_act].lines[a->piece], d);
+    default: return diag_set(d, "no room in the centre zone");
+    }
+}
+
+/* ---------------- generals ---------------- */
+
+typedef enum {
+    GM_OK = 0, GM_NO_GENERAL, GM_WITH_PURSUER,              /* the general */
+    GM_NO_ZONE, GM_NOT_STRAIGHT, GM_BLOCKED, GM_INTO_ENEMY, /* the zone he goes to */
+    GM_LINE_HAS_GENERAL,
+} GenMoveWhy;
+
+static GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
+{
+    const MlSide *sd = &s->side[side];
+    if (gi < 0 || gi >= sd->ngens || !sd->gens[gi].alive)
+        return GM_NO_GENERAL;
+    const MlGeneral *g = &sd->gens[gi];
+    if (g->line != ML_NONE && sd->lines[g->line].status == LS_PURSUING)
+        return GM_WITH_PURSUER;
+    return GM_OK;
+}
+
+/* [ML Generals] a general moves up to 2 zones or 2 sectors in a straight
+ * line, not through nor into the enemy, and joins a line without a general. */
+static GenMoveWhy general_target_why(const MlOcc *o, int side, const MlGeneral *g, int target)
+{
+    int ts = target / ML_ZONES, tz = target % ML_ZONES;
+    if (target < 0 || ts >= ML_SECTORS)
+        return GM_NO_ZONE;
+    int ds = ts - g->sector, dz = tz - g->zone;
+    if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
+        return GM_NOT_STRAIGHT;
+    uint32_t foe = o->any[ml_enemy(side)], cell = ml_cell_bit(ts, tz);
+    if ((abs(ds) == 2 || abs(dz) == 2) && (foe & ml_cell_bit(g->sector + ds / 2, g->zone + dz / 2)))
+        return GM_BLOCKED;
+    if (foe & cell)
+        return GM_INTO_ENEMY;
+    if ((o->any[side] & cell) && !(o->no_gen[side] & cell))
+        return GM_LINE_HAS_GENERAL;
+    return GM_OK;
 }
 
 static int check_genmove(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
 {
     int side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive)
-        return diag_set(d, "no such general");
-    const MlGeneral *g = &sd->gens[a->piece];
-    if (g->line != ML_NONE && sd->lines[g->line].status == LS_PURSUING)
-        return diag_set(d, "a general may not leave a pursuing line");
-    int ts = a->target / ML_ZONES, tz = a->target % ML_ZONES;
-    if (a->target < 0 || ts >= ML_SECTORS)
-        return diag_set(d, "no such zone");
-    int ds = ts - g->sector, dz = tz - g->zone;
-    if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
-        return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
-    int ms = g->sector + ds / 2, mz = g->zone + dz / 2;
-    if ((abs(ds) == 2 || abs(dz) == 2) && occ_enemy(o, side, ms, mz))
-        return diag_set(d, "the enemy blocks the way");
-    if (occ_enemy(o, side, ts, tz))
-        return diag_set(d, "a general may not ride into the enemy");
-    int own[2], no = ml_occ_lines(o, side, ts, tz, own);
-    if (no && sd->lines[own[0]].general != ML_NONE && (no < 2 || sd->lines[own[1]].general != ML_NONE))
-        return diag_set(d, "the line there already has a general");
-    return 0;
+    GenMoveWhy why = general_mover_why(s, side, a->piece);
+    if (why == GM_OK)
+        why = general_target_why(o, side, &s->side[side].gens[a->piece], a->target);
+    switch (why) {
+    case GM_OK: return 0;
+    case GM_NO_GENERAL: return diag_set(d, "no such general");
+    case GM_WITH_PURSUER: return diag_set(d, "a general may not leave a pursuing line");
+    case GM_NO_ZONE: return diag_set(d, "no such zone");
+    case GM_NOT_STRAIGHT: return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
+    case GM_BLOCKED: return diag_set(d, "the enemy blocks the way");
+    case GM_INTO_ENEMY: return diag_set(d, "a general may not ride into the enemy");
+    default: return diag_set(d, "the line there already has a general");
+    }
 }
+
+/* ---------------- check and legal ---------------- */
 
 int ml_move_check(const MlState *s, const Action *a, Diag *d)
 {
@@ -124,39 +222,51 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
     }
 }
 
-int ml_move_legal(const MlState *s, Action *out, int cap)
+/* Every line move and turn-in, line by line; each line's moves from the
+ * Royalist base line up. */
+static void legal_line_moves(const MlState *s, const MlOcc *o, Action *out, int cap, int *n)
 {
-    int n = 0, side = s->to_act;
+    int side = s->to_act;
     const MlSide *sd = &s->side[side];
-    MlOcc o;
-    ml_occ_build(s, &o);
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (l->status != LS_FORMED || occ_enemy(&o, side, l->sector, l->zone))
+        if (line_mover_why(s, o, side, li) != LM_OK)
             continue;
-        for (int dz = -2; dz <= 2; dz++) {
-            Action a = {MLV_MOVE, (int16_t)li, (int16_t)(l->zone + dz), 0, 0, 0, 0};
-            if (dz && check_line_move(s, &o, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_MOVE, li, a.target, 0, 0);
-        }
-        Action t = {MLV_TURNIN, (int16_t)li, 0, 0, 0, 0, 0};
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && check_turnin(s, &o, &t, NULL) == 0)
-            ml_push(out, cap, &n, MLV_TURNIN, li, 0, 0, 0);
+        for (int dz = -2; dz <= 2; dz++)
+            if (dz && line_target_why(s, o, side, l, l->zone + dz) == LM_OK)
+                ml_push(out, cap, n, MLV_MOVE, li, l->zone + dz, 0, 0);
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && turnin_why(s, o, side, li) == TI_OK)
+            ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
     }
+}
+
+/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors. */
+static void legal_general_moves(const MlState *s, const MlOcc *o, Action *out, int cap, int *n)
+{
+    static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
+    int side = s->to_act;
+    const MlSide *sd = &s->side[side];
     for (int gi = 0; gi < sd->ngens; gi++) {
         const MlGeneral *g = &sd->gens[gi];
-        if (!g->alive)
+        if (general_mover_why(s, side, gi) != GM_OK)
             continue;
-        static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
         for (int k = 0; k < 8; k++) {
             int ts = g->sector + steps[k][0], tz = g->zone + steps[k][1];
             if (ts < 0 || ts >= ML_SECTORS || !ml_on_board(tz))
                 continue;
-            Action a = {MLV_GENMOVE, (int16_t)gi, (int16_t)(ts * ML_ZONES + tz), 0, 0, 0, 0};
-            if (check_genmove(s, &o, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_GENMOVE, gi, a.target, 0, 0);
+            if (general_target_why(o, side, g, ts * ML_ZONES + tz) == GM_OK)
+                ml_push(out, cap, n, MLV_GENMOVE, gi, ts * ML_ZONES + tz, 0, 0);
         }
     }
+}
+
+int ml_move_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0;
+    MlOcc o;
+    ml_occ_build(s, &o);
+    legal_line_moves(s, &o, out, cap, &n);
+    legal_general_moves(s, &o, out, cap, &n);
     ml_push(out, cap, &n, MLV_END, 0, 0, 0, 0);
     return n;
 }
