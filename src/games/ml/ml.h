@@ -207,6 +207,17 @@ static inline void ml_line_id(int side, int li, char buf[8])
     if (n < 10)
         buf[1] = buf[2], buf[2] = '\0';
 }
+/* "G2": a general's id in text and events (1-based), without printf. */
+static inline void ml_general_id(int gi, char buf[8])
+{
+    int n = gi + 1; /* at most ML_MAX_GENS */
+    buf[0] = 'G';
+    buf[1] = (char)('0' + n / 10 % 10);
+    buf[2] = (char)('0' + n % 10);
+    buf[3] = '\0';
+    if (n < 10)
+        buf[1] = buf[2], buf[2] = '\0';
+}
 const char *ml_side_name(int side);
 static inline const char *ml_side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
 

@@ -65,48 +65,74 @@ static int legal_place(const MlState *s, Action *out, int cap)
 
 /* ---------------- forming lines ---------------- */
 
-static int lines_of(const MlSide *sd, int arm, int sector)
-{
-    int n = 0;
-    for (int i = 0; i < sd->nlines; i++)
-        n += sd->lines[i].arm == arm && (sector < 0 || sd->lines[i].sector == sector);
-    return n;
-}
+/* The side to act's army as forming a line sees it, counted once per
+ * legal() or check() call. */
+typedef struct FormCtx {
+    int      side;
+    uint32_t waiting[2][5];    /* units waiting to deploy by arm and strength 1..4 (bit = unit) */
+    int      undeployed[2];    /* units waiting to deploy by arm, whatever their strength */
+    int      foot_lines;       /* foot lines formed */
+    int      horse_lines[ML_SECTORS];
+    uint32_t own;              /* cells holding one of the side's lines */
+} FormCtx;
 
-static int undeployed(const MlSide *sd, int arm)
+static void form_ctx(const MlState *s, FormCtx *c)
 {
-    int n = 0;
-    for (int i = 0; i < sd->nunits; i++)
-        n += sd->units[i].alive && sd->units[i].line == ML_NONE && sd->units[i].arm == arm;
-    return n;
+    const MlSide *sd = &s->side[s->to_act];
+    memset(c, 0, sizeof *c);
+    c->side = s->to_act;
+    for (int i = 0; i < sd->nunits; i++) {
+        const MlUnit *u = &sd->units[i];
+        if (!u->alive || u->line != ML_NONE)
+            continue;
+        c->undeployed[u->arm != ML_FOOT]++;
+        if (u->str >= 1 && u->str <= 4)
+            c->waiting[u->arm != ML_FOOT][u->str] |= 1u << i;
+    }
+    for (int i = 0; i < sd->nlines; i++) {
+        const MlLine *l = &sd->lines[i];
+        c->foot_lines += l->arm == ML_FOOT;
+        c->horse_lines[l->sector] += l->arm == ML_HORSE;
+        c->own |= ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
+    }
 }
 
 /* Room left for units of an arm if one more line of it stands in `sector`. */
-static int room_after(const MlSide *sd, int arm, int sector)
+static int room_after(const FormCtx *c, int arm, int sector)
 {
     if (arm == ML_FOOT)
-        return (ML_FOOT_LINES - lines_of(sd, ML_FOOT, -1) - 1) * ML_FOOT_PER_LINE;
+        return (ML_FOOT_LINES - c->foot_lines - 1) * ML_FOOT_PER_LINE;
     int room = 0;
     for (int w = ML_LEFT; w <= ML_RIGHT; w += 2) {
-        int used = lines_of(sd, ML_HORSE, w) + (w == sector);
+        int used = c->horse_lines[w] + (w == sector);
         room += (ML_HORSE_LINES_PER_WING - used) * ML_HORSE_PER_LINE;
     }
     return room;
 }
 
-/* Can a new line of `arm` stand in this sector and zone (whatever its units)? */
-static int check_form_place(const MlState *s, int arm, int sec, int zone, Diag *d)
+/* Why a new line may not stand in a sector and zone, whatever its units. */
+typedef enum { FP_OK = 0, FP_NOT_HOME, FP_TAKEN, FP_NO_MORE_LINES } FormPlaceWhy;
+
+/* [ML Set Up] lines deploy in the player's three nearest zones, one line
+ * to a zone, up to 3 lines of foot and 2 of horse on each wing. */
+static FormPlaceWhy form_place_why(const FormCtx *c, int arm, int sec, int zone)
 {
-    int side = s->to_act, tmp[2];
-    const MlSide *sd = &s->side[side];
-    if (!ml_home_zone(side, zone))
-        return diag_set(d, "lines deploy in your own three zones");
-    if (ml_lines_at(s, side, sec, zone, tmp))
-        return diag_set(d, "you already have a line in that zone");
-    if (arm == ML_FOOT ? lines_of(sd, ML_FOOT, -1) >= ML_FOOT_LINES
-                       : lines_of(sd, ML_HORSE, sec) >= ML_HORSE_LINES_PER_WING)
-        return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
-    return 0;
+    if (!ml_home_zone(c->side, zone))
+        return FP_NOT_HOME;
+    if (c->own & ml_cell_bit(sec, zone))
+        return FP_TAKEN;
+    if (arm == ML_FOOT ? c->foot_lines >= ML_FOOT_LINES : c->horse_lines[sec] >= ML_HORSE_LINES_PER_WING)
+        return FP_NO_MORE_LINES;
+    return FP_OK;
+}
+
+static int explain_form_place(FormPlaceWhy why, int arm, Diag *d)
+{
+    switch (why) {
+    case FP_NOT_HOME: return diag_set(d, "lines deploy in your own three zones");
+    case FP_TAKEN: return diag_set(d, "you already have a line in that zone");
+    default: return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
+    }
 }
 
 /* [ML Set Up] foot: up to 3 lines of up to 5 units in the centre; horse:
@@ -114,8 +140,8 @@ static int check_form_place(const MlState *s, int arm, int sec, int zone, Diag *
  * nearest zones; every unit must still find a place. */
 static int check_form(const MlState *s, const Action *a, Diag *d)
 {
-    int side = s->to_act, arm = -1, count = 0;
-    const MlSide *sd = &s->side[side];
+    int arm = -1, count = 0;
+    const MlSide *sd = &s->side[s->to_act];
     if (a->set == 0 || a->set >> sd->nunits)
         return diag_set(d, "name the units to form the line from");
     for (int i = 0; i < sd->nunits; i++) {
@@ -136,24 +162,24 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
     if (count > (arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE))
         return diag_set(d, "a %s line holds at most %d units", arm == ML_FOOT ? "foot" : "horse",
                         arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE);
-    if (check_form_place(s, arm, a->piece, a->target, d) < 0)
-        return -1;
-    if (undeployed(sd, arm) - count > room_after(sd, arm, a->piece))
+    FormCtx c;
+    form_ctx(s, &c);
+    FormPlaceWhy why = form_place_why(&c, arm, a->piece, a->target);
+    if (why != FP_OK)
+        return explain_form_place(why, arm, d);
+    if (c.undeployed[arm != ML_FOOT] - count > room_after(&c, arm, a->piece))
         return diag_set(d, "the remaining %s would not fit in the lines left",
                         arm == ML_FOOT ? "foot" : "horse");
     return 0;
 }
 
 /* Waiting units of an arm, strongest first (stable), into order[]. */
-static int waiting_by_strength(const MlSide *sd, int arm, int order[ML_MAX_UNITS])
+static int waiting_by_strength(const FormCtx *c, int arm, int order[ML_MAX_UNITS])
 {
     int n = 0;
     for (int str = 4; str >= 1; str--)
-        for (int i = 0; i < sd->nunits; i++) {
-            const MlUnit *u = &sd->units[i];
-            if (u->alive && u->line == ML_NONE && u->arm == arm && u->str == str)
-                order[n++] = i;
-        }
+        for (uint32_t m = c->waiting[arm != ML_FOOT][str]; m; m &= m - 1)
+            order[n++] = __builtin_ctz(m);
     return n;
 }
 
@@ -162,22 +188,23 @@ static int waiting_by_strength(const MlSide *sd, int arm, int order[ML_MAX_UNITS
  * size limits vary with the size, so each zone is checked once. */
 static int legal_form(const MlState *s, Action *out, int cap)
 {
-    int n = 0, side = s->to_act;
-    const MlSide *sd = &s->side[side];
+    int n = 0;
+    FormCtx c;
+    form_ctx(s, &c);
     for (int sec = 0; sec < ML_SECTORS; sec++) {
         int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, order[ML_MAX_UNITS];
-        int avail = waiting_by_strength(sd, arm, order);
+        int avail = waiting_by_strength(&c, arm, order);
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        int minn = avail - room_after(sd, arm, sec);
+        int minn = avail - room_after(&c, arm, sec);
+        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
         uint32_t strong[ML_MAX_UNITS + 1] = {0}, weak[ML_MAX_UNITS + 1] = {0};
-        for (int k = 1; k <= avail; k++) {
+        for (int k = 1; k <= k1; k++) {
             strong[k] = strong[k - 1] | 1u << order[k - 1];
             weak[k] = weak[k - 1] | 1u << order[avail - k];
         }
-        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
         for (int z = 0; k0 <= k1 && z < ML_ZONES; z++) {
             /* sizes k0..k1 already meet check_form's size and room limits */
-            if (check_form_place(s, arm, sec, z, NULL) < 0)
+            if (form_place_why(&c, arm, sec, z) != FP_OK)
                 continue;
             for (int k = k0; k <= k1; k++) {
                 ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong[k]);

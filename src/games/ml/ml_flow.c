@@ -62,19 +62,21 @@ int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 
 void ml_occ_build(const MlState *s, MlOcc *o)
 {
-    memset(o, 0, sizeof *o);
-    for (int side = 0; side < ML_SIDES; side++)
-        for (int i = 0; i < s->side[side].nlines; i++) {
-            const MlLine *l = &s->side[side].lines[i];
-            if (!ml_line_on_table(l))
-                continue;
-            uint32_t b = ml_cell_bit(l->sector, l->zone);
-            o->two[side] |= o->any[side] & b;
-            o->any[side] |= b;
-            o->foot[side] |= l->arm == ML_FOOT ? b : 0;
-            o->turned[side] |= l->turned_in ? b : 0;
-            o->no_gen[side] |= l->general == ML_NONE ? b : 0;
+    for (int side = 0; side < ML_SIDES; side++) {
+        const MlSide *sd = &s->side[side];
+        uint32_t any = 0, two = 0, foot = 0, turned = 0, no_gen = 0;
+        for (int i = 0; i < sd->nlines; i++) {
+            const MlLine *l = &sd->lines[i];
+            uint32_t b = ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
+            two |= any & b;
+            any |= b;
+            foot |= l->arm == ML_FOOT ? b : 0;
+            turned |= l->turned_in ? b : 0;
+            no_gen |= l->general == ML_NONE ? b : 0;
         }
+        o->any[side] = any, o->two[side] = two, o->foot[side] = foot;
+        o->turned[side] = turned, o->no_gen[side] = no_gen;
+    }
 }
 
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)

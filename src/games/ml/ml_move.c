@@ -11,16 +11,34 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
     return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
 }
 
+/* The board as the moves of the side to act see it, worked out once per
+ * legal() or check() call. */
+typedef struct MoveCtx {
+    MlOcc    o;
+    int      side, foe;
+    uint32_t held;     /* cells holding a line of either side */
+    uint32_t stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
+    uint32_t led;      /* cells where every friendly line already has a general */
+} MoveCtx;
+
 /* [ML Movement] one line per side in a zone, unless one of two friendly
  * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
-static bool may_stand(const MlOcc *o, int side, bool mover_turned_in, uint32_t cell)
+static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
 {
     int foe = ml_enemy(side);
-    if ((o->two[foe] | o->two[side]) & cell)
-        return false;
-    if (!(o->any[side] & cell))
-        return true;
-    return (o->foot[foe] & cell) && (mover_turned_in || (o->turned[side] & cell));
+    uint32_t roomy = ~(o->two[foe] | o->two[side]); /* so an enemy there stands alone */
+    stand[0] = roomy & (~o->any[side] | (o->foot[foe] & o->turned[side]));
+    stand[1] = roomy & (~o->any[side] | o->foot[foe]);
+}
+
+static void move_ctx(const MlState *s, MoveCtx *c)
+{
+    ml_occ_build(s, &c->o);
+    c->side = s->to_act;
+    c->foe = ml_enemy(c->side);
+    c->held = c->o.any[0] | c->o.any[1];
+    stand_cells(&c->o, c->side, c->stand);
+    c->led = c->o.any[c->side] & ~c->o.no_gen[c->side];
 }
 
 /* ---------------- lines ---------------- */
@@ -34,36 +52,44 @@ typedef enum {
 
 /* [ML Movement] only a formed line out of contact moves (ecw: a line in
  * combat may not move away). */
-static LineMoveWhy line_mover_why(const MlState *s, const MlOcc *o, int side, int li)
+static inline LineMoveWhy line_mover_why(const MlState *s, const MoveCtx *c, int li)
 {
-    const MlSide *sd = &s->side[side];
+    const MlSide *sd = &s->side[c->side];
     if (li < 0 || li >= sd->nlines)
         return LM_NO_LINE;
     const MlLine *l = &sd->lines[li];
     if (l->status != LS_FORMED)
         return LM_NOT_FORMED;
-    if (o->any[ml_enemy(side)] & ml_cell_bit(l->sector, l->zone))
+    if (c->o.any[c->foe] & ml_cell_bit(l->sector, l->zone))
         return LM_ENGAGED;
     return LM_OK;
 }
 
-/* [ML Movement] foot move 1 zone along their sector, horse 2, not through
- * a line nor through rough terrain [ML Rough Terrain], into a zone with room. */
-static LineMoveWhy line_target_why(const MlState *s, const MlOcc *o, int side, const MlLine *l, int target)
+/* [ML Movement] foot move 1 zone along their sector, horse 2. */
+static inline int line_reach(const MlLine *l) { return l->arm == ML_HORSE ? 2 : 1; }
+
+/* [ML Movement] not through a line nor through rough terrain [ML Rough
+ * Terrain], into a zone with room; target is on the board, within reach. */
+static inline LineMoveWhy line_path_why(const MlState *s, const MoveCtx *c, const MlLine *l, int target)
 {
-    int dz = abs(target - l->zone), reach = l->arm == ML_HORSE ? 2 : 1;
-    if (!ml_on_board(target) || dz < 1 || dz > reach)
-        return LM_REACH;
-    if (dz == 2) {
+    if (target == l->zone + 2 || target == l->zone - 2) {
         int mid = (target + l->zone) / 2;
-        if ((o->any[0] | o->any[1]) & ml_cell_bit(l->sector, mid))
+        if (c->held & ml_cell_bit(l->sector, mid))
             return LM_IN_THE_WAY;
         if (s->rough[l->sector][mid])
             return LM_ROUGH;
     }
-    if (!may_stand(o, side, l->turned_in, ml_cell_bit(l->sector, target)))
+    if (!(c->stand[l->turned_in != 0] & ml_cell_bit(l->sector, target)))
         return LM_NO_ROOM;
     return LM_OK;
+}
+
+static LineMoveWhy line_target_why(const MlState *s, const MoveCtx *c, const MlLine *l, int target)
+{
+    int dz = abs(target - l->zone);
+    if (!ml_on_board(target) || dz < 1 || dz > line_reach(l))
+        return LM_REACH;
+    return line_path_why(s, c, l, target);
 }
 
 static int explain_line_move(const MlState *s, const Action *a, LineMoveWhy why, Diag *d)
@@ -71,7 +97,7 @@ static int explain_line_move(const MlState *s, const Action *a, LineMoveWhy why,
     if (why == LM_NO_LINE)
         return diag_set(d, "no such line");
     const MlLine *l = &s->side[s->to_act].lines[a->piece];
-    int reach = l->arm == ML_HORSE ? 2 : 1, mid = (a->target + l->zone) / 2;
+    int reach = line_reach(l), mid = (a->target + l->zone) / 2;
     switch (why) {
     case LM_NOT_FORMED: return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
     case LM_ENGAGED: return diag_set(d, "that line is in combat and may not move away (ecw rule)");
@@ -84,12 +110,11 @@ static int explain_line_move(const MlState *s, const Action *a, LineMoveWhy why,
     }
 }
 
-static int check_line_move(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static int check_line_move(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
 {
-    int side = s->to_act;
-    LineMoveWhy why = line_mover_why(s, o, side, a->piece);
+    LineMoveWhy why = line_mover_why(s, c, a->piece);
     if (why == LM_OK)
-        why = line_target_why(s, o, side, &s->side[side].lines[a->piece], a->target);
+        why = line_target_why(s, c, &s->side[c->side].lines[a->piece], a->target);
     return why == LM_OK ? 0 : explain_line_move(s, a, why, d);
 }
 
@@ -106,18 +131,17 @@ static uint32_t centre_beyond(int side, int zone)
 
 /* [ML Flanking] horse on a wing cleared of enemy lines may turn in on the
  * centre zone beside it, on or behind the enemy's rearmost foot line. */
-static TurnInWhy turnin_why(const MlState *s, const MlOcc *o, int side, int li)
+static TurnInWhy turnin_why(const MlState *s, const MoveCtx *c, int li)
 {
-    const MlSide *sd = &s->side[side];
-    int foe = ml_enemy(side);
+    const MlSide *sd = &s->side[c->side];
     if (li < 0 || li >= sd->nlines)
         return TI_NO_LINE;
     const MlLine *l = &sd->lines[li];
     if (l->arm != ML_HORSE || l->status != LS_FORMED || l->sector == ML_CENTRE)
         return TI_NOT_WING_HORSE;
-    if ((o->any[foe] & ml_sector_bits(l->sector)) || (o->foot[foe] & centre_beyond(side, l->zone)))
+    if ((c->o.any[c->foe] & ml_sector_bits(l->sector)) || (c->o.foot[c->foe] & centre_beyond(c->side, l->zone)))
         return TI_ENEMY_IN_THE_WAY;
-    if (!may_stand(o, side, true, ml_cell_bit(ML_CENTRE, l->zone)))
+    if (!(c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)))
         return TI_NO_ROOM;
     return TI_OK;
 }
@@ -139,9 +163,9 @@ static int explain_enemy_in_the_way(const MlState *s, const MlLine *l, Diag *d)
     return diag_set(d, "an enemy line is in the way");
 }
 
-static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static int check_turnin(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
 {
-    switch (turnin_why(s, o, s->to_act, a->piece)) {
+    switch (turnin_why(s, c, a->piece)) {
     case TI_OK: return 0;
     case TI_NO_LINE: return diag_set(d, "no such line");
     case TI_NOT_WING_HORSE: return diag_set(d, "only formed horse on a wing may turn in");
@@ -158,7 +182,7 @@ typedef enum {
     GM_LINE_HAS_GENERAL,
 } GenMoveWhy;
 
-static GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
+static inline GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
 {
     const MlSide *sd = &s->side[side];
     if (gi < 0 || gi >= sd->ngens || !sd->gens[gi].alive)
@@ -169,9 +193,23 @@ static GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
     return GM_OK;
 }
 
-/* [ML Generals] a general moves up to 2 zones or 2 sectors in a straight
- * line, not through nor into the enemy, and joins a line without a general. */
-static GenMoveWhy general_target_why(const MlOcc *o, int side, const MlGeneral *g, int target)
+/* [ML Generals] not through nor into the enemy, and onto friends only
+ * where a line has no general; ds, dz: a straight move of 1 or 2 onto the
+ * board. */
+static inline GenMoveWhy general_path_why(const MoveCtx *c, const MlGeneral *g, int ds, int dz)
+{
+    uint32_t foe = c->o.any[c->foe], cell = ml_cell_bit(g->sector + ds, g->zone + dz);
+    if ((ds == 2 || ds == -2 || dz == 2 || dz == -2) && (foe & ml_cell_bit(g->sector + ds / 2, g->zone + dz / 2)))
+        return GM_BLOCKED;
+    if (foe & cell)
+        return GM_INTO_ENEMY;
+    if (c->led & cell)
+        return GM_LINE_HAS_GENERAL;
+    return GM_OK;
+}
+
+/* [ML Generals] a general moves up to 2 zones or 2 sectors in a straight line. */
+static GenMoveWhy general_target_why(const MoveCtx *c, const MlGeneral *g, int target)
 {
     int ts = target / ML_ZONES, tz = target % ML_ZONES;
     if (target < 0 || ts >= ML_SECTORS)
@@ -179,22 +217,14 @@ static GenMoveWhy general_target_why(const MlOcc *o, int side, const MlGeneral *
     int ds = ts - g->sector, dz = tz - g->zone;
     if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
         return GM_NOT_STRAIGHT;
-    uint32_t foe = o->any[ml_enemy(side)], cell = ml_cell_bit(ts, tz);
-    if ((abs(ds) == 2 || abs(dz) == 2) && (foe & ml_cell_bit(g->sector + ds / 2, g->zone + dz / 2)))
-        return GM_BLOCKED;
-    if (foe & cell)
-        return GM_INTO_ENEMY;
-    if ((o->any[side] & cell) && !(o->no_gen[side] & cell))
-        return GM_LINE_HAS_GENERAL;
-    return GM_OK;
+    return general_path_why(c, g, ds, dz);
 }
 
-static int check_genmove(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static int check_genmove(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
 {
-    int side = s->to_act;
-    GenMoveWhy why = general_mover_why(s, side, a->piece);
+    GenMoveWhy why = general_mover_why(s, c->side, a->piece);
     if (why == GM_OK)
-        why = general_target_why(o, side, &s->side[side].gens[a->piece], a->target);
+        why = general_target_why(c, &s->side[c->side].gens[a->piece], a->target);
     switch (why) {
     case GM_OK: return 0;
     case GM_NO_GENERAL: return diag_set(d, "no such general");
@@ -211,12 +241,12 @@ static int check_genmove(const MlState *s, const MlOcc *o, const Action *a, Diag
 
 int ml_move_check(const MlState *s, const Action *a, Diag *d)
 {
-    MlOcc o;
-    ml_occ_build(s, &o);
+    MoveCtx c;
+    move_ctx(s, &c);
     switch (a->verb) {
-    case MLV_MOVE: return check_line_move(s, &o, a, d);
-    case MLV_TURNIN: return check_turnin(s, &o, a, d);
-    case MLV_GENMOVE: return check_genmove(s, &o, a, d);
+    case MLV_MOVE: return check_line_move(s, &c, a, d);
+    case MLV_TURNIN: return check_turnin(s, &c, a, d);
+    case MLV_GENMOVE: return check_genmove(s, &c, a, d);
     case MLV_END: return 0;
     default: return diag_set(d, "now is the time to move lines or generals, or end");
     }
@@ -224,37 +254,33 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 
 /* Every line move and turn-in, line by line; each line's moves from the
  * Royalist base line up. */
-static void legal_line_moves(const MlState *s, const MlOcc *o, Action *out, int cap, int *n)
+static void legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int *n)
 {
-    int side = s->to_act;
-    const MlSide *sd = &s->side[side];
+    const MlSide *sd = &s->side[c->side];
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (line_mover_why(s, o, side, li) != LM_OK)
+        if (line_mover_why(s, c, li) != LM_OK)
             continue;
-        for (int dz = -2; dz <= 2; dz++)
-            if (dz && line_target_why(s, o, side, l, l->zone + dz) == LM_OK)
+        for (int dz = -line_reach(l); dz <= line_reach(l); dz++)
+            if (dz && ml_on_board(l->zone + dz) && line_path_why(s, c, l, l->zone + dz) == LM_OK)
                 ml_push(out, cap, n, MLV_MOVE, li, l->zone + dz, 0, 0);
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && turnin_why(s, o, side, li) == TI_OK)
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && turnin_why(s, c, li) == TI_OK)
             ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
     }
 }
 
 /* Every move of every general: 1 or 2 zones, then 1 or 2 sectors. */
-static void legal_general_moves(const MlState *s, const MlOcc *o, Action *out, int cap, int *n)
+static void legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int *n)
 {
     static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
-    int side = s->to_act;
-    const MlSide *sd = &s->side[side];
+    const MlSide *sd = &s->side[c->side];
     for (int gi = 0; gi < sd->ngens; gi++) {
         const MlGeneral *g = &sd->gens[gi];
-        if (general_mover_why(s, side, gi) != GM_OK)
+        if (general_mover_why(s, c->side, gi) != GM_OK)
             continue;
         for (int k = 0; k < 8; k++) {
-            int ts = g->sector + steps[k][0], tz = g->zone + steps[k][1];
-            if (ts < 0 || ts >= ML_SECTORS || !ml_on_board(tz))
-                continue;
-            if (general_target_why(o, side, g, ts * ML_ZONES + tz) == GM_OK)
+            int ds = steps[k][0], dz = steps[k][1], ts = g->sector + ds, tz = g->zone + dz;
+            if (ts >= 0 && ts < ML_SECTORS && ml_on_board(tz) && general_path_why(c, g, ds, dz) == GM_OK)
                 ml_push(out, cap, n, MLV_GENMOVE, gi, ts * ML_ZONES + tz, 0, 0);
         }
     }
@@ -263,10 +289,10 @@ static void legal_general_moves(const MlState *s, const MlOcc *o, Action *out, i
 int ml_move_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0;
-    MlOcc o;
-    ml_occ_build(s, &o);
-    legal_line_moves(s, &o, out, cap, &n);
-    legal_general_moves(s, &o, out, cap, &n);
+    MoveCtx c;
+    move_ctx(s, &c);
+    legal_line_moves(s, &c, out, cap, &n);
+    legal_general_moves(s, &c, out, cap, &n);
     ml_push(out, cap, &n, MLV_END, 0, 0, 0, 0);
     return n;
 }
@@ -343,7 +369,7 @@ static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
     }
     char id[8];
     if (a->verb == MLV_GENMOVE)
-        snprintf(id, sizeof id, "G%d", a->piece + 1);
+        ml_general_id(a->piece, id);
     else
         ml_line_id(side, a->piece, id);
     MlTest t = {"additional_move", "additional move", side, side, id, mod, need, false, "moves", "fails"};
