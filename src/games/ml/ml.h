@@ -172,9 +172,14 @@ static inline bool ml_line_on_table(const MlLine *l)
     return l->status == LS_FORMED || l->status == LS_PURSUING;
 }
 /* Is zone one of `side`'s three deployment zones? */
-bool ml_home_zone(int side, int zone);
+static inline bool ml_home_zone(int side, int zone)
+{
+    return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
+}
 /* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
+/* Has `side` a line on the table in this cell? */
+bool ml_line_at(const MlState *s, int side, int sector, int zone);
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
 
 /* Who stands where, as bit masks over the cells (one bit per cell, see
@@ -221,6 +226,15 @@ static inline void ml_general_id(int gi, char buf[8])
 const char *ml_side_name(int side);
 static inline const char *ml_side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
 
+/* Roll one die as game_roll does. When nobody reads the dice nor supplies
+ * them (no log, no outside roller: a simulation), game_roll is exactly one
+ * rng_die on the state's generator, so that is all this does then: no
+ * reason formatted, no event begun. */
+static inline bool ml_dice_unwatched(const GameIO *io) { return !io || (!io->log && !io->roll); }
+#define ml_roll(s, io, sides, player, ...)                                                        \
+    (ml_dice_unwatched(io) ? rng_die(&(s)->rng, (sides))                                          \
+                           : game_roll(&(s)->rng, (io), (sides), (player), __VA_ARGS__))
+
 /* A die test of the rules: 1d6 plus a modifier against a number, passed
  * at `need` or more (or, with `at_most`, at `need` or less). The roll and
  * its result go to the log as one event of `type`. */
@@ -236,15 +250,16 @@ typedef struct MlTest {
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
 
-/* Append an action to a legal list; a full list drops the rest (MAX_ACTIONS
- * is far above what any Marston Less position offers). */
-static inline void ml_push(Action *out, int cap, int *n, int verb, int piece, int target, int arg,
-                           uint32_t set)
+/* Append an action to a legal list of n actions; returns the new count. A
+ * full list drops the rest (MAX_ACTIONS is far above what any Marston Less
+ * position offers). The count goes by value so that it stays in a register. */
+static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int target, int arg, uint32_t set)
 {
-    if (*n < cap) {
-        Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
-        out[(*n)++] = a;
-    }
+    if (n >= cap)
+        return n;
+    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
+    out[n] = a;
+    return n + 1;
 }
 
 /* ---- phases ---- */

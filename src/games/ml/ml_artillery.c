@@ -9,17 +9,16 @@
 static bool can_hit(const MlState *s, int side, const MlGun *g, int li)
 {
     const MlLine *t = &s->side[ml_enemy(side)].lines[li];
-    int tmp[2];
     if (!ml_line_on_table(t) || (t->sector != g->divide && t->sector != g->divide + 1))
         return false;
     int dist = t->zone > g->zone ? t->zone - g->zone : g->zone - t->zone;
     if (dist > 3)
         return false;
-    if (ml_lines_at(s, side, t->sector, t->zone, tmp))
+    if (ml_line_at(s, side, t->sector, t->zone))
         return false; /* ecw: no firing into a melee with friends in it */
     int step = t->zone > g->zone ? 1 : -1;
     for (int z = g->zone + step; dist > 1 && z != t->zone; z += step)
-        if (ml_lines_at(s, 0, t->sector, z, tmp) || ml_lines_at(s, 1, t->sector, z, tmp))
+        if (ml_line_at(s, 0, t->sector, z) || ml_line_at(s, 1, t->sector, z))
             return false;
     return true;
 }
@@ -47,8 +46,8 @@ int ml_art_legal(const MlState *s, Action *out, int cap)
     const MlSide *foe = &s->side[ml_enemy(side)];
     for (int li = 0; li < foe->nlines; li++)
         if (can_hit(s, side, &s->side[side].guns[g], li))
-            ml_push(out, cap, &n, MLV_FIRE, g, li, 0, 0);
-    ml_push(out, cap, &n, MLV_HOLD, g, 0, 0, 0);
+            n = ml_push(out, cap, n, MLV_FIRE, g, li, 0, 0);
+    n = ml_push(out, cap, n, MLV_HOLD, g, 0, 0, 0);
     return n;
 }
 
@@ -76,7 +75,7 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
         return;
     const MlGun *g = &s->side[side].guns[a->piece];
     int foe = ml_enemy(side);
-    int roll = game_roll(&s->rng, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
+    int roll = ml_roll(s, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
     int dp = ml_dp_for(g->factor, roll);
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "artillery", VIS_PUBLIC)) {
@@ -98,7 +97,6 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
 /* [ML Artillery] lost when both bordering zones hold enemy lines and no friends. */
 void ml_guns_check_lost(MlState *s, GameIO *io)
 {
-    int tmp[2];
     for (int side = 0; side < ML_SIDES; side++) {
         MlSide *sd = &s->side[side];
         for (int g = 0; g < sd->nguns; g++) {
@@ -106,8 +104,8 @@ void ml_guns_check_lost(MlState *s, GameIO *io)
             if (!gun->alive || !gun->placed)
                 continue;
             int a = gun->divide, b = gun->divide + 1, z = gun->zone, foe = ml_enemy(side);
-            if (!ml_lines_at(s, foe, a, z, tmp) || !ml_lines_at(s, foe, b, z, tmp) ||
-                ml_lines_at(s, side, a, z, tmp) || ml_lines_at(s, side, b, z, tmp))
+            if (!ml_line_at(s, foe, a, z) || !ml_line_at(s, foe, b, z) || ml_line_at(s, side, a, z) ||
+                ml_line_at(s, side, b, z))
                 continue;
             gun->alive = 0;
             EventLog *log = io ? io->log : NULL;

@@ -46,14 +46,14 @@ static int worst_approach(const MlState *s, int side, const MlLine *l)
 int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 {
     const MlLine *l = &s->side[side].lines[li];
-    int f = l->str, own[2], rz = l->zone - ml_fwd(side);
+    int f = l->str, rz = l->zone - ml_fwd(side);
     if (mods)
         mods->n = 0;
     if (dragoons_beside(s, side, l))
         f += 2, add_mod(mods, "friendly dragoons on the flank", 2);
     if (l->light)
         f += l->light, add_mod(mods, "light artillery support", l->light);
-    if (ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, own))
+    if (ml_on_board(rz) && ml_line_at(s, side, l->sector, rz))
         f += 1, add_mod(mods, "friendly line to the rear", 1);
     bool rough = s->rough[l->sector][l->zone];
     if (rough && l->arm == ML_FOOT && l->attacking)
@@ -97,7 +97,7 @@ int ml_split_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0, li = split_line(s), f = ml_factor(s, s->to_act, li, NULL);
     for (int k = 0; k <= (f > 0 ? f : 0); k++)
-        ml_push(out, cap, &n, MLV_SPLIT, li, 0, k, 0);
+        n = ml_push(out, cap, n, MLV_SPLIT, li, 0, k, 0);
     return n;
 }
 
@@ -124,7 +124,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
 {
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
-    int roll = game_roll(&s->rng, io, 6, side, "%s general %d with routing troops", ml_side_name(side), gi + 1);
+    int roll = ml_roll(s, io, 6, side, "%s general %d with routing troops", ml_side_name(side), gi + 1);
     int best = -1, bestd = 99;
     for (int li = 0; roll >= 5 && li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
@@ -237,7 +237,7 @@ static void strike(MlState *s, GameIO *io, Melee *m, int side, int k, int target
     int li = m->li[side][k], target = m->li[ml_enemy(side)][target_k];
     char id[8];
     ml_line_id(side, li, id);
-    int roll = game_roll(&s->rng, io, 20, side, "combat, %s", id);
+    int roll = ml_roll(s, io, 20, side, "combat, %s", id);
     int dp = ml_dp_for(f, roll);
     m->taken[ml_enemy(side)][target_k] += dp;
     if (io && io->log)
@@ -275,10 +275,9 @@ static void melee_rolls(MlState *s, GameIO *io, Melee *m)
 static void retire(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
-    int rz = l->zone - ml_fwd(side), tmp[2];
-    int roll = game_roll(&s->rng, io, 6, side, "push back test");
-    bool vacant = ml_on_board(rz) && !ml_lines_at(s, 0, l->sector, rz, tmp) &&
-                  !ml_lines_at(s, 1, l->sector, rz, tmp);
+    int rz = l->zone - ml_fwd(side);
+    int roll = ml_roll(s, io, 6, side, "push back test");
+    bool vacant = ml_on_board(rz) && !ml_line_at(s, 0, l->sector, rz) && !ml_line_at(s, 1, l->sector, rz);
     bool back = roll <= l->dp && vacant;
     char id[8];
     ml_line_id(side, li, id);

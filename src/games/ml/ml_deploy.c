@@ -52,13 +52,13 @@ static int legal_place(const MlState *s, Action *out, int cap)
     if (sd->rough_pending)
         for (int c = 0; c < ML_SECTORS * ML_ZONES; c++)
             if (!s->rough[c / ML_ZONES][c % ML_ZONES])
-                ml_push(out, cap, &n, MLV_ROUGH, 0, c, 0, 0);
+                n = ml_push(out, cap, n, MLV_ROUGH, 0, c, 0, 0);
     int di = first_unplaced_dragoons(sd);
     for (int f = 0; di >= 0 && f < 2; f++)
         for (int z = 0; z < ML_ZONES; z++) {
             Action a = {MLV_DRAGOONS, (int16_t)di, (int16_t)z, (int16_t)f, 0, 0, 0};
             if (check_dragoons(s, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_DRAGOONS, di, z, f, 0);
+                n = ml_push(out, cap, n, MLV_DRAGOONS, di, z, f, 0);
         }
     return n;
 }
@@ -197,7 +197,8 @@ static int legal_form(const MlState *s, Action *out, int cap)
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
         int minn = avail - room_after(&c, arm, sec);
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
-        uint32_t strong[ML_MAX_UNITS + 1] = {0}, weak[ML_MAX_UNITS + 1] = {0};
+        uint32_t strong[ML_MAX_UNITS + 1], weak[ML_MAX_UNITS + 1];
+        strong[0] = weak[0] = 0;
         for (int k = 1; k <= k1; k++) {
             strong[k] = strong[k - 1] | 1u << order[k - 1];
             weak[k] = weak[k - 1] | 1u << order[avail - k];
@@ -207,9 +208,9 @@ static int legal_form(const MlState *s, Action *out, int cap)
             if (form_place_why(&c, arm, sec, z) != FP_OK)
                 continue;
             for (int k = k0; k <= k1; k++) {
-                ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong[k]);
+                n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, strong[k]);
                 if (weak[k] != strong[k])
-                    ml_push(out, cap, &n, MLV_FORM, sec, z, 0, weak[k]);
+                    n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, weak[k]);
             }
         }
     }
@@ -265,16 +266,16 @@ static int legal_attach(const MlState *s, Action *out, int cap)
         for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
             for (int z = 0; z < ML_ZONES; z++)
                 if (ml_home_zone(s->to_act, z))
-                    ml_push(out, cap, &n, MLV_GUN, g, z, side, 0);
+                    n = ml_push(out, cap, n, MLV_GUN, g, z, side, 0);
     for (int g = 0; g < sd->ngens; g++)
         for (int l = 0; l < sd->nlines; l++) {
             Action a = {MLV_GENERAL, (int16_t)g, (int16_t)l, 0, 0, 0, 0};
             if (check_general(s, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_GENERAL, g, l, 0, 0);
+                n = ml_push(out, cap, n, MLV_GENERAL, g, l, 0, 0);
         }
     for (int l = 0; sd->light_pending && l < sd->nlines; l++)
         if (sd->lines[l].arm == ML_FOOT)
-            ml_push(out, cap, &n, MLV_LIGHT, 0, l, 0, 0);
+            n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
     return n;
 }
 

@@ -24,7 +24,7 @@ const char *ml_side_name(int side) { return side_names[side]; }
 
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
 {
-    int roll = game_roll(&s->rng, io, 6, t->roller, "%s, %s", t->what, t->piece);
+    int roll = ml_roll(s, io, 6, t->roller, "%s, %s", t->what, t->piece);
     bool ok = t->at_most ? roll + t->mod <= t->need : roll + t->mod >= t->need;
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, t->type, VIS_PUBLIC)) {
@@ -40,24 +40,30 @@ bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
     return ok;
 }
 
-bool ml_home_zone(int side, int zone)
-{
-    return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
-}
-
 int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 {
     int n = 0;
     const MlSide *sd = &s->side[side];
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
-        if (ml_line_on_table(l) && l->sector == sector && l->zone == zone) {
+        if (l->zone == zone && l->sector == sector && ml_line_on_table(l)) { /* rarest test first */
             if (n < 2)
                 out[n] = i;
             n++;
         }
     }
     return n;
+}
+
+bool ml_line_at(const MlState *s, int side, int sector, int zone)
+{
+    const MlSide *sd = &s->side[side];
+    for (int i = 0; i < sd->nlines; i++) {
+        const MlLine *l = &sd->lines[i];
+        if (l->zone == zone && l->sector == sector && ml_line_on_table(l))
+            return true;
+    }
+    return false;
 }
 
 void ml_occ_build(const MlState *s, MlOcc *o)
@@ -81,8 +87,7 @@ void ml_occ_build(const MlState *s, MlOcc *o)
 
 bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
 {
-    int tmp[2];
-    return ml_lines_at(s, ml_enemy(side), sector, zone, tmp) > 0;
+    return ml_line_at(s, ml_enemy(side), sector, zone);
 }
 
 int ml_gen_bonus(const MlState *s, int side, int li)
@@ -143,8 +148,8 @@ static void roll_initiative(MlState *s, GameIO *io)
 {
     int r, p;
     do {
-        r = game_roll(&s->rng, io, 6, ML_ROY, "initiative, royalist");
-        p = game_roll(&s->rng, io, 6, ML_PAR, "initiative, parliament");
+        r = ml_roll(s, io, 6, ML_ROY, "initiative, royalist");
+        p = ml_roll(s, io, 6, ML_PAR, "initiative, parliament");
     } while (r == p);
     s->player_a = r > p ? ML_ROY : ML_PAR;
     EventLog *log = io ? io->log : NULL;

@@ -253,8 +253,8 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 }
 
 /* Every line move and turn-in, line by line; each line's moves from the
- * Royalist base line up. */
-static void legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int *n)
+ * Royalist base line up. Appended to n actions; returns the new count. */
+static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
 {
     const MlSide *sd = &s->side[c->side];
     for (int li = 0; li < sd->nlines; li++) {
@@ -263,14 +263,16 @@ static void legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, in
             continue;
         for (int dz = -line_reach(l); dz <= line_reach(l); dz++)
             if (dz && ml_on_board(l->zone + dz) && line_path_why(s, c, l, l->zone + dz) == LM_OK)
-                ml_push(out, cap, n, MLV_MOVE, li, l->zone + dz, 0, 0);
+                n = ml_push(out, cap, n, MLV_MOVE, li, l->zone + dz, 0, 0);
         if (l->arm == ML_HORSE && l->sector != ML_CENTRE && turnin_why(s, c, li) == TI_OK)
-            ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
+            n = ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
     }
+    return n;
 }
 
-/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors. */
-static void legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int *n)
+/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors.
+ * Appended to n actions; returns the new count. */
+static int legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
 {
     static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
     const MlSide *sd = &s->side[c->side];
@@ -281,9 +283,10 @@ static void legal_general_moves(const MlState *s, const MoveCtx *c, Action *out,
         for (int k = 0; k < 8; k++) {
             int ds = steps[k][0], dz = steps[k][1], ts = g->sector + ds, tz = g->zone + dz;
             if (ts >= 0 && ts < ML_SECTORS && ml_on_board(tz) && general_path_why(c, g, ds, dz) == GM_OK)
-                ml_push(out, cap, n, MLV_GENMOVE, gi, ts * ML_ZONES + tz, 0, 0);
+                n = ml_push(out, cap, n, MLV_GENMOVE, gi, ts * ML_ZONES + tz, 0, 0);
         }
     }
+    return n;
 }
 
 int ml_move_legal(const MlState *s, Action *out, int cap)
@@ -291,9 +294,9 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
     int n = 0;
     MoveCtx c;
     move_ctx(s, &c);
-    legal_line_moves(s, &c, out, cap, &n);
-    legal_general_moves(s, &c, out, cap, &n);
-    ml_push(out, cap, &n, MLV_END, 0, 0, 0, 0);
+    n = legal_line_moves(s, &c, out, cap, n);
+    n = legal_general_moves(s, &c, out, cap, n);
+    n = ml_push(out, cap, n, MLV_END, 0, 0, 0, 0);
     return n;
 }
 
@@ -470,8 +473,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         }
         return;
     }
-    int own[2];
-    if (ml_lines_at(s, side, l->sector, z, own))
+    if (ml_line_at(s, side, l->sector, z))
         return;
     int foe[2], nf = ml_lines_at(s, ml_enemy(side), l->sector, z, foe);
     bool contact = nf > 0, formed = false;
