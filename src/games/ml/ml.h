@@ -117,6 +117,24 @@ typedef struct MlSide {
     uint8_t    pad[3];
 } MlSide;
 
+/* Who stands where: an index of the lines on the table (formed or
+ * pursuing) by cell, kept in the state so that a cell look-up is a bit
+ * test instead of a scan of the lines. Cell c = sector * 8 + zone (see
+ * ml_cell_bit). It is derived from the lines: whatever changes a line's
+ * cell, status, general or turn-in calls ml_occ_remove before a change of
+ * cell and ml_occ_update after any change; code that sets line fields by
+ * hand (tests, AI clones) calls ml_occ_rebuild. A cell never holds more
+ * than two lines of a side: deployment, moves, pursuit and push backs all
+ * need room first [ML Movement]. */
+typedef struct MlOcc {
+    uint8_t  at[ML_SIDES][ML_SECTORS * 8]; /* bit i: line i of the side stands there */
+    uint32_t any[ML_SIDES];                /* cells with a line of the side */
+    uint32_t two[ML_SIDES];                /* cells with two lines of the side */
+    uint32_t foot[ML_SIDES];               /* cells with a foot line of the side */
+    uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
+    uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
+} MlOcc;
+
 typedef struct MlState {
     Rng     rng;
     MlSide  side[ML_SIDES];
@@ -132,6 +150,7 @@ typedef struct MlState {
     uint8_t foot_str4;           /* option: read the foot list as 4 x str4 */
     uint8_t end_reason;          /* 0 none, 1 army broke, 2 turn limit */
     uint8_t pad[4];
+    MlOcc   occ;                 /* derived from side[].lines: see MlOcc */
 } MlState;
 
 /* ---- tables (ml_tables.c) ---- */
@@ -176,30 +195,32 @@ static inline bool ml_home_zone(int side, int zone)
 {
     return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
 }
+/* The bit of a cell in the masks of MlOcc: 8 bits per sector, zone 0
+ * lowest, so that the cells taken in bit order run sector by sector,
+ * zone by zone. */
+static inline int      ml_cell(int sector, int zone) { return sector * 8 + zone; }
+static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << ml_cell(sector, zone); }
+/* Every zone of a sector. */
+static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
 /* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
 /* Has `side` a line on the table in this cell? */
-bool ml_line_at(const MlState *s, int side, int sector, int zone);
-bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
+static inline bool ml_line_at(const MlState *s, int side, int sector, int zone)
+{
+    return s->occ.any[side] & ml_cell_bit(sector, zone);
+}
+static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
+{
+    return ml_line_at(s, ml_enemy(side), sector, zone);
+}
+/* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
+ * line li changes cell, ml_occ_update after anything of it changed. */
+void ml_occ_remove(MlState *s, int side, int li);
+void ml_occ_update(MlState *s, int side, int li);
+/* The index made afresh from the lines, and whether it agrees with them. */
+void ml_occ_rebuild(MlState *s);
+bool ml_occ_agrees(const MlState *s);
 
-/* Who stands where, as bit masks over the cells (one bit per cell, see
- * ml_cell_bit): built once per legal() or check() call, or per procedure,
- * so that the many cell tests of the rules are a few bit operations. A
- * cell never holds more than two lines of a side: deployment, moves,
- * pursuit and push backs all need room first [ML Movement]. */
-typedef struct MlOcc {
-    uint32_t any[ML_SIDES];    /* a line of the side on the table */
-    uint32_t two[ML_SIDES];    /* two lines of the side */
-    uint32_t foot[ML_SIDES];   /* a foot line of the side */
-    uint32_t turned[ML_SIDES]; /* a line of the side that turned in */
-    uint32_t no_gen[ML_SIDES]; /* a line of the side without a general */
-} MlOcc;
-/* The bit of a cell: 8 bits per sector, zone 0 lowest, so that the cells
- * taken in bit order run sector by sector, zone by zone. */
-static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << (sector * 8 + zone); }
-/* Every zone of a sector. */
-static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
-void ml_occ_build(const MlState *s, MlOcc *o);
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
 static inline void ml_line_id(int side, int li, char buf[8])

@@ -72,13 +72,12 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
-    MlOcc o;
-    ml_occ_build(s, &o);
+    const MlOcc *o = &s->occ;
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
             const MlLine *l = &s->side[sd].lines[li];
             if (ml_line_on_table(l) && l->split == ML_NONE &&
-                (o.two[ml_enemy(sd)] & ml_cell_bit(l->sector, l->zone))) {
+                (o->two[ml_enemy(sd)] & ml_cell_bit(l->sector, l->zone))) {
                 *side = sd;
                 *line = li;
                 return true;
@@ -140,6 +139,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
         g->sector = sd->lines[best].sector;
         g->zone = sd->lines[best].zone;
         sd->lines[best].general = (uint8_t)gi;
+        ml_occ_update(s, side, best);
     }
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "general_rout", VIS_PUBLIC)) {
@@ -161,6 +161,7 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
     if (!ml_line_on_table(l))
         return;
     l->status = LS_ROUTED;
+    ml_occ_update(s, side, li);
     sd->lost_str = (uint8_t)(sd->lost_str + l->str);
     char id[8];
     ml_line_id(side, li, id);
@@ -392,9 +393,7 @@ void ml_combat_all(MlState *s, GameIO *io)
 {
     Melee melees[ML_SECTORS * ML_ZONES];
     int where[ML_SECTORS * ML_ZONES], n = 0;
-    MlOcc o;
-    ml_occ_build(s, &o);
-    for (uint32_t contested = o.any[0] & o.any[1]; contested; contested &= contested - 1) {
+    for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
         int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
         Melee *m = &melees[n];
         m->n[0] = ml_lines_at(s, 0, sec, z, m->li[0]);

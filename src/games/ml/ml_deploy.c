@@ -326,6 +326,7 @@ static void form_line(MlState *s, int side, const Action *a)
         l->str = (uint8_t)(l->str + sd->units[i].str);
         l->nunits++;
     }
+    ml_occ_update(s, side, li);
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
@@ -357,6 +358,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->gens[a->piece].sector = sd->lines[a->target].sector;
         sd->gens[a->piece].zone = sd->lines[a->target].zone;
         sd->lines[a->target].general = (uint8_t)a->piece;
+        ml_occ_update(s, side, a->target);
         break;
     default:
         sd->lines[a->target].light++;

@@ -4,6 +4,7 @@
  * legal/check/apply dispatch by phase. Procedures run inside ml_advance
  * until a player has a decision to make. */
 #include "ml.h"
+#include <assert.h>
 #include <string.h>
 
 const char *const ml_verb_words[MLV_COUNT] = {
@@ -42,52 +43,74 @@ bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
 
 int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 {
-    int n = 0;
-    const MlSide *sd = &s->side[side];
-    for (int i = 0; i < sd->nlines; i++) {
-        const MlLine *l = &sd->lines[i];
-        if (l->zone == zone && l->sector == sector && ml_line_on_table(l)) { /* rarest test first */
-            if (n < 2)
-                out[n] = i;
-            n++;
-        }
-    }
-    return n;
+    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
+        return 0;
+    unsigned m = s->occ.at[side][ml_cell(sector, zone)];
+    if (m)
+        out[0] = __builtin_ctz(m);
+    if (m & (m - 1))
+        out[1] = __builtin_ctz(m & (m - 1));
+    return __builtin_popcount(m);
 }
 
-bool ml_line_at(const MlState *s, int side, int sector, int zone)
+/* ------------------------------------------------------------------ */
+/* The occupancy index (MlOcc)                                         */
+/* ------------------------------------------------------------------ */
+
+/* All ones if c, else zero. */
+static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
+
+/* The masks of one cell of `side`, worked out again from its lines. */
+static void occ_refresh_cell(MlState *s, int side, int cell)
 {
-    const MlSide *sd = &s->side[side];
-    for (int i = 0; i < sd->nlines; i++) {
-        const MlLine *l = &sd->lines[i];
-        if (l->zone == zone && l->sector == sector && ml_line_on_table(l))
-            return true;
+    MlOcc *o = &s->occ;
+    unsigned m = o->at[side][cell];
+    bool foot = false, turned = false, no_gen = false;
+    for (unsigned k = m; k; k &= k - 1) {
+        const MlLine *l = &s->side[side].lines[__builtin_ctz(k)];
+        foot |= l->arm == ML_FOOT;
+        turned |= l->turned_in != 0;
+        no_gen |= l->general == ML_NONE;
     }
-    return false;
+    uint32_t b = 1u << cell, keep = ~b;
+    o->any[side] = (o->any[side] & keep) | (b & ones_if(m != 0));
+    o->two[side] = (o->two[side] & keep) | (b & ones_if((m & (m - 1)) != 0));
+    o->foot[side] = (o->foot[side] & keep) | (b & ones_if(foot));
+    o->turned[side] = (o->turned[side] & keep) | (b & ones_if(turned));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ones_if(no_gen));
 }
 
-void ml_occ_build(const MlState *s, MlOcc *o)
+void ml_occ_remove(MlState *s, int side, int li)
 {
-    for (int side = 0; side < ML_SIDES; side++) {
-        const MlSide *sd = &s->side[side];
-        uint32_t any = 0, two = 0, foot = 0, turned = 0, no_gen = 0;
-        for (int i = 0; i < sd->nlines; i++) {
-            const MlLine *l = &sd->lines[i];
-            uint32_t b = ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
-            two |= any & b;
-            any |= b;
-            foot |= l->arm == ML_FOOT ? b : 0;
-            turned |= l->turned_in ? b : 0;
-            no_gen |= l->general == ML_NONE ? b : 0;
-        }
-        o->any[side] = any, o->two[side] = two, o->foot[side] = foot;
-        o->turned[side] = turned, o->no_gen[side] = no_gen;
-    }
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
+    occ_refresh_cell(s, side, cell);
 }
 
-bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
+void ml_occ_update(MlState *s, int side, int li)
 {
-    return ml_line_at(s, ml_enemy(side), sector, zone);
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
+    s->occ.at[side][cell] |= (uint8_t)(ml_line_on_table(l) << li);
+    occ_refresh_cell(s, side, cell);
+}
+
+void ml_occ_rebuild(MlState *s)
+{
+    memset(&s->occ, 0, sizeof s->occ);
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int li = 0; li < s->side[side].nlines; li++)
+            ml_occ_update(s, side, li);
+}
+
+bool ml_occ_agrees(const MlState *s)
+{
+    MlState fresh;
+    memcpy(&fresh, s, sizeof fresh);
+    ml_occ_rebuild(&fresh);
+    return memcmp(&fresh.occ, &s->occ, sizeof s->occ) == 0;
 }
 
 int ml_gen_bonus(const MlState *s, int side, int li)
@@ -357,6 +380,7 @@ int ml_current_player(const void *st)
 int ml_legal(const void *st, Action *out, int cap)
 {
     const MlState *s = st;
+    assert(ml_occ_agrees(s)); /* a hand-made state must call ml_occ_rebuild */
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
@@ -372,6 +396,7 @@ int ml_legal(const void *st, Action *out, int cap)
 int ml_check(const void *st, const Action *a, Diag *d)
 {
     const MlState *s = st;
+    assert(ml_occ_agrees(s));
     if (a->verb < 0 || a->verb >= MLV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
     switch (s->phase) {
@@ -389,6 +414,7 @@ int ml_check(const void *st, const Action *a, Diag *d)
 void ml_apply(void *st, const Action *a, GameIO *io)
 {
     MlState *s = st;
+    assert(ml_occ_agrees(s));
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:

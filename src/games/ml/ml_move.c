@@ -14,7 +14,7 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
 /* The board as the moves of the side to act see it, worked out once per
  * legal() or check() call. */
 typedef struct MoveCtx {
-    MlOcc    o;
+    const MlOcc *o;    /* the state's index */
     int      side, foe;
     uint32_t held;     /* cells holding a line of either side */
     uint32_t stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
@@ -33,12 +33,12 @@ static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
 
 static void move_ctx(const MlState *s, MoveCtx *c)
 {
-    ml_occ_build(s, &c->o);
+    c->o = &s->occ;
     c->side = s->to_act;
     c->foe = ml_enemy(c->side);
-    c->held = c->o.any[0] | c->o.any[1];
-    stand_cells(&c->o, c->side, c->stand);
-    c->led = c->o.any[c->side] & ~c->o.no_gen[c->side];
+    c->held = c->o->any[0] | c->o->any[1];
+    stand_cells(c->o, c->side, c->stand);
+    c->led = c->o->any[c->side] & ~c->o->no_gen[c->side];
 }
 
 /* ---------------- lines ---------------- */
@@ -60,7 +60,7 @@ static inline LineMoveWhy line_mover_why(const MlState *s, const MoveCtx *c, int
     const MlLine *l = &sd->lines[li];
     if (l->status != LS_FORMED)
         return LM_NOT_FORMED;
-    if (c->o.any[c->foe] & ml_cell_bit(l->sector, l->zone))
+    if (c->o->any[c->foe] & ml_cell_bit(l->sector, l->zone))
         return LM_ENGAGED;
     return LM_OK;
 }
@@ -139,7 +139,7 @@ static TurnInWhy turnin_why(const MlState *s, const MoveCtx *c, int li)
     const MlLine *l = &sd->lines[li];
     if (l->arm != ML_HORSE || l->status != LS_FORMED || l->sector == ML_CENTRE)
         return TI_NOT_WING_HORSE;
-    if ((c->o.any[c->foe] & ml_sector_bits(l->sector)) || (c->o.foot[c->foe] & centre_beyond(c->side, l->zone)))
+    if ((c->o->any[c->foe] & ml_sector_bits(l->sector)) || (c->o->foot[c->foe] & centre_beyond(c->side, l->zone)))
         return TI_ENEMY_IN_THE_WAY;
     if (!(c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)))
         return TI_NO_ROOM;
@@ -198,7 +198,7 @@ static inline GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
  * board. */
 static inline GenMoveWhy general_path_why(const MoveCtx *c, const MlGeneral *g, int ds, int dz)
 {
-    uint32_t foe = c->o.any[c->foe], cell = ml_cell_bit(g->sector + ds, g->zone + dz);
+    uint32_t foe = c->o->any[c->foe], cell = ml_cell_bit(g->sector + ds, g->zone + dz);
     if ((ds == 2 || ds == -2 || dz == 2 || dz == -2) && (foe & ml_cell_bit(g->sector + ds / 2, g->zone + dz / 2)))
         return GM_BLOCKED;
     if (foe & cell)
@@ -327,8 +327,10 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 {
     MlLine *l = &s->side[side].lines[li];
     int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    ml_occ_remove(s, side, li);
     l->sector = (uint8_t)sector;
     l->zone = (uint8_t)zone;
+    ml_occ_update(s, side, li);
     if (l->general != ML_NONE) {
         s->side[side].gens[l->general].sector = (uint8_t)sector;
         s->side[side].gens[l->general].zone = (uint8_t)zone;
@@ -401,8 +403,10 @@ static void move_general(MlState *s, int side, int gi, int cell)
 {
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
-    if (g->line != ML_NONE)
+    if (g->line != ML_NONE) {
         sd->lines[g->line].general = ML_NONE;
+        ml_occ_update(s, side, g->line);
+    }
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
     g->zone = (uint8_t)(cell % ML_ZONES);
@@ -411,6 +415,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
         if (sd->lines[own[k]].general == ML_NONE) {
             sd->lines[own[k]].general = (uint8_t)gi;
             g->line = (uint8_t)own[k];
+            ml_occ_update(s, side, own[k]);
         }
     }
 }
@@ -463,6 +468,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     EventLog *log = io ? io->log : NULL;
     if (!ml_on_board(z)) {
         l->status = LS_GONE;
+        ml_occ_update(s, side, li);
         if (l->general != ML_NONE)
             s->side[side].gens[l->general].alive = 0;
         ml_guns_check_lost(s, io);

@@ -266,6 +266,7 @@ Test(ml_movement, no_room_beside_two_enemy_lines)
     mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 3);
     int ph = mlf_line(&F, ML_PAR, ML_HORSE, ML_CENTRE, 3, 3);
     mlf_l(&F, ML_PAR, ph)->turned_in = 1;
+    mlf_sync(&F);
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
     Diag d;
     mlf_refused(&F, mlf_act(MLV_MOVE, r, 3, 0), d);
@@ -385,6 +386,7 @@ Test(ml_flanking, parliament_horse_turns_in_behind_royalist_foot)
     Diag d;
     mlf_refused(&F, mlf_act(MLV_TURNIN, h, 0, 0), d);
     mlf_l(&F, ML_PAR, h)->zone = 1;
+    mlf_sync(&F);
     mlf_dice(&F, 1, 5);
     mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
     mlf_assert_dice(&F, 1);
