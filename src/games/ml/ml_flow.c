@@ -45,12 +45,13 @@ int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 {
     if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
         return 0;
-    unsigned m = s->occ.at[side][ml_cell(sector, zone)];
-    if (m)
-        out[0] = __builtin_ctz(m);
-    if (m & (m - 1))
-        out[1] = __builtin_ctz(m & (m - 1));
-    return __builtin_popcount(m);
+    int n = 0;
+    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
+        if (n < 2)
+            out[n] = __builtin_ctz(m);
+        n++;
+    }
+    return n;
 }
 
 /* ------------------------------------------------------------------ */

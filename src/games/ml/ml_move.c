@@ -252,6 +252,32 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
     }
 }
 
+/* The legal moves below test the same rules as the *_why functions above
+ * (which check() uses to explain a refusal), but as bit masks over the
+ * cells with few branches: in a random game each test goes one way or the
+ * other at random, and mispredicted branches cost more than the tests.
+ * tests/rules/ml checks that legal() lists exactly the moves check() accepts. */
+
+/* All ones if c, else zero. */
+static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
+
+/* [ML Movement] the zones line l may move to, bit z for zone z of its
+ * sector (none if it may not move): as line_mover_why and line_path_why,
+ * 1 zone for foot, 2 for horse, not through a line nor rough terrain,
+ * into a zone with room. */
+static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
+{
+    int z = l->zone, up = z < ML_ZONES - 1 ? z + 1 : z, down = z > 0 ? z - 1 : z;
+    uint32_t here = 1u << z, held = c->held >> (l->sector * 8);
+    bool horse = l->arm == ML_HORSE;
+    bool up_clear = !(held >> up & 1) & !s->rough[l->sector][up]; /* up, down: on the board when it matters */
+    bool down_clear = !(held >> down & 1) & !s->rough[l->sector][down];
+    bool movable = (l->status == LS_FORMED) & !(c->o->any[c->foe] & ml_cell_bit(l->sector, z));
+    uint32_t near = here << 1 | here >> 1;
+    uint32_t far = (here << 2 & ones_if(horse & up_clear)) | (here >> 2 & ones_if(horse & down_clear));
+    return (near | far) & c->stand[l->turned_in != 0] >> (l->sector * 8) & 0x7Fu & ones_if(movable);
+}
+
 /* Every line move and turn-in, line by line; each line's moves from the
  * Royalist base line up. Appended to n actions; returns the new count. */
 static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
@@ -259,31 +285,46 @@ static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int
     const MlSide *sd = &s->side[c->side];
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (line_mover_why(s, c, li) != LM_OK)
-            continue;
-        for (int dz = -line_reach(l); dz <= line_reach(l); dz++)
-            if (dz && ml_on_board(l->zone + dz) && line_path_why(s, c, l, l->zone + dz) == LM_OK)
-                n = ml_push(out, cap, n, MLV_MOVE, li, l->zone + dz, 0, 0);
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && turnin_why(s, c, li) == TI_OK)
+        for (uint32_t t = line_targets(s, c, l); t; t &= t - 1)
+            n = ml_push(out, cap, n, MLV_MOVE, li, __builtin_ctz(t), 0, 0);
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && line_mover_why(s, c, li) == LM_OK &&
+            turnin_why(s, c, li) == TI_OK)
             n = ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
     }
     return n;
+}
+
+/* The moves of a general, in the order legal() lists them. */
+static const int8_t general_steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
+
+/* [ML Generals] the moves general gi may make, bit k for general_steps[k]:
+ * as general_mover_why and general_path_why, not through nor into the
+ * enemy, onto friends only where a line has no general. */
+static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
+{
+    const MlGeneral *g = &s->side[c->side].gens[gi];
+    uint32_t here = ml_cell_bit(g->sector, g->zone), column = ml_sector_bits(g->sector), board = 0x7F7F7Fu;
+    uint32_t pass = ~c->o->any[c->foe], open = pass & ~c->led;
+    uint32_t to[8] = {here << 1 & column, here << 2 & column & pass << 1,   /* up the board */
+                      here >> 1 & column, here >> 2 & column & pass >> 1,   /* down */
+                      here << 8 & board,  here << 16 & board & pass << 8,   /* to the right */
+                      here >> 8,          here >> 16 & pass >> 8};          /* to the left */
+    unsigned ok = 0;
+    for (int k = 0; k < 8; k++)
+        ok |= (unsigned)((to[k] & open) != 0) << k;
+    return general_mover_why(s, c->side, gi) == GM_OK ? ok : 0;
 }
 
 /* Every move of every general: 1 or 2 zones, then 1 or 2 sectors.
  * Appended to n actions; returns the new count. */
 static int legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
 {
-    static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
     const MlSide *sd = &s->side[c->side];
     for (int gi = 0; gi < sd->ngens; gi++) {
         const MlGeneral *g = &sd->gens[gi];
-        if (general_mover_why(s, c->side, gi) != GM_OK)
-            continue;
-        for (int k = 0; k < 8; k++) {
-            int ds = steps[k][0], dz = steps[k][1], ts = g->sector + ds, tz = g->zone + dz;
-            if (ts >= 0 && ts < ML_SECTORS && ml_on_board(tz) && general_path_why(c, g, ds, dz) == GM_OK)
-                n = ml_push(out, cap, n, MLV_GENMOVE, gi, ts * ML_ZONES + tz, 0, 0);
+        for (unsigned m = general_moves(s, c, gi); m; m &= m - 1) {
+            const int8_t *step = general_steps[__builtin_ctz(m)];
+            n = ml_push(out, cap, n, MLV_GENMOVE, gi, (g->sector + step[0]) * ML_ZONES + g->zone + step[1], 0, 0);
         }
     }
     return n;
