@@ -134,6 +134,7 @@ typedef struct MlOcc {
     uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
     uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
 } MlOcc;
+_Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
 
 typedef struct MlState {
     Rng     rng;

@@ -261,16 +261,18 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 /* All ones if c, else zero. */
 static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
 
+_Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
+
 /* [ML Movement] the zones line l may move to, bit z for zone z of its
  * sector (none if it may not move): as line_mover_why and line_path_why,
  * 1 zone for foot, 2 for horse, not through a line nor rough terrain,
  * into a zone with room. */
 static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
 {
-    int z = l->zone, up = z < ML_ZONES - 1 ? z + 1 : z, down = z > 0 ? z - 1 : z;
+    int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
     uint32_t here = 1u << z, held = c->held >> (l->sector * 8);
     bool horse = l->arm == ML_HORSE;
-    bool up_clear = !(held >> up & 1) & !s->rough[l->sector][up]; /* up, down: on the board when it matters */
+    bool up_clear = !(held >> up & 1) & !s->rough[l->sector][up];
     bool down_clear = !(held >> down & 1) & !s->rough[l->sector][down];
     bool movable = (l->status == LS_FORMED) & !(c->o->any[c->foe] & ml_cell_bit(l->sector, z));
     uint32_t near = here << 1 | here >> 1;
@@ -278,18 +280,33 @@ static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l
     return (near | far) & c->stand[l->turned_in != 0] >> (l->sector * 8) & 0x7Fu & ones_if(movable);
 }
 
+/* [ML Flanking] as line_mover_why and turnin_why, for a line that exists. */
+static bool may_turn_in(const MoveCtx *c, const MlLine *l)
+{
+    bool wing_horse = (l->arm == ML_HORSE) & (l->status == LS_FORMED) & (l->sector != ML_CENTRE);
+    bool engaged = c->o->any[c->foe] & ml_cell_bit(l->sector, l->zone);
+    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
+                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
+    bool room = c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone);
+    return wing_horse & !engaged & !in_the_way & room;
+}
+
 /* Every line move and turn-in, line by line; each line's moves from the
- * Royalist base line up. Appended to n actions; returns the new count. */
+ * Royalist base line up, then its turn-in. They are gathered in one set,
+ * byte li for line li (bits 0-6 its zones, bit 7 its turn-in), so that
+ * they come out in that order from a single loop. Appended to n actions;
+ * returns the new count. */
 static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
 {
     const MlSide *sd = &s->side[c->side];
+    uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        for (uint32_t t = line_targets(s, c, l); t; t &= t - 1)
-            n = ml_push(out, cap, n, MLV_MOVE, li, __builtin_ctz(t), 0, 0);
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && line_mover_why(s, c, li) == LM_OK &&
-            turnin_why(s, c, li) == TI_OK)
-            n = ml_push(out, cap, n, MLV_TURNIN, li, 0, 0, 0);
+        moves |= (uint64_t)(line_targets(s, c, l) | (uint32_t)may_turn_in(c, l) << 7) << (li * 8);
+    }
+    for (; moves; moves &= moves - 1) {
+        int bit = __builtin_ctzll(moves), li = bit / 8, zone = bit % 8;
+        n = ml_push(out, cap, n, zone == 7 ? MLV_TURNIN : MLV_MOVE, li, zone == 7 ? 0 : zone, 0, 0);
     }
     return n;
 }
@@ -312,20 +329,23 @@ static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
     unsigned ok = 0;
     for (int k = 0; k < 8; k++)
         ok |= (unsigned)((to[k] & open) != 0) << k;
-    return general_mover_why(s, c->side, gi) == GM_OK ? ok : 0;
+    return ok & ones_if(general_mover_why(s, c->side, gi) == GM_OK);
 }
 
-/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors.
- * Appended to n actions; returns the new count. */
+/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors, from
+ * one set (byte gi for general gi, bit k for general_steps[k]). Appended
+ * to n actions; returns the new count. */
 static int legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
 {
     const MlSide *sd = &s->side[c->side];
-    for (int gi = 0; gi < sd->ngens; gi++) {
+    uint64_t moves = 0;
+    for (int gi = 0; gi < sd->ngens; gi++)
+        moves |= (uint64_t)general_moves(s, c, gi) << (gi * 8);
+    for (; moves; moves &= moves - 1) {
+        int bit = __builtin_ctzll(moves), gi = bit / 8;
         const MlGeneral *g = &sd->gens[gi];
-        for (unsigned m = general_moves(s, c, gi); m; m &= m - 1) {
-            const int8_t *step = general_steps[__builtin_ctz(m)];
-            n = ml_push(out, cap, n, MLV_GENMOVE, gi, (g->sector + step[0]) * ML_ZONES + g->zone + step[1], 0, 0);
-        }
+        const int8_t *step = general_steps[bit % 8];
+        n = ml_push(out, cap, n, MLV_GENMOVE, gi, (g->sector + step[0]) * ML_ZONES + g->zone + step[1], 0, 0);
     }
     return n;
 }
