@@ -69,13 +69,16 @@ static int legal_place(const MlState *s, Action *out, int cap)
  * legal() or check() call. */
 typedef struct FormCtx {
     int      side;
-    uint32_t waiting[2][5];    /* units waiting to deploy by arm and strength 1..4 (bit = unit) */
-    int      undeployed[2];    /* units waiting to deploy by arm, whatever their strength */
+    uint32_t waiting[2][5];    /* by arm: units waiting to deploy, by strength 1..4 (bit = unit; [0] unused) */
+    int      ranked[2];        /* by arm: how many of those */
+    int      undeployed[2];    /* by arm: units waiting to deploy, whatever their strength */
     int      foot_lines;       /* foot lines formed */
     int      horse_lines[ML_SECTORS];
     uint32_t own;              /* cells holding one of the side's lines */
 } FormCtx;
 
+/* Counted without branches: which units wait changes at every step of the
+ * deployment, so branches on it would be mispredicted. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
@@ -83,11 +86,11 @@ static void form_ctx(const MlState *s, FormCtx *c)
     c->side = s->to_act;
     for (int i = 0; i < sd->nunits; i++) {
         const MlUnit *u = &sd->units[i];
-        if (!u->alive || u->line != ML_NONE)
-            continue;
-        c->undeployed[u->arm != ML_FOOT]++;
-        if (u->str >= 1 && u->str <= 4)
-            c->waiting[u->arm != ML_FOOT][u->str] |= 1u << i;
+        int horse = u->arm != ML_FOOT;
+        bool waits = u->alive & (u->line == ML_NONE), ranked = waits & (u->str >= 1) & (u->str <= 4);
+        c->undeployed[horse] += waits;
+        c->ranked[horse] += ranked;
+        c->waiting[horse][ranked * u->str] |= (uint32_t)ranked << i; /* [0] when not ranked */
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
@@ -173,14 +176,37 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
-/* Waiting units of an arm, strongest first (stable), into order[]. */
-static int waiting_by_strength(const FormCtx *c, int arm, int order[ML_MAX_UNITS])
+/* The waiting units of an arm in order, strongest first and the first
+ * listed first among equals: the sets of the first k of them (set[k], the
+ * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
+ * (kmax at most how many there are). */
+static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
-    int n = 0;
-    for (int str = 4; str >= 1; str--)
-        for (uint32_t m = c->waiting[arm != ML_FOOT][str]; m; m &= m - 1)
-            order[n++] = __builtin_ctz(m);
-    return n;
+    uint32_t front[5], back[5];
+    memcpy(front, c->waiting[arm != ML_FOOT], sizeof front);
+    memcpy(back, front, sizeof back);
+    int hi = 4, lo = 1;
+    strong[0] = weak[0] = 0;
+    for (int k = 1; k <= kmax; k++) {
+        while (hi > 1 && !front[hi])
+            hi--;
+        while (lo < 4 && !back[lo])
+            lo++;
+        uint32_t first = front[hi] & (0u - front[hi]), last = back[lo] ? 1u << (31 - __builtin_clz(back[lo])) : 0;
+        front[hi] &= ~first;
+        back[lo] &= ~last;
+        strong[k] = strong[k - 1] | first;
+        weak[k] = weak[k - 1] | last;
+    }
+}
+
+/* The zones of a sector where a new line of `arm` may stand (bit z). */
+static uint32_t form_zones(const FormCtx *c, int arm, int sec)
+{
+    uint32_t zones = 0;
+    for (int z = 0; z < ML_ZONES; z++)
+        zones |= (uint32_t)(form_place_why(c, arm, sec, z) == FP_OK) << z;
+    return zones;
 }
 
 /* Representative choices: each sector and zone, each size, the strongest
@@ -192,21 +218,17 @@ static int legal_form(const MlState *s, Action *out, int cap)
     FormCtx c;
     form_ctx(s, &c);
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, order[ML_MAX_UNITS];
-        int avail = waiting_by_strength(&c, arm, order);
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
         int minn = avail - room_after(&c, arm, sec);
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
-        uint32_t strong[ML_MAX_UNITS + 1], weak[ML_MAX_UNITS + 1];
-        strong[0] = weak[0] = 0;
-        for (int k = 1; k <= k1; k++) {
-            strong[k] = strong[k - 1] | 1u << order[k - 1];
-            weak[k] = weak[k - 1] | 1u << order[avail - k];
-        }
-        for (int z = 0; k0 <= k1 && z < ML_ZONES; z++) {
-            /* sizes k0..k1 already meet check_form's size and room limits */
-            if (form_place_why(&c, arm, sec, z) != FP_OK)
-                continue;
+        if (k0 > k1)
+            continue;
+        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1];
+        strongest_and_weakest(&c, arm, k1, strong, weak);
+        /* sizes k0..k1 already meet check_form's size and room limits */
+        for (uint32_t zones = form_zones(&c, arm, sec); zones; zones &= zones - 1) {
+            int z = __builtin_ctz(zones);
             for (int k = k0; k <= k1; k++) {
                 n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, strong[k]);
                 if (weak[k] != strong[k])
