@@ -270,25 +270,23 @@ _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte pe
 static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
 {
     int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
-    uint32_t here = 1u << z, held = c->held >> (l->sector * 8);
-    bool horse = l->arm == ML_HORSE;
-    bool up_clear = !(held >> up & 1) & !s->rough[l->sector][up];
-    bool down_clear = !(held >> down & 1) & !s->rough[l->sector][down];
-    bool movable = (l->status == LS_FORMED) & !(c->o->any[c->foe] & ml_cell_bit(l->sector, z));
+    uint32_t here = ml_cell_bit(l->sector, z), column = ml_sector_bits(l->sector);
+    bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
+    bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
+    bool horse = l->arm == ML_HORSE, movable = (l->status == LS_FORMED) & !(c->o->any[c->foe] & here);
     uint32_t near = here << 1 | here >> 1;
     uint32_t far = (here << 2 & ones_if(horse & up_clear)) | (here >> 2 & ones_if(horse & down_clear));
-    return (near | far) & c->stand[l->turned_in != 0] >> (l->sector * 8) & 0x7Fu & ones_if(movable);
+    uint32_t cells = (near | far) & column & c->stand[l->turned_in != 0] & ones_if(movable);
+    return cells >> (l->sector * 8);
 }
 
 /* [ML Flanking] as line_mover_why and turnin_why, for a line that exists. */
 static bool may_turn_in(const MoveCtx *c, const MlLine *l)
 {
+    uint32_t foe = c->o->any[c->foe];
     bool wing_horse = (l->arm == ML_HORSE) & (l->status == LS_FORMED) & (l->sector != ML_CENTRE);
-    bool engaged = c->o->any[c->foe] & ml_cell_bit(l->sector, l->zone);
-    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
-                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
-    bool room = c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone);
-    return wing_horse & !engaged & !in_the_way & room;
+    bool in_the_way = (foe & ml_sector_bits(l->sector)) | (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
+    return wing_horse & !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
 }
 
 /* Every line move and turn-in, line by line; each line's moves from the
