@@ -263,30 +263,31 @@ static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
 
 _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
 
-/* [ML Movement] the zones line l may move to, bit z for zone z of its
- * sector (none if it may not move): as line_mover_why and line_path_why,
- * 1 zone for foot, 2 for horse, not through a line nor rough terrain,
- * into a zone with room. */
+/* [ML Movement] the zones formed line l may move to, bit z for zone z of
+ * its sector: as line_mover_why and line_path_why, none if it is in
+ * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
+ * terrain, into a zone with room. Branches on what a line is (arm, sector)
+ * are predicted well; those on what is around it would not be. */
 static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
 {
-    int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
-    uint32_t here = ml_cell_bit(l->sector, z), column = ml_sector_bits(l->sector);
-    bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
-    bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
-    bool horse = l->arm == ML_HORSE, movable = (l->status == LS_FORMED) & !(c->o->any[c->foe] & here);
-    uint32_t near = here << 1 | here >> 1;
-    uint32_t far = (here << 2 & ones_if(horse & up_clear)) | (here >> 2 & ones_if(horse & down_clear));
-    uint32_t cells = (near | far) & column & c->stand[l->turned_in != 0] & ones_if(movable);
+    uint32_t here = ml_cell_bit(l->sector, l->zone), column = ml_sector_bits(l->sector);
+    uint32_t cells = here << 1 | here >> 1;
+    if (l->arm == ML_HORSE) {
+        int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
+        bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
+        bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
+        cells |= (here << 2 & ones_if(up_clear)) | (here >> 2 & ones_if(down_clear));
+    }
+    cells &= column & c->stand[l->turned_in != 0] & ones_if(!(c->o->any[c->foe] & here));
     return cells >> (l->sector * 8);
 }
 
-/* [ML Flanking] as line_mover_why and turnin_why, for a line that exists. */
+/* [ML Flanking] as turnin_why, for formed horse on a wing. */
 static bool may_turn_in(const MoveCtx *c, const MlLine *l)
 {
-    uint32_t foe = c->o->any[c->foe];
-    bool wing_horse = (l->arm == ML_HORSE) & (l->status == LS_FORMED) & (l->sector != ML_CENTRE);
-    bool in_the_way = (foe & ml_sector_bits(l->sector)) | (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
-    return wing_horse & !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
+    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
+                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
+    return !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
 }
 
 /* Every line move and turn-in, line by line; each line's moves from the
@@ -300,7 +301,12 @@ static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int
     uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        moves |= (uint64_t)(line_targets(s, c, l) | (uint32_t)may_turn_in(c, l) << 7) << (li * 8);
+        if (l->status != LS_FORMED)
+            continue;
+        uint64_t mine = line_targets(s, c, l);
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE)
+            mine |= (uint64_t)may_turn_in(c, l) << 7;
+        moves |= mine << (li * 8);
     }
     for (; moves; moves &= moves - 1) {
         int bit = __builtin_ctzll(moves), li = bit / 8, zone = bit % 8;
