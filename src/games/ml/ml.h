@@ -196,6 +196,9 @@ static inline bool ml_home_zone(int side, int zone)
 {
     return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
 }
+/* All ones if c, else zero: for masks built without branches, where a
+ * random game would mispredict the branches. */
+static inline uint32_t ml_ones_if(bool c) { return 0u - (uint32_t)c; }
 /* The bit of a cell in the masks of MlOcc: 8 bits per sector, zone 0
  * lowest, so that the cells taken in bit order run sector by sector,
  * zone by zone. */

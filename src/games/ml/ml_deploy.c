@@ -77,20 +77,35 @@ typedef struct FormCtx {
     uint32_t own;              /* cells holding one of the side's lines */
 } FormCtx;
 
-/* Counted without branches: which units wait changes at every step of the
- * deployment, so branches on it would be mispredicted. */
+/* How many bits are set (the machine may lack a popcount instruction). */
+static inline int count_bits(uint32_t m)
+{
+    m = m - (m >> 1 & 0x55555555u);
+    m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+    return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
+
+/* Counted into bit masks without branches: which units wait changes at
+ * every step of the deployment, so branches on it would be mispredicted. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
+    uint32_t waits = 0, horse = 0, by_str[5] = {0};
     for (int i = 0; i < sd->nunits; i++) {
         const MlUnit *u = &sd->units[i];
-        int horse = u->arm != ML_FOOT;
-        bool waits = u->alive & (u->line == ML_NONE), ranked = waits & (u->str >= 1) & (u->str <= 4);
-        c->undeployed[horse] += waits;
-        c->ranked[horse] += ranked;
-        c->waiting[horse][ranked * u->str] |= (uint32_t)ranked << i; /* [0] when not ranked */
+        uint32_t bit = 1u << i;
+        waits |= bit & ml_ones_if(u->alive & (u->line == ML_NONE));
+        horse |= bit & ml_ones_if(u->arm != ML_FOOT);
+        by_str[u->str <= 4 ? u->str : 0] |= bit; /* [0]: no strength 1..4 */
+    }
+    for (int arm = 0; arm < 2; arm++) {
+        uint32_t mine = waits & (arm ? horse : ~horse);
+        c->undeployed[arm] = count_bits(mine);
+        c->ranked[arm] = count_bits(mine & ~by_str[0]);
+        for (int str = 1; str <= 4; str++)
+            c->waiting[arm][str] = mine & by_str[str];
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
@@ -192,7 +207,8 @@ static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t 
             hi--;
         while (lo < 4 && !back[lo])
             lo++;
-        uint32_t first = front[hi] & (0u - front[hi]), last = back[lo] ? 1u << (31 - __builtin_clz(back[lo])) : 0;
+        /* neither is empty: k is at most how many wait */
+        uint32_t first = front[hi] & (0u - front[hi]), last = 1u << (31 - __builtin_clz(back[lo]));
         front[hi] &= ~first;
         back[lo] &= ~last;
         strong[k] = strong[k - 1] | first;
@@ -255,18 +271,28 @@ static int check_gun(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+typedef enum { GA_OK = 0, GA_NOT_WAITING, GA_NO_LINE, GA_LINE_HAS_ONE } GeneralAttachWhy;
+
 /* [ML Generals] every general starts attached to a line, one per line. */
+static GeneralAttachWhy general_attach_why(const MlSide *sd, int g, int li)
+{
+    if (g < 0 || g >= sd->ngens || !sd->gens[g].alive || sd->gens[g].line != ML_NONE)
+        return GA_NOT_WAITING;
+    if (li < 0 || li >= sd->nlines)
+        return GA_NO_LINE;
+    if (sd->lines[li].general != ML_NONE)
+        return GA_LINE_HAS_ONE;
+    return GA_OK;
+}
+
 static int check_general(const MlState *s, const Action *a, Diag *d)
 {
-    const MlSide *sd = &s->side[s->to_act];
-    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive ||
-        sd->gens[a->piece].line != ML_NONE)
-        return diag_set(d, "general %d is not waiting to deploy", a->piece + 1);
-    if (a->target < 0 || a->target >= sd->nlines)
-        return diag_set(d, "no such line");
-    if (sd->lines[a->target].general != ML_NONE)
-        return diag_set(d, "that line already has a general");
-    return 0;
+    switch (general_attach_why(&s->side[s->to_act], a->piece, a->target)) {
+    case GA_OK: return 0;
+    case GA_NOT_WAITING: return diag_set(d, "general %d is not waiting to deploy", a->piece + 1);
+    case GA_NO_LINE: return diag_set(d, "no such line");
+    default: return diag_set(d, "that line already has a general");
+    }
 }
 
 /* Light guns support foot lines (an ecw reading). */
@@ -290,11 +316,9 @@ static int legal_attach(const MlState *s, Action *out, int cap)
                 if (ml_home_zone(s->to_act, z))
                     n = ml_push(out, cap, n, MLV_GUN, g, z, side, 0);
     for (int g = 0; g < sd->ngens; g++)
-        for (int l = 0; l < sd->nlines; l++) {
-            Action a = {MLV_GENERAL, (int16_t)g, (int16_t)l, 0, 0, 0, 0};
-            if (check_general(s, &a, NULL) == 0)
+        for (int l = 0; l < sd->nlines && general_attach_why(sd, g, 0) != GA_NOT_WAITING; l++)
+            if (general_attach_why(sd, g, l) == GA_OK)
                 n = ml_push(out, cap, n, MLV_GENERAL, g, l, 0, 0);
-        }
     for (int l = 0; sd->light_pending && l < sd->nlines; l++)
         if (sd->lines[l].arm == ML_FOOT)
             n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);

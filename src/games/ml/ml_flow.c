@@ -58,9 +58,6 @@ int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 /* The occupancy index (MlOcc)                                         */
 /* ------------------------------------------------------------------ */
 
-/* All ones if c, else zero. */
-static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
-
 /* The masks of one cell of `side`, worked out again from its lines. */
 static void occ_refresh_cell(MlState *s, int side, int cell)
 {
@@ -74,11 +71,11 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
         no_gen |= l->general == ML_NONE;
     }
     uint32_t b = 1u << cell, keep = ~b;
-    o->any[side] = (o->any[side] & keep) | (b & ones_if(m != 0));
-    o->two[side] = (o->two[side] & keep) | (b & ones_if((m & (m - 1)) != 0));
-    o->foot[side] = (o->foot[side] & keep) | (b & ones_if(foot));
-    o->turned[side] = (o->turned[side] & keep) | (b & ones_if(turned));
-    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ones_if(no_gen));
+    o->any[side] = (o->any[side] & keep) | (b & ml_ones_if(m != 0));
+    o->two[side] = (o->two[side] & keep) | (b & ml_ones_if((m & (m - 1)) != 0));
+    o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(foot));
+    o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(turned));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(no_gen));
 }
 
 void ml_occ_remove(MlState *s, int side, int li)

@@ -258,9 +258,6 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
  * other at random, and mispredicted branches cost more than the tests.
  * tests/rules/ml checks that legal() lists exactly the moves check() accepts. */
 
-/* All ones if c, else zero. */
-static inline uint32_t ones_if(bool c) { return 0u - (uint32_t)c; }
-
 _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
 
 /* [ML Movement] the zones formed line l may move to, bit z for zone z of
@@ -276,9 +273,9 @@ static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l
         int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
         bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
         bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
-        cells |= (here << 2 & ones_if(up_clear)) | (here >> 2 & ones_if(down_clear));
+        cells |= (here << 2 & ml_ones_if(up_clear)) | (here >> 2 & ml_ones_if(down_clear));
     }
-    cells &= column & c->stand[l->turned_in != 0] & ones_if(!(c->o->any[c->foe] & here));
+    cells &= column & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
     return cells >> (l->sector * 8);
 }
 
@@ -333,7 +330,7 @@ static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
     unsigned ok = 0;
     for (int k = 0; k < 8; k++)
         ok |= (unsigned)((to[k] & open) != 0) << k;
-    return ok & ones_if(general_mover_why(s, c->side, gi) == GM_OK);
+    return ok & ml_ones_if(general_mover_why(s, c->side, gi) == GM_OK);
 }
 
 /* Every move of every general: 1 or 2 zones, then 1 or 2 sectors, from
