@@ -322,7 +322,6 @@ int  ml_gen_bonus(const MlState *s, int side, int li);          /* +1 ordinary, 
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
-void ml_check_victory(MlState *s, GameIO *io);
 
 /* ---- contract ---- */
 extern const GameOps ml_ops;

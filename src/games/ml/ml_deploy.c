@@ -92,18 +92,20 @@ static void form_ctx(const MlState *s, FormCtx *c)
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
-    uint32_t waits = 0, horse = 0, by_str[5] = {0};
+    uint32_t waits = 0, horse = 0, by_str[5] = {0}; /* by_str[0]: units of strength 1..4 */
     for (int i = 0; i < sd->nunits; i++) {
         const MlUnit *u = &sd->units[i];
         uint32_t bit = 1u << i;
         waits |= bit & ml_ones_if(u->alive & (u->line == ML_NONE));
         horse |= bit & ml_ones_if(u->arm != ML_FOOT);
-        by_str[u->str <= 4 ? u->str : 0] |= bit; /* [0]: no strength 1..4 */
+        for (int str = 1; str <= 4; str++) /* unrolled: the masks stay in registers */
+            by_str[str] |= bit & ml_ones_if(u->str == str);
     }
+    by_str[0] = by_str[1] | by_str[2] | by_str[3] | by_str[4];
     for (int arm = 0; arm < 2; arm++) {
         uint32_t mine = waits & (arm ? horse : ~horse);
         c->undeployed[arm] = count_bits(mine);
-        c->ranked[arm] = count_bits(mine & ~by_str[0]);
+        c->ranked[arm] = count_bits(mine & by_str[0]);
         for (int str = 1; str <= 4; str++)
             c->waiting[arm][str] = mine & by_str[str];
     }

@@ -150,8 +150,9 @@ static void finish(MlState *s, int winner, int reason, GameIO *io)
 }
 
 /* [ML Victory] an army whose routed strength reaches half its deployed
- * strength breaks; if both break together, the smaller loss wins. */
-void ml_check_victory(MlState *s, GameIO *io)
+ * strength breaks; if both break together, the smaller loss wins. Asked
+ * at every step of ml_advance, so it is inline. */
+static inline void check_victory(MlState *s, GameIO *io)
 {
     if (s->phase == PH_OVER || s->phase < PH_ARTILLERY)
         return;
@@ -308,7 +309,7 @@ static bool combat_step(MlState *s, GameIO *io)
         return true;
     }
     ml_combat_all(s, io);
-    ml_check_victory(s, io);
+    check_victory(s, io);
     if (s->phase == PH_OVER)
         return true;
     if (s->mover == 0) {
@@ -348,7 +349,7 @@ static bool rally_step(MlState *s, GameIO *io)
 void ml_advance(MlState *s, GameIO *io)
 {
     for (;;) {
-        ml_check_victory(s, io);
+        check_victory(s, io);
         bool wait;
         switch (s->phase) {
         case PH_OVER: return;
