@@ -73,6 +73,8 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
     const MlOcc *o = &s->occ;
+    if (!((o->two[0] & o->any[1]) | (o->two[1] & o->any[0])))
+        return false; /* no line faces two enemy lines: the usual case */
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
             const MlLine *l = &s->side[sd].lines[li];

@@ -381,9 +381,9 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     MlSide *sd = &s->side[side];
-    char text[96] = "";
+    char text[96];
     EventLog *log = io ? io->log : NULL;
-    if (log)
+    if (log) /* described before the action changes the state */
         ml_describe(s, a, text, sizeof text);
     switch (a->verb) {
     case MLV_ROUGH:
