@@ -238,9 +238,8 @@ static void strike(MlState *s, GameIO *io, Melee *m, int side, int k, int target
                    const MlMods *mods)
 {
     int li = m->li[side][k], target = m->li[ml_enemy(side)][target_k];
-    char id[8];
-    ml_line_id(side, li, id);
-    int roll = ml_roll(s, io, 20, side, "combat, %s", id);
+    /* "combat, R3": the line's id as ml_line_id writes it, made only if read */
+    int roll = ml_roll(s, io, 20, side, "combat, %c%d", side == ML_ROY ? 'R' : 'P', li + 1);
     int dp = ml_dp_for(f, roll);
     m->taken[ml_enemy(side)][target_k] += dp;
     if (io && io->log)
