@@ -14,11 +14,11 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
 /* The board as the moves of the side to act see it, worked out once per
  * legal() or check() call. */
 typedef struct MoveCtx {
-    const MlOcc *o;    /* the state's index */
-    int      side, foe;
-    uint32_t held;     /* cells holding a line of either side */
-    uint32_t stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
-    uint32_t led;      /* cells where every friendly line already has a general */
+    const MlOcc *o;        /* the state's index */
+    int          side, foe;
+    uint32_t     held;     /* cells holding a line of either side */
+    uint32_t     stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
+    uint32_t     led;      /* cells where every friendly line already has a general */
 } MoveCtx;
 
 /* [ML Movement] one line per side in a zone, unless one of two friendly
@@ -43,8 +43,9 @@ static void move_ctx(const MlState *s, MoveCtx *c)
 
 /* ---------------- lines ---------------- */
 
-/* Why a line may not move where asked (LM_OK: it may). legal() and
- * check() share these tests; only check() puts the reason into words. */
+/* Why a line may not move where asked (LM_OK: it may): the rules as
+ * check() tests them, one reason at a time, so that it can put the reason
+ * into words. legal() tests the same rules as masks (below). */
 typedef enum {
     LM_OK = 0, LM_NO_LINE, LM_NOT_FORMED, LM_ENGAGED, /* the line */
     LM_REACH, LM_IN_THE_WAY, LM_ROUGH, LM_NO_ROOM,    /* the zone it goes to */
