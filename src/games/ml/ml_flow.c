@@ -95,20 +95,33 @@ void ml_occ_update(MlState *s, int side, int li)
     occ_refresh_cell(s, side, cell);
 }
 
-void ml_occ_rebuild(MlState *s)
+/* The index worked out afresh from the lines, into o. */
+static void occ_build(const MlState *s, MlOcc *o)
 {
-    memset(&s->occ, 0, sizeof s->occ);
+    memset(o, 0, sizeof *o);
     for (int side = 0; side < ML_SIDES; side++)
-        for (int li = 0; li < s->side[side].nlines; li++)
-            ml_occ_update(s, side, li);
+        for (int li = 0; li < s->side[side].nlines; li++) {
+            const MlLine *l = &s->side[side].lines[li];
+            if (!ml_line_on_table(l))
+                continue;
+            int cell = ml_cell(l->sector, l->zone);
+            uint32_t b = 1u << cell;
+            o->at[side][cell] |= (uint8_t)(1u << li);
+            o->two[side] |= o->any[side] & b;
+            o->any[side] |= b;
+            o->foot[side] |= l->arm == ML_FOOT ? b : 0;
+            o->turned[side] |= l->turned_in ? b : 0;
+            o->no_gen[side] |= l->general == ML_NONE ? b : 0;
+        }
 }
+
+void ml_occ_rebuild(MlState *s) { occ_build(s, &s->occ); }
 
 bool ml_occ_agrees(const MlState *s)
 {
-    MlState fresh;
-    memcpy(&fresh, s, sizeof fresh);
-    ml_occ_rebuild(&fresh);
-    return memcmp(&fresh.occ, &s->occ, sizeof s->occ) == 0;
+    MlOcc fresh;
+    occ_build(s, &fresh);
+    return memcmp(&fresh, &s->occ, sizeof fresh) == 0;
 }
 
 int ml_gen_bonus(const MlState *s, int side, int li)
