@@ -199,20 +199,18 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
  * (kmax at most how many there are). */
 static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
-    uint32_t front[5], back[5];
-    memcpy(front, c->waiting[arm != ML_FOOT], sizeof front);
-    memcpy(back, front, sizeof back);
+    const uint32_t *by_str = c->waiting[arm != ML_FOOT];
     int hi = 4, lo = 1;
+    uint32_t front = by_str[hi], back = by_str[lo]; /* what is left of the strongest, weakest groups */
     strong[0] = weak[0] = 0;
     for (int k = 1; k <= kmax; k++) {
-        while (hi > 1 && !front[hi])
-            hi--;
-        while (lo < 4 && !back[lo])
-            lo++;
-        /* neither is empty: k is at most how many wait */
-        uint32_t first = front[hi] & (0u - front[hi]), last = 1u << (31 - __builtin_clz(back[lo]));
-        front[hi] &= ~first;
-        back[lo] &= ~last;
+        while (!front && hi > 1) /* k is at most how many wait: a group is found */
+            front = by_str[--hi];
+        while (!back && lo < 4)
+            back = by_str[++lo];
+        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back));
+        front &= ~first;
+        back &= ~last;
         strong[k] = strong[k - 1] | first;
         weak[k] = weak[k - 1] | last;
     }
