@@ -363,6 +363,8 @@ void ml_advance(MlState *s, GameIO *io)
 {
     for (;;) {
         check_victory(s, io);
+        if (s->phase == PH_MOVE) /* most steps: a decision to make */
+            return;
         bool wait;
         switch (s->phase) {
         case PH_OVER: return;
@@ -393,6 +395,8 @@ int ml_legal(const void *st, Action *out, int cap)
 {
     const MlState *s = st;
     assert(ml_occ_agrees(s)); /* a hand-made state must call ml_occ_rebuild */
+    if (s->phase == PH_MOVE) /* most decisions: tested first, not through a jump table */
+        return ml_move_legal(s, out, cap);
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
@@ -427,6 +431,11 @@ void ml_apply(void *st, const Action *a, GameIO *io)
 {
     MlState *s = st;
     assert(ml_occ_agrees(s));
+    if (s->phase == PH_MOVE) { /* most decisions: tested first, not through a jump table */
+        ml_move_apply(s, a, io);
+        ml_advance(s, io);
+        return;
+    }
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
