@@ -117,6 +117,25 @@ typedef struct MlSide {
     uint8_t    pad[3];
 } MlSide;
 
+/* Who stands where: an index of the lines on the table (formed or
+ * pursuing) by cell, kept in the state so that a cell look-up is a bit
+ * test instead of a scan of the lines. Cell c = sector * 8 + zone (see
+ * ml_cell_bit). It is derived from the lines: whatever changes a line's
+ * cell, status, general or turn-in calls ml_occ_remove before a change of
+ * cell and ml_occ_update after any change; code that sets line fields by
+ * hand (tests, AI clones) calls ml_occ_rebuild. A cell never holds more
+ * than two lines of a side: deployment, moves, pursuit and push backs all
+ * need room first [ML Movement]. */
+typedef struct MlOcc {
+    uint8_t  at[ML_SIDES][ML_SECTORS * 8]; /* bit i: line i of the side stands there */
+    uint32_t any[ML_SIDES];                /* cells with a line of the side */
+    uint32_t two[ML_SIDES];                /* cells with two lines of the side */
+    uint32_t foot[ML_SIDES];               /* cells with a foot line of the side */
+    uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
+    uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
+} MlOcc;
+_Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
+
 typedef struct MlState {
     Rng     rng;
     MlSide  side[ML_SIDES];
@@ -132,6 +151,7 @@ typedef struct MlState {
     uint8_t foot_str4;           /* option: read the foot list as 4 x str4 */
     uint8_t end_reason;          /* 0 none, 1 army broke, 2 turn limit */
     uint8_t pad[4];
+    MlOcc   occ;                 /* derived from side[].lines: see MlOcc */
 } MlState;
 
 /* ---- tables (ml_tables.c) ---- */
@@ -172,30 +192,39 @@ static inline bool ml_line_on_table(const MlLine *l)
     return l->status == LS_FORMED || l->status == LS_PURSUING;
 }
 /* Is zone one of `side`'s three deployment zones? */
-bool ml_home_zone(int side, int zone);
+static inline bool ml_home_zone(int side, int zone)
+{
+    return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
+}
+/* All ones if c, else zero: for masks built without branches, where a
+ * random game would mispredict the branches. */
+static inline uint32_t ml_ones_if(bool c) { return 0u - (uint32_t)c; }
+/* The bit of a cell in the masks of MlOcc: 8 bits per sector, zone 0
+ * lowest, so that the cells taken in bit order run sector by sector,
+ * zone by zone. */
+static inline int      ml_cell(int sector, int zone) { return sector * 8 + zone; }
+static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << ml_cell(sector, zone); }
+/* Every zone of a sector. */
+static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
 /* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
-bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone);
-
-/* Who stands where, as bit masks of line indices: built once per legal()
- * or check() call so that the many cell tests of movement stay cheap. */
-typedef struct MlOcc {
-    uint8_t m[ML_SIDES][ML_SECTORS][ML_ZONES];
-} MlOcc;
-void ml_occ_build(const MlState *s, MlOcc *o);
-/* Like ml_lines_at, from an occupancy map. */
-static inline int ml_occ_lines(const MlOcc *o, int side, int sector, int zone, int out[2])
+/* Has `side` a line on the table in this cell? */
+static inline bool ml_line_at(const MlState *s, int side, int sector, int zone)
 {
-    unsigned m = o->m[side][sector][zone];
-    int n = 0;
-    for (int i = 0; m; i++, m >>= 1)
-        if (m & 1) {
-            if (n < 2)
-                out[n] = i;
-            n++;
-        }
-    return n;
+    return s->occ.any[side] & ml_cell_bit(sector, zone);
 }
+static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
+{
+    return ml_line_at(s, ml_enemy(side), sector, zone);
+}
+/* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
+ * line li changes cell, ml_occ_update after anything of it changed. */
+void ml_occ_remove(MlState *s, int side, int li);
+void ml_occ_update(MlState *s, int side, int li);
+/* The index made afresh from the lines, and whether it agrees with them. */
+void ml_occ_rebuild(MlState *s);
+bool ml_occ_agrees(const MlState *s);
+
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
 static inline void ml_line_id(int side, int li, char buf[8])
@@ -208,8 +237,28 @@ static inline void ml_line_id(int side, int li, char buf[8])
     if (n < 10)
         buf[1] = buf[2], buf[2] = '\0';
 }
+/* "G2": a general's id in text and events (1-based), without printf. */
+static inline void ml_general_id(int gi, char buf[8])
+{
+    int n = gi + 1; /* at most ML_MAX_GENS */
+    buf[0] = 'G';
+    buf[1] = (char)('0' + n / 10 % 10);
+    buf[2] = (char)('0' + n % 10);
+    buf[3] = '\0';
+    if (n < 10)
+        buf[1] = buf[2], buf[2] = '\0';
+}
 const char *ml_side_name(int side);
 static inline const char *ml_side_title(int side) { return side == ML_ROY ? "Royalist" : "Parliament"; }
+
+/* Roll one die as game_roll does. When nobody reads the dice nor supplies
+ * them (no log, no outside roller: a simulation), game_roll is exactly one
+ * rng_die on the state's generator, so that is all this does then: no
+ * reason formatted, no event begun. */
+static inline bool ml_dice_unwatched(const GameIO *io) { return !io || (!io->log && !io->roll); }
+#define ml_roll(s, io, sides, player, ...)                                                        \
+    (ml_dice_unwatched(io) ? rng_die(&(s)->rng, (sides))                                          \
+                           : game_roll(&(s)->rng, (io), (sides), (player), __VA_ARGS__))
 
 /* A die test of the rules: 1d6 plus a modifier against a number, passed
  * at `need` or more (or, with `at_most`, at `need` or less). The roll and
@@ -226,15 +275,16 @@ typedef struct MlTest {
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
 
-/* Append an action to a legal list; a full list drops the rest (MAX_ACTIONS
- * is far above what any Marston Less position offers). */
-static inline void ml_push(Action *out, int cap, int *n, int verb, int piece, int target, int arg,
-                           uint32_t set)
+/* Append an action to a legal list of n actions; returns the new count. A
+ * full list drops the rest (MAX_ACTIONS is far above what any Marston Less
+ * position offers). The count goes by value so that it stays in a register. */
+static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int target, int arg, uint32_t set)
 {
-    if (*n < cap) {
-        Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
-        out[(*n)++] = a;
-    }
+    if (n >= cap)
+        return n;
+    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
+    out[n] = a;
+    return n + 1;
 }
 
 /* ---- phases ---- */
@@ -273,7 +323,6 @@ int  ml_gen_bonus(const MlState *s, int side, int li);          /* +1 ordinary, 
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
-void ml_check_victory(MlState *s, GameIO *io);
 
 /* ---- contract ---- */
 extern const GameOps ml_ops;

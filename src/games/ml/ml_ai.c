@@ -563,6 +563,7 @@ static void quiet_dp(MlState *c, int side, int li, int dp)
     l->status = LS_ROUTED;
     c->side[side].lost_str = (uint8_t)(c->side[side].lost_str + l->str);
     l->general = ML_NONE;
+    ml_occ_update(c, side, li);
     int rz = l->zone - ml_fwd(side), behind[2];
     int nb = ml_on_board(rz) ? ml_lines_at(c, side, l->sector, rz, behind) : 0;
     for (int k = 0; k < nb && k < 2; k++)

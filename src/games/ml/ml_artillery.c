@@ -5,23 +5,30 @@
  * the enemy alone is lost. The initiative winner fires first. */
 #include "ml.h"
 
-/* Can `side`'s gun at (divide, zone) hit enemy line li? */
-static bool can_hit(const MlState *s, int side, const MlGun *g, int li)
+/* [ML Artillery] the cells a gun reaches: up to 3 zones up or down the two
+ * sectors it borders, not past a zone holding troops of either side. */
+static uint32_t gun_reach(const MlState *s, const MlGun *g)
+{
+    uint32_t held = s->occ.any[0] | s->occ.any[1], reach = 0;
+    for (int sec = g->divide; sec <= g->divide + 1; sec++) {
+        uint32_t column = held >> (sec * 8) & 0x7Fu, up = 1u << g->zone, down = up, cells = up;
+        for (int dist = 1; dist <= 3; dist++) {
+            up = up << 1 & 0x7Fu, down >>= 1;
+            cells |= up | down;
+            up &= ~column, down &= ~column; /* troops there screen the zones beyond */
+        }
+        reach |= cells << (sec * 8);
+    }
+    return reach;
+}
+
+/* Can `side`'s gun, reaching `reach`, hit enemy line li? Not where friends
+ * stand (ecw: no firing into a melee with friends in it). */
+static bool can_hit(const MlState *s, int side, uint32_t reach, int li)
 {
     const MlLine *t = &s->side[ml_enemy(side)].lines[li];
-    int tmp[2];
-    if (!ml_line_on_table(t) || (t->sector != g->divide && t->sector != g->divide + 1))
-        return false;
-    int dist = t->zone > g->zone ? t->zone - g->zone : g->zone - t->zone;
-    if (dist > 3)
-        return false;
-    if (ml_lines_at(s, side, t->sector, t->zone, tmp))
-        return false; /* ecw: no firing into a melee with friends in it */
-    int step = t->zone > g->zone ? 1 : -1;
-    for (int z = g->zone + step; dist > 1 && z != t->zone; z += step)
-        if (ml_lines_at(s, 0, t->sector, z, tmp) || ml_lines_at(s, 1, t->sector, z, tmp))
-            return false;
-    return true;
+    uint32_t cell = ml_cell_bit(t->sector, t->zone);
+    return ml_line_on_table(t) && (reach & cell) && !(s->occ.any[side] & cell);
 }
 
 static bool gun_ready(const MlState *s, int side, int gun)
@@ -34,21 +41,19 @@ bool ml_gun_has_target(const MlState *s, int side, int gun)
 {
     if (!gun_ready(s, side, gun))
         return false;
-    const MlSide *foe = &s->side[ml_enemy(side)];
-    for (int li = 0; li < foe->nlines; li++)
-        if (can_hit(s, side, &s->side[side].guns[gun], li))
-            return true;
-    return false;
+    int foe = ml_enemy(side);
+    return s->occ.any[foe] & ~s->occ.any[side] & gun_reach(s, &s->side[side].guns[gun]);
 }
 
 int ml_art_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0, side = s->to_act, g = s->gun_cursor;
     const MlSide *foe = &s->side[ml_enemy(side)];
+    uint32_t reach = gun_reach(s, &s->side[side].guns[g]);
     for (int li = 0; li < foe->nlines; li++)
-        if (can_hit(s, side, &s->side[side].guns[g], li))
-            ml_push(out, cap, &n, MLV_FIRE, g, li, 0, 0);
-    ml_push(out, cap, &n, MLV_HOLD, g, 0, 0, 0);
+        if (can_hit(s, side, reach, li))
+            n = ml_push(out, cap, n, MLV_FIRE, g, li, 0, 0);
+    n = ml_push(out, cap, n, MLV_HOLD, g, 0, 0, 0);
     return n;
 }
 
@@ -62,7 +67,7 @@ int ml_art_check(const MlState *s, const Action *a, Diag *d)
         const MlSide *foe = &s->side[ml_enemy(s->to_act)];
         if (a->target < 0 || a->target >= foe->nlines)
             return diag_set(d, "no such enemy line");
-        if (!can_hit(s, s->to_act, &s->side[s->to_act].guns[a->piece], a->target))
+        if (!can_hit(s, s->to_act, gun_reach(s, &s->side[s->to_act].guns[a->piece]), a->target))
             return diag_set(d, "that line is out of range, screened by troops, or in a melee");
     }
     return 0;
@@ -76,7 +81,7 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
         return;
     const MlGun *g = &s->side[side].guns[a->piece];
     int foe = ml_enemy(side);
-    int roll = game_roll(&s->rng, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
+    int roll = ml_roll(s, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
     int dp = ml_dp_for(g->factor, roll);
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "artillery", VIS_PUBLIC)) {
@@ -98,7 +103,6 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
 /* [ML Artillery] lost when both bordering zones hold enemy lines and no friends. */
 void ml_guns_check_lost(MlState *s, GameIO *io)
 {
-    int tmp[2];
     for (int side = 0; side < ML_SIDES; side++) {
         MlSide *sd = &s->side[side];
         for (int g = 0; g < sd->nguns; g++) {
@@ -106,8 +110,8 @@ void ml_guns_check_lost(MlState *s, GameIO *io)
             if (!gun->alive || !gun->placed)
                 continue;
             int a = gun->divide, b = gun->divide + 1, z = gun->zone, foe = ml_enemy(side);
-            if (!ml_lines_at(s, foe, a, z, tmp) || !ml_lines_at(s, foe, b, z, tmp) ||
-                ml_lines_at(s, side, a, z, tmp) || ml_lines_at(s, side, b, z, tmp))
+            if (!ml_line_at(s, foe, a, z) || !ml_line_at(s, foe, b, z) || ml_line_at(s, side, a, z) ||
+                ml_line_at(s, side, b, z))
                 continue;
             gun->alive = 0;
             EventLog *log = io ? io->log : NULL;

@@ -46,14 +46,14 @@ static int worst_approach(const MlState *s, int side, const MlLine *l)
 int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 {
     const MlLine *l = &s->side[side].lines[li];
-    int f = l->str, own[2], rz = l->zone - ml_fwd(side);
+    int f = l->str, rz = l->zone - ml_fwd(side);
     if (mods)
         mods->n = 0;
     if (dragoons_beside(s, side, l))
         f += 2, add_mod(mods, "friendly dragoons on the flank", 2);
     if (l->light)
         f += l->light, add_mod(mods, "light artillery support", l->light);
-    if (ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, own))
+    if (ml_on_board(rz) && ml_line_at(s, side, l->sector, rz))
         f += 1, add_mod(mods, "friendly line to the rear", 1);
     bool rough = s->rough[l->sector][l->zone];
     if (rough && l->arm == ML_FOOT && l->attacking)
@@ -72,14 +72,14 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
-    MlOcc o;
-    ml_occ_build(s, &o);
+    const MlOcc *o = &s->occ;
+    if (!((o->two[0] & o->any[1]) | (o->two[1] & o->any[0])))
+        return false; /* no line faces two enemy lines: the usual case */
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
             const MlLine *l = &s->side[sd].lines[li];
-            int foe[2];
             if (ml_line_on_table(l) && l->split == ML_NONE &&
-                ml_occ_lines(&o, ml_enemy(sd), l->sector, l->zone, foe) == 2) {
+                (o->two[ml_enemy(sd)] & ml_cell_bit(l->sector, l->zone))) {
                 *side = sd;
                 *line = li;
                 return true;
@@ -98,7 +98,7 @@ int ml_split_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0, li = split_line(s), f = ml_factor(s, s->to_act, li, NULL);
     for (int k = 0; k <= (f > 0 ? f : 0); k++)
-        ml_push(out, cap, &n, MLV_SPLIT, li, 0, k, 0);
+        n = ml_push(out, cap, n, MLV_SPLIT, li, 0, k, 0);
     return n;
 }
 
@@ -125,7 +125,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
 {
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
-    int roll = game_roll(&s->rng, io, 6, side, "%s general %d with routing troops", ml_side_name(side), gi + 1);
+    int roll = ml_roll(s, io, 6, side, "%s general %d with routing troops", ml_side_name(side), gi + 1);
     int best = -1, bestd = 99;
     for (int li = 0; roll >= 5 && li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
@@ -141,6 +141,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
         g->sector = sd->lines[best].sector;
         g->zone = sd->lines[best].zone;
         sd->lines[best].general = (uint8_t)gi;
+        ml_occ_update(s, side, best);
     }
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "general_rout", VIS_PUBLIC)) {
@@ -162,6 +163,7 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
     if (!ml_line_on_table(l))
         return;
     l->status = LS_ROUTED;
+    ml_occ_update(s, side, li);
     sd->lost_str = (uint8_t)(sd->lost_str + l->str);
     char id[8];
     ml_line_id(side, li, id);
@@ -236,9 +238,8 @@ static void strike(MlState *s, GameIO *io, Melee *m, int side, int k, int target
                    const MlMods *mods)
 {
     int li = m->li[side][k], target = m->li[ml_enemy(side)][target_k];
-    char id[8];
-    ml_line_id(side, li, id);
-    int roll = game_roll(&s->rng, io, 20, side, "combat, %s", id);
+    /* "combat, R3": the line's id as ml_line_id writes it, made only if read */
+    int roll = ml_roll(s, io, 20, side, "combat, %c%d", side == ML_ROY ? 'R' : 'P', li + 1);
     int dp = ml_dp_for(f, roll);
     m->taken[ml_enemy(side)][target_k] += dp;
     if (io && io->log)
@@ -276,10 +277,9 @@ static void melee_rolls(MlState *s, GameIO *io, Melee *m)
 static void retire(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
-    int rz = l->zone - ml_fwd(side), tmp[2];
-    int roll = game_roll(&s->rng, io, 6, side, "push back test");
-    bool vacant = ml_on_board(rz) && !ml_lines_at(s, 0, l->sector, rz, tmp) &&
-                  !ml_lines_at(s, 1, l->sector, rz, tmp);
+    int rz = l->zone - ml_fwd(side);
+    int roll = ml_roll(s, io, 6, side, "push back test");
+    bool vacant = ml_on_board(rz) && !ml_line_at(s, 0, l->sector, rz) && !ml_line_at(s, 1, l->sector, rz);
     bool back = roll <= l->dp && vacant;
     char id[8];
     ml_line_id(side, li, id);
@@ -394,15 +394,12 @@ void ml_combat_all(MlState *s, GameIO *io)
 {
     Melee melees[ML_SECTORS * ML_ZONES];
     int where[ML_SECTORS * ML_ZONES], n = 0;
-    MlOcc o;
-    ml_occ_build(s, &o);
-    for (int c = 0; c < ML_SECTORS * ML_ZONES; c++) {
-        int sec = c / ML_ZONES, z = c % ML_ZONES;
+    for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
+        int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
         Melee *m = &melees[n];
-        m->n[0] = ml_occ_lines(&o, 0, sec, z, m->li[0]);
-        m->n[1] = ml_occ_lines(&o, 1, sec, z, m->li[1]);
-        if (m->n[0] && m->n[1])
-            where[n++] = c;
+        m->n[0] = ml_lines_at(s, 0, sec, z, m->li[0]);
+        m->n[1] = ml_lines_at(s, 1, sec, z, m->li[1]);
+        where[n++] = sec * ML_ZONES + z;
     }
     for (int k = 0; k < n; k++) {
         melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);

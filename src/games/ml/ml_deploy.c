@@ -52,61 +52,107 @@ static int legal_place(const MlState *s, Action *out, int cap)
     if (sd->rough_pending)
         for (int c = 0; c < ML_SECTORS * ML_ZONES; c++)
             if (!s->rough[c / ML_ZONES][c % ML_ZONES])
-                ml_push(out, cap, &n, MLV_ROUGH, 0, c, 0, 0);
+                n = ml_push(out, cap, n, MLV_ROUGH, 0, c, 0, 0);
     int di = first_unplaced_dragoons(sd);
     for (int f = 0; di >= 0 && f < 2; f++)
         for (int z = 0; z < ML_ZONES; z++) {
             Action a = {MLV_DRAGOONS, (int16_t)di, (int16_t)z, (int16_t)f, 0, 0, 0};
             if (check_dragoons(s, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_DRAGOONS, di, z, f, 0);
+                n = ml_push(out, cap, n, MLV_DRAGOONS, di, z, f, 0);
         }
     return n;
 }
 
 /* ---------------- forming lines ---------------- */
 
-static int lines_of(const MlSide *sd, int arm, int sector)
+/* The side to act's army as forming a line sees it, counted once per
+ * legal() or check() call. */
+typedef struct FormCtx {
+    int      side;
+    uint32_t waiting[2][5];    /* by arm: units waiting to deploy, by strength 1..4 (bit = unit; [0] unused) */
+    int      ranked[2];        /* by arm: how many of those */
+    int      undeployed[2];    /* by arm: units waiting to deploy, whatever their strength */
+    int      foot_lines;       /* foot lines formed */
+    int      horse_lines[ML_SECTORS];
+    uint32_t own;              /* cells holding one of the side's lines */
+} FormCtx;
+
+/* How many bits are set (the machine may lack a popcount instruction). */
+static inline int count_bits(uint32_t m)
 {
-    int n = 0;
-    for (int i = 0; i < sd->nlines; i++)
-        n += sd->lines[i].arm == arm && (sector < 0 || sd->lines[i].sector == sector);
-    return n;
+    m = m - (m >> 1 & 0x55555555u);
+    m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
+    return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
 }
 
-static int undeployed(const MlSide *sd, int arm)
+/* Counted into bit masks without branches: which units wait changes at
+ * every step of the deployment, so branches on it would be mispredicted. */
+static void form_ctx(const MlState *s, FormCtx *c)
 {
-    int n = 0;
-    for (int i = 0; i < sd->nunits; i++)
-        n += sd->units[i].alive && sd->units[i].line == ML_NONE && sd->units[i].arm == arm;
-    return n;
+    const MlSide *sd = &s->side[s->to_act];
+    memset(c, 0, sizeof *c);
+    c->side = s->to_act;
+    uint32_t waits = 0, horse = 0, by_str[5] = {0}; /* by_str[0]: units of strength 1..4 */
+    for (int i = 0; i < sd->nunits; i++) {
+        const MlUnit *u = &sd->units[i];
+        uint32_t bit = 1u << i;
+        waits |= bit & ml_ones_if(u->alive & (u->line == ML_NONE));
+        horse |= bit & ml_ones_if(u->arm != ML_FOOT);
+        for (int str = 1; str <= 4; str++) /* unrolled: the masks stay in registers */
+            by_str[str] |= bit & ml_ones_if(u->str == str);
+    }
+    by_str[0] = by_str[1] | by_str[2] | by_str[3] | by_str[4];
+    for (int arm = 0; arm < 2; arm++) {
+        uint32_t mine = waits & (arm ? horse : ~horse);
+        c->undeployed[arm] = count_bits(mine);
+        c->ranked[arm] = count_bits(mine & by_str[0]);
+        for (int str = 1; str <= 4; str++)
+            c->waiting[arm][str] = mine & by_str[str];
+    }
+    for (int i = 0; i < sd->nlines; i++) {
+        const MlLine *l = &sd->lines[i];
+        c->foot_lines += l->arm == ML_FOOT;
+        c->horse_lines[l->sector] += l->arm == ML_HORSE;
+        c->own |= ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
+    }
 }
 
 /* Room left for units of an arm if one more line of it stands in `sector`. */
-static int room_after(const MlSide *sd, int arm, int sector)
+static int room_after(const FormCtx *c, int arm, int sector)
 {
     if (arm == ML_FOOT)
-        return (ML_FOOT_LINES - lines_of(sd, ML_FOOT, -1) - 1) * ML_FOOT_PER_LINE;
+        return (ML_FOOT_LINES - c->foot_lines - 1) * ML_FOOT_PER_LINE;
     int room = 0;
     for (int w = ML_LEFT; w <= ML_RIGHT; w += 2) {
-        int used = lines_of(sd, ML_HORSE, w) + (w == sector);
+        int used = c->horse_lines[w] + (w == sector);
         room += (ML_HORSE_LINES_PER_WING - used) * ML_HORSE_PER_LINE;
     }
     return room;
 }
 
-/* Can a new line of `arm` stand in this sector and zone (whatever its units)? */
-static int check_form_place(const MlState *s, int arm, int sec, int zone, Diag *d)
+/* Why a new line may not stand in a sector and zone, whatever its units. */
+typedef enum { FP_OK = 0, FP_NOT_HOME, FP_TAKEN, FP_NO_MORE_LINES } FormPlaceWhy;
+
+/* [ML Set Up] lines deploy in the player's three nearest zones, one line
+ * to a zone, up to 3 lines of foot and 2 of horse on each wing. */
+static FormPlaceWhy form_place_why(const FormCtx *c, int arm, int sec, int zone)
 {
-    int side = s->to_act, tmp[2];
-    const MlSide *sd = &s->side[side];
-    if (!ml_home_zone(side, zone))
-        return diag_set(d, "lines deploy in your own three zones");
-    if (ml_lines_at(s, side, sec, zone, tmp))
-        return diag_set(d, "you already have a line in that zone");
-    if (arm == ML_FOOT ? lines_of(sd, ML_FOOT, -1) >= ML_FOOT_LINES
-                       : lines_of(sd, ML_HORSE, sec) >= ML_HORSE_LINES_PER_WING)
-        return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
-    return 0;
+    if (!ml_home_zone(c->side, zone))
+        return FP_NOT_HOME;
+    if (c->own & ml_cell_bit(sec, zone))
+        return FP_TAKEN;
+    if (arm == ML_FOOT ? c->foot_lines >= ML_FOOT_LINES : c->horse_lines[sec] >= ML_HORSE_LINES_PER_WING)
+        return FP_NO_MORE_LINES;
+    return FP_OK;
+}
+
+static int explain_form_place(FormPlaceWhy why, int arm, Diag *d)
+{
+    switch (why) {
+    case FP_NOT_HOME: return diag_set(d, "lines deploy in your own three zones");
+    case FP_TAKEN: return diag_set(d, "you already have a line in that zone");
+    default: return diag_set(d, "no more %s lines allowed there", arm == ML_FOOT ? "foot" : "horse");
+    }
 }
 
 /* [ML Set Up] foot: up to 3 lines of up to 5 units in the centre; horse:
@@ -114,8 +160,8 @@ static int check_form_place(const MlState *s, int arm, int sec, int zone, Diag *
  * nearest zones; every unit must still find a place. */
 static int check_form(const MlState *s, const Action *a, Diag *d)
 {
-    int side = s->to_act, arm = -1, count = 0;
-    const MlSide *sd = &s->side[side];
+    int arm = -1, count = 0;
+    const MlSide *sd = &s->side[s->to_act];
     if (a->set == 0 || a->set >> sd->nunits)
         return diag_set(d, "name the units to form the line from");
     for (int i = 0; i < sd->nunits; i++) {
@@ -136,25 +182,47 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
     if (count > (arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE))
         return diag_set(d, "a %s line holds at most %d units", arm == ML_FOOT ? "foot" : "horse",
                         arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE);
-    if (check_form_place(s, arm, a->piece, a->target, d) < 0)
-        return -1;
-    if (undeployed(sd, arm) - count > room_after(sd, arm, a->piece))
+    FormCtx c;
+    form_ctx(s, &c);
+    FormPlaceWhy why = form_place_why(&c, arm, a->piece, a->target);
+    if (why != FP_OK)
+        return explain_form_place(why, arm, d);
+    if (c.undeployed[arm != ML_FOOT] - count > room_after(&c, arm, a->piece))
         return diag_set(d, "the remaining %s would not fit in the lines left",
                         arm == ML_FOOT ? "foot" : "horse");
     return 0;
 }
 
-/* Waiting units of an arm, strongest first (stable), into order[]. */
-static int waiting_by_strength(const MlSide *sd, int arm, int order[ML_MAX_UNITS])
+/* The waiting units of an arm in order, strongest first and the first
+ * listed first among equals: the sets of the first k of them (set[k], the
+ * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
+ * (kmax at most how many there are). */
+static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
-    int n = 0;
-    for (int str = 4; str >= 1; str--)
-        for (int i = 0; i < sd->nunits; i++) {
-            const MlUnit *u = &sd->units[i];
-            if (u->alive && u->line == ML_NONE && u->arm == arm && u->str == str)
-                order[n++] = i;
-        }
-    return n;
+    const uint32_t *by_str = c->waiting[arm != ML_FOOT];
+    int hi = 4, lo = 1;
+    uint32_t front = by_str[hi], back = by_str[lo]; /* what is left of the strongest, weakest groups */
+    strong[0] = weak[0] = 0;
+    for (int k = 1; k <= kmax; k++) {
+        while (!front && hi > 1) /* k is at most how many wait: a group is found */
+            front = by_str[--hi];
+        while (!back && lo < 4)
+            back = by_str[++lo];
+        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back));
+        front &= ~first;
+        back &= ~last;
+        strong[k] = strong[k - 1] | first;
+        weak[k] = weak[k - 1] | last;
+    }
+}
+
+/* The zones of a sector where a new line of `arm` may stand (bit z). */
+static uint32_t form_zones(const FormCtx *c, int arm, int sec)
+{
+    uint32_t zones = 0;
+    for (int z = 0; z < ML_ZONES; z++)
+        zones |= (uint32_t)(form_place_why(c, arm, sec, z) == FP_OK) << z;
+    return zones;
 }
 
 /* Representative choices: each sector and zone, each size, the strongest
@@ -162,27 +230,25 @@ static int waiting_by_strength(const MlSide *sd, int arm, int order[ML_MAX_UNITS
  * size limits vary with the size, so each zone is checked once. */
 static int legal_form(const MlState *s, Action *out, int cap)
 {
-    int n = 0, side = s->to_act;
-    const MlSide *sd = &s->side[side];
+    int n = 0;
+    FormCtx c;
+    form_ctx(s, &c);
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, order[ML_MAX_UNITS];
-        int avail = waiting_by_strength(sd, arm, order);
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        int minn = avail - room_after(sd, arm, sec);
-        uint32_t strong[ML_MAX_UNITS + 1] = {0}, weak[ML_MAX_UNITS + 1] = {0};
-        for (int k = 1; k <= avail; k++) {
-            strong[k] = strong[k - 1] | 1u << order[k - 1];
-            weak[k] = weak[k - 1] | 1u << order[avail - k];
-        }
+        int minn = avail - room_after(&c, arm, sec);
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
-        for (int z = 0; k0 <= k1 && z < ML_ZONES; z++) {
-            /* sizes k0..k1 already meet check_form's size and room limits */
-            if (check_form_place(s, arm, sec, z, NULL) < 0)
-                continue;
+        if (k0 > k1)
+            continue;
+        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1];
+        strongest_and_weakest(&c, arm, k1, strong, weak);
+        /* sizes k0..k1 already meet check_form's size and room limits */
+        for (uint32_t zones = form_zones(&c, arm, sec); zones; zones &= zones - 1) {
+            int z = __builtin_ctz(zones);
             for (int k = k0; k <= k1; k++) {
-                ml_push(out, cap, &n, MLV_FORM, sec, z, 0, strong[k]);
+                n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, strong[k]);
                 if (weak[k] != strong[k])
-                    ml_push(out, cap, &n, MLV_FORM, sec, z, 0, weak[k]);
+                    n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, weak[k]);
             }
         }
     }
@@ -205,18 +271,28 @@ static int check_gun(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+typedef enum { GA_OK = 0, GA_NOT_WAITING, GA_NO_LINE, GA_LINE_HAS_ONE } GeneralAttachWhy;
+
 /* [ML Generals] every general starts attached to a line, one per line. */
+static GeneralAttachWhy general_attach_why(const MlSide *sd, int g, int li)
+{
+    if (g < 0 || g >= sd->ngens || !sd->gens[g].alive || sd->gens[g].line != ML_NONE)
+        return GA_NOT_WAITING;
+    if (li < 0 || li >= sd->nlines)
+        return GA_NO_LINE;
+    if (sd->lines[li].general != ML_NONE)
+        return GA_LINE_HAS_ONE;
+    return GA_OK;
+}
+
 static int check_general(const MlState *s, const Action *a, Diag *d)
 {
-    const MlSide *sd = &s->side[s->to_act];
-    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive ||
-        sd->gens[a->piece].line != ML_NONE)
-        return diag_set(d, "general %d is not waiting to deploy", a->piece + 1);
-    if (a->target < 0 || a->target >= sd->nlines)
-        return diag_set(d, "no such line");
-    if (sd->lines[a->target].general != ML_NONE)
-        return diag_set(d, "that line already has a general");
-    return 0;
+    switch (general_attach_why(&s->side[s->to_act], a->piece, a->target)) {
+    case GA_OK: return 0;
+    case GA_NOT_WAITING: return diag_set(d, "general %d is not waiting to deploy", a->piece + 1);
+    case GA_NO_LINE: return diag_set(d, "no such line");
+    default: return diag_set(d, "that line already has a general");
+    }
 }
 
 /* Light guns support foot lines (an ecw reading). */
@@ -238,16 +314,14 @@ static int legal_attach(const MlState *s, Action *out, int cap)
         for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
             for (int z = 0; z < ML_ZONES; z++)
                 if (ml_home_zone(s->to_act, z))
-                    ml_push(out, cap, &n, MLV_GUN, g, z, side, 0);
+                    n = ml_push(out, cap, n, MLV_GUN, g, z, side, 0);
     for (int g = 0; g < sd->ngens; g++)
-        for (int l = 0; l < sd->nlines; l++) {
-            Action a = {MLV_GENERAL, (int16_t)g, (int16_t)l, 0, 0, 0, 0};
-            if (check_general(s, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_GENERAL, g, l, 0, 0);
-        }
+        for (int l = 0; l < sd->nlines && general_attach_why(sd, g, 0) != GA_NOT_WAITING; l++)
+            if (general_attach_why(sd, g, l) == GA_OK)
+                n = ml_push(out, cap, n, MLV_GENERAL, g, l, 0, 0);
     for (int l = 0; sd->light_pending && l < sd->nlines; l++)
         if (sd->lines[l].arm == ML_FOOT)
-            ml_push(out, cap, &n, MLV_LIGHT, 0, l, 0, 0);
+            n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
     return n;
 }
 
@@ -298,15 +372,16 @@ static void form_line(MlState *s, int side, const Action *a)
         l->str = (uint8_t)(l->str + sd->units[i].str);
         l->nunits++;
     }
+    ml_occ_update(s, side, li);
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     MlSide *sd = &s->side[side];
-    char text[96] = "";
+    char text[96];
     EventLog *log = io ? io->log : NULL;
-    if (log)
+    if (log) /* described before the action changes the state */
         ml_describe(s, a, text, sizeof text);
     switch (a->verb) {
     case MLV_ROUGH:
@@ -329,6 +404,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->gens[a->piece].sector = sd->lines[a->target].sector;
         sd->gens[a->piece].zone = sd->lines[a->target].zone;
         sd->lines[a->target].general = (uint8_t)a->piece;
+        ml_occ_update(s, side, a->target);
         break;
     default:
         sd->lines[a->target].light++;

@@ -4,6 +4,7 @@
  * legal/check/apply dispatch by phase. Procedures run inside ml_advance
  * until a player has a decision to make. */
 #include "ml.h"
+#include <assert.h>
 #include <string.h>
 
 const char *const ml_verb_words[MLV_COUNT] = {
@@ -24,7 +25,7 @@ const char *ml_side_name(int side) { return side_names[side]; }
 
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
 {
-    int roll = game_roll(&s->rng, io, 6, t->roller, "%s, %s", t->what, t->piece);
+    int roll = ml_roll(s, io, 6, t->roller, "%s, %s", t->what, t->piece);
     bool ok = t->at_most ? roll + t->mod <= t->need : roll + t->mod >= t->need;
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, t->type, VIS_PUBLIC)) {
@@ -40,41 +41,87 @@ bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
     return ok;
 }
 
-bool ml_home_zone(int side, int zone)
-{
-    return side == ML_ROY ? (zone >= 0 && zone <= 2) : (zone >= 4 && zone <= 6);
-}
-
 int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
 {
+    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
+        return 0;
     int n = 0;
-    const MlSide *sd = &s->side[side];
-    for (int i = 0; i < sd->nlines; i++) {
-        const MlLine *l = &sd->lines[i];
-        if (ml_line_on_table(l) && l->sector == sector && l->zone == zone) {
-            if (n < 2)
-                out[n] = i;
-            n++;
-        }
+    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
+        if (n < 2)
+            out[n] = __builtin_ctz(m);
+        n++;
     }
     return n;
 }
 
-void ml_occ_build(const MlState *s, MlOcc *o)
+/* ------------------------------------------------------------------ */
+/* The occupancy index (MlOcc)                                         */
+/* ------------------------------------------------------------------ */
+
+/* The masks of one cell of `side`, worked out again from its lines. */
+static void occ_refresh_cell(MlState *s, int side, int cell)
+{
+    MlOcc *o = &s->occ;
+    unsigned m = o->at[side][cell];
+    bool foot = false, turned = false, no_gen = false;
+    for (unsigned k = m; k; k &= k - 1) {
+        const MlLine *l = &s->side[side].lines[__builtin_ctz(k)];
+        foot |= l->arm == ML_FOOT;
+        turned |= l->turned_in != 0;
+        no_gen |= l->general == ML_NONE;
+    }
+    uint32_t b = 1u << cell, keep = ~b;
+    o->any[side] = (o->any[side] & keep) | (b & ml_ones_if(m != 0));
+    o->two[side] = (o->two[side] & keep) | (b & ml_ones_if((m & (m - 1)) != 0));
+    o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(foot));
+    o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(turned));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(no_gen));
+}
+
+void ml_occ_remove(MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
+    occ_refresh_cell(s, side, cell);
+}
+
+void ml_occ_update(MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
+    s->occ.at[side][cell] |= (uint8_t)(ml_line_on_table(l) << li);
+    occ_refresh_cell(s, side, cell);
+}
+
+/* The index worked out afresh from the lines, into o. */
+static void occ_build(const MlState *s, MlOcc *o)
 {
     memset(o, 0, sizeof *o);
     for (int side = 0; side < ML_SIDES; side++)
-        for (int i = 0; i < s->side[side].nlines; i++) {
-            const MlLine *l = &s->side[side].lines[i];
-            if (ml_line_on_table(l))
-                o->m[side][l->sector][l->zone] |= (uint8_t)(1u << i);
+        for (int li = 0; li < s->side[side].nlines; li++) {
+            const MlLine *l = &s->side[side].lines[li];
+            if (!ml_line_on_table(l))
+                continue;
+            int cell = ml_cell(l->sector, l->zone);
+            uint32_t b = 1u << cell;
+            o->at[side][cell] |= (uint8_t)(1u << li);
+            o->two[side] |= o->any[side] & b;
+            o->any[side] |= b;
+            o->foot[side] |= l->arm == ML_FOOT ? b : 0;
+            o->turned[side] |= l->turned_in ? b : 0;
+            o->no_gen[side] |= l->general == ML_NONE ? b : 0;
         }
 }
 
-bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, int zone)
+void ml_occ_rebuild(MlState *s) { occ_build(s, &s->occ); }
+
+bool ml_occ_agrees(const MlState *s)
 {
-    int tmp[2];
-    return ml_lines_at(s, ml_enemy(side), sector, zone, tmp) > 0;
+    MlOcc fresh;
+    occ_build(s, &fresh);
+    return memcmp(&fresh, &s->occ, sizeof fresh) == 0;
 }
 
 int ml_gen_bonus(const MlState *s, int side, int li)
@@ -116,8 +163,9 @@ static void finish(MlState *s, int winner, int reason, GameIO *io)
 }
 
 /* [ML Victory] an army whose routed strength reaches half its deployed
- * strength breaks; if both break together, the smaller loss wins. */
-void ml_check_victory(MlState *s, GameIO *io)
+ * strength breaks; if both break together, the smaller loss wins. Asked
+ * at every step of ml_advance, so it is inline. */
+static inline void check_victory(MlState *s, GameIO *io)
 {
     if (s->phase == PH_OVER || s->phase < PH_ARTILLERY)
         return;
@@ -135,8 +183,8 @@ static void roll_initiative(MlState *s, GameIO *io)
 {
     int r, p;
     do {
-        r = game_roll(&s->rng, io, 6, ML_ROY, "initiative, royalist");
-        p = game_roll(&s->rng, io, 6, ML_PAR, "initiative, parliament");
+        r = ml_roll(s, io, 6, ML_ROY, "initiative, royalist");
+        p = ml_roll(s, io, 6, ML_PAR, "initiative, parliament");
     } while (r == p);
     s->player_a = r > p ? ML_ROY : ML_PAR;
     EventLog *log = io ? io->log : NULL;
@@ -274,7 +322,7 @@ static bool combat_step(MlState *s, GameIO *io)
         return true;
     }
     ml_combat_all(s, io);
-    ml_check_victory(s, io);
+    check_victory(s, io);
     if (s->phase == PH_OVER)
         return true;
     if (s->mover == 0) {
@@ -314,7 +362,9 @@ static bool rally_step(MlState *s, GameIO *io)
 void ml_advance(MlState *s, GameIO *io)
 {
     for (;;) {
-        ml_check_victory(s, io);
+        check_victory(s, io);
+        if (s->phase == PH_MOVE) /* most steps: a decision to make */
+            return;
         bool wait;
         switch (s->phase) {
         case PH_OVER: return;
@@ -344,6 +394,9 @@ int ml_current_player(const void *st)
 int ml_legal(const void *st, Action *out, int cap)
 {
     const MlState *s = st;
+    assert(ml_occ_agrees(s)); /* a hand-made state must call ml_occ_rebuild */
+    if (s->phase == PH_MOVE) /* most decisions: tested first, not through a jump table */
+        return ml_move_legal(s, out, cap);
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
@@ -359,6 +412,7 @@ int ml_legal(const void *st, Action *out, int cap)
 int ml_check(const void *st, const Action *a, Diag *d)
 {
     const MlState *s = st;
+    assert(ml_occ_agrees(s));
     if (a->verb < 0 || a->verb >= MLV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
     switch (s->phase) {
@@ -376,6 +430,12 @@ int ml_check(const void *st, const Action *a, Diag *d)
 void ml_apply(void *st, const Action *a, GameIO *io)
 {
     MlState *s = st;
+    assert(ml_occ_agrees(s));
+    if (s->phase == PH_MOVE) { /* most decisions: tested first, not through a jump table */
+        ml_move_apply(s, a, io);
+        ml_advance(s, io);
+        return;
+    }
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:

@@ -11,66 +11,147 @@ static bool engaged(const MlState *s, int side, const MlLine *l)
     return ml_cell_has_enemy_of(s, side, l->sector, l->zone);
 }
 
-static bool occ_enemy(const MlOcc *o, int side, int sector, int zone)
-{
-    return o->m[ml_enemy(side)][sector][zone] != 0;
-}
+/* The board as the moves of the side to act see it, worked out once per
+ * legal() or check() call. */
+typedef struct MoveCtx {
+    const MlOcc *o;        /* the state's index */
+    int          side, foe;
+    uint32_t     held;     /* cells holding a line of either side */
+    uint32_t     stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
+    uint32_t     led;      /* cells where every friendly line already has a general */
+} MoveCtx;
 
 /* [ML Movement] one line per side in a zone, unless one of two friendly
  * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
-static bool may_stand(const MlState *s, const MlOcc *o, int side, bool mover_turned_in, int sector,
-                      int zone)
+static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
 {
-    int own[2], foe[2];
-    int no = ml_occ_lines(o, side, sector, zone, own);
-    int nf = ml_occ_lines(o, ml_enemy(side), sector, zone, foe);
-    if (nf > 1 || no > 1)
-        return false;
-    if (no == 0)
-        return true;
-    return nf == 1 && s->side[ml_enemy(side)].lines[foe[0]].arm == ML_FOOT &&
-           (mover_turned_in || s->side[side].lines[own[0]].turned_in);
+    int foe = ml_enemy(side);
+    uint32_t roomy = ~(o->two[foe] | o->two[side]); /* so an enemy there stands alone */
+    stand[0] = roomy & (~o->any[side] | (o->foot[foe] & o->turned[side]));
+    stand[1] = roomy & (~o->any[side] | o->foot[foe]);
 }
 
-static int check_line_move(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static void move_ctx(const MlState *s, MoveCtx *c)
 {
-    int side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->nlines)
-        return diag_set(d, "no such line");
-    const MlLine *l = &sd->lines[a->piece];
+    c->o = &s->occ;
+    c->side = s->to_act;
+    c->foe = ml_enemy(c->side);
+    c->held = c->o->any[0] | c->o->any[1];
+    stand_cells(c->o, c->side, c->stand);
+    c->led = c->o->any[c->side] & ~c->o->no_gen[c->side];
+}
+
+/* ---------------- lines ---------------- */
+
+/* Why a line may not move where asked (LM_OK: it may): the rules as
+ * check() tests them, one reason at a time, so that it can put the reason
+ * into words. legal() tests the same rules as masks (below). */
+typedef enum {
+    LM_OK = 0, LM_NO_LINE, LM_NOT_FORMED, LM_ENGAGED, /* the line */
+    LM_REACH, LM_IN_THE_WAY, LM_ROUGH, LM_NO_ROOM,    /* the zone it goes to */
+} LineMoveWhy;
+
+/* [ML Movement] only a formed line out of contact moves (ecw: a line in
+ * combat may not move away). */
+static inline LineMoveWhy line_mover_why(const MlState *s, const MoveCtx *c, int li)
+{
+    const MlSide *sd = &s->side[c->side];
+    if (li < 0 || li >= sd->nlines)
+        return LM_NO_LINE;
+    const MlLine *l = &sd->lines[li];
     if (l->status != LS_FORMED)
-        return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
-    if (occ_enemy(o, side, l->sector, l->zone))
-        return diag_set(d, "that line is in combat and may not move away (ecw rule)");
-    int dz = abs(a->target - l->zone);
-    int reach = l->arm == ML_HORSE ? 2 : 1;
-    if (!ml_on_board(a->target) || dz < 1 || dz > reach)
-        return diag_set(d, "%s move %d zone%s along their sector", l->arm == ML_HORSE ? "horse" : "foot",
-                        reach, reach > 1 ? "s" : "");
-    if (dz == 2) {
-        int mid = (a->target + l->zone) / 2;
-        if (o->m[0][l->sector][mid] | o->m[1][l->sector][mid])
-            return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
+        return LM_NOT_FORMED;
+    if (c->o->any[c->foe] & ml_cell_bit(l->sector, l->zone))
+        return LM_ENGAGED;
+    return LM_OK;
+}
+
+/* [ML Movement] foot move 1 zone along their sector, horse 2. */
+static inline int line_reach(const MlLine *l) { return l->arm == ML_HORSE ? 2 : 1; }
+
+/* [ML Movement] not through a line nor through rough terrain [ML Rough
+ * Terrain], into a zone with room; target is on the board, within reach. */
+static inline LineMoveWhy line_path_why(const MlState *s, const MoveCtx *c, const MlLine *l, int target)
+{
+    if (target == l->zone + 2 || target == l->zone - 2) {
+        int mid = (target + l->zone) / 2;
+        if (c->held & ml_cell_bit(l->sector, mid))
+            return LM_IN_THE_WAY;
         if (s->rough[l->sector][mid])
-            return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
+            return LM_ROUGH;
     }
-    if (!may_stand(s, o, side, l->turned_in, l->sector, a->target))
-        return diag_set(d, "no room in that zone: one line per side");
-    return 0;
+    if (!(c->stand[l->turned_in != 0] & ml_cell_bit(l->sector, target)))
+        return LM_NO_ROOM;
+    return LM_OK;
+}
+
+static LineMoveWhy line_target_why(const MlState *s, const MoveCtx *c, const MlLine *l, int target)
+{
+    int dz = abs(target - l->zone);
+    if (!ml_on_board(target) || dz < 1 || dz > line_reach(l))
+        return LM_REACH;
+    return line_path_why(s, c, l, target);
+}
+
+static int explain_line_move(const MlState *s, const Action *a, LineMoveWhy why, Diag *d)
+{
+    if (why == LM_NO_LINE)
+        return diag_set(d, "no such line");
+    const MlLine *l = &s->side[s->to_act].lines[a->piece];
+    int reach = line_reach(l), mid = (a->target + l->zone) / 2;
+    switch (why) {
+    case LM_NOT_FORMED: return diag_set(d, "that line is %s", l->status == LS_PURSUING ? "pursuing" : "gone");
+    case LM_ENGAGED: return diag_set(d, "that line is in combat and may not move away (ecw rule)");
+    case LM_REACH:
+        return diag_set(d, "%s move %d zone%s along their sector", l->arm == ML_HORSE ? "horse" : "foot", reach,
+                        reach > 1 ? "s" : "");
+    case LM_IN_THE_WAY: return diag_set(d, "a line stands in the way (zone %d)", mid + 1);
+    case LM_ROUGH: return diag_set(d, "rough terrain in zone %d stops horse there", mid + 1);
+    default: return diag_set(d, "no room in that zone: one line per side");
+    }
+}
+
+static int check_line_move(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
+{
+    LineMoveWhy why = line_mover_why(s, c, a->piece);
+    if (why == LM_OK)
+        why = line_target_why(s, c, &s->side[c->side].lines[a->piece], a->target);
+    return why == LM_OK ? 0 : explain_line_move(s, a, why, d);
+}
+
+/* ---------------- turning in ---------------- */
+
+typedef enum { TI_OK = 0, TI_NO_LINE, TI_NOT_WING_HORSE, TI_ENEMY_IN_THE_WAY, TI_NO_ROOM } TurnInWhy;
+
+/* Centre zones further up the board than `zone` for `side`. */
+static uint32_t centre_beyond(int side, int zone)
+{
+    uint32_t below = (1u << zone) - 1, above = 0x7Fu & ~((2u << zone) - 1);
+    return (side == ML_ROY ? above : below) << (ML_CENTRE * 8);
 }
 
 /* [ML Flanking] horse on a wing cleared of enemy lines may turn in on the
  * centre zone beside it, on or behind the enemy's rearmost foot line. */
-static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static TurnInWhy turnin_why(const MlState *s, const MoveCtx *c, int li)
 {
-    int side = s->to_act, foe = ml_enemy(side), f = ml_fwd(side);
-    const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->nlines)
-        return diag_set(d, "no such line");
-    const MlLine *l = &sd->lines[a->piece];
+    const MlSide *sd = &s->side[c->side];
+    if (li < 0 || li >= sd->nlines)
+        return TI_NO_LINE;
+    const MlLine *l = &sd->lines[li];
     if (l->arm != ML_HORSE || l->status != LS_FORMED || l->sector == ML_CENTRE)
-        return diag_set(d, "only formed horse on a wing may turn in");
+        return TI_NOT_WING_HORSE;
+    if ((c->o->any[c->foe] & ml_sector_bits(l->sector)) || (c->o->foot[c->foe] & centre_beyond(c->side, l->zone)))
+        return TI_ENEMY_IN_THE_WAY;
+    if (!(c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)))
+        return TI_NO_ROOM;
+    return TI_OK;
+}
+
+/* The first enemy line, in the order of the lines, that keeps the horse
+ * from turning in, in words. */
+static int explain_enemy_in_the_way(const MlState *s, const MlLine *l, Diag *d)
+{
+    int foe = ml_enemy(s->to_act), f = ml_fwd(s->to_act);
     for (int i = 0; i < s->side[foe].nlines; i++) {
         const MlLine *e = &s->side[foe].lines[i];
         if (!ml_line_on_table(e))
@@ -80,84 +161,205 @@ static int check_turnin(const MlState *s, const MlOcc *o, const Action *a, Diag 
         if (e->sector == ML_CENTRE && e->arm == ML_FOOT && e->zone * f > l->zone * f)
             return diag_set(d, "enemy foot stands further up the board (zone %d)", e->zone + 1);
     }
-    if (!may_stand(s, o, side, true, ML_CENTRE, l->zone))
-        return diag_set(d, "no room in the centre zone");
-    return 0;
+    return diag_set(d, "an enemy line is in the way");
 }
 
-static int check_genmove(const MlState *s, const MlOcc *o, const Action *a, Diag *d)
+static int check_turnin(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
 {
-    int side = s->to_act;
+    switch (turnin_why(s, c, a->piece)) {
+    case TI_OK: return 0;
+    case TI_NO_LINE: return diag_set(d, "no such line");
+    case TI_NOT_WING_HORSE: return diag_set(d, "only formed horse on a wing may turn in");
+    case TI_ENEMY_IN_THE_WAY: return explain_enemy_in_the_way(s, &s->side[s->to_act].lines[a->piece], d);
+    default: return diag_set(d, "no room in the centre zone");
+    }
+}
+
+/* ---------------- generals ---------------- */
+
+typedef enum {
+    GM_OK = 0, GM_NO_GENERAL, GM_WITH_PURSUER,              /* the general */
+    GM_NO_ZONE, GM_NOT_STRAIGHT, GM_BLOCKED, GM_INTO_ENEMY, /* the zone he goes to */
+    GM_LINE_HAS_GENERAL,
+} GenMoveWhy;
+
+static inline GenMoveWhy general_mover_why(const MlState *s, int side, int gi)
+{
     const MlSide *sd = &s->side[side];
-    if (a->piece < 0 || a->piece >= sd->ngens || !sd->gens[a->piece].alive)
-        return diag_set(d, "no such general");
-    const MlGeneral *g = &sd->gens[a->piece];
+    if (gi < 0 || gi >= sd->ngens || !sd->gens[gi].alive)
+        return GM_NO_GENERAL;
+    const MlGeneral *g = &sd->gens[gi];
     if (g->line != ML_NONE && sd->lines[g->line].status == LS_PURSUING)
-        return diag_set(d, "a general may not leave a pursuing line");
-    int ts = a->target / ML_ZONES, tz = a->target % ML_ZONES;
-    if (a->target < 0 || ts >= ML_SECTORS)
-        return diag_set(d, "no such zone");
+        return GM_WITH_PURSUER;
+    return GM_OK;
+}
+
+/* [ML Generals] not through nor into the enemy, and onto friends only
+ * where a line has no general; ds, dz: a straight move of 1 or 2 onto the
+ * board. */
+static inline GenMoveWhy general_path_why(const MoveCtx *c, const MlGeneral *g, int ds, int dz)
+{
+    uint32_t foe = c->o->any[c->foe], cell = ml_cell_bit(g->sector + ds, g->zone + dz);
+    if ((ds == 2 || ds == -2 || dz == 2 || dz == -2) && (foe & ml_cell_bit(g->sector + ds / 2, g->zone + dz / 2)))
+        return GM_BLOCKED;
+    if (foe & cell)
+        return GM_INTO_ENEMY;
+    if (c->led & cell)
+        return GM_LINE_HAS_GENERAL;
+    return GM_OK;
+}
+
+/* [ML Generals] a general moves up to 2 zones or 2 sectors in a straight line. */
+static GenMoveWhy general_target_why(const MoveCtx *c, const MlGeneral *g, int target)
+{
+    int ts = target / ML_ZONES, tz = target % ML_ZONES;
+    if (target < 0 || ts >= ML_SECTORS)
+        return GM_NO_ZONE;
     int ds = ts - g->sector, dz = tz - g->zone;
     if ((ds && dz) || (!ds && !dz) || abs(ds) > 2 || abs(dz) > 2)
-        return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
-    int ms = g->sector + ds / 2, mz = g->zone + dz / 2;
-    if ((abs(ds) == 2 || abs(dz) == 2) && occ_enemy(o, side, ms, mz))
-        return diag_set(d, "the enemy blocks the way");
-    if (occ_enemy(o, side, ts, tz))
-        return diag_set(d, "a general may not ride into the enemy");
-    int own[2], no = ml_occ_lines(o, side, ts, tz, own);
-    if (no && sd->lines[own[0]].general != ML_NONE && (no < 2 || sd->lines[own[1]].general != ML_NONE))
-        return diag_set(d, "the line there already has a general");
-    return 0;
+        return GM_NOT_STRAIGHT;
+    return general_path_why(c, g, ds, dz);
 }
+
+static int check_genmove(const MlState *s, const MoveCtx *c, const Action *a, Diag *d)
+{
+    GenMoveWhy why = general_mover_why(s, c->side, a->piece);
+    if (why == GM_OK)
+        why = general_target_why(c, &s->side[c->side].gens[a->piece], a->target);
+    switch (why) {
+    case GM_OK: return 0;
+    case GM_NO_GENERAL: return diag_set(d, "no such general");
+    case GM_WITH_PURSUER: return diag_set(d, "a general may not leave a pursuing line");
+    case GM_NO_ZONE: return diag_set(d, "no such zone");
+    case GM_NOT_STRAIGHT: return diag_set(d, "generals move up to 2 zones or sectors, not diagonally");
+    case GM_BLOCKED: return diag_set(d, "the enemy blocks the way");
+    case GM_INTO_ENEMY: return diag_set(d, "a general may not ride into the enemy");
+    default: return diag_set(d, "the line there already has a general");
+    }
+}
+
+/* ---------------- check and legal ---------------- */
 
 int ml_move_check(const MlState *s, const Action *a, Diag *d)
 {
-    MlOcc o;
-    ml_occ_build(s, &o);
+    MoveCtx c;
+    move_ctx(s, &c);
     switch (a->verb) {
-    case MLV_MOVE: return check_line_move(s, &o, a, d);
-    case MLV_TURNIN: return check_turnin(s, &o, a, d);
-    case MLV_GENMOVE: return check_genmove(s, &o, a, d);
+    case MLV_MOVE: return check_line_move(s, &c, a, d);
+    case MLV_TURNIN: return check_turnin(s, &c, a, d);
+    case MLV_GENMOVE: return check_genmove(s, &c, a, d);
     case MLV_END: return 0;
     default: return diag_set(d, "now is the time to move lines or generals, or end");
     }
 }
 
-int ml_move_legal(const MlState *s, Action *out, int cap)
+/* The legal moves below test the same rules as the *_why functions above
+ * (which check() uses to explain a refusal), but as bit masks over the
+ * cells with few branches: in a random game each test goes one way or the
+ * other at random, and mispredicted branches cost more than the tests.
+ * tests/rules/ml checks that legal() lists exactly the moves check() accepts. */
+
+_Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
+
+/* [ML Movement] the zones formed line l may move to, bit z for zone z of
+ * its sector: as line_mover_why and line_path_why, none if it is in
+ * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
+ * terrain, into a zone with room. Branches on what a line is (arm, sector)
+ * are predicted well; those on what is around it would not be. */
+static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
 {
-    int n = 0, side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    MlOcc o;
-    ml_occ_build(s, &o);
+    uint32_t here = ml_cell_bit(l->sector, l->zone), column = ml_sector_bits(l->sector);
+    uint32_t cells = here << 1 | here >> 1;
+    if (l->arm == ML_HORSE) {
+        int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
+        bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
+        bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
+        cells |= (here << 2 & ml_ones_if(up_clear)) | (here >> 2 & ml_ones_if(down_clear));
+    }
+    cells &= column & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
+    return cells >> (l->sector * 8);
+}
+
+/* [ML Flanking] as turnin_why, for formed horse on a wing. */
+static bool may_turn_in(const MoveCtx *c, const MlLine *l)
+{
+    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
+                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
+    return !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
+}
+
+/* Every line move and turn-in, line by line; each line's moves from the
+ * Royalist base line up, then its turn-in. They are gathered in one set,
+ * byte li for line li (bits 0-6 its zones, bit 7 its turn-in), so that
+ * they come out in that order from a single loop. Appended to n actions;
+ * returns the new count. */
+static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
+{
+    const MlSide *sd = &s->side[c->side];
+    uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (l->status != LS_FORMED || occ_enemy(&o, side, l->sector, l->zone))
+        if (l->status != LS_FORMED)
             continue;
-        for (int dz = -2; dz <= 2; dz++) {
-            Action a = {MLV_MOVE, (int16_t)li, (int16_t)(l->zone + dz), 0, 0, 0, 0};
-            if (dz && check_line_move(s, &o, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_MOVE, li, a.target, 0, 0);
-        }
-        Action t = {MLV_TURNIN, (int16_t)li, 0, 0, 0, 0, 0};
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE && check_turnin(s, &o, &t, NULL) == 0)
-            ml_push(out, cap, &n, MLV_TURNIN, li, 0, 0, 0);
+        uint64_t mine = line_targets(s, c, l);
+        if (l->arm == ML_HORSE && l->sector != ML_CENTRE)
+            mine |= (uint64_t)may_turn_in(c, l) << 7;
+        moves |= mine << (li * 8);
     }
-    for (int gi = 0; gi < sd->ngens; gi++) {
+    for (; moves; moves &= moves - 1) {
+        int bit = __builtin_ctzll(moves), li = bit / 8, zone = bit % 8;
+        n = ml_push(out, cap, n, zone == 7 ? MLV_TURNIN : MLV_MOVE, li, zone == 7 ? 0 : zone, 0, 0);
+    }
+    return n;
+}
+
+/* The moves of a general, in the order legal() lists them. */
+static const int8_t general_steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
+
+/* [ML Generals] the moves general gi may make, bit k for general_steps[k]:
+ * as general_mover_why and general_path_why, not through nor into the
+ * enemy, onto friends only where a line has no general. */
+static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
+{
+    const MlGeneral *g = &s->side[c->side].gens[gi];
+    uint32_t here = ml_cell_bit(g->sector, g->zone), column = ml_sector_bits(g->sector), board = 0x7F7F7Fu;
+    uint32_t pass = ~c->o->any[c->foe], open = pass & ~c->led;
+    uint32_t to[8] = {here << 1 & column, here << 2 & column & pass << 1,   /* up the board */
+                      here >> 1 & column, here >> 2 & column & pass >> 1,   /* down */
+                      here << 8 & board,  here << 16 & board & pass << 8,   /* to the right */
+                      here >> 8,          here >> 16 & pass >> 8};          /* to the left */
+    unsigned ok = 0;
+    for (int k = 0; k < 8; k++)
+        ok |= (unsigned)((to[k] & open) != 0) << k;
+    return ok & ml_ones_if(general_mover_why(s, c->side, gi) == GM_OK);
+}
+
+/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors, from
+ * one set (byte gi for general gi, bit k for general_steps[k]). Appended
+ * to n actions; returns the new count. */
+static int legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
+{
+    const MlSide *sd = &s->side[c->side];
+    uint64_t moves = 0;
+    for (int gi = 0; gi < sd->ngens; gi++)
+        moves |= (uint64_t)general_moves(s, c, gi) << (gi * 8);
+    for (; moves; moves &= moves - 1) {
+        int bit = __builtin_ctzll(moves), gi = bit / 8;
         const MlGeneral *g = &sd->gens[gi];
-        if (!g->alive)
-            continue;
-        static const int8_t steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
-        for (int k = 0; k < 8; k++) {
-            int ts = g->sector + steps[k][0], tz = g->zone + steps[k][1];
-            if (ts < 0 || ts >= ML_SECTORS || !ml_on_board(tz))
-                continue;
-            Action a = {MLV_GENMOVE, (int16_t)gi, (int16_t)(ts * ML_ZONES + tz), 0, 0, 0, 0};
-            if (check_genmove(s, &o, &a, NULL) == 0)
-                ml_push(out, cap, &n, MLV_GENMOVE, gi, a.target, 0, 0);
-        }
+        const int8_t *step = general_steps[bit % 8];
+        n = ml_push(out, cap, n, MLV_GENMOVE, gi, (g->sector + step[0]) * ML_ZONES + g->zone + step[1], 0, 0);
     }
-    ml_push(out, cap, &n, MLV_END, 0, 0, 0, 0);
+    return n;
+}
+
+int ml_move_legal(const MlState *s, Action *out, int cap)
+{
+    int n = 0;
+    MoveCtx c;
+    move_ctx(s, &c);
+    n = legal_line_moves(s, &c, out, cap, n);
+    n = legal_general_moves(s, &c, out, cap, n);
+    n = ml_push(out, cap, n, MLV_END, 0, 0, 0, 0);
     return n;
 }
 
@@ -188,8 +390,10 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 {
     MlLine *l = &s->side[side].lines[li];
     int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    ml_occ_remove(s, side, li);
     l->sector = (uint8_t)sector;
     l->zone = (uint8_t)zone;
+    ml_occ_update(s, side, li);
     if (l->general != ML_NONE) {
         s->side[side].gens[l->general].sector = (uint8_t)sector;
         s->side[side].gens[l->general].zone = (uint8_t)zone;
@@ -233,7 +437,7 @@ static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
     }
     char id[8];
     if (a->verb == MLV_GENMOVE)
-        snprintf(id, sizeof id, "G%d", a->piece + 1);
+        ml_general_id(a->piece, id);
     else
         ml_line_id(side, a->piece, id);
     MlTest t = {"additional_move", "additional move", side, side, id, mod, need, false, "moves", "fails"};
@@ -262,8 +466,10 @@ static void move_general(MlState *s, int side, int gi, int cell)
 {
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
-    if (g->line != ML_NONE)
+    if (g->line != ML_NONE) {
         sd->lines[g->line].general = ML_NONE;
+        ml_occ_update(s, side, g->line);
+    }
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
     g->zone = (uint8_t)(cell % ML_ZONES);
@@ -272,6 +478,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
         if (sd->lines[own[k]].general == ML_NONE) {
             sd->lines[own[k]].general = (uint8_t)gi;
             g->line = (uint8_t)own[k];
+            ml_occ_update(s, side, own[k]);
         }
     }
 }
@@ -324,6 +531,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     EventLog *log = io ? io->log : NULL;
     if (!ml_on_board(z)) {
         l->status = LS_GONE;
+        ml_occ_update(s, side, li);
         if (l->general != ML_NONE)
             s->side[side].gens[l->general].alive = 0;
         ml_guns_check_lost(s, io);
@@ -334,8 +542,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
         }
         return;
     }
-    int own[2];
-    if (ml_lines_at(s, side, l->sector, z, own))
+    if (ml_line_at(s, side, l->sector, z))
         return;
     int foe[2], nf = ml_lines_at(s, ml_enemy(side), l->sector, z, foe);
     bool contact = nf > 0, formed = false;

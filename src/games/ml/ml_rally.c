@@ -14,8 +14,8 @@ static int pending_line(const MlState *s)
 int ml_rally_legal(const MlState *s, Action *out, int cap)
 {
     int n = 0, li = pending_line(s);
-    ml_push(out, cap, &n, MLV_RALLY, li, 0, 0, 0);
-    ml_push(out, cap, &n, MLV_PRESS, li, 0, 0, 0);
+    n = ml_push(out, cap, n, MLV_RALLY, li, 0, 0, 0);
+    n = ml_push(out, cap, n, MLV_PRESS, li, 0, 0, 0);
     return n;
 }
 
@@ -54,8 +54,8 @@ static void reform_line(MlState *s, int side, int li, GameIO *io)
     MlLine *l = &s->side[side].lines[li];
     if (l->status != LS_FORMED || l->dp == 0)
         return;
-    int rz = l->zone - ml_fwd(side), tmp[2];
-    bool behind = ml_on_board(rz) && ml_lines_at(s, side, l->sector, rz, tmp);
+    int rz = l->zone - ml_fwd(side);
+    bool behind = ml_on_board(rz) && ml_line_at(s, side, l->sector, rz);
     if (l->general == ML_NONE && !behind)
         return;
     int mod = (ml_gen_bonus(s, side, li) == 2) - ml_cell_has_enemy_of(s, side, l->sector, l->zone);

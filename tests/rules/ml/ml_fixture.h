@@ -4,6 +4,11 @@
  * (counting every die the rules ask for, so a test can assert exactly how
  * many were used and what each was for), and a sink that captures events.
  *
+ * The state keeps an index of who stands where (MlOcc): the helpers here
+ * keep it in step; a test that sets a line's cell, status, general or
+ * turn-in by hand calls mlf_sync afterwards (ml_legal, ml_check and
+ * ml_apply assert that the index agrees with the lines).
+ *
  * Use: one static Mlf per test file (the GameIO and EventLog point into it),
  * `mlf_init(&F)` at the start of a test, `mlf_fini(&F)` through the suite's
  * .fini. Zones and sectors here are 0-based as in the state (zone 0 is the
@@ -99,10 +104,14 @@ static inline int mlf_line(Mlf *f, int side, int arm, int sector, int zone, int 
     l->split = ML_NONE;
     l->approach = APP_FRONT;
     mlf_unit(f, side, arm, str, li);
+    ml_occ_update(&f->s, side, li);
     return li;
 }
 
 static inline MlLine *mlf_l(Mlf *f, int side, int li) { return &f->s.side[side].lines[li]; }
+
+/* After line fields were set by hand: the state's index made afresh. */
+static inline void mlf_sync(Mlf *f) { ml_occ_rebuild(&f->s); }
 
 /* A general attached to line li; returns its index. */
 static inline int mlf_general(Mlf *f, int side, int li, bool superior)
@@ -116,6 +125,7 @@ static inline int mlf_general(Mlf *f, int side, int li, bool superior)
     sd->gens[g].sector = sd->lines[li].sector;
     sd->gens[g].zone = sd->lines[li].zone;
     sd->lines[li].general = (uint8_t)g;
+    ml_occ_update(&f->s, side, li);
     return g;
 }
 

@@ -161,6 +161,7 @@ Test(ml_combat, outnumbered_line_splits_its_factor)
     int r0 = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 3);
     int r1 = mlf_line(&F, ML_ROY, ML_HORSE, ML_CENTRE, 3, 3);
     mlf_l(&F, ML_ROY, r1)->turned_in = 1;
+    mlf_sync(&F);
     int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 10);
     mlf_end(&F);
     cr_assert_eq(F.s.phase, PH_SPLIT);
@@ -433,6 +434,7 @@ static int two_against_one(int p0, int p1, int more)
     int r0 = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 3);
     int r1 = mlf_line(&F, ML_ROY, ML_HORSE, ML_CENTRE, 3, 3);
     mlf_l(&F, ML_ROY, r1)->turned_in = 1;
+    mlf_sync(&F);
     int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 8);
     mlf_end(&F);
     mlf_dice(&F, 4, 17, 17, p0, p1);
@@ -776,6 +778,7 @@ Test(ml_pursuit, no_pursuit_while_an_enemy_remains)
     int p0 = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 2);
     int p1 = mlf_line(&F, ML_PAR, ML_HORSE, ML_CENTRE, 3, 2);
     mlf_l(&F, ML_PAR, p1)->turned_in = 1;
+    mlf_sync(&F);
     mlf_l(&F, ML_PAR, p0)->dp = 3;
     mlf_end(&F);
     cr_assert_eq(F.s.phase, PH_SPLIT);

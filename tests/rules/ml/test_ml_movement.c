@@ -266,6 +266,7 @@ Test(ml_movement, no_room_beside_two_enemy_lines)
     mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 3);
     int ph = mlf_line(&F, ML_PAR, ML_HORSE, ML_CENTRE, 3, 3);
     mlf_l(&F, ML_PAR, ph)->turned_in = 1;
+    mlf_sync(&F);
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
     Diag d;
     mlf_refused(&F, mlf_act(MLV_MOVE, r, 3, 0), d);
@@ -385,6 +386,7 @@ Test(ml_flanking, parliament_horse_turns_in_behind_royalist_foot)
     Diag d;
     mlf_refused(&F, mlf_act(MLV_TURNIN, h, 0, 0), d);
     mlf_l(&F, ML_PAR, h)->zone = 1;
+    mlf_sync(&F);
     mlf_dice(&F, 1, 5);
     mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
     mlf_assert_dice(&F, 1);
@@ -677,4 +679,58 @@ Test(ml_generals, generals_must_start_attached_to_a_line)
     mlf_refused(&F, mlf_act(MLV_GENERAL, g1, r0, 0), d);
     mlf_refused(&F, mlf_act(MLV_GENERAL, g0, r1, 0), d);
     cr_assert(mlf_in_legal(&F, mlf_act(MLV_GENERAL, g1, r1, 0)));
+}
+
+/* ------------------------------------------------------------------ */
+/* legal() and check() agree                                           */
+/* ------------------------------------------------------------------ */
+
+static bool listed(const Action *acts, int n, Action a)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i].verb == a.verb && acts[i].piece == a.piece && acts[i].target == a.target &&
+            acts[i].arg == a.arg && acts[i].set == a.set)
+            return true;
+    return false;
+}
+
+/* Every line move, turn-in and general move, in range or just out of it:
+ * accepted by check() exactly when legal() lists it. */
+static void moves_agree(const MlState *s, const Action *acts, int n)
+{
+    static const struct { int verb, pieces, lo, hi; } kinds[] = {
+        {MLV_MOVE, ML_MAX_LINES, -2, ML_ZONES + 1},
+        {MLV_TURNIN, ML_MAX_LINES, 0, 0}, /* check() ignores the target; legal() lists 0 */
+        {MLV_GENMOVE, ML_MAX_GENS, -1, ML_SECTORS * ML_ZONES},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (int piece = -1; piece <= kinds[k].pieces; piece++)
+            for (int target = kinds[k].lo; target <= kinds[k].hi; target++) {
+                Action a = mlf_act(kinds[k].verb, piece, target, 0);
+                Diag d = {{0}};
+                bool accepted = ml_check(s, &a, &d) == 0;
+                cr_assert_eq(accepted, listed(acts, n, a), "%s %d %d: check says %s", ml_verb_words[a.verb],
+                             piece, target, accepted ? "yes" : d.msg);
+            }
+}
+
+/* legal() finds the moves with bit masks, check() with the rules as
+ * written (ml_move.c): on every move decision of random games they agree. */
+Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
+{
+    Rng pick;
+    rng_seed(&pick, 7);
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        MlState s;
+        Options opt = {0};
+        Diag d;
+        cr_assert_eq(ml_setup(&s, &opt, seed, &d), 0, "%s", d.msg);
+        while (!ml_terminal(&s)) {
+            Action acts[MAX_ACTIONS];
+            int n = ml_legal(&s, acts, MAX_ACTIONS);
+            if (s.phase == PH_MOVE)
+                moves_agree(&s, acts, n);
+            ml_apply(&s, &acts[rng_below(&pick, (uint32_t)n)], NULL);
+        }
+    }
 }
