@@ -125,7 +125,8 @@ void ml_guns_check_lost(MlState *s, GameIO *io)
     }
 }
 
+/* For the computer player: could `side`'s gun fire at enemy line li now? */
 bool ml_gun_can_hit(const MlState *s, int side, int gun, int li)
 {
-    return gun_ready(s, side, gun) && can_hit(s, side, &s->side[side].guns[gun], li);
+    return gun_ready(s, side, gun) && can_hit(s, side, gun_reach(s, &s->side[side].guns[gun]), li);
 }
