@@ -1,0 +1,83 @@
+/* test_ml_ai.c - what the Marston Less heuristic does in hand-made
+ * positions, one test per judgement it is meant to make: where a gun goes
+ * [ML Artillery] and attacking late in a battle it is not winning
+ * [ML Victory]. Zones are 0-based
+ * (zone 0 is the Royalist base line). The heuristic reads no dice, so no
+ * dice are queued; its own generator only breaks ties at deployment. */
+#include "ml_fixture.h"
+
+static Mlf F;
+
+MLF_SUITE(ml_ai);
+
+static Action choose(void)
+{
+    Rng r;
+    rng_seed(&r, 99);
+    Action a;
+    cr_assert_eq(ml_heuristic(&F.s, &r, &a), 0, "the heuristic found no action");
+    Diag d = {{0}};
+    cr_assert_eq(ml_check(&F.s, &a, &d), 0, "the heuristic chose an illegal action: %s", d.msg);
+    return a;
+}
+
+/* [ML Artillery] Of the two dividing lines, the gun goes to the one whose
+ * sectors hold the stronger enemy it can actually fire at: the left
+ * wing's line of 5, rather than the right wing's two lines of 4, the
+ * second of which the first screens. */
+Test(ml_ai, a_gun_goes_where_it_reaches_the_most_enemy_strength)
+{
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 6);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 5);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 4, 4);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 5, 4);
+    int g = mlf_gun(&F, ML_ROY, 6, 0, 0);
+    F.s.side[ML_ROY].guns[g].placed = 0;
+    F.s.phase = PH_ATTACH;
+    F.s.to_act = ML_ROY;
+    Action a = choose();
+    cr_assert_eq(a.verb, MLV_GUN);
+    cr_assert_eq(a.arg, 0, "the gun should stand on the left/centre line, not %d", a.arg);
+    cr_assert_geq(a.target, 1, "from zone %d the gun cannot reach zone 4", a.target);
+}
+
+/* [ML Victory] On the last turn, behind on lost strength, only a rout can
+ * still win: the line attacks the enemy beside it even at poor odds. */
+Test(ml_ai, behind_on_the_last_turn_a_line_attacks)
+{
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
+    F.s.side[ML_ROY].lost_str = 3;
+    F.s.turn = F.s.max_turns;
+    mlf_move_phase(&F, ML_ROY, 0);
+    Action a = choose();
+    cr_assert_eq(a.verb, MLV_MOVE);
+    cr_assert_eq(a.piece, r);
+    cr_assert_eq(a.target, 4, "the line should attack into zone 4, not move to %d", a.target);
+}
+
+/* [ML Victory] Level on the last turn: waiting is a certain draw, so the
+ * line attacks though the odds are against it. */
+Test(ml_ai, level_on_the_last_turn_a_line_attacks_to_avoid_a_draw)
+{
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
+    F.s.turn = F.s.max_turns;
+    mlf_move_phase(&F, ML_ROY, 0);
+    Action a = choose();
+    cr_assert_eq(a.verb, MLV_MOVE);
+    cr_assert_eq(a.piece, r);
+    cr_assert_eq(a.target, 4, "the line should attack into zone 4, not move to %d", a.target);
+}
+
+/* [ML Victory] The same lines early in the battle, with nothing lost on
+ * either side: no gamble is needed, and the odds are against the attack. */
+Test(ml_ai, level_early_in_the_battle_a_line_declines_a_poor_attack)
+{
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
+    F.s.turn = 2;
+    mlf_move_phase(&F, ML_ROY, 0);
+    Action a = choose();
+    cr_assert(!(a.verb == MLV_MOVE && a.piece == r && a.target == 4), "the line attacked at poor odds");
+}
