@@ -30,7 +30,7 @@ static int replay_run(const Record *r, const char *path, bool verify, FILE *even
     if (at == REPLAY_SETUP_FAILED) {
         cli_error("replay: %s: set-up failed: %s", path, d.msg);
         code = EXIT_FAIL;
-    } else if (at >= 0) {
+    } else if (at >= 0 || at == REPLAY_INCOMPARABLE) {
         cli_error("replay: %s: %s", path, d.msg);
         code = EXIT_FAIL;
     } else {

@@ -37,6 +37,7 @@ void record_init(Record *r, const GameOps *g, const Options *opt, uint64_t seed)
     memset(r, 0, sizeof *r);
     snprintf(r->engine, sizeof r->engine, "%s", ECW_VERSION);
     r->game = g;
+    r->state_size = g->state_size;
     if (opt)
         r->opt = *opt;
     r->seed = seed;
@@ -126,6 +127,8 @@ static void write_head(Jw *w, const Record *r)
 {
     jw_kstr(w, "engine", r->engine);
     jw_kstr(w, "game", r->game->id);
+    if (r->state_size)
+        jw_kint(w, "state_size", (int64_t)r->state_size);
     jw_key(w, "seed");
     if (r->seed <= (uint64_t)INT64_MAX) {
         jw_u64(w, r->seed);
@@ -457,13 +460,17 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
         snprintf(m, sizeof m, "unknown game '%.80s'", json_string_value(g));
         return ld_err(ld, "game", m);
     }
+    long long size = 0;
+    if (ld_int(ld, root, "", "state_size", false, 1, 1 << 24, &size) < 0)
+        return -1;
+    r->state_size = (size_t)size;
     return ld_seed(ld, root, r);
 }
 
 /* Every field of the parsed document, in file order. */
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
-    static const char *const keys[] = {"engine", "game", "seed", "options", "actions",
+    static const char *const keys[] = {"engine", "game", "state_size", "seed", "options", "actions",
                                        "rolls", "hashes", "final_hash", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
@@ -558,9 +565,24 @@ static long replay_final(const Record *r, const void *st, const ReplayDice *rd, 
     return REPLAY_OK;
 }
 
+/* Can this engine compare the record's hashes? Only with a state of the
+ * size they were taken from. */
+static bool hashes_comparable(const Record *r, Diag *d)
+{
+    if (r->state_size == 0 || r->state_size == r->game->state_size)
+        return true;
+    diag_set(d,
+             "cannot verify: the record's state hashes were taken by ecw %s from a %zu-byte "
+             "%s state, and this ecw's state is %zu bytes; replay it without --verify",
+             r->engine, r->state_size, r->game->id, r->game->state_size);
+    return false;
+}
+
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d)
 {
     const GameOps *g = r->game;
+    if (verify && !hashes_comparable(r, d))
+        return REPLAY_INCOMPARABLE;
     if (g->setup(st, &r->opt, r->seed, d) < 0)
         return REPLAY_SETUP_FAILED;
     ReplayDice rd = {r, 0, false, ""};
@@ -572,8 +594,12 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
         for (; hi < r->nhashes && r->hashes[hi].at <= i + 1; hi++) {
             if (verify && r->hashes[hi].at == i + 1 &&
                 game_hash(g, st) != r->hashes[hi].hash) {
-                diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)", i,
-                         r->actions[i].text, i + 1);
+                diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)%s", i,
+                         r->actions[i].text, i + 1,
+                         r->state_size ? ""
+                                       : "; the record does not say which state layout it "
+                                         "hashed: if an older ecw made it, replay it without "
+                                         "--verify");
                 return (long)i;
             }
         }

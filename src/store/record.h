@@ -4,13 +4,18 @@
  * hash, so a replay that drifts is caught at once.
  *
  * Saved as JSON (written with core's Jw, read with jansson):
- *   {"engine":"0.1.0","game":"marston-less","seed":N,"options":{"k":"v"},
+ *   {"engine":"0.1.0","game":"marston-less","state_size":920,"seed":N,"options":{"k":"v"},
  *    "actions":[{"verb":v,"piece":p,"target":t,"arg":a,"set":s,"x":x,"y":y,
  *                "text":"move 3 4"}...],
  *    "rolls":[{"sides":6,"value":4}...],
  *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex"}
  * A seed above INT64_MAX is written as a decimal string (JSON readers
- * cannot hold it as an integer); both forms are read back. */
+ * cannot hold it as an integer); both forms are read back.
+ * The hashes are of the raw state, so they only mean something to an
+ * engine whose state has the same layout: "state_size" (the bytes of the
+ * state when the record was made) lets --verify refuse, with a reason, to
+ * compare hashes across a change of layout. Records without it (made
+ * before it existed) still load and replay. */
 #ifndef ECW_RECORD_H
 #define ECW_RECORD_H
 #include "core/game.h"
@@ -36,6 +41,7 @@ typedef struct RecHash {
 typedef struct Record {
     char           engine[16];
     const GameOps *game;
+    size_t         state_size; /* of the state hashed; 0: not recorded */
     Options        opt;
     uint64_t       seed;
     RecAction     *actions;
@@ -67,11 +73,13 @@ int record_save(const Record *r, const char *path, Diag *d);
  * "FILE: field: msg" for a bad field. */
 int record_load(Record *r, const char *path, Diag *d);
 
-enum { REPLAY_OK = -1, REPLAY_SETUP_FAILED = -2 };
+enum { REPLAY_OK = -1, REPLAY_SETUP_FAILED = -2, REPLAY_INCOMPARABLE = -3 };
 /* Set up the game in st (g->state_size bytes), apply every action after
  * g->check, feeding the recorded rolls through GameIO.roll and logging to
  * log (may be NULL). With verify, compare the stored hashes. Returns
- * REPLAY_OK, REPLAY_SETUP_FAILED, or the index of the first action that was
+ * REPLAY_OK, REPLAY_SETUP_FAILED, REPLAY_INCOMPARABLE (verify asked, but
+ * the record's hashes were taken from a state of another size: nothing is
+ * replayed, d says why), or the index of the first action that was
  * refused or after which the state diverged (d says which). */
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d);
 
