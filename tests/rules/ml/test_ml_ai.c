@@ -41,43 +41,37 @@ Test(ml_ai, a_gun_goes_where_it_reaches_the_most_enemy_strength)
     cr_assert_geq(a.target, 1, "from zone %d the gun cannot reach zone 4", a.target);
 }
 
+/* A Royalist foot line of 4 in zone 3 beside a Parliament foot line of 5
+ * in zone 4 (poor odds for an attack), at `turn`, the Royalists having
+ * lost `lost` strength; the Royalists to move. Does the heuristic attack? */
+static bool attacks_at_poor_odds(int turn, int lost)
+{
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
+    F.s.side[ML_ROY].lost_str = (uint8_t)lost;
+    F.s.turn = (uint8_t)turn;
+    mlf_move_phase(&F, ML_ROY, 0);
+    Action a = choose();
+    return a.verb == MLV_MOVE && a.piece == r && a.target == 4;
+}
+
 /* [ML Victory] On the last turn, behind on lost strength, only a rout can
  * still win: the line attacks the enemy beside it even at poor odds. */
 Test(ml_ai, behind_on_the_last_turn_a_line_attacks)
 {
-    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
-    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
-    F.s.side[ML_ROY].lost_str = 3;
-    F.s.turn = F.s.max_turns;
-    mlf_move_phase(&F, ML_ROY, 0);
-    Action a = choose();
-    cr_assert_eq(a.verb, MLV_MOVE);
-    cr_assert_eq(a.piece, r);
-    cr_assert_eq(a.target, 4, "the line should attack into zone 4, not move to %d", a.target);
+    cr_assert(attacks_at_poor_odds(F.s.max_turns, 3), "the line waited for a certain defeat");
 }
 
 /* [ML Victory] Level on the last turn: waiting is a certain draw, so the
  * line attacks though the odds are against it. */
 Test(ml_ai, level_on_the_last_turn_a_line_attacks_to_avoid_a_draw)
 {
-    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
-    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
-    F.s.turn = F.s.max_turns;
-    mlf_move_phase(&F, ML_ROY, 0);
-    Action a = choose();
-    cr_assert_eq(a.verb, MLV_MOVE);
-    cr_assert_eq(a.piece, r);
-    cr_assert_eq(a.target, 4, "the line should attack into zone 4, not move to %d", a.target);
+    cr_assert(attacks_at_poor_odds(F.s.max_turns, 0), "the line waited for a certain draw");
 }
 
 /* [ML Victory] The same lines early in the battle, with nothing lost on
  * either side: no gamble is needed, and the odds are against the attack. */
 Test(ml_ai, level_early_in_the_battle_a_line_declines_a_poor_attack)
 {
-    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);
-    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 5);
-    F.s.turn = 2;
-    mlf_move_phase(&F, ML_ROY, 0);
-    Action a = choose();
-    cr_assert(!(a.verb == MLV_MOVE && a.piece == r && a.target == 4), "the line attacked at poor odds");
+    cr_assert(!attacks_at_poor_odds(2, 0), "the line attacked at poor odds");
 }
