@@ -173,6 +173,7 @@ typedef struct MlTables {
     uint8_t foot[2][16], nfoot[2];     /* [0] default reading, [1] the str4 reading */
     uint8_t horse[16], nhorse;
     uint8_t generals, superiors;       /* generals each side starts with */
+    double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
 } MlTables;
 
 /* The tables compiled into the binary, parsed once. Aborts on a broken
@@ -297,6 +298,9 @@ int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
 bool ml_gun_can_hit(const MlState *s, int side, int gun, int li);
+/* The cells `side`'s gun could fire into now (enemy there, no friends), 0
+ * if it cannot fire: one mask for all the targets of a gun. */
+uint32_t ml_gun_targets(const MlState *s, int side, int gun);
 void ml_guns_check_lost(MlState *s, GameIO *io);
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
@@ -341,7 +345,8 @@ int  ml_parse(const void *st, const char *text, Action *out, Diag *d);
 void ml_render(const void *st, int player, FILE *out);
 int  ml_heuristic(const void *st, Rng *rng, Action *out);     /* ml_ai.c */
 int  ml_odds_cli(int argc, char **argv, FILE *out, Diag *d);   /* ml_odds.c */
-/* Exact chances of 0..3 DPs from one roll at factor f. */
+/* Exact chances of 0..3 DPs from one roll at factor f (clamped to
+ * 1..15), read from the table worked out when the tables were parsed. */
 void ml_odds_dp(int factor, double p[4]);
 
 #endif

@@ -425,15 +425,20 @@ static double artillery_value(const MlState *s, int me)
     int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
     double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
     for (int g = 0; g < s->side[me].nguns; g++) {
-        double p[4], dps = 0, best = 0;
+        uint32_t targets = ml_gun_targets(s, me, g); /* the gun's reach worked out once */
+        int top = -1; /* strongest line it can hit: dps * worth grows with the strength */
+        for (int li = 0; targets && li < s->side[foe].nlines; li++) {
+            const MlLine *l = &s->side[foe].lines[li];
+            if (ml_line_on_table(l) && (targets & ml_cell_bit(l->sector, l->zone)) && l->str > top)
+                top = l->str;
+        }
+        if (top < 0)
+            continue; /* best 0: adds nothing */
+        double p[4], dps = 0;
         ml_odds_dp(s->side[me].guns[g].factor, p);
         for (int k = 1; k < 4; k++)
             dps += k * p[k];
-        for (int li = 0; li < s->side[foe].nlines; li++) {
-            double worth = frac(s, foe, s->side[foe].lines[li].str) / ML_ROUT_DP;
-            if (ml_gun_can_hit(s, me, g, li) && dps * worth > best)
-                best = dps * worth;
-        }
+        double worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
         v += W_GUN * turns * best;
     }
     return v;

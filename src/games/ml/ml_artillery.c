@@ -37,13 +37,15 @@ static bool gun_ready(const MlState *s, int side, int gun)
     return gun >= 0 && gun < sd->nguns && sd->guns[gun].alive && sd->guns[gun].placed;
 }
 
-bool ml_gun_has_target(const MlState *s, int side, int gun)
+uint32_t ml_gun_targets(const MlState *s, int side, int gun)
 {
     if (!gun_ready(s, side, gun))
-        return false;
+        return 0;
     int foe = ml_enemy(side);
     return s->occ.any[foe] & ~s->occ.any[side] & gun_reach(s, &s->side[side].guns[gun]);
 }
+
+bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
 int ml_art_legal(const MlState *s, Action *out, int cap)
 {
