@@ -490,18 +490,34 @@ static double evaluate_from(const MlState *c, int me, const Part base[ML_SECTORS
 
 static int front_zone(int side) { return side == ML_ROY ? 2 : 4; }
 
+/* What every candidate of one decision is weighed against: the score of
+ * the position (and its sectors) before it, and at deployment the units of
+ * each arm still waiting, counted once rather than per candidate. */
+typedef struct Weigh {
+    double      base;
+    const Part *part;
+    int         waiting[2]; /* by arm */
+} Weigh;
+
+/* Units of each arm of the side to act still waiting to form a line. */
+static void count_waiting(const MlState *s, int waiting[2])
+{
+    const MlSide *sd = &s->side[s->to_act];
+    waiting[0] = waiting[1] = 0;
+    for (int u = 0; u < sd->nunits; u++)
+        waiting[sd->units[u].arm != ML_FOOT] += sd->units[u].alive && sd->units[u].line == ML_NONE;
+}
+
 /* Forming lines: one foot line as big as a line may be (the small rest
  * stands behind it as support), and horse in lines of up to four, the
  * strongest first, sharing what is left between the wings. */
-static double form_score(const MlState *s, const Action *a, int depth)
+static double form_score(const MlState *s, const Action *a, int depth, const Weigh *w)
 {
     const MlSide *sd = &s->side[s->to_act];
-    int n = 0, str = 0, rem = 0, here = 0, other = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
-    for (int u = 0; u < sd->nunits; u++) {
-        n += a->set >> u & 1;
-        str += (a->set >> u & 1) * sd->units[u].str;
-        rem += sd->units[u].alive && sd->units[u].line == ML_NONE && sd->units[u].arm == arm;
-    }
+    int n = 0, str = 0, here = 0, other = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
+    int rem = w->waiting[arm != ML_FOOT];
+    for (uint32_t set = a->set & ((1u << sd->nunits) - 1); set; set &= set - 1, n++) /* the units named */
+        str += sd->units[__builtin_ctz(set)].str;
     for (int i = 0; i < sd->nlines; i++) {
         here += sd->lines[i].arm == arm && (arm == ML_FOOT || sd->lines[i].sector == a->piece);
         other += sd->lines[i].arm == ML_HORSE && sd->lines[i].sector != a->piece;
@@ -531,7 +547,7 @@ static double gun_score(const MlState *s, const Action *a)
 }
 
 /* Score a deployment action; the jitter breaks ties at random. */
-static double deploy_score(const MlState *s, const Action *a, Rng *rng)
+static double deploy_score(const MlState *s, const Action *a, Rng *rng, const Weigh *w)
 {
     int side = s->to_act;
     const MlSide *sd = &s->side[side];
@@ -543,7 +559,7 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
         return (sec == ML_CENTRE) * 2 - (z != front_zone(side)) + jitter;
     }
     case MLV_DRAGOONS: return (a->target == front_zone(side)) + jitter;
-    case MLV_FORM: return form_score(s, a, depth) + jitter;
+    case MLV_FORM: return form_score(s, a, depth, w) + jitter;
     case MLV_GUN: return gun_score(s, a) + jitter;
     case MLV_GENERAL:
     case MLV_LIGHT: { /* generals with the strongest lines, horse first; light guns, big foot */
@@ -659,15 +675,15 @@ static double split_score(const MlState *s, const Action *a, const Part part[])
     return evaluate_from(&c, s->to_act, part, 1u << l->sector);
 }
 
-static double action_score(const MlState *s, const Action *a, Rng *rng, double base, const Part part[])
+static double action_score(const MlState *s, const Action *a, Rng *rng, const Weigh *w)
 {
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
-    case PH_ATTACH: return deploy_score(s, a, rng);
-    case PH_ARTILLERY: return fire_score(s, a, base, part);
-    case PH_MOVE: return move_score(s, a, base, part);
-    case PH_SPLIT: return split_score(s, a, part);
+    case PH_ATTACH: return deploy_score(s, a, rng, w);
+    case PH_ARTILLERY: return fire_score(s, a, w->base, w->part);
+    case PH_MOVE: return move_score(s, a, w->base, w->part);
+    case PH_SPLIT: return split_score(s, a, w->part);
     default: return a->verb == MLV_RALLY; /* a pursuer always tries to rally */
     }
 }
@@ -681,11 +697,13 @@ int ml_heuristic(const void *st, Rng *rng, Action *out)
         return -1;
     Part part[ML_SECTORS];
     bool scored = s->phase == PH_ARTILLERY || s->phase == PH_MOVE || s->phase == PH_SPLIT;
-    double base = scored ? evaluate(s, s->to_act, part) : 0;
+    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}};
+    if (s->phase == PH_FORM)
+        count_waiting(s, w.waiting);
     int best = 0;
     double best_v = -1e300;
     for (int i = 0; i < n && i < MAX_ACTIONS; i++) {
-        double v = action_score(s, &acts[i], rng, base, part);
+        double v = action_score(s, &acts[i], rng, &w);
         if (v > best_v)
             best_v = v, best = i;
     }
