@@ -350,40 +350,59 @@ static void sector_part(const MlState *s, int me, int sector, Part *pt)
     }
 }
 
-/* What a sector's part depends on, as bytes: the side scoring, the
- * sector's rough ground, both sides' dragoons and deployed strengths,
- * and every line on the table there (with its general's quality). */
-#define KEY_MAX \
-    (2 + ML_ZONES + ML_SIDES * (sizeof(MlDragoons) * ML_MAX_DRAGOONS + 1) + \
-     ML_SIDES * ML_MAX_LINES * (sizeof(MlLine) + 1))
-typedef struct SectorKey { uint16_t len; uint8_t b[KEY_MAX + 8]; } SectorKey;
+/* What a sector's part depends on, as 64-bit words: word 0 the side
+ * scoring, the sector, its rough ground, both sides' deployed strengths
+ * and where their dragoons stand; then two words per line on the table
+ * there (side 0's by index, then side 1's): the line's bytes as they are,
+ * with its general as his quality, its side and index in place of its
+ * padding, and without what only the display reads (moves, rally). */
+enum { KEY_WORDS = 2 + 2 * ML_SIDES * ML_MAX_LINES };
+typedef struct SectorKey { int n; uint64_t w[KEY_WORDS]; } SectorKey;
+_Static_assert(sizeof(MlLine) == 2 * sizeof(uint64_t), "sector_key copies a line into two words");
 
-/* Build the key of a sector (zero-padded to a multiple of 8 bytes). */
+/* Where a side's placed dragoons stand, bit flank * 7 + zone. */
+static uint64_t dragoon_cells(const MlSide *sd)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < sd->ndrag; i++)
+        m |= (uint64_t)(sd->drag[i].placed != 0) << (sd->drag[i].flank * ML_ZONES + sd->drag[i].zone);
+    return m;
+}
+
+/* Line i of side sd (on the table) as two key words. */
+static void line_words(const MlSide *side, int sd, int i, uint64_t w[2])
+{
+    MlLine l = side->lines[i];
+    l.general = l.general == ML_NONE ? ML_NONE : side->gens[l.general].superior;
+    l.moved = l.rally_done = 0;
+    l.pad = (uint8_t)(sd << 4 | i);
+    memcpy(w, &l, sizeof l);
+}
+
+/* The lines of a side on the table in a sector, bit i for line i: the
+ * index's bytes for the sector's cells, folded into one. */
+static unsigned sector_lines(const MlState *s, int side, int sector)
+{
+    uint64_t m;
+    memcpy(&m, &s->occ.at[side][ml_cell(sector, 0)], sizeof m); /* zone 7 of a sector is never set */
+    m |= m >> 32;
+    m |= m >> 16;
+    m |= m >> 8;
+    return (unsigned)(m & 0xFF);
+}
+
 static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
 {
-    int n = 0;
-    k->b[n++] = (uint8_t)me;
-    k->b[n++] = (uint8_t)sector;
-    for (int z = 0; z < ML_ZONES; z++)
-        k->b[n++] = s->rough[sector][z];
-    for (int sd = 0; sd < ML_SIDES; sd++) {
-        const MlSide *side = &s->side[sd];
-        memcpy(k->b + n, side->drag, sizeof side->drag);
-        n += (int)sizeof side->drag;
-        k->b[n++] = side->start_str;
-        for (int i = 0; i < side->nlines; i++) {
-            MlLine l = side->lines[i];
-            if (!ml_line_on_table(&l) || l.sector != sector)
-                continue;
-            l.moved = l.rally_done = l.pad = 0;
-            l.general = l.general == ML_NONE ? ML_NONE : side->gens[l.general].superior;
-            k->b[n++] = (uint8_t)(sd << 4 | i);
-            memcpy(k->b + n, &l, sizeof l);
-            n += (int)sizeof l;
-        }
-    }
-    k->len = (uint16_t)n;
-    memset(k->b + n, 0, 8); /* room: the key array has 8 spare bytes */
+    uint64_t rough = 0;
+    memcpy(&rough, s->rough[sector], ML_ZONES);
+    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57;
+    k->w[1] = (uint64_t)s->side[0].start_str | (uint64_t)s->side[1].start_str << 8 |
+              dragoon_cells(&s->side[0]) << 16 | dragoon_cells(&s->side[1]) << 30;
+    int n = 2;
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (unsigned m = sector_lines(s, sd, sector); m; m &= m - 1, n += 2)
+            line_words(&s->side[sd], sd, __builtin_ctz(m), &k->w[n]);
+    k->n = n;
 }
 
 /* sector_part through a per-thread memo: the same sector comes round
@@ -398,20 +417,17 @@ static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
     SectorKey k;
     sector_key(s, me, sector, &k);
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < k.len; i += 8) { /* the tail of the key is zeroed */
-        uint64_t w;
-        memcpy(&w, k.b + i, sizeof w);
-        h = (h ^ w) * 1099511628211ull;
+    for (int i = 0; i < k.n; i++) {
+        h = (h ^ k.w[i]) * 1099511628211ull;
         h ^= h >> 29;
     }
     int slot = (int)(h % SLOTS);
-    if (cache[slot].key.len == k.len && memcmp(cache[slot].key.b, k.b, k.len) == 0) {
+    if (cache[slot].key.n == k.n && memcmp(cache[slot].key.w, k.w, sizeof k.w[0] * (size_t)k.n) == 0) {
         *pt = cache[slot].part;
         return;
     }
     sector_part(s, me, sector, pt);
-    cache[slot].key.len = k.len;
-    memcpy(cache[slot].key.b, k.b, k.len);
+    cache[slot].key = k;
     cache[slot].part = *pt;
 }
 
