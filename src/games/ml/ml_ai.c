@@ -164,6 +164,39 @@ static double pursue_chance(const MlState *s, int side, int li)
     return need <= 0 ? 0 : need / 6.0;
 }
 
+/* The zones of a sector's column (bit z for zone z) further up the board
+ * than `zone` for `side`. */
+static uint32_t zones_ahead(int side, int zone)
+{
+    return side == ML_ROY ? 0x7Fu & ~((2u << zone) - 1) : (1u << zone) - 1;
+}
+
+/* Of the zones in `zones`, the nearest to `zone` going up the board for
+ * `side` (the zones all lie ahead of it). */
+static int nearest_zone(int side, uint32_t zones)
+{
+    return side == ML_ROY ? __builtin_ctz(zones) : 31 - __builtin_clz(zones);
+}
+
+/* The nearest formed line of side's enemy up the board from `zone` in a
+ * sector that is not in a melee with side (the first by index in its
+ * zone), or -1; its distance in *dist. Zone by zone through the index. */
+static int free_enemy_ahead(const MlState *s, int side, int sector, int zone, int *dist)
+{
+    int foe = ml_enemy(side), shift = sector * 8;
+    uint32_t zones = (s->occ.any[foe] & ~s->occ.any[side]) >> shift & zones_ahead(side, zone);
+    while (zones) {
+        int z = nearest_zone(side, zones);
+        zones &= ~(1u << z);
+        for (unsigned m = s->occ.at[foe][shift + z]; m; m &= m - 1)
+            if (s->side[foe].lines[__builtin_ctz(m)].status == LS_FORMED) {
+                *dist = (z - zone) * ml_fwd(side);
+                return __builtin_ctz(m);
+            }
+    }
+    return -1;
+}
+
 /* Line li of side, standing at `zone`, pursues with chance go (p[k]: the
  * chance it has k DPs): it crashes (1 DP) into the next free enemy up the
  * sector unless rallied first (a chance each turn after the first step),
@@ -172,18 +205,13 @@ static void pursuit_loss(const MlState *s, int side, int li, int zone, double go
                          double loss[2])
 {
     const MlLine *l = &s->side[side].lines[li];
-    int foe = ml_enemy(side), best = -1, bd = 99;
-    for (int i = 0; i < s->side[foe].nlines; i++) {
-        const MlLine *e = &s->side[foe].lines[i];
-        int d = (e->zone - zone) * ml_fwd(side);
-        if (e->status == LS_FORMED && e->sector == l->sector && d > 0 && d < bd &&
-            !ml_cell_has_enemy_of(s, foe, e->sector, e->zone))
-            best = i, bd = d;
-    }
+    int foe = ml_enemy(side), bd = 99, best = free_enemy_ahead(s, side, l->sector, zone, &bd);
     int need = (l->arm == ML_HORSE ? 6 : 4) - ml_gen_bonus(s, side, li);
     double rally = need <= 1 ? 1 : (7 - need) / 6.0;
     for (int d = 1; best >= 0 && d < bd; d++)
         go *= 1 - rally;
+    const MlLine *e = best >= 0 ? &s->side[foe].lines[best] : NULL;
+    const Odds *o = e && go > 0 ? odds_1v1(l->str, ml_factor(s, foe, best, NULL)) : NULL;
     for (int k = 0; k < 4 && go > 0; k++) {
         double pk = go * p[k];
         if (best < 0) {
@@ -191,8 +219,6 @@ static void pursuit_loss(const MlState *s, int side, int li, int zone, double go
         } else if (k + 1 >= ML_ROUT_DP) {
             loss[side] += pk * l->str;
         } else {
-            const MlLine *e = &s->side[foe].lines[best];
-            const Odds *o = odds_1v1(l->str, ml_factor(s, foe, best, NULL));
             loss[side] += pk * o->lose[k + 1][e->dp] * l->str;
             loss[foe] += pk * o->win[k + 1][e->dp] * e->str;
         }
@@ -289,16 +315,15 @@ static double prospect(const MlState *s, int side, int li, int e)
  * *who and its distance in *dist. */
 static int line_ahead(const MlState *s, int side, const MlLine *l, int *who, int *dist)
 {
-    int best = -1, f = ml_fwd(side);
+    int shift = l->sector * 8;
+    uint32_t zones = (s->occ.any[0] | s->occ.any[1]) >> shift & zones_ahead(side, l->zone);
     *dist = 99;
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int i = 0; i < s->side[sd].nlines; i++) {
-            const MlLine *e = &s->side[sd].lines[i];
-            int d = (e->zone - l->zone) * f;
-            if (ml_line_on_table(e) && e->sector == l->sector && d > 0 && d < *dist)
-                best = i, *dist = d, *who = sd;
-        }
-    return best;
+    if (!zones)
+        return -1;
+    int z = nearest_zone(side, zones), sd = s->occ.at[0][shift + z] ? 0 : 1; /* side 0's lines first */
+    *who = sd;
+    *dist = (z - l->zone) * ml_fwd(side);
+    return __builtin_ctz(s->occ.at[sd][shift + z]);
 }
 
 /* Has line l a friendly line in the zone directly behind it (+1 factor,
