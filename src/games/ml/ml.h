@@ -15,6 +15,7 @@
 #ifndef ECW_ML_H
 #define ECW_ML_H
 #include "core/game.h"
+#include <string.h>
 
 enum {
     ML_SECTORS = 3, ML_ZONES = 7, ML_SIDES = 2,
@@ -207,6 +208,8 @@ static inline int      ml_cell(int sector, int zone) { return sector * 8 + zone;
 static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << ml_cell(sector, zone); }
 /* Every zone of a sector. */
 static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
+/* The cells with rough terrain, as a mask of cells like those of MlOcc. */
+uint32_t ml_rough_cells(const MlState *s);
 /* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
 int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
 /* Has `side` a line on the table in this cell? */
@@ -276,6 +279,29 @@ typedef struct MlTest {
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
 
+/* An action's verb, piece, target and arg as one 64-bit word, laid out as
+ * the first four fields of an Action are on a little-endian machine, so
+ * that ml_put writes a listed action with three stores. */
+static inline uint64_t ml_head(int verb, int piece, int target, int arg)
+{
+    return (uint64_t)(uint16_t)verb | (uint64_t)(uint16_t)piece << 16 | (uint64_t)(uint16_t)target << 32 |
+           (uint64_t)(uint16_t)arg << 48;
+}
+
+/* Write the action of `head` (from ml_head) with `set` and no point. */
+static inline void ml_put(Action *o, uint64_t head, uint32_t set)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(Action, verb) == 0 && offsetof(Action, piece) == 2 && offsetof(Action, target) == 4 &&
+                   offsetof(Action, arg) == 6 && offsetof(Action, set) == 8, "ml_head is an Action's first 8 bytes");
+    memcpy(o, &head, sizeof head);
+    o->set = set;
+    o->x = o->y = 0;
+#else
+    *o = (Action){(int16_t)head, (int16_t)(head >> 16), (int16_t)(head >> 32), (int16_t)(head >> 48), set, 0, 0};
+#endif
+}
+
 /* Append an action to a legal list of n actions; returns the new count. A
  * full list drops the rest (MAX_ACTIONS is far above what any Marston Less
  * position offers). The count goes by value so that it stays in a register. */
@@ -283,8 +309,7 @@ static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int 
 {
     if (n >= cap)
         return n;
-    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
-    out[n] = a;
+    ml_put(&out[n], ml_head(verb, piece, target, arg), set);
     return n + 1;
 }
 

@@ -86,28 +86,26 @@ static inline int count_bits(uint32_t m)
 }
 
 /* Counted into bit masks without branches: which units wait changes at
- * every step of the deployment, so branches on it would be mispredicted. */
+ * every step of the deployment, so branches on it would be mispredicted.
+ * Each unit goes into the mask of its arm and strength (strength 0 for
+ * any outside 1..4), or into none if it does not wait. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
-    uint32_t waits = 0, horse = 0, by_str[5] = {0}; /* by_str[0]: units of strength 1..4 */
+    uint32_t by[2][5] = {{0}}; /* [arm][strength] */
     for (int i = 0; i < sd->nunits; i++) {
         const MlUnit *u = &sd->units[i];
-        uint32_t bit = 1u << i;
-        waits |= bit & ml_ones_if(u->alive & (u->line == ML_NONE));
-        horse |= bit & ml_ones_if(u->arm != ML_FOOT);
-        for (int str = 1; str <= 4; str++) /* unrolled: the masks stay in registers */
-            by_str[str] |= bit & ml_ones_if(u->str == str);
+        int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
+        by[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
     }
-    by_str[0] = by_str[1] | by_str[2] | by_str[3] | by_str[4];
     for (int arm = 0; arm < 2; arm++) {
-        uint32_t mine = waits & (arm ? horse : ~horse);
-        c->undeployed[arm] = count_bits(mine);
-        c->ranked[arm] = count_bits(mine & by_str[0]);
+        uint32_t ranked = by[arm][1] | by[arm][2] | by[arm][3] | by[arm][4];
+        c->undeployed[arm] = count_bits(ranked | by[arm][0]);
+        c->ranked[arm] = count_bits(ranked);
         for (int str = 1; str <= 4; str++)
-            c->waiting[arm][str] = mine & by_str[str];
+            c->waiting[arm][str] = by[arm][str];
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
@@ -240,16 +238,24 @@ static int legal_form(const MlState *s, Action *out, int cap)
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
         if (k0 > k1)
             continue;
-        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1];
+        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1], sets[2 * ML_FOOT_PER_LINE];
         strongest_and_weakest(&c, arm, k1, strong, weak);
         /* sizes k0..k1 already meet check_form's size and room limits */
+        int nsets = 0;
+        for (int k = k0; k <= k1; k++) {
+            sets[nsets++] = strong[k];
+            sets[nsets] = weak[k];
+            nsets += weak[k] != strong[k];
+        }
         for (uint32_t zones = form_zones(&c, arm, sec); zones; zones &= zones - 1) {
-            int z = __builtin_ctz(zones);
-            for (int k = k0; k <= k1; k++) {
-                n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, strong[k]);
-                if (weak[k] != strong[k])
-                    n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, weak[k]);
+            uint64_t head = ml_head(MLV_FORM, sec, __builtin_ctz(zones), 0);
+            if (n + nsets > cap) { /* a full list keeps what fits */
+                for (int k = 0; k < nsets; k++)
+                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, sets[k]);
+                continue;
             }
+            for (int k = 0; k < nsets; k++)
+                ml_put(&out[n++], head, sets[k]);
         }
     }
     return n;
