@@ -210,8 +210,20 @@ static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << ml_cell(
 static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
 /* The cells with rough terrain, as a mask of cells like those of MlOcc. */
 uint32_t ml_rough_cells(const MlState *s);
-/* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
-int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
+/* Lines of `side` in a cell, up to 2: returns how many, indices in out
+ * (inline: the rules and the computer player ask it in their inner loops). */
+static inline int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
+{
+    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
+        return 0;
+    int n = 0;
+    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
+        if (n < 2)
+            out[n] = __builtin_ctz(m);
+        n++;
+    }
+    return n;
+}
 /* Has `side` a line on the table in this cell? */
 static inline bool ml_line_at(const MlState *s, int side, int sector, int zone)
 {

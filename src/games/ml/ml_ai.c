@@ -38,6 +38,7 @@
 #include "ml.h"
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /* Weights. Values are in points of an army's deployed strength (100 =
@@ -123,29 +124,54 @@ static void solve_odds(const double p[MAXD], const double q[MAXD], Odds *o)
             solve_state(p, q, o, a, b);
 }
 
-/* The odds of every pair of factors, solved once for the process and
- * read-only afterwards (so shared by every thread). */
+/* The odds of every pair of factors, and the DPs a gun of each factor
+ * deals on average, solved once for the process and read-only afterwards
+ * (so shared by every thread). */
 static Odds odds_table[MF][MF];
+static double gun_dps_table[MF];
 static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
+static atomic_bool odds_ready;
 
 static void solve_all_odds(void)
 {
-    for (int f = 1; f <= ML_MAX_FACTOR; f++)
+    for (int f = 1; f <= ML_MAX_FACTOR; f++) {
+        double p[4], dps = 0;
+        ml_odds_dp(f, p);
+        for (int k = 1; k < 4; k++)
+            dps += k * p[k];
+        gun_dps_table[f] = dps;
         for (int g = 1; g <= ML_MAX_FACTOR; g++) {
-            double p[MAXD], q[MAXD];
-            roll_dist(f, p);
+            double pf[MAXD], q[MAXD];
+            roll_dist(f, pf);
             roll_dist(g, q);
-            solve_odds(p, q, &odds_table[f][g]);
+            solve_odds(pf, q, &odds_table[f][g]);
         }
+    }
+    atomic_store_explicit(&odds_ready, true, memory_order_release);
 }
+
+/* The tables above, solved on first use: after that a plain atomic load,
+ * not a pthread_once, answers (the evaluation asks at every melee). */
+static void odds_init(void)
+{
+    if (!atomic_load_explicit(&odds_ready, memory_order_acquire))
+        pthread_once(&odds_once, solve_all_odds);
+}
+
+static int clamp_factor(int f) { return f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f; }
 
 /* The odds of a one-against-one fight at factors f and g. */
 static const Odds *odds_1v1(int f, int g)
 {
-    pthread_once(&odds_once, solve_all_odds);
-    f = f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f;
-    g = g < 1 ? 1 : g > ML_MAX_FACTOR ? ML_MAX_FACTOR : g;
-    return &odds_table[f][g];
+    odds_init();
+    return &odds_table[clamp_factor(f)][clamp_factor(g)];
+}
+
+/* The DPs a gun of factor f deals on average with one roll. */
+static double gun_dps(int f)
+{
+    odds_init();
+    return gun_dps_table[clamp_factor(f)];
 }
 
 /* ---------------- evaluation ---------------- */
@@ -475,11 +501,7 @@ static double artillery_value(const MlState *s, int me)
         }
         if (top < 0)
             continue; /* best 0: adds nothing */
-        double p[4], dps = 0;
-        ml_odds_dp(s->side[me].guns[g].factor, p);
-        for (int k = 1; k < 4; k++)
-            dps += k * p[k];
-        double worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
+        double dps = gun_dps(s->side[me].guns[g].factor), worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
         v += W_GUN * turns * best;
     }
     return v;

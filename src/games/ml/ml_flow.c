@@ -70,19 +70,6 @@ uint32_t ml_rough_cells(const MlState *s)
 #endif
 }
 
-int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
-{
-    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
-        return 0;
-    int n = 0;
-    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
-        if (n < 2)
-            out[n] = __builtin_ctz(m);
-        n++;
-    }
-    return n;
-}
-
 /* ------------------------------------------------------------------ */
 /* The occupancy index (MlOcc)                                         */
 /* ------------------------------------------------------------------ */
