@@ -292,14 +292,17 @@ static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
     uint64_t moves = 0;
+    unsigned wing_horse = 0; /* gathered without a branch per line: arms come mixed */
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
         if (l->status != LS_FORMED)
             continue;
-        uint64_t mine = line_targets(c, l);
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE)
-            mine |= (uint64_t)may_turn_in(c, l) << 7;
-        moves |= mine << (li * 8);
+        moves |= (uint64_t)line_targets(c, l) << (li * 8);
+        wing_horse |= (unsigned)((l->arm == ML_HORSE) & (l->sector != ML_CENTRE)) << li;
+    }
+    for (; wing_horse; wing_horse &= wing_horse - 1) {
+        int li = __builtin_ctz(wing_horse);
+        moves |= (uint64_t)may_turn_in(c, &sd->lines[li]) << (li * 8 + 7);
     }
     return moves;
 }
