@@ -335,10 +335,47 @@ int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
 bool ml_gun_can_hit(const MlState *s, int side, int gun, int li);
+/* [ML Artillery] the cells a gun on dividing line `divide` (0: left and
+ * centre, 1: centre and right) at `zone` reaches: up to 3 zones up or down
+ * the two sectors it borders, not past a zone holding troops of either
+ * side. The two sectors are worked out side by side, 8 bits apart. Inline,
+ * as are the two below: the rules and the computer player ask them often. */
+static inline uint32_t ml_gun_reach(const MlState *s, int divide, int zone)
+{
+    int shift = divide * 8;
+    uint32_t held = (s->occ.any[0] | s->occ.any[1]) >> shift & 0x7F7Fu;
+    uint32_t up = 0x0101u << zone, down = up, cells = up;
+    for (int dist = 1; dist <= 3; dist++) {
+        up = up << 1 & 0x7F7Fu, down = down >> 1 & 0x7F7Fu;
+        cells |= up | down;
+        up &= ~held, down &= ~held; /* troops there screen the zones beyond */
+    }
+    return cells << shift;
+}
 /* The cells `side`'s gun could fire into now (enemy there, no friends), 0
  * if it cannot fire: one mask for all the targets of a gun. */
-uint32_t ml_gun_targets(const MlState *s, int side, int gun);
-void ml_guns_check_lost(MlState *s, GameIO *io);
+static inline uint32_t ml_gun_targets(const MlState *s, int side, int gun)
+{
+    if (gun < 0 || gun >= s->side[side].nguns)
+        return 0;
+    const MlGun *g = &s->side[side].guns[gun];
+    uint32_t ready = ml_ones_if(g->alive && g->placed);
+    return s->occ.any[ml_enemy(side)] & ~s->occ.any[side] & ml_gun_reach(s, g->divide, g->zone) & ready;
+}
+/* [ML Artillery] guns whose two bordering zones hold enemy lines and no
+ * friends are lost. The test on the masks comes first, inline: a gun is
+ * seldom lost, and the rules ask after every line that moves or routs. */
+void ml_guns_overrun(MlState *s, GameIO *io);
+static inline uint32_t ml_overrun_cells(const MlState *s, int side)
+{
+    uint32_t enemy_only = s->occ.any[ml_enemy(side)] & ~s->occ.any[side];
+    return enemy_only & enemy_only >> 8; /* bit of the left sector of two such cells side by side */
+}
+static inline void ml_guns_check_lost(MlState *s, GameIO *io)
+{
+    if (ml_overrun_cells(s, ML_ROY) | ml_overrun_cells(s, ML_PAR))
+        ml_guns_overrun(s, io);
+}
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);

@@ -482,6 +482,18 @@ static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
     cache[slot].part = *pt;
 }
 
+/* The greatest strength of side's lines in `cells`, or -1 if none. */
+static int strongest_in(const MlState *s, int side, uint32_t cells)
+{
+    int top = -1;
+    for (; cells; cells &= cells - 1)
+        for (unsigned m = s->occ.at[side][__builtin_ctz(cells)]; m; m &= m - 1) {
+            int str = s->side[side].lines[__builtin_ctz(m)].str;
+            top = str > top ? str : top;
+        }
+    return top;
+}
+
 /* [ML Artillery] What my guns promise: each gun's expected DPs on the
  * best target it can reach now (in range, not screened), valued at a
  * quarter of the target's worth per DP, for the next few turns. It keeps
@@ -492,13 +504,7 @@ static double artillery_value(const MlState *s, int me)
     int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
     double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
     for (int g = 0; g < s->side[me].nguns; g++) {
-        uint32_t targets = ml_gun_targets(s, me, g); /* the gun's reach worked out once */
-        int top = -1; /* strongest line it can hit: dps * worth grows with the strength */
-        for (int li = 0; targets && li < s->side[foe].nlines; li++) {
-            const MlLine *l = &s->side[foe].lines[li];
-            if (ml_line_on_table(l) && (targets & ml_cell_bit(l->sector, l->zone)) && l->str > top)
-                top = l->str;
-        }
+        int top = strongest_in(s, foe, ml_gun_targets(s, me, g)); /* dps * worth grows with the strength */
         if (top < 0)
             continue; /* best 0: adds nothing */
         double dps = gun_dps(s->side[me].guns[g].factor), worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
@@ -598,14 +604,13 @@ static double form_score(const MlState *s, const Action *a, int depth, const Wei
  * greatest. */
 static double gun_score(const MlState *s, const Action *a)
 {
-    MlState c;
-    memcpy(&c, s, sizeof c);
     int me = s->to_act, foe = ml_enemy(me);
-    MlGun *g = &c.side[me].guns[a->piece];
-    g->placed = 1, g->divide = (uint8_t)a->arg, g->zone = (uint8_t)a->target;
+    uint32_t cells = ml_gun_reach(s, a->arg, a->target) & ~s->occ.any[me] & ml_ones_if(s->side[me].guns[a->piece].alive);
     double reach = 0;
-    for (int li = 0; li < s->side[foe].nlines; li++)
-        reach += ml_gun_can_hit(&c, me, a->piece, li) ? s->side[foe].lines[li].str : 0;
+    for (int li = 0; li < s->side[foe].nlines; li++) {
+        const MlLine *l = &s->side[foe].lines[li];
+        reach += ml_line_on_table(l) && (cells & ml_cell_bit(l->sector, l->zone)) ? l->str : 0;
+    }
     return 0.1 * reach;
 }
 

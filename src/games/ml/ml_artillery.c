@@ -5,21 +5,8 @@
  * the enemy alone is lost. The initiative winner fires first. */
 #include "ml.h"
 
-/* [ML Artillery] the cells a gun reaches: up to 3 zones up or down the two
- * sectors it borders, not past a zone holding troops of either side. The
- * two sectors are worked out side by side, 8 bits apart. */
-static uint32_t gun_reach(const MlState *s, const MlGun *g)
-{
-    int shift = g->divide * 8;
-    uint32_t held = (s->occ.any[0] | s->occ.any[1]) >> shift & 0x7F7Fu;
-    uint32_t up = 0x0101u << g->zone, down = up, cells = up;
-    for (int dist = 1; dist <= 3; dist++) {
-        up = up << 1 & 0x7F7Fu, down = down >> 1 & 0x7F7Fu;
-        cells |= up | down;
-        up &= ~held, down &= ~held; /* troops there screen the zones beyond */
-    }
-    return cells << shift;
-}
+/* [ML Artillery] the cells a gun reaches (ml_gun_reach). */
+static uint32_t gun_reach(const MlState *s, const MlGun *g) { return ml_gun_reach(s, g->divide, g->zone); }
 
 /* Can `side`'s gun, reaching `reach`, hit enemy line li? Not where friends
  * stand (ecw: no firing into a melee with friends in it). */
@@ -34,14 +21,6 @@ static bool gun_ready(const MlState *s, int side, int gun)
 {
     const MlSide *sd = &s->side[side];
     return gun >= 0 && gun < sd->nguns && sd->guns[gun].alive && sd->guns[gun].placed;
-}
-
-uint32_t ml_gun_targets(const MlState *s, int side, int gun)
-{
-    if (!gun_ready(s, side, gun))
-        return 0;
-    int foe = ml_enemy(side);
-    return s->occ.any[foe] & ~s->occ.any[side] & gun_reach(s, &s->side[side].guns[gun]);
 }
 
 bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
@@ -102,14 +81,11 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
 }
 
 /* [ML Artillery] lost when both bordering zones hold enemy lines and no
- * friends: first a test of every gun at once on the masks, as a gun is
- * seldom lost. */
-void ml_guns_check_lost(MlState *s, GameIO *io)
+ * friends (ml_guns_check_lost tests the masks first). */
+void ml_guns_overrun(MlState *s, GameIO *io)
 {
     for (int side = 0; side < ML_SIDES; side++) {
-        int foe = ml_enemy(side);
-        uint32_t enemy_only = s->occ.any[foe] & ~s->occ.any[side];
-        uint32_t both = enemy_only & enemy_only >> 8; /* bit of the left sector of two such cells side by side */
+        uint32_t both = ml_overrun_cells(s, side);
         MlSide *sd = &s->side[side];
         for (int g = 0; both && g < sd->nguns; g++) {
             MlGun *gun = &sd->guns[g];
