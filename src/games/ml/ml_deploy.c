@@ -194,33 +194,33 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
 /* The waiting units of an arm in order, strongest first and the first
  * listed first among equals: the sets of the first k of them (set[k], the
  * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
- * (kmax at most how many there are). */
+ * (kmax at most how many there are). Each step takes a unit from the
+ * strongest (weakest) group left, picked with masks rather than branches:
+ * which groups are empty changes at every step of the deployment. */
 static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
     const uint32_t *by_str = c->waiting[arm != ML_FOOT];
-    int hi = 4, lo = 1;
-    uint32_t front = by_str[hi], back = by_str[lo]; /* what is left of the strongest, weakest groups */
+    uint32_t f4 = by_str[4], f3 = by_str[3], f2 = by_str[2], f1 = by_str[1]; /* what is left to take from */
+    uint32_t b4 = f4, b3 = f3, b2 = f2, b1 = f1;                             /* ... and to take from the end */
     strong[0] = weak[0] = 0;
     for (int k = 1; k <= kmax; k++) {
-        while (!front && hi > 1) /* k is at most how many wait: a group is found */
-            front = by_str[--hi];
-        while (!back && lo < 4)
-            back = by_str[++lo];
-        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back));
-        front &= ~first;
-        back &= ~last;
+        uint32_t front = f4 | (f3 & ml_ones_if(!f4)) | (f2 & ml_ones_if(!(f4 | f3))) | (f1 & ml_ones_if(!(f4 | f3 | f2)));
+        uint32_t back = b1 | (b2 & ml_ones_if(!b1)) | (b3 & ml_ones_if(!(b1 | b2))) | (b4 & ml_ones_if(!(b1 | b2 | b3)));
+        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back)); /* k <= units: not empty */
+        f4 &= ~first, f3 &= ~first, f2 &= ~first, f1 &= ~first;
+        b4 &= ~last, b3 &= ~last, b2 &= ~last, b1 &= ~last;
         strong[k] = strong[k - 1] | first;
         weak[k] = weak[k - 1] | last;
     }
 }
 
-/* The zones of a sector where a new line of `arm` may stand (bit z). */
+/* The zones of a sector where a new line of `arm` may stand (bit z): as
+ * form_place_why, on masks. */
 static uint32_t form_zones(const FormCtx *c, int arm, int sec)
 {
-    uint32_t zones = 0;
-    for (int z = 0; z < ML_ZONES; z++)
-        zones |= (uint32_t)(form_place_why(c, arm, sec, z) == FP_OK) << z;
-    return zones;
+    uint32_t home = c->side == ML_ROY ? 0x07u : 0x70u; /* zones 0-2 or 4-6 */
+    bool room = arm == ML_FOOT ? c->foot_lines < ML_FOOT_LINES : c->horse_lines[sec] < ML_HORSE_LINES_PER_WING;
+    return home & ~(c->own >> (sec * 8)) & ml_ones_if(room);
 }
 
 /* Representative choices: each sector and zone, each size, the strongest
