@@ -397,7 +397,12 @@ int  ml_rally_legal(const MlState *s, Action *out, int cap);    /* ml_rally.c */
 int  ml_rally_check(const MlState *s, const Action *a, Diag *d);
 void ml_rally_apply(MlState *s, const Action *a, GameIO *io);
 void ml_reform_all(MlState *s, GameIO *io);
-int  ml_gen_bonus(const MlState *s, int side, int li);          /* +1 ordinary, +2 superior */
+/* The bonus of line li's general: +1 ordinary, +2 superior, 0 without. */
+static inline int ml_gen_bonus(const MlState *s, int side, int li)
+{
+    int g = s->side[side].lines[li].general, has = g != ML_NONE; /* no branch: a die test follows */
+    return has * (1 + (s->side[side].gens[has ? g : 0].superior != 0));
+}
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */

@@ -456,6 +456,16 @@ static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
     k->n = n;
 }
 
+/* Are the first n words of a and b the same? (A key is a few words: a
+ * loop is cheaper than a call to memcmp.) */
+static bool same_words(const uint64_t *a, const uint64_t *b, int n)
+{
+    uint64_t diff = 0;
+    for (int i = 0; i < n; i++)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
+}
+
 /* sector_part through a per-thread memo: the same sector comes round
  * again and again while the moves of a phase are weighed. It is the one
  * piece of mutable static storage in the AI: per thread, and a pure memo
@@ -468,12 +478,11 @@ static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
     SectorKey k;
     sector_key(s, me, sector, &k);
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < k.n; i++) {
-        h = (h ^ k.w[i]) * 1099511628211ull;
-        h ^= h >> 29;
-    }
-    int slot = (int)(h % SLOTS);
-    if (cache[slot].key.n == k.n && memcmp(cache[slot].key.w, k.w, sizeof k.w[0] * (size_t)k.n) == 0) {
+    for (int i = 0; i < k.n; i++)
+        h = (h ^ k.w[i]) * 0x9E3779B97F4A7C15ull;
+    int slot = (int)(h >> 55); /* the top bits: they depend on every bit of the key */
+    _Static_assert(SLOTS == 1 << 9, "the slot is the hash's top 9 bits");
+    if (cache[slot].key.n == k.n && same_words(cache[slot].key.w, k.w, k.n)) {
         *pt = cache[slot].part;
         return;
     }

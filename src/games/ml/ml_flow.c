@@ -140,14 +140,6 @@ bool ml_occ_agrees(const MlState *s)
     return memcmp(&fresh, &s->occ, sizeof fresh) == 0;
 }
 
-int ml_gen_bonus(const MlState *s, int side, int li)
-{
-    const MlLine *l = &s->side[side].lines[li];
-    if (l->general == ML_NONE)
-        return 0;
-    return s->side[side].gens[l->general].superior ? 2 : 1;
-}
-
 /* ------------------------------------------------------------------ */
 /* Victory (ecw rule: the rulebook says nothing about it)              */
 /* ------------------------------------------------------------------ */
