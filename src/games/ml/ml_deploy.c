@@ -370,9 +370,8 @@ static void form_line(MlState *s, int side, const Action *a)
     l->zone = (uint8_t)a->target;
     l->general = ML_NONE;
     l->split = ML_NONE;
-    for (int i = 0; i < sd->nunits; i++) {
-        if (!(a->set >> i & 1))
-            continue;
+    for (uint32_t set = a->set & ((1u << sd->nunits) - 1); set; set &= set - 1) { /* the units named */
+        int i = __builtin_ctz(set);
         sd->units[i].line = (uint8_t)li;
         l->arm = sd->units[i].arm;
         l->str = (uint8_t)(l->str + sd->units[i].str);

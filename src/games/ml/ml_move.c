@@ -312,6 +312,15 @@ static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
  * or 2 sectors right, left. */
 static const int8_t general_steps[8] = {1, 2, -1, -2, ML_ZONES, 2 * ML_ZONES, -ML_ZONES, -2 * ML_ZONES};
 
+/* [ML Generals] as general_mover_why, for a general of the side's own,
+ * without branches: alive, and not with a pursuing line. */
+static bool general_may_move(const MlSide *sd, int gi)
+{
+    const MlGeneral *g = &sd->gens[gi];
+    bool with_line = g->line != ML_NONE;
+    return g->alive & !(with_line & (sd->lines[with_line ? g->line : 0].status == LS_PURSUING));
+}
+
 /* [ML Generals] the moves general gi may make, bit k for general_steps[k]:
  * as general_mover_why and general_path_why, not through nor into the
  * enemy, onto friends only where a line has no general. The cells around
@@ -329,7 +338,7 @@ static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
                   (unsigned)(open >> 15 & 1) << 2 | (unsigned)(open >> 14 & way >> 15 & two_down) << 3 |
                   (unsigned)(open >> 24 & 1) << 4 | (unsigned)(open >> 32 & way >> 24 & 1) << 5 |
                   (unsigned)(open >> 8 & 1) << 6 | (unsigned)(open & way >> 8 & 1) << 7;
-    return ok & ml_ones_if(general_mover_why(s, c->side, gi) == GM_OK);
+    return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
 }
 
 /* Every move of every general as one set, byte gi for general gi. */
@@ -383,11 +392,14 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
 {
     MlSide *foe = &s->side[ml_enemy(side)];
+    unsigned caught = 0; /* found without a branch per general: seldom any */
     for (int g = 0; g < foe->ngens; g++) {
-        MlGeneral *gen = &foe->gens[g];
-        if (!gen->alive || gen->line != ML_NONE || gen->sector != sector || gen->zone != zone)
-            continue;
-        gen->alive = 0;
+        const MlGeneral *gen = &foe->gens[g];
+        caught |= (unsigned)(gen->alive & (gen->line == ML_NONE) & (gen->sector == sector) & (gen->zone == zone)) << g;
+    }
+    for (; caught; caught &= caught - 1) {
+        int g = __builtin_ctz(caught);
+        foe->gens[g].alive = 0;
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "general_lost", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(ml_enemy(side)));
