@@ -362,11 +362,11 @@ static int emit_moves(const MlState *s, uint64_t lines, uint64_t gens, Action *o
         int bit = __builtin_ctzll(lines), li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
         ml_put(o++, zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0), 0);
     }
-    const MlGeneral *gens_of = s->side[s->to_act].gens;
-    for (; gens; gens &= gens - 1) {
-        int bit = __builtin_ctzll(gens), gi = bit / 8;
-        int target = gens_of[gi].sector * ML_ZONES + gens_of[gi].zone + general_steps[bit % 8];
-        ml_put(o++, ml_head(MLV_GENMOVE, gi, target, 0), 0);
+    const MlGeneral *g = s->side[s->to_act].gens;
+    for (int gi = 0; gens; gi++, gens >>= 8) { /* general by general: his cell is read once */
+        uint64_t head = ml_head(MLV_GENMOVE, gi, g[gi].sector * ML_ZONES + g[gi].zone, 0);
+        for (unsigned m = gens & 0xFF; m; m &= m - 1)
+            ml_put(o++, head + ((uint64_t)general_steps[__builtin_ctz(m)] << 32), 0); /* a target >= 0: no borrow */
     }
     ml_put(o++, ml_head(MLV_END, 0, 0, 0), 0);
     return (int)(o - out);
