@@ -231,23 +231,28 @@ static int legal_form(const MlState *s, Action *out, int cap)
     int n = 0;
     FormCtx c;
     form_ctx(s, &c);
+    uint32_t strong[2][ML_FOOT_PER_LINE + 1], weak[2][ML_FOOT_PER_LINE + 1]; /* by arm: both wings share */
+    bool ordered[2] = {false, false};
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, a = arm != ML_FOOT, avail = c.ranked[a];
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
         int minn = avail - room_after(&c, arm, sec);
-        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
-        if (k0 > k1)
+        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail; /* k1: the same for both wings */
+        uint32_t zones = form_zones(&c, arm, sec);
+        if (k0 > k1 || !zones)
             continue;
-        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1], sets[2 * ML_FOOT_PER_LINE];
-        strongest_and_weakest(&c, arm, k1, strong, weak);
+        if (!ordered[a])
+            strongest_and_weakest(&c, arm, k1, strong[a], weak[a]);
+        ordered[a] = true;
         /* sizes k0..k1 already meet check_form's size and room limits */
+        uint32_t sets[2 * ML_FOOT_PER_LINE];
         int nsets = 0;
         for (int k = k0; k <= k1; k++) {
-            sets[nsets++] = strong[k];
-            sets[nsets] = weak[k];
-            nsets += weak[k] != strong[k];
+            sets[nsets++] = strong[a][k];
+            sets[nsets] = weak[a][k];
+            nsets += weak[a][k] != strong[a][k];
         }
-        for (uint32_t zones = form_zones(&c, arm, sec); zones; zones &= zones - 1) {
+        for (; zones; zones &= zones - 1) {
             uint64_t head = ml_head(MLV_FORM, sec, __builtin_ctz(zones), 0);
             if (n + nsets > cap) { /* a full list keeps what fits */
                 for (int k = 0; k < nsets; k++)
@@ -316,15 +321,19 @@ static int legal_attach(const MlState *s, Action *out, int cap)
 {
     int n = 0;
     const MlSide *sd = &s->side[s->to_act];
+    uint32_t home = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
     for (int g = 0; g < sd->nguns; g++)
         for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
-            for (int z = 0; z < ML_ZONES; z++)
-                if (ml_home_zone(s->to_act, z))
-                    n = ml_push(out, cap, n, MLV_GUN, g, z, side, 0);
-    for (int g = 0; g < sd->ngens; g++)
-        for (int l = 0; l < sd->nlines && general_attach_why(sd, g, 0) != GA_NOT_WAITING; l++)
-            if (general_attach_why(sd, g, l) == GA_OK)
-                n = ml_push(out, cap, n, MLV_GENERAL, g, l, 0, 0);
+            for (uint32_t zones = home; zones; zones &= zones - 1)
+                n = ml_push(out, cap, n, MLV_GUN, g, __builtin_ctz(zones), side, 0);
+    unsigned free_lines = 0; /* as general_attach_why: lines without a general, for each general waiting */
+    for (int l = 0; l < sd->nlines; l++)
+        free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
+    for (int g = 0; free_lines && g < sd->ngens; g++) {
+        bool waiting = sd->gens[g].alive && sd->gens[g].line == ML_NONE;
+        for (unsigned m = free_lines & ml_ones_if(waiting); m; m &= m - 1)
+            n = ml_push(out, cap, n, MLV_GENERAL, g, __builtin_ctz(m), 0, 0);
+    }
     for (int l = 0; sd->light_pending && l < sd->nlines; l++)
         if (sd->lines[l].arm == ML_FOOT)
             n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
