@@ -680,6 +680,10 @@ static double fire_score(const MlState *s, const Action *a, double base, const P
     for (int d = 0; d < 4; d++) {
         if (p[d] == 0)
             continue;
+        if (d == 0) { /* a miss leaves the position as it is: its score is base */
+            v += p[d] * base;
+            continue;
+        }
         MlState c;
         memcpy(&c, s, sizeof c);
         quiet_dp(&c, foe, a->target, d);
