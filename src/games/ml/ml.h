@@ -15,6 +15,7 @@
 #ifndef ECW_ML_H
 #define ECW_ML_H
 #include "core/game.h"
+#include <string.h>
 
 enum {
     ML_SECTORS = 3, ML_ZONES = 7, ML_SIDES = 2,
@@ -173,6 +174,7 @@ typedef struct MlTables {
     uint8_t foot[2][16], nfoot[2];     /* [0] default reading, [1] the str4 reading */
     uint8_t horse[16], nhorse;
     uint8_t generals, superiors;       /* generals each side starts with */
+    double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
 } MlTables;
 
 /* The tables compiled into the binary, parsed once. Aborts on a broken
@@ -206,8 +208,22 @@ static inline int      ml_cell(int sector, int zone) { return sector * 8 + zone;
 static inline uint32_t ml_cell_bit(int sector, int zone) { return 1u << ml_cell(sector, zone); }
 /* Every zone of a sector. */
 static inline uint32_t ml_sector_bits(int sector) { return 0x7Fu << (sector * 8); }
-/* Lines of `side` in a cell, up to 2: returns how many, indices in out. */
-int  ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2]);
+/* The cells with rough terrain, as a mask of cells like those of MlOcc. */
+uint32_t ml_rough_cells(const MlState *s);
+/* Lines of `side` in a cell, up to 2: returns how many, indices in out
+ * (inline: the rules and the computer player ask it in their inner loops). */
+static inline int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
+{
+    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
+        return 0;
+    int n = 0;
+    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
+        if (n < 2)
+            out[n] = __builtin_ctz(m);
+        n++;
+    }
+    return n;
+}
 /* Has `side` a line on the table in this cell? */
 static inline bool ml_line_at(const MlState *s, int side, int sector, int zone)
 {
@@ -275,6 +291,29 @@ typedef struct MlTest {
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
 
+/* An action's verb, piece, target and arg as one 64-bit word, laid out as
+ * the first four fields of an Action are on a little-endian machine, so
+ * that ml_put writes a listed action with three stores. */
+static inline uint64_t ml_head(int verb, int piece, int target, int arg)
+{
+    return (uint64_t)(uint16_t)verb | (uint64_t)(uint16_t)piece << 16 | (uint64_t)(uint16_t)target << 32 |
+           (uint64_t)(uint16_t)arg << 48;
+}
+
+/* Write the action of `head` (from ml_head) with `set` and no point. */
+static inline void ml_put(Action *o, uint64_t head, uint32_t set)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(Action, verb) == 0 && offsetof(Action, piece) == 2 && offsetof(Action, target) == 4 &&
+                   offsetof(Action, arg) == 6 && offsetof(Action, set) == 8, "ml_head is an Action's first 8 bytes");
+    memcpy(o, &head, sizeof head);
+    o->set = set;
+    o->x = o->y = 0;
+#else
+    *o = (Action){(int16_t)head, (int16_t)(head >> 16), (int16_t)(head >> 32), (int16_t)(head >> 48), set, 0, 0};
+#endif
+}
+
 /* Append an action to a legal list of n actions; returns the new count. A
  * full list drops the rest (MAX_ACTIONS is far above what any Marston Less
  * position offers). The count goes by value so that it stays in a register. */
@@ -282,8 +321,7 @@ static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int 
 {
     if (n >= cap)
         return n;
-    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, set, 0, 0};
-    out[n] = a;
+    ml_put(&out[n], ml_head(verb, piece, target, arg), set);
     return n + 1;
 }
 
@@ -297,7 +335,47 @@ int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
 bool ml_gun_can_hit(const MlState *s, int side, int gun, int li);
-void ml_guns_check_lost(MlState *s, GameIO *io);
+/* [ML Artillery] the cells a gun on dividing line `divide` (0: left and
+ * centre, 1: centre and right) at `zone` reaches: up to 3 zones up or down
+ * the two sectors it borders, not past a zone holding troops of either
+ * side. The two sectors are worked out side by side, 8 bits apart. Inline,
+ * as are the two below: the rules and the computer player ask them often. */
+static inline uint32_t ml_gun_reach(const MlState *s, int divide, int zone)
+{
+    int shift = divide * 8;
+    uint32_t held = (s->occ.any[0] | s->occ.any[1]) >> shift & 0x7F7Fu;
+    uint32_t up = 0x0101u << zone, down = up, cells = up;
+    for (int dist = 1; dist <= 3; dist++) {
+        up = up << 1 & 0x7F7Fu, down = down >> 1 & 0x7F7Fu;
+        cells |= up | down;
+        up &= ~held, down &= ~held; /* troops there screen the zones beyond */
+    }
+    return cells << shift;
+}
+/* The cells `side`'s gun could fire into now (enemy there, no friends), 0
+ * if it cannot fire: one mask for all the targets of a gun. */
+static inline uint32_t ml_gun_targets(const MlState *s, int side, int gun)
+{
+    if (gun < 0 || gun >= s->side[side].nguns)
+        return 0;
+    const MlGun *g = &s->side[side].guns[gun];
+    uint32_t ready = ml_ones_if(g->alive && g->placed);
+    return s->occ.any[ml_enemy(side)] & ~s->occ.any[side] & ml_gun_reach(s, g->divide, g->zone) & ready;
+}
+/* [ML Artillery] guns whose two bordering zones hold enemy lines and no
+ * friends are lost. The test on the masks comes first, inline: a gun is
+ * seldom lost, and the rules ask after every line that moves or routs. */
+void ml_guns_overrun(MlState *s, GameIO *io);
+static inline uint32_t ml_overrun_cells(const MlState *s, int side)
+{
+    uint32_t enemy_only = s->occ.any[ml_enemy(side)] & ~s->occ.any[side];
+    return enemy_only & enemy_only >> 8; /* bit of the left sector of two such cells side by side */
+}
+static inline void ml_guns_check_lost(MlState *s, GameIO *io)
+{
+    if (ml_overrun_cells(s, ML_ROY) | ml_overrun_cells(s, ML_PAR))
+        ml_guns_overrun(s, io);
+}
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
@@ -319,7 +397,12 @@ int  ml_rally_legal(const MlState *s, Action *out, int cap);    /* ml_rally.c */
 int  ml_rally_check(const MlState *s, const Action *a, Diag *d);
 void ml_rally_apply(MlState *s, const Action *a, GameIO *io);
 void ml_reform_all(MlState *s, GameIO *io);
-int  ml_gen_bonus(const MlState *s, int side, int li);          /* +1 ordinary, +2 superior */
+/* The bonus of line li's general: +1 ordinary, +2 superior, 0 without. */
+static inline int ml_gen_bonus(const MlState *s, int side, int li)
+{
+    int g = s->side[side].lines[li].general, has = g != ML_NONE; /* no branch: a die test follows */
+    return has * (1 + (s->side[side].gens[has ? g : 0].superior != 0));
+}
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
@@ -341,7 +424,8 @@ int  ml_parse(const void *st, const char *text, Action *out, Diag *d);
 void ml_render(const void *st, int player, FILE *out);
 int  ml_heuristic(const void *st, Rng *rng, Action *out);     /* ml_ai.c */
 int  ml_odds_cli(int argc, char **argv, FILE *out, Diag *d);   /* ml_odds.c */
-/* Exact chances of 0..3 DPs from one roll at factor f. */
+/* Exact chances of 0..3 DPs from one roll at factor f (clamped to
+ * 1..15), read from the table worked out when the tables were parsed. */
 void ml_odds_dp(int factor, double p[4]);
 
 #endif

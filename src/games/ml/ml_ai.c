@@ -38,6 +38,7 @@
 #include "ml.h"
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 /* Weights. Values are in points of an army's deployed strength (100 =
@@ -123,29 +124,54 @@ static void solve_odds(const double p[MAXD], const double q[MAXD], Odds *o)
             solve_state(p, q, o, a, b);
 }
 
-/* The odds of every pair of factors, solved once for the process and
- * read-only afterwards (so shared by every thread). */
+/* The odds of every pair of factors, and the DPs a gun of each factor
+ * deals on average, solved once for the process and read-only afterwards
+ * (so shared by every thread). */
 static Odds odds_table[MF][MF];
+static double gun_dps_table[MF];
 static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
+static atomic_bool odds_ready;
 
 static void solve_all_odds(void)
 {
-    for (int f = 1; f <= ML_MAX_FACTOR; f++)
+    for (int f = 1; f <= ML_MAX_FACTOR; f++) {
+        double p[4], dps = 0;
+        ml_odds_dp(f, p);
+        for (int k = 1; k < 4; k++)
+            dps += k * p[k];
+        gun_dps_table[f] = dps;
         for (int g = 1; g <= ML_MAX_FACTOR; g++) {
-            double p[MAXD], q[MAXD];
-            roll_dist(f, p);
+            double pf[MAXD], q[MAXD];
+            roll_dist(f, pf);
             roll_dist(g, q);
-            solve_odds(p, q, &odds_table[f][g]);
+            solve_odds(pf, q, &odds_table[f][g]);
         }
+    }
+    atomic_store_explicit(&odds_ready, true, memory_order_release);
 }
+
+/* The tables above, solved on first use: after that a plain atomic load,
+ * not a pthread_once, answers (the evaluation asks at every melee). */
+static void odds_init(void)
+{
+    if (!atomic_load_explicit(&odds_ready, memory_order_acquire))
+        pthread_once(&odds_once, solve_all_odds);
+}
+
+static int clamp_factor(int f) { return f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f; }
 
 /* The odds of a one-against-one fight at factors f and g. */
 static const Odds *odds_1v1(int f, int g)
 {
-    pthread_once(&odds_once, solve_all_odds);
-    f = f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f;
-    g = g < 1 ? 1 : g > ML_MAX_FACTOR ? ML_MAX_FACTOR : g;
-    return &odds_table[f][g];
+    odds_init();
+    return &odds_table[clamp_factor(f)][clamp_factor(g)];
+}
+
+/* The DPs a gun of factor f deals on average with one roll. */
+static double gun_dps(int f)
+{
+    odds_init();
+    return gun_dps_table[clamp_factor(f)];
 }
 
 /* ---------------- evaluation ---------------- */
@@ -164,6 +190,39 @@ static double pursue_chance(const MlState *s, int side, int li)
     return need <= 0 ? 0 : need / 6.0;
 }
 
+/* The zones of a sector's column (bit z for zone z) further up the board
+ * than `zone` for `side`. */
+static uint32_t zones_ahead(int side, int zone)
+{
+    return side == ML_ROY ? 0x7Fu & ~((2u << zone) - 1) : (1u << zone) - 1;
+}
+
+/* Of the zones in `zones`, the nearest to `zone` going up the board for
+ * `side` (the zones all lie ahead of it). */
+static int nearest_zone(int side, uint32_t zones)
+{
+    return side == ML_ROY ? __builtin_ctz(zones) : 31 - __builtin_clz(zones);
+}
+
+/* The nearest formed line of side's enemy up the board from `zone` in a
+ * sector that is not in a melee with side (the first by index in its
+ * zone), or -1; its distance in *dist. Zone by zone through the index. */
+static int free_enemy_ahead(const MlState *s, int side, int sector, int zone, int *dist)
+{
+    int foe = ml_enemy(side), shift = sector * 8;
+    uint32_t zones = (s->occ.any[foe] & ~s->occ.any[side]) >> shift & zones_ahead(side, zone);
+    while (zones) {
+        int z = nearest_zone(side, zones);
+        zones &= ~(1u << z);
+        for (unsigned m = s->occ.at[foe][shift + z]; m; m &= m - 1)
+            if (s->side[foe].lines[__builtin_ctz(m)].status == LS_FORMED) {
+                *dist = (z - zone) * ml_fwd(side);
+                return __builtin_ctz(m);
+            }
+    }
+    return -1;
+}
+
 /* Line li of side, standing at `zone`, pursues with chance go (p[k]: the
  * chance it has k DPs): it crashes (1 DP) into the next free enemy up the
  * sector unless rallied first (a chance each turn after the first step),
@@ -172,18 +231,13 @@ static void pursuit_loss(const MlState *s, int side, int li, int zone, double go
                          double loss[2])
 {
     const MlLine *l = &s->side[side].lines[li];
-    int foe = ml_enemy(side), best = -1, bd = 99;
-    for (int i = 0; i < s->side[foe].nlines; i++) {
-        const MlLine *e = &s->side[foe].lines[i];
-        int d = (e->zone - zone) * ml_fwd(side);
-        if (e->status == LS_FORMED && e->sector == l->sector && d > 0 && d < bd &&
-            !ml_cell_has_enemy_of(s, foe, e->sector, e->zone))
-            best = i, bd = d;
-    }
+    int foe = ml_enemy(side), bd = 99, best = free_enemy_ahead(s, side, l->sector, zone, &bd);
     int need = (l->arm == ML_HORSE ? 6 : 4) - ml_gen_bonus(s, side, li);
     double rally = need <= 1 ? 1 : (7 - need) / 6.0;
     for (int d = 1; best >= 0 && d < bd; d++)
         go *= 1 - rally;
+    const MlLine *e = best >= 0 ? &s->side[foe].lines[best] : NULL;
+    const Odds *o = e && go > 0 ? odds_1v1(l->str, ml_factor(s, foe, best, NULL)) : NULL;
     for (int k = 0; k < 4 && go > 0; k++) {
         double pk = go * p[k];
         if (best < 0) {
@@ -191,8 +245,6 @@ static void pursuit_loss(const MlState *s, int side, int li, int zone, double go
         } else if (k + 1 >= ML_ROUT_DP) {
             loss[side] += pk * l->str;
         } else {
-            const MlLine *e = &s->side[foe].lines[best];
-            const Odds *o = odds_1v1(l->str, ml_factor(s, foe, best, NULL));
             loss[side] += pk * o->lose[k + 1][e->dp] * l->str;
             loss[foe] += pk * o->win[k + 1][e->dp] * e->str;
         }
@@ -289,16 +341,15 @@ static double prospect(const MlState *s, int side, int li, int e)
  * *who and its distance in *dist. */
 static int line_ahead(const MlState *s, int side, const MlLine *l, int *who, int *dist)
 {
-    int best = -1, f = ml_fwd(side);
+    int shift = l->sector * 8;
+    uint32_t zones = (s->occ.any[0] | s->occ.any[1]) >> shift & zones_ahead(side, l->zone);
     *dist = 99;
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int i = 0; i < s->side[sd].nlines; i++) {
-            const MlLine *e = &s->side[sd].lines[i];
-            int d = (e->zone - l->zone) * f;
-            if (ml_line_on_table(e) && e->sector == l->sector && d > 0 && d < *dist)
-                best = i, *dist = d, *who = sd;
-        }
-    return best;
+    if (!zones)
+        return -1;
+    int z = nearest_zone(side, zones), sd = s->occ.at[0][shift + z] ? 0 : 1; /* side 0's lines first */
+    *who = sd;
+    *dist = (z - l->zone) * ml_fwd(side);
+    return __builtin_ctz(s->occ.at[sd][shift + z]);
 }
 
 /* Has line l a friendly line in the zone directly behind it (+1 factor,
@@ -350,40 +401,69 @@ static void sector_part(const MlState *s, int me, int sector, Part *pt)
     }
 }
 
-/* What a sector's part depends on, as bytes: the side scoring, the
- * sector's rough ground, both sides' dragoons and deployed strengths,
- * and every line on the table there (with its general's quality). */
-#define KEY_MAX \
-    (2 + ML_ZONES + ML_SIDES * (sizeof(MlDragoons) * ML_MAX_DRAGOONS + 1) + \
-     ML_SIDES * ML_MAX_LINES * (sizeof(MlLine) + 1))
-typedef struct SectorKey { uint16_t len; uint8_t b[KEY_MAX + 8]; } SectorKey;
+/* What a sector's part depends on, as 64-bit words: word 0 the side
+ * scoring, the sector, its rough ground, both sides' deployed strengths
+ * and where their dragoons stand; then two words per line on the table
+ * there (side 0's by index, then side 1's): the line's bytes as they are,
+ * with its general as his quality, its side and index in place of its
+ * padding, and without what only the display reads (moves, rally). */
+enum { KEY_WORDS = 2 + 2 * ML_SIDES * ML_MAX_LINES };
+typedef struct SectorKey { int n; uint64_t w[KEY_WORDS]; } SectorKey;
+_Static_assert(sizeof(MlLine) == 2 * sizeof(uint64_t), "sector_key copies a line into two words");
 
-/* Build the key of a sector (zero-padded to a multiple of 8 bytes). */
+/* Where a side's placed dragoons stand, bit flank * 7 + zone. */
+static uint64_t dragoon_cells(const MlSide *sd)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < sd->ndrag; i++)
+        m |= (uint64_t)(sd->drag[i].placed != 0) << (sd->drag[i].flank * ML_ZONES + sd->drag[i].zone);
+    return m;
+}
+
+/* Line i of side sd (on the table) as two key words. */
+static void line_words(const MlSide *side, int sd, int i, uint64_t w[2])
+{
+    MlLine l = side->lines[i];
+    l.general = l.general == ML_NONE ? ML_NONE : side->gens[l.general].superior;
+    l.moved = l.rally_done = 0;
+    l.pad = (uint8_t)(sd << 4 | i);
+    memcpy(w, &l, sizeof l);
+}
+
+/* The lines of a side on the table in a sector, bit i for line i: the
+ * index's bytes for the sector's cells, folded into one. */
+static unsigned sector_lines(const MlState *s, int side, int sector)
+{
+    uint64_t m;
+    memcpy(&m, &s->occ.at[side][ml_cell(sector, 0)], sizeof m); /* zone 7 of a sector is never set */
+    m |= m >> 32;
+    m |= m >> 16;
+    m |= m >> 8;
+    return (unsigned)(m & 0xFF);
+}
+
 static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
 {
-    int n = 0;
-    k->b[n++] = (uint8_t)me;
-    k->b[n++] = (uint8_t)sector;
-    for (int z = 0; z < ML_ZONES; z++)
-        k->b[n++] = s->rough[sector][z];
-    for (int sd = 0; sd < ML_SIDES; sd++) {
-        const MlSide *side = &s->side[sd];
-        memcpy(k->b + n, side->drag, sizeof side->drag);
-        n += (int)sizeof side->drag;
-        k->b[n++] = side->start_str;
-        for (int i = 0; i < side->nlines; i++) {
-            MlLine l = side->lines[i];
-            if (!ml_line_on_table(&l) || l.sector != sector)
-                continue;
-            l.moved = l.rally_done = l.pad = 0;
-            l.general = l.general == ML_NONE ? ML_NONE : side->gens[l.general].superior;
-            k->b[n++] = (uint8_t)(sd << 4 | i);
-            memcpy(k->b + n, &l, sizeof l);
-            n += (int)sizeof l;
-        }
-    }
-    k->len = (uint16_t)n;
-    memset(k->b + n, 0, 8); /* room: the key array has 8 spare bytes */
+    uint64_t rough = 0;
+    memcpy(&rough, s->rough[sector], ML_ZONES);
+    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57;
+    k->w[1] = (uint64_t)s->side[0].start_str | (uint64_t)s->side[1].start_str << 8 |
+              dragoon_cells(&s->side[0]) << 16 | dragoon_cells(&s->side[1]) << 30;
+    int n = 2;
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (unsigned m = sector_lines(s, sd, sector); m; m &= m - 1, n += 2)
+            line_words(&s->side[sd], sd, __builtin_ctz(m), &k->w[n]);
+    k->n = n;
+}
+
+/* Are the first n words of a and b the same? (A key is a few words: a
+ * loop is cheaper than a call to memcmp.) */
+static bool same_words(const uint64_t *a, const uint64_t *b, int n)
+{
+    uint64_t diff = 0;
+    for (int i = 0; i < n; i++)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
 }
 
 /* sector_part through a per-thread memo: the same sector comes round
@@ -398,21 +478,29 @@ static void sector_part_cached(const MlState *s, int me, int sector, Part *pt)
     SectorKey k;
     sector_key(s, me, sector, &k);
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < k.len; i += 8) { /* the tail of the key is zeroed */
-        uint64_t w;
-        memcpy(&w, k.b + i, sizeof w);
-        h = (h ^ w) * 1099511628211ull;
-        h ^= h >> 29;
-    }
-    int slot = (int)(h % SLOTS);
-    if (cache[slot].key.len == k.len && memcmp(cache[slot].key.b, k.b, k.len) == 0) {
+    for (int i = 0; i < k.n; i++)
+        h = (h ^ k.w[i]) * 0x9E3779B97F4A7C15ull;
+    int slot = (int)(h >> 55); /* the top bits: they depend on every bit of the key */
+    _Static_assert(SLOTS == 1 << 9, "the slot is the hash's top 9 bits");
+    if (cache[slot].key.n == k.n && same_words(cache[slot].key.w, k.w, k.n)) {
         *pt = cache[slot].part;
         return;
     }
     sector_part(s, me, sector, pt);
-    cache[slot].key.len = k.len;
-    memcpy(cache[slot].key.b, k.b, k.len);
+    cache[slot].key = k;
     cache[slot].part = *pt;
+}
+
+/* The greatest strength of side's lines in `cells`, or -1 if none. */
+static int strongest_in(const MlState *s, int side, uint32_t cells)
+{
+    int top = -1;
+    for (; cells; cells &= cells - 1)
+        for (unsigned m = s->occ.at[side][__builtin_ctz(cells)]; m; m &= m - 1) {
+            int str = s->side[side].lines[__builtin_ctz(m)].str;
+            top = str > top ? str : top;
+        }
+    return top;
 }
 
 /* [ML Artillery] What my guns promise: each gun's expected DPs on the
@@ -425,15 +513,10 @@ static double artillery_value(const MlState *s, int me)
     int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
     double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
     for (int g = 0; g < s->side[me].nguns; g++) {
-        double p[4], dps = 0, best = 0;
-        ml_odds_dp(s->side[me].guns[g].factor, p);
-        for (int k = 1; k < 4; k++)
-            dps += k * p[k];
-        for (int li = 0; li < s->side[foe].nlines; li++) {
-            double worth = frac(s, foe, s->side[foe].lines[li].str) / ML_ROUT_DP;
-            if (ml_gun_can_hit(s, me, g, li) && dps * worth > best)
-                best = dps * worth;
-        }
+        int top = strongest_in(s, foe, ml_gun_targets(s, me, g)); /* dps * worth grows with the strength */
+        if (top < 0)
+            continue; /* best 0: adds nothing */
+        double dps = gun_dps(s->side[me].guns[g].factor), worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
         v += W_GUN * turns * best;
     }
     return v;
@@ -485,18 +568,34 @@ static double evaluate_from(const MlState *c, int me, const Part base[ML_SECTORS
 
 static int front_zone(int side) { return side == ML_ROY ? 2 : 4; }
 
+/* What every candidate of one decision is weighed against: the score of
+ * the position (and its sectors) before it, and at deployment the units of
+ * each arm still waiting, counted once rather than per candidate. */
+typedef struct Weigh {
+    double      base;
+    const Part *part;
+    int         waiting[2]; /* by arm */
+} Weigh;
+
+/* Units of each arm of the side to act still waiting to form a line. */
+static void count_waiting(const MlState *s, int waiting[2])
+{
+    const MlSide *sd = &s->side[s->to_act];
+    waiting[0] = waiting[1] = 0;
+    for (int u = 0; u < sd->nunits; u++)
+        waiting[sd->units[u].arm != ML_FOOT] += sd->units[u].alive && sd->units[u].line == ML_NONE;
+}
+
 /* Forming lines: one foot line as big as a line may be (the small rest
  * stands behind it as support), and horse in lines of up to four, the
  * strongest first, sharing what is left between the wings. */
-static double form_score(const MlState *s, const Action *a, int depth)
+static double form_score(const MlState *s, const Action *a, int depth, const Weigh *w)
 {
     const MlSide *sd = &s->side[s->to_act];
-    int n = 0, str = 0, rem = 0, here = 0, other = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
-    for (int u = 0; u < sd->nunits; u++) {
-        n += a->set >> u & 1;
-        str += (a->set >> u & 1) * sd->units[u].str;
-        rem += sd->units[u].alive && sd->units[u].line == ML_NONE && sd->units[u].arm == arm;
-    }
+    int n = 0, str = 0, here = 0, other = 0, arm = a->piece == ML_CENTRE ? ML_FOOT : ML_HORSE;
+    int rem = w->waiting[arm != ML_FOOT];
+    for (uint32_t set = a->set & ((1u << sd->nunits) - 1); set; set &= set - 1, n++) /* the units named */
+        str += sd->units[__builtin_ctz(set)].str;
     for (int i = 0; i < sd->nlines; i++) {
         here += sd->lines[i].arm == arm && (arm == ML_FOOT || sd->lines[i].sector == a->piece);
         other += sd->lines[i].arm == ML_HORSE && sd->lines[i].sector != a->piece;
@@ -514,19 +613,18 @@ static double form_score(const MlState *s, const Action *a, int depth)
  * greatest. */
 static double gun_score(const MlState *s, const Action *a)
 {
-    MlState c;
-    memcpy(&c, s, sizeof c);
     int me = s->to_act, foe = ml_enemy(me);
-    MlGun *g = &c.side[me].guns[a->piece];
-    g->placed = 1, g->divide = (uint8_t)a->arg, g->zone = (uint8_t)a->target;
+    uint32_t cells = ml_gun_reach(s, a->arg, a->target) & ~s->occ.any[me] & ml_ones_if(s->side[me].guns[a->piece].alive);
     double reach = 0;
-    for (int li = 0; li < s->side[foe].nlines; li++)
-        reach += ml_gun_can_hit(&c, me, a->piece, li) ? s->side[foe].lines[li].str : 0;
+    for (int li = 0; li < s->side[foe].nlines; li++) {
+        const MlLine *l = &s->side[foe].lines[li];
+        reach += ml_line_on_table(l) && (cells & ml_cell_bit(l->sector, l->zone)) ? l->str : 0;
+    }
     return 0.1 * reach;
 }
 
 /* Score a deployment action; the jitter breaks ties at random. */
-static double deploy_score(const MlState *s, const Action *a, Rng *rng)
+static double deploy_score(const MlState *s, const Action *a, Rng *rng, const Weigh *w)
 {
     int side = s->to_act;
     const MlSide *sd = &s->side[side];
@@ -538,7 +636,7 @@ static double deploy_score(const MlState *s, const Action *a, Rng *rng)
         return (sec == ML_CENTRE) * 2 - (z != front_zone(side)) + jitter;
     }
     case MLV_DRAGOONS: return (a->target == front_zone(side)) + jitter;
-    case MLV_FORM: return form_score(s, a, depth) + jitter;
+    case MLV_FORM: return form_score(s, a, depth, w) + jitter;
     case MLV_GUN: return gun_score(s, a) + jitter;
     case MLV_GENERAL:
     case MLV_LIGHT: { /* generals with the strongest lines, horse first; light guns, big foot */
@@ -582,6 +680,10 @@ static double fire_score(const MlState *s, const Action *a, double base, const P
     for (int d = 0; d < 4; d++) {
         if (p[d] == 0)
             continue;
+        if (d == 0) { /* a miss leaves the position as it is: its score is base */
+            v += p[d] * base;
+            continue;
+        }
         MlState c;
         memcpy(&c, s, sizeof c);
         quiet_dp(&c, foe, a->target, d);
@@ -654,15 +756,15 @@ static double split_score(const MlState *s, const Action *a, const Part part[])
     return evaluate_from(&c, s->to_act, part, 1u << l->sector);
 }
 
-static double action_score(const MlState *s, const Action *a, Rng *rng, double base, const Part part[])
+static double action_score(const MlState *s, const Action *a, Rng *rng, const Weigh *w)
 {
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
-    case PH_ATTACH: return deploy_score(s, a, rng);
-    case PH_ARTILLERY: return fire_score(s, a, base, part);
-    case PH_MOVE: return move_score(s, a, base, part);
-    case PH_SPLIT: return split_score(s, a, part);
+    case PH_ATTACH: return deploy_score(s, a, rng, w);
+    case PH_ARTILLERY: return fire_score(s, a, w->base, w->part);
+    case PH_MOVE: return move_score(s, a, w->base, w->part);
+    case PH_SPLIT: return split_score(s, a, w->part);
     default: return a->verb == MLV_RALLY; /* a pursuer always tries to rally */
     }
 }
@@ -676,11 +778,13 @@ int ml_heuristic(const void *st, Rng *rng, Action *out)
         return -1;
     Part part[ML_SECTORS];
     bool scored = s->phase == PH_ARTILLERY || s->phase == PH_MOVE || s->phase == PH_SPLIT;
-    double base = scored ? evaluate(s, s->to_act, part) : 0;
+    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}};
+    if (s->phase == PH_FORM)
+        count_waiting(s, w.waiting);
     int best = 0;
     double best_v = -1e300;
     for (int i = 0; i < n && i < MAX_ACTIONS; i++) {
-        double v = action_score(s, &acts[i], rng, base, part);
+        double v = action_score(s, &acts[i], rng, &w);
         if (v > best_v)
             best_v = v, best = i;
     }

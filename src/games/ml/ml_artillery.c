@@ -5,22 +5,8 @@
  * the enemy alone is lost. The initiative winner fires first. */
 #include "ml.h"
 
-/* [ML Artillery] the cells a gun reaches: up to 3 zones up or down the two
- * sectors it borders, not past a zone holding troops of either side. */
-static uint32_t gun_reach(const MlState *s, const MlGun *g)
-{
-    uint32_t held = s->occ.any[0] | s->occ.any[1], reach = 0;
-    for (int sec = g->divide; sec <= g->divide + 1; sec++) {
-        uint32_t column = held >> (sec * 8) & 0x7Fu, up = 1u << g->zone, down = up, cells = up;
-        for (int dist = 1; dist <= 3; dist++) {
-            up = up << 1 & 0x7Fu, down >>= 1;
-            cells |= up | down;
-            up &= ~column, down &= ~column; /* troops there screen the zones beyond */
-        }
-        reach |= cells << (sec * 8);
-    }
-    return reach;
-}
+/* [ML Artillery] the cells a gun reaches (ml_gun_reach). */
+static uint32_t gun_reach(const MlState *s, const MlGun *g) { return ml_gun_reach(s, g->divide, g->zone); }
 
 /* Can `side`'s gun, reaching `reach`, hit enemy line li? Not where friends
  * stand (ecw: no firing into a melee with friends in it). */
@@ -37,13 +23,7 @@ static bool gun_ready(const MlState *s, int side, int gun)
     return gun >= 0 && gun < sd->nguns && sd->guns[gun].alive && sd->guns[gun].placed;
 }
 
-bool ml_gun_has_target(const MlState *s, int side, int gun)
-{
-    if (!gun_ready(s, side, gun))
-        return false;
-    int foe = ml_enemy(side);
-    return s->occ.any[foe] & ~s->occ.any[side] & gun_reach(s, &s->side[side].guns[gun]);
-}
+bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
 int ml_art_legal(const MlState *s, Action *out, int cap)
 {
@@ -100,18 +80,16 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
         ml_add_dp(s, foe, a->target, dp, io);
 }
 
-/* [ML Artillery] lost when both bordering zones hold enemy lines and no friends. */
-void ml_guns_check_lost(MlState *s, GameIO *io)
+/* [ML Artillery] lost when both bordering zones hold enemy lines and no
+ * friends (ml_guns_check_lost tests the masks first). */
+void ml_guns_overrun(MlState *s, GameIO *io)
 {
     for (int side = 0; side < ML_SIDES; side++) {
+        uint32_t both = ml_overrun_cells(s, side);
         MlSide *sd = &s->side[side];
-        for (int g = 0; g < sd->nguns; g++) {
+        for (int g = 0; both && g < sd->nguns; g++) {
             MlGun *gun = &sd->guns[g];
-            if (!gun->alive || !gun->placed)
-                continue;
-            int a = gun->divide, b = gun->divide + 1, z = gun->zone, foe = ml_enemy(side);
-            if (!ml_line_at(s, foe, a, z) || !ml_line_at(s, foe, b, z) || ml_line_at(s, side, a, z) ||
-                ml_line_at(s, side, b, z))
+            if (!gun->alive || !gun->placed || !(both & ml_cell_bit(gun->divide, gun->zone)))
                 continue;
             gun->alive = 0;
             EventLog *log = io ? io->log : NULL;

@@ -33,9 +33,9 @@ static bool dragoons_beside(const MlState *s, int side, const MlLine *l)
 /* How the enemy lines in this line's zone came at it: worst approach. */
 static int worst_approach(const MlState *s, int side, const MlLine *l)
 {
-    int foe[2], n = ml_lines_at(s, ml_enemy(side), l->sector, l->zone, foe), worst = APP_FRONT;
-    for (int k = 0; k < n && k < 2; k++) {
-        int ap = s->side[ml_enemy(side)].lines[foe[k]].approach;
+    int foe = ml_enemy(side), worst = APP_FRONT;
+    for (unsigned m = s->occ.at[foe][ml_cell(l->sector, l->zone)]; m; m &= m - 1) {
+        int ap = s->side[foe].lines[__builtin_ctz(m)].approach;
         if (ap == APP_REAR || (ap == APP_FLANK && worst == APP_FRONT))
             worst = ap;
     }

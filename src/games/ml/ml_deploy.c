@@ -86,28 +86,26 @@ static inline int count_bits(uint32_t m)
 }
 
 /* Counted into bit masks without branches: which units wait changes at
- * every step of the deployment, so branches on it would be mispredicted. */
+ * every step of the deployment, so branches on it would be mispredicted.
+ * Each unit goes into the mask of its arm and strength (strength 0 for
+ * any outside 1..4), or into none if it does not wait. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
-    uint32_t waits = 0, horse = 0, by_str[5] = {0}; /* by_str[0]: units of strength 1..4 */
+    uint32_t by[2][5] = {{0}}; /* [arm][strength] */
     for (int i = 0; i < sd->nunits; i++) {
         const MlUnit *u = &sd->units[i];
-        uint32_t bit = 1u << i;
-        waits |= bit & ml_ones_if(u->alive & (u->line == ML_NONE));
-        horse |= bit & ml_ones_if(u->arm != ML_FOOT);
-        for (int str = 1; str <= 4; str++) /* unrolled: the masks stay in registers */
-            by_str[str] |= bit & ml_ones_if(u->str == str);
+        int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
+        by[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
     }
-    by_str[0] = by_str[1] | by_str[2] | by_str[3] | by_str[4];
     for (int arm = 0; arm < 2; arm++) {
-        uint32_t mine = waits & (arm ? horse : ~horse);
-        c->undeployed[arm] = count_bits(mine);
-        c->ranked[arm] = count_bits(mine & by_str[0]);
+        uint32_t ranked = by[arm][1] | by[arm][2] | by[arm][3] | by[arm][4];
+        c->undeployed[arm] = count_bits(ranked | by[arm][0]);
+        c->ranked[arm] = count_bits(ranked);
         for (int str = 1; str <= 4; str++)
-            c->waiting[arm][str] = mine & by_str[str];
+            c->waiting[arm][str] = by[arm][str];
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
@@ -196,33 +194,33 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
 /* The waiting units of an arm in order, strongest first and the first
  * listed first among equals: the sets of the first k of them (set[k], the
  * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
- * (kmax at most how many there are). */
+ * (kmax at most how many there are). Each step takes a unit from the
+ * strongest (weakest) group left, picked with masks rather than branches:
+ * which groups are empty changes at every step of the deployment. */
 static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
     const uint32_t *by_str = c->waiting[arm != ML_FOOT];
-    int hi = 4, lo = 1;
-    uint32_t front = by_str[hi], back = by_str[lo]; /* what is left of the strongest, weakest groups */
+    uint32_t f4 = by_str[4], f3 = by_str[3], f2 = by_str[2], f1 = by_str[1]; /* what is left to take from */
+    uint32_t b4 = f4, b3 = f3, b2 = f2, b1 = f1;                             /* ... and to take from the end */
     strong[0] = weak[0] = 0;
     for (int k = 1; k <= kmax; k++) {
-        while (!front && hi > 1) /* k is at most how many wait: a group is found */
-            front = by_str[--hi];
-        while (!back && lo < 4)
-            back = by_str[++lo];
-        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back));
-        front &= ~first;
-        back &= ~last;
+        uint32_t front = f4 | (f3 & ml_ones_if(!f4)) | (f2 & ml_ones_if(!(f4 | f3))) | (f1 & ml_ones_if(!(f4 | f3 | f2)));
+        uint32_t back = b1 | (b2 & ml_ones_if(!b1)) | (b3 & ml_ones_if(!(b1 | b2))) | (b4 & ml_ones_if(!(b1 | b2 | b3)));
+        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back)); /* k <= units: not empty */
+        f4 &= ~first, f3 &= ~first, f2 &= ~first, f1 &= ~first;
+        b4 &= ~last, b3 &= ~last, b2 &= ~last, b1 &= ~last;
         strong[k] = strong[k - 1] | first;
         weak[k] = weak[k - 1] | last;
     }
 }
 
-/* The zones of a sector where a new line of `arm` may stand (bit z). */
+/* The zones of a sector where a new line of `arm` may stand (bit z): as
+ * form_place_why, on masks. */
 static uint32_t form_zones(const FormCtx *c, int arm, int sec)
 {
-    uint32_t zones = 0;
-    for (int z = 0; z < ML_ZONES; z++)
-        zones |= (uint32_t)(form_place_why(c, arm, sec, z) == FP_OK) << z;
-    return zones;
+    uint32_t home = c->side == ML_ROY ? 0x07u : 0x70u; /* zones 0-2 or 4-6 */
+    bool room = arm == ML_FOOT ? c->foot_lines < ML_FOOT_LINES : c->horse_lines[sec] < ML_HORSE_LINES_PER_WING;
+    return home & ~(c->own >> (sec * 8)) & ml_ones_if(room);
 }
 
 /* Representative choices: each sector and zone, each size, the strongest
@@ -233,23 +231,36 @@ static int legal_form(const MlState *s, Action *out, int cap)
     int n = 0;
     FormCtx c;
     form_ctx(s, &c);
+    uint32_t strong[2][ML_FOOT_PER_LINE + 1], weak[2][ML_FOOT_PER_LINE + 1]; /* by arm: both wings share */
+    bool ordered[2] = {false, false};
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, a = arm != ML_FOOT, avail = c.ranked[a];
         int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
         int minn = avail - room_after(&c, arm, sec);
-        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail;
-        if (k0 > k1)
+        int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail; /* k1: the same for both wings */
+        uint32_t zones = form_zones(&c, arm, sec);
+        if (k0 > k1 || !zones)
             continue;
-        uint32_t strong[ML_FOOT_PER_LINE + 1], weak[ML_FOOT_PER_LINE + 1];
-        strongest_and_weakest(&c, arm, k1, strong, weak);
+        if (!ordered[a])
+            strongest_and_weakest(&c, arm, k1, strong[a], weak[a]);
+        ordered[a] = true;
         /* sizes k0..k1 already meet check_form's size and room limits */
-        for (uint32_t zones = form_zones(&c, arm, sec); zones; zones &= zones - 1) {
-            int z = __builtin_ctz(zones);
-            for (int k = k0; k <= k1; k++) {
-                n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, strong[k]);
-                if (weak[k] != strong[k])
-                    n = ml_push(out, cap, n, MLV_FORM, sec, z, 0, weak[k]);
+        uint32_t sets[2 * ML_FOOT_PER_LINE];
+        int nsets = 0;
+        for (int k = k0; k <= k1; k++) {
+            sets[nsets++] = strong[a][k];
+            sets[nsets] = weak[a][k];
+            nsets += weak[a][k] != strong[a][k];
+        }
+        for (; zones; zones &= zones - 1) {
+            uint64_t head = ml_head(MLV_FORM, sec, __builtin_ctz(zones), 0);
+            if (n + nsets > cap) { /* a full list keeps what fits */
+                for (int k = 0; k < nsets; k++)
+                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, sets[k]);
+                continue;
             }
+            for (int k = 0; k < nsets; k++)
+                ml_put(&out[n++], head, sets[k]);
         }
     }
     return n;
@@ -310,15 +321,19 @@ static int legal_attach(const MlState *s, Action *out, int cap)
 {
     int n = 0;
     const MlSide *sd = &s->side[s->to_act];
+    uint32_t home = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
     for (int g = 0; g < sd->nguns; g++)
         for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
-            for (int z = 0; z < ML_ZONES; z++)
-                if (ml_home_zone(s->to_act, z))
-                    n = ml_push(out, cap, n, MLV_GUN, g, z, side, 0);
-    for (int g = 0; g < sd->ngens; g++)
-        for (int l = 0; l < sd->nlines && general_attach_why(sd, g, 0) != GA_NOT_WAITING; l++)
-            if (general_attach_why(sd, g, l) == GA_OK)
-                n = ml_push(out, cap, n, MLV_GENERAL, g, l, 0, 0);
+            for (uint32_t zones = home; zones; zones &= zones - 1)
+                n = ml_push(out, cap, n, MLV_GUN, g, __builtin_ctz(zones), side, 0);
+    unsigned free_lines = 0; /* as general_attach_why: lines without a general, for each general waiting */
+    for (int l = 0; l < sd->nlines; l++)
+        free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
+    for (int g = 0; free_lines && g < sd->ngens; g++) {
+        bool waiting = sd->gens[g].alive && sd->gens[g].line == ML_NONE;
+        for (unsigned m = free_lines & ml_ones_if(waiting); m; m &= m - 1)
+            n = ml_push(out, cap, n, MLV_GENERAL, g, __builtin_ctz(m), 0, 0);
+    }
     for (int l = 0; sd->light_pending && l < sd->nlines; l++)
         if (sd->lines[l].arm == ML_FOOT)
             n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
@@ -364,9 +379,8 @@ static void form_line(MlState *s, int side, const Action *a)
     l->zone = (uint8_t)a->target;
     l->general = ML_NONE;
     l->split = ML_NONE;
-    for (int i = 0; i < sd->nunits; i++) {
-        if (!(a->set >> i & 1))
-            continue;
+    for (uint32_t set = a->set & ((1u << sd->nunits) - 1); set; set &= set - 1) { /* the units named */
+        int i = __builtin_ctz(set);
         sd->units[i].line = (uint8_t)li;
         l->arm = sd->units[i].arm;
         l->str = (uint8_t)(l->str + sd->units[i].str);

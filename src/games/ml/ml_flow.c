@@ -41,17 +41,33 @@ bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
     return ok;
 }
 
-int ml_lines_at(const MlState *s, int side, int sector, int zone, int out[2])
+/* Seven bytes as seven bits, bit i set if byte i is not zero: on a
+ * little-endian machine each byte is made 0 or 1 and the bytes gathered by
+ * one multiplication (byte i lands in bit 56 + i). */
+static uint32_t nonzero_bits7(uint64_t x)
 {
-    if (sector < 0 || sector >= ML_SECTORS || !ml_on_board(zone))
-        return 0;
-    int n = 0;
-    for (unsigned m = s->occ.at[side][ml_cell(sector, zone)]; m; m &= m - 1) {
-        if (n < 2)
-            out[n] = __builtin_ctz(m);
-        n++;
-    }
-    return n;
+    uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    x &= 0x00FFFFFFFFFFFFFFull;
+    x = (((x & low7) + low7) | x) >> 7 & 0x0101010101010101ull;
+    return (uint32_t)((x * 0x0102040810204080ull) >> 56);
+}
+
+uint32_t ml_rough_cells(const MlState *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint8_t *r = &s->rough[0][0]; /* 21 bytes: read as words at 0, 7 and 13 (>> 8) */
+    uint64_t a, b, c;
+    memcpy(&a, r, 8);
+    memcpy(&b, r + ML_ZONES, 8);
+    memcpy(&c, r + 2 * ML_ZONES - 1, 8);
+    return nonzero_bits7(a) | nonzero_bits7(b) << 8 | nonzero_bits7(c >> 8) << 16;
+#else
+    uint32_t m = 0;
+    for (int sec = 0; sec < ML_SECTORS; sec++)
+        for (int z = 0; z < ML_ZONES; z++)
+            m |= (uint32_t)(s->rough[sec][z] != 0) << ml_cell(sec, z);
+    return m;
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,14 +138,6 @@ bool ml_occ_agrees(const MlState *s)
     MlOcc fresh;
     occ_build(s, &fresh);
     return memcmp(&fresh, &s->occ, sizeof fresh) == 0;
-}
-
-int ml_gen_bonus(const MlState *s, int side, int li)
-{
-    const MlLine *l = &s->side[side].lines[li];
-    if (l->general == ML_NONE)
-        return 0;
-    return s->side[side].gens[l->general].superior ? 2 : 1;
 }
 
 /* ------------------------------------------------------------------ */

@@ -19,6 +19,7 @@ typedef struct MoveCtx {
     uint32_t     held;     /* cells holding a line of either side */
     uint32_t     stand[2]; /* cells a moving line may stand in: [1] if it is horse that turned in */
     uint32_t     led;      /* cells where every friendly line already has a general */
+    uint32_t     blocked;  /* cells a horse may not pass through: troops or rough terrain */
 } MoveCtx;
 
 /* [ML Movement] one line per side in a zone, unless one of two friendly
@@ -39,6 +40,7 @@ static void move_ctx(const MlState *s, MoveCtx *c)
     c->held = c->o->any[0] | c->o->any[1];
     stand_cells(c->o, c->side, c->stand);
     c->led = c->o->any[c->side] & ~c->o->no_gen[c->side];
+    c->blocked = c->held | ml_rough_cells(s);
 }
 
 /* ---------------- lines ---------------- */
@@ -264,19 +266,14 @@ _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte pe
 /* [ML Movement] the zones formed line l may move to, bit z for zone z of
  * its sector: as line_mover_why and line_path_why, none if it is in
  * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
- * terrain, into a zone with room. Branches on what a line is (arm, sector)
- * are predicted well; those on what is around it would not be. */
-static uint32_t line_targets(const MlState *s, const MoveCtx *c, const MlLine *l)
+ * terrain, into a zone with room. */
+static uint32_t line_targets(const MoveCtx *c, const MlLine *l)
 {
-    uint32_t here = ml_cell_bit(l->sector, l->zone), column = ml_sector_bits(l->sector);
-    uint32_t cells = here << 1 | here >> 1;
-    if (l->arm == ML_HORSE) {
-        int z = l->zone, up = z + (z < ML_ZONES - 1), down = z - (z > 0); /* on the board when it matters */
-        bool up_clear = !(c->held & here << 1) & !s->rough[l->sector][up];
-        bool down_clear = !(c->held & here >> 1) & !s->rough[l->sector][down];
-        cells |= (here << 2 & ml_ones_if(up_clear)) | (here >> 2 & ml_ones_if(down_clear));
-    }
-    cells &= column & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
+    uint32_t here = ml_cell_bit(l->sector, l->zone);
+    uint32_t near = here << 1 | here >> 1;
+    uint32_t far = (here << 2 & ~(c->blocked << 1)) | (here >> 2 & ~(c->blocked >> 1)); /* the cell between clear */
+    uint32_t cells = near | (far & ml_ones_if(l->arm == ML_HORSE));
+    cells &= ml_sector_bits(l->sector) & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
     return cells >> (l->sector * 8);
 }
 
@@ -288,78 +285,104 @@ static bool may_turn_in(const MoveCtx *c, const MlLine *l)
     return !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
 }
 
-/* Every line move and turn-in, line by line; each line's moves from the
- * Royalist base line up, then its turn-in. They are gathered in one set,
- * byte li for line li (bits 0-6 its zones, bit 7 its turn-in), so that
- * they come out in that order from a single loop. Appended to n actions;
- * returns the new count. */
-static int legal_line_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
+/* Every line move and turn-in as one set, byte li for line li (bits 0-6
+ * its zones, bit 7 its turn-in), so that they come out line by line, each
+ * line's moves from the Royalist base line up, then its turn-in. */
+static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
     uint64_t moves = 0;
+    unsigned wing_horse = 0; /* gathered without a branch per line: arms come mixed */
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
         if (l->status != LS_FORMED)
             continue;
-        uint64_t mine = line_targets(s, c, l);
-        if (l->arm == ML_HORSE && l->sector != ML_CENTRE)
-            mine |= (uint64_t)may_turn_in(c, l) << 7;
-        moves |= mine << (li * 8);
+        moves |= (uint64_t)line_targets(c, l) << (li * 8);
+        wing_horse |= (unsigned)((l->arm == ML_HORSE) & (l->sector != ML_CENTRE)) << li;
     }
-    for (; moves; moves &= moves - 1) {
-        int bit = __builtin_ctzll(moves), li = bit / 8, zone = bit % 8;
-        n = ml_push(out, cap, n, zone == 7 ? MLV_TURNIN : MLV_MOVE, li, zone == 7 ? 0 : zone, 0, 0);
+    for (; wing_horse; wing_horse &= wing_horse - 1) {
+        int li = __builtin_ctz(wing_horse);
+        moves |= (uint64_t)may_turn_in(c, &sd->lines[li]) << (li * 8 + 7);
     }
-    return n;
+    return moves;
 }
 
-/* The moves of a general, in the order legal() lists them. */
-static const int8_t general_steps[8][2] = {{0, 1}, {0, 2}, {0, -1}, {0, -2}, {1, 0}, {2, 0}, {-1, 0}, {-2, 0}};
+/* The moves of a general, in the order legal() lists them: the change of
+ * his cell number (sector * 7 + zone) for 1 or 2 zones up, down, then 1
+ * or 2 sectors right, left. */
+static const int8_t general_steps[8] = {1, 2, -1, -2, ML_ZONES, 2 * ML_ZONES, -ML_ZONES, -2 * ML_ZONES};
+
+/* [ML Generals] as general_mover_why, for a general of the side's own,
+ * without branches: alive, and not with a pursuing line. */
+static bool general_may_move(const MlSide *sd, int gi)
+{
+    const MlGeneral *g = &sd->gens[gi];
+    bool with_line = g->line != ML_NONE;
+    return g->alive & !(with_line & (sd->lines[with_line ? g->line : 0].status == LS_PURSUING));
+}
 
 /* [ML Generals] the moves general gi may make, bit k for general_steps[k]:
  * as general_mover_why and general_path_why, not through nor into the
- * enemy, onto friends only where a line has no general. */
+ * enemy, onto friends only where a line has no general. The cells around
+ * him are read from masks shifted so that his own cell is bit 16: zone
+ * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. */
 static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
 {
     const MlGeneral *g = &s->side[c->side].gens[gi];
-    uint32_t here = ml_cell_bit(g->sector, g->zone), column = ml_sector_bits(g->sector), board = 0x7F7F7Fu;
-    uint32_t pass = ~c->o->any[c->foe], open = pass & ~c->led;
-    uint32_t to[8] = {here << 1 & column, here << 2 & column & pass << 1,   /* up the board */
-                      here >> 1 & column, here >> 2 & column & pass >> 1,   /* down */
-                      here << 8 & board,  here << 16 & board & pass << 8,   /* to the right */
-                      here >> 8,          here >> 16 & pass >> 8};          /* to the left */
-    unsigned ok = 0;
-    for (int k = 0; k < 8; k++)
-        ok |= (unsigned)((to[k] & open) != 0) << k;
-    return ok & ml_ones_if(general_mover_why(s, c->side, gi) == GM_OK);
+    int cell = ml_cell(g->sector, g->zone);
+    uint32_t pass = ~c->o->any[c->foe];
+    uint64_t open = (uint64_t)(pass & ~c->led & 0x7F7F7Fu) << 16 >> cell; /* zone 7 of a sector is never open */
+    uint64_t way = (uint64_t)pass << 16 >> cell;                            /* the cell passed on a 2-step */
+    unsigned two_up = g->zone < ML_ZONES - 1, two_down = g->zone > 0;      /* else a 2-zone step leaves the sector */
+    unsigned ok = (unsigned)(open >> 17 & 1) | (unsigned)(open >> 18 & way >> 17 & two_up) << 1 |
+                  (unsigned)(open >> 15 & 1) << 2 | (unsigned)(open >> 14 & way >> 15 & two_down) << 3 |
+                  (unsigned)(open >> 24 & 1) << 4 | (unsigned)(open >> 32 & way >> 24 & 1) << 5 |
+                  (unsigned)(open >> 8 & 1) << 6 | (unsigned)(open & way >> 8 & 1) << 7;
+    return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
 }
 
-/* Every move of every general: 1 or 2 zones, then 1 or 2 sectors, from
- * one set (byte gi for general gi, bit k for general_steps[k]). Appended
- * to n actions; returns the new count. */
-static int legal_general_moves(const MlState *s, const MoveCtx *c, Action *out, int cap, int n)
+/* Every move of every general as one set, byte gi for general gi. */
+static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 {
-    const MlSide *sd = &s->side[c->side];
     uint64_t moves = 0;
-    for (int gi = 0; gi < sd->ngens; gi++)
+    for (int gi = 0; gi < s->side[c->side].ngens; gi++)
         moves |= (uint64_t)general_moves(s, c, gi) << (gi * 8);
-    for (; moves; moves &= moves - 1) {
-        int bit = __builtin_ctzll(moves), gi = bit / 8;
-        const MlGeneral *g = &sd->gens[gi];
-        const int8_t *step = general_steps[bit % 8];
-        n = ml_push(out, cap, n, MLV_GENMOVE, gi, (g->sector + step[0]) * ML_ZONES + g->zone + step[1], 0, 0);
+    return moves;
+}
+
+/* The most moves legal() may list: every line and general in every way. */
+enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
+
+/* The line moves, general moves and end into out, which has room for
+ * ML_MOVES_MAX; returns how many. Stores without a count check each. */
+static int emit_moves(const MlState *s, uint64_t lines, uint64_t gens, Action *out)
+{
+    Action *o = out;
+    for (; lines; lines &= lines - 1) {
+        int bit = __builtin_ctzll(lines), li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
+        ml_put(o++, zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0), 0);
     }
-    return n;
+    const MlGeneral *g = s->side[s->to_act].gens;
+    for (int gi = 0; gens; gi++, gens >>= 8) { /* general by general: his cell is read once */
+        uint64_t head = ml_head(MLV_GENMOVE, gi, g[gi].sector * ML_ZONES + g[gi].zone, 0);
+        for (unsigned m = gens & 0xFF; m; m &= m - 1)
+            ml_put(o++, head + ((uint64_t)general_steps[__builtin_ctz(m)] << 32), 0); /* a target >= 0: no borrow */
+    }
+    ml_put(o++, ml_head(MLV_END, 0, 0, 0), 0);
+    return (int)(o - out);
 }
 
 int ml_move_legal(const MlState *s, Action *out, int cap)
 {
-    int n = 0;
     MoveCtx c;
     move_ctx(s, &c);
-    n = legal_line_moves(s, &c, out, cap, n);
-    n = legal_general_moves(s, &c, out, cap, n);
-    n = ml_push(out, cap, n, MLV_END, 0, 0, 0, 0);
+    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
+    if (cap >= ML_MOVES_MAX)
+        return emit_moves(s, lines, gens, out);
+    Action all[ML_MOVES_MAX]; /* a short list keeps the first cap */
+    int n = emit_moves(s, lines, gens, all);
+    n = n < cap ? n : cap > 0 ? cap : 0;
+    memcpy(out, all, sizeof all[0] * (size_t)n);
     return n;
 }
 
@@ -369,11 +392,14 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
 {
     MlSide *foe = &s->side[ml_enemy(side)];
+    unsigned caught = 0; /* found without a branch per general: seldom any */
     for (int g = 0; g < foe->ngens; g++) {
-        MlGeneral *gen = &foe->gens[g];
-        if (!gen->alive || gen->line != ML_NONE || gen->sector != sector || gen->zone != zone)
-            continue;
-        gen->alive = 0;
+        const MlGeneral *gen = &foe->gens[g];
+        caught |= (unsigned)(gen->alive & (gen->line == ML_NONE) & (gen->sector == sector) & (gen->zone == zone)) << g;
+    }
+    for (; caught; caught &= caught - 1) {
+        int g = __builtin_ctz(caught);
+        foe->gens[g].alive = 0;
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "general_lost", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(ml_enemy(side)));

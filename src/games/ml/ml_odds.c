@@ -7,9 +7,8 @@
 
 void ml_odds_dp(int factor, double p[4])
 {
-    p[0] = p[1] = p[2] = p[3] = 0;
-    for (int roll = 1; roll <= 20; roll++)
-        p[ml_dp_for(factor, roll)] += 1.0 / 20;
+    factor = factor < 1 ? 1 : factor > ML_MAX_FACTOR ? ML_MAX_FACTOR : factor;
+    memcpy(p, ml_tables()->odds[factor], sizeof ml_tables()->odds[factor]);
 }
 
 typedef struct VsOdds {

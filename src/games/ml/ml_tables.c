@@ -32,6 +32,16 @@ static int parse_range(const char *tok, int *lo, int *hi)
     return -1;
 }
 
+/* The chance of 0..3 DPs from one roll at each factor, counted over the
+ * twenty rolls in order (the computer player reads them in its inner
+ * loops). */
+static void combat_odds(MlTables *t)
+{
+    for (int f = 1; f <= ML_MAX_FACTOR; f++)
+        for (int roll = 1; roll <= 20; roll++)
+            t->odds[f][t->dp[f][roll]] += 1.0 / 20;
+}
+
 static int parse_combat(MlTables *t, const char *text, Diag *d)
 {
     char buf[256], r[3][32];
@@ -152,6 +162,7 @@ int ml_tables_parse(MlTables *t, const char *combat, const char *deck, const cha
     if (parse_combat(t, combat, d) < 0 || parse_deck(t, deck, d) < 0 ||
         parse_armies(t, armies, d) < 0)
         return -1;
+    combat_odds(t);
     return 0;
 }
 

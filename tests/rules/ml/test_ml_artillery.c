@@ -215,3 +215,41 @@ Test(ml_artillery, lost_when_the_last_friend_beside_it_routs)
     cr_assert_eq(mlf_l(&F, ML_ROY, r)->status, LS_ROUTED);
     cr_assert_eq(F.s.side[ML_ROY].guns[g].alive, 0, "the gun is overrun");
 }
+
+/* The cells a gun reaches, zone by zone as [ML Artillery] words it: its
+ * own zone and up to 3 zones up or down each bordering sector, stopping
+ * at (and including) the first zone that holds troops. */
+static uint32_t reach_by_the_rule(uint32_t held, int divide, int zone)
+{
+    uint32_t cells = 0;
+    for (int sec = divide; sec <= divide + 1; sec++) {
+        cells |= ml_cell_bit(sec, zone);
+        for (int dir = -1; dir <= 1; dir += 2)
+            for (int d = 1, open = 1; d <= 3 && open; d++) {
+                int z = zone + dir * d;
+                if (!ml_on_board(z))
+                    break;
+                cells |= ml_cell_bit(sec, z);
+                open = !(held & ml_cell_bit(sec, z));
+            }
+    }
+    return cells;
+}
+
+/* ml_gun_reach works out both sectors at once on masks: on random boards
+ * it finds what the rule finds zone by zone. */
+Test(ml_artillery, reach_on_masks_matches_the_rule)
+{
+    Rng r;
+    rng_seed(&r, 11);
+    for (int k = 0; k < 2000; k++) {
+        uint32_t held0 = (uint32_t)rng_next(&r) & 0x7F7F7Fu, held1 = (uint32_t)rng_next(&r) & 0x7F7F7Fu;
+        F.s.occ.any[ML_ROY] = held0 & (uint32_t)rng_next(&r);
+        F.s.occ.any[ML_PAR] = held1 & (uint32_t)rng_next(&r);
+        int divide = (int)rng_below(&r, 2), zone = (int)rng_below(&r, ML_ZONES);
+        uint32_t held = F.s.occ.any[ML_ROY] | F.s.occ.any[ML_PAR];
+        cr_assert_eq(ml_gun_reach(&F.s, divide, zone), reach_by_the_rule(held, divide, zone),
+                     "divide %d zone %d held %06x", divide, zone, held);
+    }
+    memset(&F.s.occ, 0, sizeof F.s.occ); /* leave the index as the (empty) lines have it */
+}

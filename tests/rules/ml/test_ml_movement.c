@@ -734,3 +734,45 @@ Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
         }
     }
 }
+
+/* A list cut short keeps its first entries: legal() with a small capacity
+ * returns the start of the full list, on every decision of random games
+ * (moves and deployment write their lists without a count check each when
+ * there is room, and take another way when there is not). */
+Test(ml_movement, a_short_list_is_the_start_of_the_full_one)
+{
+    Rng pick;
+    rng_seed(&pick, 5);
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        MlState s;
+        Options opt = {0};
+        Diag d;
+        cr_assert_eq(ml_setup(&s, &opt, seed, &d), 0, "%s", d.msg);
+        while (!ml_terminal(&s)) {
+            Action all[MAX_ACTIONS], some[MAX_ACTIONS];
+            int n = ml_legal(&s, all, MAX_ACTIONS);
+            int cap = (int)rng_below(&pick, (uint32_t)n + 1), m = ml_legal(&s, some, cap);
+            cr_assert_eq(m, cap, "phase %d: %d of %d", s.phase, m, n);
+            for (int i = 0; i < m; i++)
+                cr_assert(listed(&all[i], 1, some[i]), "phase %d: entry %d differs", s.phase, i);
+            ml_apply(&s, &all[rng_below(&pick, (uint32_t)n)], NULL);
+        }
+    }
+}
+
+/* [ML Rough Terrain] the rough cells as a mask (what legal() reads) are
+ * the rough zones of the board, whatever they are. */
+Test(ml_rough_terrain, rough_cells_mask_matches_the_board)
+{
+    Rng r;
+    rng_seed(&r, 3);
+    for (int k = 0; k < 500; k++) {
+        uint32_t want = 0;
+        for (int sec = 0; sec < ML_SECTORS; sec++)
+            for (int z = 0; z < ML_ZONES; z++) {
+                F.s.rough[sec][z] = (uint8_t)(rng_below(&r, 3) == 0 ? rng_below(&r, 255) + 1 : 0);
+                want |= F.s.rough[sec][z] ? ml_cell_bit(sec, z) : 0;
+            }
+        cr_assert_eq(ml_rough_cells(&F.s), want, "round %d", k);
+    }
+}
