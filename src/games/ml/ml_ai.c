@@ -513,11 +513,12 @@ static double artillery_value(const MlState *s, int me)
     int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
     double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
     for (int g = 0; g < s->side[me].nguns; g++) {
-        int top = strongest_in(s, foe, ml_gun_targets(s, me, g)); /* dps * worth grows with the strength */
+        /* the best target is the strongest: expected DPs times its worth per DP */
+        int top = strongest_in(s, foe, ml_gun_targets(s, me, g));
         if (top < 0)
-            continue; /* best 0: adds nothing */
-        double dps = gun_dps(s->side[me].guns[g].factor), worth = frac(s, foe, top) / ML_ROUT_DP, best = dps * worth > 0 ? dps * worth : 0;
-        v += W_GUN * turns * best;
+            continue; /* nothing in reach */
+        double worth = frac(s, foe, top) / ML_ROUT_DP;
+        v += W_GUN * turns * gun_dps(s->side[me].guns[g].factor) * worth;
     }
     return v;
 }
@@ -539,7 +540,8 @@ static double combine(const MlState *s, int me, const Part part[ML_SECTORS])
         v -= 1000;
     int rem = s->max_turns - s->turn + 1;
     double sd = sqrt(TURN_SPREAD * TURN_SPREAD * (rem > 0 ? rem : 0) + var + 1e-6);
-    return WIN_SCALE * 0.5 * erfc(-v / sd / sqrt(2.0)) + WIN_LINEAR * v + pos + artillery_value(s, me);
+    double win = WIN_SCALE * 0.5 * erfc(-v / sd / sqrt(2.0));
+    return win + WIN_LINEAR * v + pos + artillery_value(s, me);
 }
 
 /* A state scored afresh in every sector; the parts are kept in part[]. */
