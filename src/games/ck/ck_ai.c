@@ -907,14 +907,26 @@ static bool persons_covered(Table *tb, int i)
     return false;
 }
 
+/* Would guard i's escort end on an unsearched piece (and so search it,
+ * ending the turn with him and his prisoners beside whoever is found)? */
+static bool escort_searches(const CkState *s, int i)
+{
+    const CkFig *f = &s->figs[i];
+    float len = ck_dist(f->x, f->y, s->entry_x, 0);
+    if (len <= 3.5f)
+        return false; /* he leaves the table */
+    int p = ck_piece_at(s, f->x + (s->entry_x - f->x) / len * 3.0f, f->y - f->y / len * 3.0f);
+    return p >= 0 && !s->pieces[p].searched;
+}
+
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
-    if (tb->room[i] < 4) { /* a guard leads his prisoners off */
+    if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return accept(s, a, out);
+        return !escort_searches(s, i) && accept(s, a, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
