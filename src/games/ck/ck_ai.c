@@ -29,6 +29,15 @@
 #include "ck.h"
 #include <math.h>
 #include <string.h>
+#ifdef CK_TUNE /* local tuning builds only: weights from $CKP */
+#include <stdlib.h>
+static double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0};
+static int tune_done;
+static double T(int k) { if (!tune_done) { tune_done = 1; const char *e = getenv("CKP"); for (int i = 0; e && *e && i < 32; i++) { char *end; double v = strtod(e, &end); if (end == e) break; tune_v[i] = v; e = end; while (*e == ',') e++; } } return tune_v[k]; }
+#else
+static const double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0};
+#define T(k) (tune_v[k])
+#endif
 
 /* The exposure model's weights, tuned against random Royalists: a foe's
  * charge, shot and move-then-shot count as that many of its choices; a
@@ -36,13 +45,16 @@
  * goes CK_RISK inches out of his way to save a point, a horseman
  * CK_BAIT_RISK inches to gain one; no foe reaches further than CK_FAR
  * beyond a trooper's move (6" and 12", with the bases). */
-#define CK_W_CHARGE 2.0
-#define CK_W_SHOT 2.0
-#define CK_W_MSHOT 1.0
-#define CK_W_GAIN 2.0
-#define CK_RISK 10.0
-#define CK_BAIT_RISK 30.0
+#define CK_W_CHARGE T(0)
+#define CK_W_SHOT T(1)
+#define CK_W_MSHOT T(2)
+#define CK_W_GAIN T(3)
+#define CK_RISK T(4)
+#define CK_BAIT_RISK T(5)
 #define CK_FAR 21.0f
+#define CK_W_DRIVE T(6)
+#define CK_W_GAIN_DRAGOON T(10)
+#define CK_FLEE_RISK T(24)
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -64,10 +76,18 @@ typedef struct Table {
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
+        int8_t  seen2[CK_MAX_FIGS];   /* nearest troopers of each foe looked for */
+    float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
+    uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
 
 /* Charles Stuart or Lord Wilmot? */
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
+
+static int ground_mod(const CkFig *f, int kind);
+
+static double menace(Table *tb, int e);
 
 /* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
@@ -107,6 +127,9 @@ static void look(const CkState *s, Table *tb)
     memset(tb->choice, -1, (size_t)n);
     memset(tb->quiet, -1, (size_t)n);
     memset(tb->cansearch, -1, (size_t)n);
+    for (int i = 0; i < n; i++)
+        tb->menace[i] = -1;
+    memset(tb->seen2, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
     for (int i = 0; i < n; i++) {
@@ -270,75 +293,140 @@ static float foe_range(const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
 }
 
-/* How many things foe e could do next turn: its four moves and a shot
- * and a charge at each trooper within its move and range; a random foe
- * spreads its attacks over them. Counted once a call. */
-static int choices(Table *tb, int e)
-{
-    if (tb->choice[e] < 0) {
-        const CkFig *g = &tb->s->figs[e];
-        float r = foe_move(tb, e) + fmaxf(foe_range(g), 1.6f);
-        int n = 4;
-        for (int k = 0; k < tb->nown; k++) {
-            const CkFig *f = &tb->s->figs[tb->own[k]];
-            n += dist2(f->x, f->y, g->x, g->y) <= r * r ? 2 : 0;
-        }
-        tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
-    }
-    return tb->choice[e];
-}
-
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
  * shooting, behind an obstacle against charges. */
 typedef struct Ground {
-    int cover, obst;
+    int cover, obst, kind;
 } Ground;
 
 /* The ground at (x, y). */
 static Ground ground_at(const CkState *s, float x, float y)
 {
     int pc = ck_piece_at(s, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle};
+    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
 }
 
-/* What foe g (moving mv, one of m choices) is expected to cost trooper i
- * standing at (x, y) on ground gr through the next Royalist turn, guarding
- * prisoners worth `held`: the chance g charges it or shoots at it there
- * times the chance it kills (the trooper's points) or beats it (the
- * prisoners), less what a failed charge of g's gives (taken prisoner, or
- * killed). */
-static double fig_cost(Table *tb, const CkFig *g, float mv, double m, int i, float x, float y, Ground gr,
-                       double held)
+/* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
+static void nearest3(Table *tb, int e)
+{
+    if (tb->seen2[e])
+        return;
+    const CkFig *g = &tb->s->figs[e];
+    float *d = tb->nd2[e];
+    uint8_t *w = tb->ni[e];
+    d[0] = d[1] = d[2] = 1e9f;
+    w[0] = w[1] = w[2] = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        const CkFig *f = &tb->s->figs[tb->own[k]];
+        float v = dist2(f->x, f->y, g->x, g->y);
+        int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
+        for (int m = 2; m > j; m--)
+            d[m] = d[m - 1], w[m] = w[m - 1];
+        if (j < 3)
+            d[j] = v, w[j] = (uint8_t)tb->own[k];
+    }
+    tb->seen2[e] = 1;
+}
+
+/* Would trooper i, standing at squared distance d2 from foe e, be one of
+ * its two nearest troopers (the others where they stand now)? */
+static bool among_nearest(Table *tb, int e, int i, float d2)
+{
+    nearest3(tb, e);
+    int n = 0;
+    for (int k = 0; k < 3 && n < 2; k++)
+        if (tb->ni[e][k] != CK_NONE && tb->ni[e][k] != i && tb->nd2[e][k] < d2)
+            n++;
+    return n < 2;
+}
+
+/* How many things foe e could do next turn as the random player lists
+ * them: four moves, a charge at each trooper in reach and a shot at each
+ * in range and sight. */
+static int choices(Table *tb, int e)
+{
+    if (tb->choice[e] < 0) {
+        const CkFig *g = &tb->s->figs[e];
+        float mv = foe_move(tb, e), rng = foe_range(g);
+        int n = 4;
+        for (int k = 0; k < tb->nown; k++) {
+            const CkFig *f = &tb->s->figs[tb->own[k]];
+            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f;
+            n += d2 <= reach * reach;
+            n += rng > 0 && d2 <= rng * rng && ck_line_of_sight(tb->s, g, f);
+        }
+        tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
+    }
+    return tb->choice[e];
+}
+
+/* The chances foe e charges trooper i standing at (x, y) next turn (*pc),
+ * shoots at him from where it stands (*ps, *half_s: within half range),
+ * or moves at him as one of its two nearest troopers and shoots
+ * (*pm, at post-move distance). */
+typedef struct Attack {
+    double pc, ps, pm;
+    bool   half_s, half_m;
+} Attack;
+
+static bool sees(const CkState *s, const CkFig *g, const CkFig *f, float x, float y);
+
+static Attack attack_of(Table *tb, int e, int i, float x, float y)
 {
     const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    float rng = foe_range(g), d2 = dist2(x, y, g->x, g->y);
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
+    Attack a = {0, 0, 0, false, false};
+    float mv = foe_move(tb, e), rng = foe_range(g), d2 = dist2(x, y, g->x, g->y);
     float reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
     if (d2 > far * far)
-        return 0;
+        return a;
+    double n = choices(tb, e);
+    if (d2 <= reach * reach)
+        a.pc = CK_W_CHARGE / n;
+    if (rng <= 0)
+        return a;
+    if (d2 <= rng * rng && sees(s, g, f, x, y)) {
+        a.ps = CK_W_SHOT / n;
+        a.half_s = d2 <= rng * rng / 4;
+    }
+    if (among_nearest(tb, e, i, d2)) {
+        float d = sqrtf(d2), after = fmaxf(d - mv, 2.5f);
+        a.pm = CK_W_MSHOT / n;
+        a.half_m = after <= rng / 2;
+    }
+    return a;
+}
+
+static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
+{
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
     double loss = 0, value = trooper_value(f);
-    if (d2 <= reach * reach) {
-        Odds o = odds(base_factor(g, f) - gr.obst, base_factor(f, g));
+    if (a.pc > 0) {
+        Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
         int room = tb->room[i] - (held > tb->held[i]);
         double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
-        loss += (value * o.kill + held * (o.kill + o.beat) - CK_W_GAIN * won) * CK_W_CHARGE / m;
+        loss += a.pc * (value * o.kill + held * (o.kill + o.beat) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
     }
-    if (rng > 0) {
-        double p = d2 <= rng * rng ? CK_W_SHOT : CK_W_MSHOT;
-        Odds o = odds(base_factor(g, f) - gr.cover + (d2 <= rng * rng / 4) - (s->raining != 0), base_factor(f, g));
-        loss += p / m * (value * o.kill + held * (o.kill + o.beat));
+    int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
+    if (a.ps > 0) {
+        Odds o = odds(sf - gr.cover + a.half_s, df);
+        loss += a.ps * (value * o.kill + held * (o.kill + o.beat));
+    }
+    if (a.pm > 0) {
+        Odds o = odds(sf - gr.cover + a.half_m, df);
+        loss += a.pm * (value * o.kill + held * (o.kill + o.beat));
     }
     return loss;
 }
 
-/* What foe e is expected to cost trooper i at (x, y): fig_cost, after a
- * quick look at the distance (nobody threatens beyond 8" and 12"). */
-static double foe_cost(Table *tb, int e, int i, float x, float y, Ground gr, double held)
+/* Does foe g see trooper f if f stands at (x, y)? */
+static bool sees(const CkState *s, const CkFig *g, const CkFig *f, float x, float y)
 {
-    const CkFig *g = &tb->s->figs[e];
-    if (dist2(x, y, g->x, g->y) > 21 * 21)
-        return 0;
-    return fig_cost(tb, g, foe_move(tb, e), choices(tb, e), i, x, y, gr, held);
+    CkFig at = *f;
+    at.x = x;
+    at.y = y;
+    return ck_line_of_sight(s, g, &at);
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
@@ -378,9 +466,54 @@ static double exposure(Table *tb, int i, float x, float y)
         return 0;
     Ground gr = ground_at(tb->s, x, y);
     double loss = 0;
-    for (int k = 0, n = near_foes(tb, i); k < n; k++)
-        loss += foe_cost(tb, tb->near[k], i, x, y, gr, tb->held[i]);
+    for (int k = 0, n = near_foes(tb, i); k < n; k++) {
+        int e = tb->near[k];
+        Attack a = attack_of(tb, e, i, x, y);
+        if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
+            continue;
+        loss += fig_cost(tb, e, i, gr, tb->held[i], a);
+        if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
+            double add = (a.pc > 0) + (a.ps > 0);
+            loss -= menace(tb, e) * add / (choices(tb, e) + add);
+        }
+    }
     return loss;
+}
+
+/* The chance foe e beats or kills trooper f standing at (x, y) through
+ * the next Royalist turn, by a charge or a shot (the random foe model of
+ * fig_cost). */
+static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
+{
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e];
+    Attack a = attack_of(tb, e, (int)(f - s->figs), x, y);
+    if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
+        return 0;
+    Ground gr = ground_at(s, x, y);
+    Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
+    Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
+    return a.pc * (oc.kill + oc.beat) + a.ps * (os.kill + os.beat) + a.pm * (om.kill + om.beat);
+}
+
+/* The points foe e is expected to take back next turn by beating a guard:
+ * his prisoners, and Charles or Wilmot once taken where they stand now
+ * (the nearest free trooper standing in for his captor). */
+static double menace(Table *tb, int e)
+{
+    if (tb->menace[e] < 0) {
+        const CkState *s = tb->s;
+        const CkFig *g = &s->figs[e];
+        double v = 0;
+        for (int k = 0; k < tb->nown; k++) {
+            const CkFig *f = &s->figs[tb->own[k]];
+            if (tb->room[tb->own[k]] < 4 && dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+                v += tb->held[tb->own[k]] * beat_chance(tb, e, f, f->x, f->y);
+        }
+        tb->menace[e] = (float)v;
+    }
+    return tb->menace[e];
 }
 
 /* How many of the acting side's figures have shot at t this phase. */
@@ -443,6 +576,8 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
             continue;
         Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
+        if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
+            v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
     }
     return best_first(s, cand, v, n, 0.01, out);
@@ -694,7 +829,8 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         bool cap = room >= (is_person(e) ? 4 : 1) && (room < 4 || is_person(e) || tb->nfree > 6 || last);
         Odds o = charge_odds(tb, i, t);
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
-        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) -
+        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
+               (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
@@ -726,8 +862,6 @@ static int quarry(Table *tb, int i)
     return -1;
 }
 
-/* Is trooper i, at d2 from piece p, nearer to it than every other free
- * trooper? */
 static bool nearest_to(Table *tb, int i, int p, float d2)
 {
     const CkPiece *pc = &tb->s->pieces[p];
@@ -858,23 +992,19 @@ static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float m = allowance(tb, i) - 0.01f, bv = -1e9f;
+    float m = allowance(tb, i) - 0.01f;
+    double bv = -1e9;
     bool found = false;
-    for (int k = 0; k < 8; k++) {
-        float ang = (float)k * 0.785398f, x = f->x + m * cosf(ang), y = f->y + m * sinf(ang);
+    for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
+        float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
+        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
         int p = ck_piece_at(s, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        float hd = 99, gap = piece_gap(s, x, y);
-        for (int j = 0; j < tb->nfoes; j++) {
-            const CkFig *e = &s->figs[tb->foes[j]];
-            if (e->mounted && !is_person(e))
-                hd = fminf(hd, ck_dist(x, y, e->x, e->y));
-        }
-        float v = fminf(hd, 16) - (gap > 1 ? gap - 1 : 0);
+        double v = -CK_FLEE_RISK * exposure(tb, i, x, y) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && accept(s, a, out))
-            bv = v, found = true;
+        if (v > bv && (k == 32 || accept(s, a, out)))
+            bv = v, found = k != 32;
     }
     return found;
 }
@@ -907,45 +1037,67 @@ static bool persons_covered(Table *tb, int i)
     return false;
 }
 
-/* Would guard i's escort end on an unsearched piece (and so search it,
- * ending the turn with him and his prisoners beside whoever is found)? */
-static bool escort_searches(const CkState *s, int i)
+/* Guard i's escort: 3" towards the entry point, or off the table from
+ * within reach of it (*off). False if it would end on an unsearched piece
+ * (searching it would end the turn with him and his prisoners beside
+ * whoever is found) or where foes threaten him more than where he stands. */
+static bool escort_pays(Table *tb, int i)
 {
+    const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float len = ck_dist(f->x, f->y, s->entry_x, 0);
     if (len <= 3.5f)
-        return false; /* he leaves the table */
-    int p = ck_piece_at(s, f->x + (s->entry_x - f->x) / len * 3.0f, f->y - f->y / len * 3.0f);
-    return p >= 0 && !s->pieces[p].searched;
+        return true; /* he leaves the table */
+    float x = f->x + (s->entry_x - f->x) / len * 3.0f, y = f->y - f->y / len * 3.0f;
+    int p = ck_piece_at(s, x, y);
+    if (p >= 0 && !s->pieces[p].searched)
+        return false;
+    return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
 }
 
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
-static bool par_figure(Table *tb, int i, Action *out)
+#ifdef CK_TUNE
+int ck_dbg_branch[CK_MAX_FIGS]; int ck_dbg_cur;
+#define DBG_BRANCH(b) ck_dbg_cur = (b),
+#else
+#define DBG_BRANCH(b)
+#endif
+static bool par_figure0(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return !escort_searches(s, i) && accept(s, a, out);
+        return DBG_BRANCH(1) escort_pays(tb, i) && accept(s, a, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
-        return false; /* waits at the edge of its piece */
+        return DBG_BRANCH(2) false; /* waits at the edge of its piece */
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
     if (cs && searcher(tb, i)) /* keeps for the search, unless only he can reach Charles or Wilmot */
-        return !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
+        return DBG_BRANCH(3) !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
-        return true;
+        return DBG_BRANCH(4) true;
     int q = quarry(tb, i);
     if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
-        return true;
+        return DBG_BRANCH(5) true;
     if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) &&
         flee_horse(tb, i, out))
-        return true; /* a dragoon (2 against their 4) keeps away from horse */
+        return DBG_BRANCH(6) true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
-        return !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
+        return DBG_BRANCH(7) !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
                          best_shot(tb, i, kill_value, out));
-    return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
+    return DBG_BRANCH(8) par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
+}
+
+static bool par_figure(Table *tb, int i, Action *out)
+{
+    bool r = par_figure0(tb, i, out);
+#ifdef CK_TUNE
+    if (r) ck_dbg_branch[i] = ck_dbg_cur;
+    else if (ck_dbg_branch[i] < 0) ck_dbg_branch[i] = 100 + ck_dbg_cur;
+#endif
+    return r;
 }
 
 
@@ -1112,3 +1264,59 @@ int ck_heuristic(const void *st, Rng *rng, Action *out)
     default: return -1;
     }
 }
+#ifdef CK_TUNE
+/* DBG temporary */
+double ck_dbg_pdeath(const CkState *st, int i);
+double ck_dbg_pdeath(const CkState *st, int i)
+{
+    CkState c = *st;
+    c.to_act = CK_PAR;
+    c.phase = CP_PARLIAMENT;
+    Table tb;
+    look(&c, &tb);
+    double save = tune_v[3], save10 = tune_v[10];
+    tune_v[3] = 0; tune_v[10] = 0;
+    Ground gr = ground_at(&c, c.figs[i].x, c.figs[i].y);
+    double loss = 0;
+    for (int k = 0; k < tb.nfoes; k++)
+        loss += fig_cost(&tb, tb.foes[k], i, gr, 0, attack_of(&tb, tb.foes[k], i, c.figs[i].x, c.figs[i].y));
+    tune_v[3] = save; tune_v[10] = save10;
+    return loss / trooper_value(&c.figs[i]);
+}
+int ck_dbg_cansearch(const CkState *st);
+int ck_dbg_cansearch(const CkState *st)
+{
+    Table tb;
+    look(st, &tb);
+    int n = 0;
+    for (int k = 0; k < tb.nfree; k++)
+        n += can_search(&tb, tb.frees[k]);
+    return n;
+}
+/* DBG: could trooper i, from where it stood at the start of this phase, reach a point no foe threatens? */
+int ck_dbg_safe_exists(const CkState *st, int i);
+int ck_dbg_safe_exists(const CkState *st, int i)
+{
+    CkState c = *st;
+    c.to_act = CK_PAR;
+    c.phase = CP_PARLIAMENT;
+    Table tb;
+    look(&c, &tb);
+    const CkFig *f = &c.figs[i];
+    float m = ck_fig_rate(f);
+    for (int k = 0; k < 49; k++) {
+        float ang = (float)(k % 16) * 0.392699f, mm = k == 48 ? 0 : m * (float)(3 - k / 16) / 3;
+        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang);
+        if (!ck_on_table(x, y))
+            continue;
+        double p = 0;
+        for (int q = 0; q < tb.nfoes; q++) {
+            Attack a = attack_of(&tb, tb.foes[q], i, x, y);
+            p += a.pc + a.ps + a.pm;
+        }
+        if (p < 1e-9)
+            return 1;
+    }
+    return 0;
+}
+#endif
