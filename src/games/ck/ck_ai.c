@@ -31,11 +31,11 @@
 #include <string.h>
 #ifdef CK_TUNE /* local tuning builds only: weights from $CKP */
 #include <stdlib.h>
-static double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0};
+static double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 3, 2, 0, 30, 1, 1, 0, 0, 0, 0, 0};
 static int tune_done;
 static double T(int k) { if (!tune_done) { tune_done = 1; const char *e = getenv("CKP"); for (int i = 0; e && *e && i < 32; i++) { char *end; double v = strtod(e, &end); if (end == e) break; tune_v[i] = v; e = end; while (*e == ',') e++; } } return tune_v[k]; }
 #else
-static const double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0};
+static const double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 3, 2, 0, 30, 1, 1, 0, 0, 0, 0, 0};
 #define T(k) (tune_v[k])
 #endif
 
@@ -80,11 +80,6 @@ typedef struct Table {
         int8_t  seen2[CK_MAX_FIGS];   /* nearest troopers of each foe looked for */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
-    int8_t  summed[CK_MAX_FIGS];  /* foes: sum_loss and sum_opts found */
-    float   sum_loss[CK_MAX_FIGS];/* foes: what their attacks on all troopers as they stand would cost, times their choices */
-    int8_t  sum_opts[CK_MAX_FIGS];/* foes: their charges and shots open (choices less the four moves) */
-    float   here_loss[CK_MAX_FIGS]; /* for trooper near_of: his own part of sum_loss, per near foe */
-    int8_t  here_opts[CK_MAX_FIGS];
 } Table;
 
 /* Charles Stuart or Lord Wilmot? */
@@ -93,7 +88,6 @@ static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type =
 static int ground_mod(const CkFig *f, int kind);
 
 static double menace(Table *tb, int e);
-static double option_loss(Table *tb, int e, int j, float x, float y, int *opts);
 
 /* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
@@ -106,13 +100,13 @@ static double threat(const CkFig *t) { return t->type == F_HORSE ? 2 : 0; }
  * Royalists would score for him at liberty [CK Aim of the game]. */
 static int capture_value(const CkFig *t)
 {
-    return t->type == F_CHARLES ? (int)(20 * T(13)) : t->type == F_WILMOT ? (int)(12 * T(13)) : t->type == F_CLUBMAN ? 2 : 3;
+    return t->type == F_CHARLES ? 20 : t->type == F_WILMOT ? 12 : t->type == F_CLUBMAN ? 2 : 3;
 }
 
 /* What killing figure t is worth to Parliament, the same way. */
 static double kill_value(const CkFig *t)
 {
-    return t->type == F_CHARLES ? 18 * T(13) : t->type == F_WILMOT ? 10 * T(13) : t->type == F_CLUBMAN ? 1 : 2 + threat(t);
+    return t->type == F_CHARLES ? 18 : t->type == F_WILMOT ? 10 : t->type == F_CLUBMAN ? 1 : 2 + threat(t);
 }
 
 /* What a trooper's death gives the Royalists. */
@@ -136,7 +130,6 @@ static void look(const CkState *s, Table *tb)
     for (int i = 0; i < n; i++)
         tb->menace[i] = -1;
     memset(tb->seen2, 0, (size_t)n);
-    memset(tb->summed, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
     for (int i = 0; i < n; i++) {
@@ -447,12 +440,8 @@ static int near_foes(Table *tb, int i)
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) <= r * r) {
-                int o = 0;
-                tb->here_loss[tb->nnear] = T(9) > 0.5 ? (float)option_loss(tb, tb->foes[k], i, f->x, f->y, &o) : 0;
-                tb->here_opts[tb->nnear] = (int8_t)o;
+            if (dist2(f->x, f->y, e->x, e->y) <= r * r)
                 tb->near[tb->nnear++] = tb->foes[k];
-            }
         }
         tb->near_of = i;
     }
@@ -468,62 +457,8 @@ static bool quiet(Table *tb, int i)
     return tb->quiet[i];
 }
 
-/* The points trooper i would expect to lose standing at (x, y) through
- * the next Royalist turn (less than nothing: to gain): foe_cost summed
- * over the foes near it; nothing at all when it is quiet. */
-/* What foe e's attacks on trooper j at (x, y) would cost, times e's
- * choices (*opts: how many of e's choices they are). */
-static double option_loss(Table *tb, int e, int j, float x, float y, int *opts)
-{
-    Attack a = attack_of(tb, e, j, x, y);
-    *opts = (a.pc > 0) + (a.ps > 0);
-    if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
-        return 0;
-    return fig_cost(tb, e, j, ground_at(tb->s, x, y), tb->held[j], a) * choices(tb, e);
-}
-
-/* Foe e's attacks on all troopers where they stand: their summed cost
- * (times its choices) and how many choices they are. Once a call. */
-static void foe_sums(Table *tb, int e)
-{
-    if (tb->summed[e])
-        return;
-    double sum = 0;
-    int opts = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *f = &tb->s->figs[tb->own[k]];
-        int o;
-        sum += option_loss(tb, e, tb->own[k], f->x, f->y, &o);
-        opts += o;
-    }
-    tb->sum_loss[e] = (float)sum;
-    tb->sum_opts[e] = (int8_t)opts;
-    tb->summed[e] = 1;
-}
-
-/* The change trooper i makes to what foe e's next turn costs by standing
- * at (x, y) rather than not at all: a random foe picks one of its
- * choices, so an extra choice draws it off the others (near[k] = e). */
-static double marginal(Table *tb, int k, int i, float x, float y)
-{
-    int e = tb->near[k], o;
-    foe_sums(tb, e);
-    double rest = tb->sum_loss[e] - tb->here_loss[k];
-    int ropts = tb->sum_opts[e] - tb->here_opts[k];
-    double mine = option_loss(tb, e, i, x, y, &o);
-    return (rest + mine) / (4 + ropts + o) - rest / (4 + ropts);
-}
-
 static double exposure(Table *tb, int i, float x, float y)
 {
-    if (T(9) > 0.5) {
-        if (quiet(tb, i))
-            return 0;
-        double v = 0;
-        for (int k = 0, n = near_foes(tb, i); k < n; k++)
-            v += marginal(tb, k, i, x, y);
-        return v;
-    }
     if (quiet(tb, i))
         return 0;
     Ground gr = ground_at(tb->s, x, y);
@@ -619,20 +554,6 @@ static bool best_first(const CkState *s, Action *cand, double *v, int n, double 
     }
 }
 
-/* Could an unmoved free trooper charge foe t this turn? */
-static bool chargeable(Table *tb, int t)
-{
-    const CkState *s = tb->s;
-    const CkFig *e = &s->figs[t];
-    for (int k = 0; k < tb->nfree; k++) {
-        const CkFig *g = &s->figs[tb->frees[k]];
-        float reach = allowance(tb, tb->frees[k]) + 1.6f;
-        if (!g->moved && !g->shot && dist2(g->x, g->y, e->x, e->y) <= reach * reach)
-            return true;
-    }
-    return false;
-}
-
 /* The best shot of figure i, by expected points; `value` prices a kill.
  * The best first: only a refused shot (no line of sight) tries the next. */
 static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
@@ -652,8 +573,6 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
             continue;
         Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
-        if (T(12) > 0.5 && s->to_act == CK_PAR && is_person(e) && chargeable(tb, tb->foes[k]))
-            continue; /* a shot that drives him back would spoil a charge that takes him */
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
@@ -816,22 +735,6 @@ static int support(Table *tb, int p)
 }
 
 
-/* What guards near piece p hold that fugitives found on it could free:
- * their prisoners' points, less the further off they stand. */
-static double guards_near(Table *tb, int p)
-{
-    const CkPiece *pc = &tb->s->pieces[p];
-    double v = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        int h = tb->own[k];
-        if (tb->room[h] == 4)
-            continue;
-        float d = ck_dist(tb->s->figs[h].x, tb->s->figs[h].y, pc->x, pc->y);
-        v += tb->held[h] * (d < 10 ? 0.15 : d < 14 ? 0.08 : d < 18 ? 0.03 : 0);
-    }
-    return v;
-}
-
 /* Who searches which piece (*piece) this turn: an unmoved free trooper in
  * reach, cavalry first (they fight best among whoever is found), at the
  * piece with most troopers near it. -1 if nobody can. */
@@ -856,8 +759,7 @@ static int pick_searcher(Table *tb, int *piece)
             if (!reaches(pc, f->x, f->y, m, hard))
                 continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
-                       T(18) * guards_near(tb, p) -
-                       T(11) * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
+                       1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
             if (v > bv)
                 bv = v, best = i, *piece = p;
         }
@@ -929,11 +831,6 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
-        if (T(14) > 0) { /* where the charge leaves him through the Royalist turn */
-            float cx, cy;
-            contact_point(f, e, &cx, &cy);
-            v[n] -= T(14) * (1 - o.lose - o.lose_dead) * (exposure(tb, i, cx, cy) - exposure(tb, i, f->x, f->y));
-        }
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(s, cand, v, n, last ? 0.2 : 3.0, out);
@@ -1103,7 +1000,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
         int p = ck_piece_at(s, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        double v = -CK_FLEE_RISK * exposure(tb, i, x, y) - T(8) * (gap > 1 ? gap - 1 : 0);
+        double v = -CK_FLEE_RISK * exposure(tb, i, x, y) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         if (v > bv && (k == 32 || accept(s, a, out)))
             bv = v, found = k != 32;
@@ -1157,38 +1054,6 @@ static bool escort_pays(Table *tb, int i)
     return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
 }
 
-/* The free foe nearest the far edge that trooper i could reach next turn
- * and that could slip off it soon (within a move of the edge); -1 if
- * none. */
-static int runner(Table *tb, int i)
-{
-    const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    int best = -1;
-    float by = 0, reach = 2 * ck_fig_rate(f) + 1.6f;
-    for (int k = 0; k < tb->nfoes; k++) {
-        const CkFig *e = &s->figs[tb->foes[k]];
-        if (is_person(e) || CK_TABLE - e->y > ck_fig_rate(e) + (float)T(16) ||
-            dist2(f->x, f->y, e->x, e->y) > reach * reach)
-            continue;
-        if (e->y > by)
-            by = e->y, best = tb->foes[k];
-    }
-    return best;
-}
-
-/* A horseman rides at a foe about to slip off the far edge, to charge it
- * next turn, unless he is needed to stand ready at a piece. */
-static bool hunt_runner(Table *tb, int i, Action *out)
-{
-    bool mine;
-    staging_piece(tb, i, &mine);
-    if (mine || !covered(tb, i))
-        return false;
-    int t = runner(tb, i);
-    return t >= 0 && safe_step(tb, i, tb->s->figs[t].x, tb->s->figs[t].y, 2.6f, T(17) * risk_of(tb, i), out);
-}
-
 /* Is Charles or Wilmot within dragoon i's charge, and also within the
  * charge of an unmoved horseman (cavalry or You)? */
 static bool horsemen_first(Table *tb, int i)
@@ -1231,16 +1096,14 @@ static bool par_figure0(Table *tb, int i, Action *out)
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
     if (cs && searcher(tb, i)) /* keeps for the search, unless only he can reach Charles or Wilmot */
         return DBG_BRANCH(3) !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
-    if (T(19) > 0 && s->figs[i].type == F_DRAGOON && horsemen_first(tb, i))
+    if (s->figs[i].type == F_DRAGOON && horsemen_first(tb, i))
         return DBG_BRANCH(10) false; /* a horseman takes Charles or Wilmot first: he guards him better */
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
         return DBG_BRANCH(4) true;
-    if (T(15) > 0 && s->figs[i].type != F_DRAGOON && hunt_runner(tb, i, out))
-        return DBG_BRANCH(9) true;
     int q = quarry(tb, i);
     if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
         return DBG_BRANCH(5) true;
-    if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && (T(7) < 0.5 || covered(tb, i)) &&
+    if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && covered(tb, i) &&
         flee_horse(tb, i, out))
         return DBG_BRANCH(6) true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
@@ -1484,5 +1347,28 @@ int ck_dbg_safe_exists(const CkState *st, int i)
             return 1;
     }
     return 0;
+}
+#endif
+#ifdef CK_TUNE
+#include <stdio.h>
+void ck_dbg_charges(const CkState *st, int i);
+void ck_dbg_charges(const CkState *st, int i)
+{
+    Table tb;
+    look(st, &tb);
+    const CkState *s = st;
+    const CkFig *f = &s->figs[i];
+    float reach = allowance(&tb, i) + 1.6f;
+    for (int k = 0; k < tb.nfoes; k++) {
+        int t = tb.foes[k];
+        const CkFig *e = &s->figs[t];
+        if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
+            continue;
+        Odds o = charge_odds(&tb, i, t);
+        Action a = {CKV_CHARGE, (int16_t)i, (int16_t)t, 1, 0, 0, 0};
+        Diag d = {{0}};
+        int ok = ck_check(s, &a, &d);
+        printf("  cand %d type %d odds kill %.3f beat %.3f ld %.3f l %.3f menace %.2f check %d %s allow %.2f searcher? cs=%d\n", t, e->type, o.kill, o.beat, o.lose_dead, o.lose, menace(&tb, t), ok, ok ? d.msg : "", allowance(&tb, i), can_search(&tb, i));
+    }
 }
 #endif
