@@ -78,6 +78,8 @@ typedef struct Table {
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
         int8_t  seen2[CK_MAX_FIGS];   /* nearest troopers of each foe looked for */
+    int8_t  fok[CK_MAX_FIGS];     /* foes: fmv, frng, frad found */
+    float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
@@ -130,6 +132,7 @@ static void look(const CkState *s, Table *tb)
     for (int i = 0; i < n; i++)
         tb->menace[i] = -1;
     memset(tb->seen2, 0, (size_t)n);
+    memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
     for (int i = 0; i < n; i++) {
@@ -293,6 +296,18 @@ static float foe_range(const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
 }
 
+/* Foe e's move next turn, range and base radius, found once a call. */
+static void foe_info(Table *tb, int e)
+{
+    if (!tb->fok[e]) {
+        const CkFig *g = &tb->s->figs[e];
+        tb->fmv[e] = foe_move(tb, e);
+        tb->frng[e] = foe_range(g);
+        tb->frad[e] = ck_fig_radius(g);
+        tb->fok[e] = 1;
+    }
+}
+
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
  * shooting, behind an obstacle against charges. */
 typedef struct Ground {
@@ -347,11 +362,12 @@ static int choices(Table *tb, int e)
 {
     if (tb->choice[e] < 0) {
         const CkFig *g = &tb->s->figs[e];
-        float mv = foe_move(tb, e), rng = foe_range(g);
+        foe_info(tb, e);
+        float mv = tb->fmv[e], rng = tb->frng[e];
         int n = 4;
         for (int k = 0; k < tb->nown; k++) {
             const CkFig *f = &tb->s->figs[tb->own[k]];
-            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f;
+            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
             n += d2 <= reach * reach;
             n += rng > 0 && d2 <= rng * rng && ck_line_of_sight(tb->s, g, f);
         }
@@ -376,8 +392,9 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     Attack a = {0, 0, 0, false, false};
-    float mv = foe_move(tb, e), rng = foe_range(g), d2 = dist2(x, y, g->x, g->y);
-    float reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
+    foe_info(tb, e);
+    float mv = tb->fmv[e], rng = tb->frng[e], d2 = dist2(x, y, g->x, g->y);
+    float reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
     if (d2 > far * far)
         return a;
     double n = choices(tb, e);

@@ -91,6 +91,30 @@ void ck_view(const void *st, int player, Jw *w)
     jw_obj_end(w);
 }
 
+/* Fisher-Yates over n bytes with indices drawn 16 bits at a time, four
+ * to a 64-bit word (Lemire's multiply-and-reject, so still unbiased):
+ * the AI re-deals before every decision, and a quarter of the draws
+ * makes that cheap. */
+static void shuffle16(Rng *rng, uint8_t *a, int n)
+{
+    uint64_t word = 0;
+    int left = 0;
+    for (int i = n - 1; i > 0; i--) {
+        uint32_t span = (uint32_t)i + 1, m, low;
+        do {
+            if (left == 0)
+                word = rng_next(rng), left = 4;
+            m = (uint32_t)(word & 0xffff) * span;
+            word >>= 16, left--;
+            low = m & 0xffff;
+        } while (low < span && low < (uint32_t)(65536 % span));
+        int j = (int)(m >> 16);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
 /* Gather the unseen cards of one kind (under unsearched pieces and in the
  * deck), shuffle, and deal them back to the same places. */
 static void redeal_kind(CkState *s, Rng *rng, bool prom)
@@ -105,7 +129,7 @@ static void redeal_kind(CkState *s, Rng *rng, bool prom)
     int in_deck = prom ? s->nprom : s->ndisc;
     for (int k = 0; k < in_deck; k++)
         pool[n++] = prom ? s->prom[k] : s->disc[k];
-    rng_shuffle_u8(rng, pool, n);
+    shuffle16(rng, pool, n);
     int at = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
@@ -122,5 +146,5 @@ void ck_redeal(void *st, int player, Rng *rng)
     (void)player; /* both players have seen exactly the same cards */
     redeal_kind(s, rng, false);
     redeal_kind(s, rng, true);
-    rng_shuffle_u8(rng, s->chance, s->nchance);
+    shuffle16(rng, s->chance, s->nchance);
 }
