@@ -72,6 +72,7 @@ typedef struct Table {
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
     uint8_t near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
+    float   nfar[CK_MAX_FIGS];    /* ... and the square of how far each could reach him */
     int     near_of, nnear;
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
@@ -192,6 +193,11 @@ static Odds odds(int af, int df)
     return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
 }
 
+/* The smaller and the larger of two numbers (never NaN here): inline,
+ * where the library's fminf and fmaxf are calls. */
+static inline float minf(float a, float b) { return a < b ? a : b; }
+static inline float maxf(float a, float b) { return a > b ? a : b; }
+
 /* Squared distance: for comparisons, without the root. */
 static float dist2(float ax, float ay, float bx, float by)
 {
@@ -260,7 +266,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float len = ck_dist(f->x, f->y, tx, ty), go = fminf(len - stop, allowance(tb, i) - 0.01f);
+    float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
     if (go < 0.05f || len < 1e-3f)
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
@@ -394,7 +400,7 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
     Attack a = {0, 0, 0, false, false};
     foe_info(tb, e);
     float mv = tb->fmv[e], rng = tb->frng[e], d2 = dist2(x, y, g->x, g->y);
-    float reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
+    float reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f, far = maxf(reach, mv + rng);
     if (d2 > far * far)
         return a;
     double n = choices(tb, e);
@@ -407,7 +413,7 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
         a.half_s = d2 <= rng * rng / 4;
     }
     if (among_nearest(tb, e, i, d2)) {
-        float d = sqrtf(d2), after = fmaxf(d - mv, 2.5f);
+        float d = sqrtf(d2), after = maxf(d - mv, 2.5f);
         a.pm = CK_W_MSHOT / n;
         a.half_m = after <= rng / 2;
     }
@@ -457,8 +463,13 @@ static int near_foes(Table *tb, int i)
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) <= r * r)
-                tb->near[tb->nnear++] = tb->foes[k];
+            if (dist2(f->x, f->y, e->x, e->y) <= r * r) {
+                int g = tb->foes[k];
+                foe_info(tb, g);
+                float far = maxf(tb->fmv[g] + tb->frad[g] + ck_fig_radius(f) + 0.1f, tb->fmv[g] + tb->frng[g]);
+                tb->nfar[tb->nnear] = far * far;
+                tb->near[tb->nnear++] = (uint8_t)g;
+            }
         }
         tb->near_of = i;
     }
@@ -478,13 +489,17 @@ static double exposure(Table *tb, int i, float x, float y)
 {
     if (quiet(tb, i))
         return 0;
-    Ground gr = ground_at(tb->s, x, y);
+    Ground gr = {0, 0, -2};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         int e = tb->near[k];
+        if (dist2(x, y, tb->s->figs[e].x, tb->s->figs[e].y) > tb->nfar[k])
+            continue; /* it cannot reach him there */
         Attack a = attack_of(tb, e, i, x, y);
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
+        if (gr.kind == -2)
+            gr = ground_at(tb->s, x, y);
         loss += fig_cost(tb, e, i, gr, tb->held[i], a);
         if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
@@ -721,7 +736,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     for (int k = 0; k < 11; k++) {
         float x, y;
         if (k < 3) {
-            float go = fminf(len - stop, m) * (float)(3 - k) / 3;
+            float go = minf(len - stop, m) * (float)(3 - k) / 3;
             if (go < 0.05f || len < 1e-3f)
                 continue;
             x = f->x + (gx - f->x) / len * go, y = f->y + (gy - f->y) / len * go;
@@ -998,7 +1013,7 @@ static float piece_gap(const CkState *s, float x, float y)
     float best = 99;
     for (int p = 0; p < CK_PIECES; p++)
         if (!s->pieces[p].searched)
-            best = fminf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
+            best = minf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
     return best;
 }
 
@@ -1095,7 +1110,7 @@ static bool horsemen_first(Table *tb, int i)
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 #ifdef CK_TUNE
-int ck_dbg_branch[CK_MAX_FIGS]; int ck_dbg_cur; long ck_dbg_noscan[2];
+int ck_dbg_branch[CK_MAX_FIGS]; int ck_dbg_cur; long ck_dbg_noscan[2]; long ck_dbg_pf[2][16];
 #define DBG_BRANCH(b) ck_dbg_cur = (b),
 #else
 #define DBG_BRANCH(b)
@@ -1135,6 +1150,7 @@ static bool par_figure(Table *tb, int i, Action *out)
 #ifdef CK_TUNE
     if (r) ck_dbg_branch[i] = ck_dbg_cur;
     else if (ck_dbg_branch[i] < 0) ck_dbg_branch[i] = 100 + ck_dbg_cur;
+    ck_dbg_pf[r ? 0 : 1][ck_dbg_cur]++;
 #endif
     return r;
 }
@@ -1183,7 +1199,7 @@ static bool par_arrive(const CkState *s, Action *out)
         if (!s->pieces[p].searched && d < bd)
             bd = d, x = s->pieces[p].x;
     }
-    Action a = {CKV_ARRIVE, 0, 0, 0, 0, fminf(fmaxf(x, 1), CK_TABLE - 1), 0.25f};
+    Action a = {CKV_ARRIVE, 0, 0, 0, 0, minf(maxf(x, 1), CK_TABLE - 1), 0.25f};
     return accept(s, a, out);
 }
 
