@@ -122,6 +122,7 @@ static void look(const CkState *s, Table *tb)
     tb->s = s;
     tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
     tb->searcher = -2;
+    tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->held, 0, (size_t)n);
     memset(tb->under, -2, (size_t)n);
