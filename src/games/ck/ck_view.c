@@ -115,6 +115,32 @@ static void shuffle16(Rng *rng, uint8_t *a, int n)
     }
 }
 
+/* A shuffle of prominent-person cards: all blank but Charles and Wilmot,
+ * so a uniform order is the two of them at two random places among the
+ * blanks (the same arrangements, equally likely, as shuffle16 gives). */
+static void spread_persons(Rng *rng, uint8_t *a, int n)
+{
+    int persons = 0;
+    uint8_t who[2];
+    for (int k = 0; k < n; k++)
+        if (a[k] != PROM_BLANK && persons < 2)
+            who[persons++] = a[k];
+    if (persons == 0)
+        return;
+    uint8_t tmp[CK_PROM_CARDS];
+    for (int k = 0; k < n; k++)
+        tmp[k] = PROM_BLANK;
+    int slot[2] = {(int)rng_below(rng, (uint32_t)n), 0};
+    if (persons == 2) {
+        slot[1] = (int)rng_below(rng, (uint32_t)n - 1);
+        slot[1] += slot[1] >= slot[0]; /* a place other than the first */
+    }
+    for (int k = 0; k < persons; k++)
+        tmp[slot[k]] = who[k];
+    for (int k = 0; k < n; k++)
+        a[k] = tmp[k];
+}
+
 /* Gather the unseen cards of one kind (under unsearched pieces and in the
  * deck), shuffle, and deal them back to the same places. */
 static void redeal_kind(CkState *s, Rng *rng, bool prom)
@@ -129,7 +155,10 @@ static void redeal_kind(CkState *s, Rng *rng, bool prom)
     int in_deck = prom ? s->nprom : s->ndisc;
     for (int k = 0; k < in_deck; k++)
         pool[n++] = prom ? s->prom[k] : s->disc[k];
-    shuffle16(rng, pool, n);
+    if (prom)
+        spread_persons(rng, pool, n);
+    else
+        shuffle16(rng, pool, n);
     int at = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
