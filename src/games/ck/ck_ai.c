@@ -364,7 +364,8 @@ static bool among_nearest(Table *tb, int e, int i, float d2)
 
 /* How many things foe e could do next turn as the random player lists
  * them: four moves, a charge at each trooper in reach and a shot at each
- * in range and sight. */
+ * in range (sight is not looked at: it costs much and played no part in
+ * the results). */
 static int choices(Table *tb, int e)
 {
     if (tb->choice[e] < 0) {
@@ -376,7 +377,7 @@ static int choices(Table *tb, int e)
             const CkFig *f = &tb->s->figs[tb->own[k]];
             float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
             n += d2 <= reach * reach;
-            n += rng > 0 && d2 <= rng * rng && ck_line_of_sight(tb->s, g, f);
+            n += rng > 0 && d2 <= rng * rng;
         }
         tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
@@ -391,8 +392,6 @@ typedef struct Attack {
     double pc, ps, pm;
     bool   half_s, half_m;
 } Attack;
-
-static bool sees(const CkState *s, const CkFig *g, const CkFig *f, float x, float y);
 
 static Attack attack_of(Table *tb, int e, int i, float x, float y)
 {
@@ -409,7 +408,7 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
         a.pc = CK_W_CHARGE / n;
     if (rng <= 0)
         return a;
-    if (d2 <= rng * rng && sees(s, g, f, x, y)) {
+    if (d2 <= rng * rng) {
         a.ps = CK_W_SHOT / n;
         a.half_s = d2 <= rng * rng / 4;
     }
@@ -442,15 +441,6 @@ static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a
         loss += a.pm * (value * o.kill + held * (o.kill + o.beat));
     }
     return loss;
-}
-
-/* Does foe g see trooper f if f stands at (x, y)? */
-static bool sees(const CkState *s, const CkFig *g, const CkFig *f, float x, float y)
-{
-    CkFig at = *f;
-    at.x = x;
-    at.y = y;
-    return ck_line_of_sight(s, g, &at);
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
