@@ -321,11 +321,17 @@ typedef struct Ground {
     int cover, obst, kind;
 } Ground;
 
+/* The ground of piece pc (-1: open ground). */
+static Ground ground_of(const CkState *s, int pc)
+{
+    int kind = pc < 0 ? -1 : s->pieces[pc].kind;
+    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
+}
+
 /* The ground at (x, y). */
 static Ground ground_at(const CkState *s, float x, float y)
 {
-    int pc = ck_piece_at(s, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
+    return ground_of(s, ck_piece_at(s, x, y));
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
@@ -476,7 +482,7 @@ static bool quiet(Table *tb, int i)
     return tb->quiet[i];
 }
 
-static double exposure(Table *tb, int i, float x, float y)
+static double exposure_on(Table *tb, int i, float x, float y, int piece)
 {
     if (quiet(tb, i))
         return 0;
@@ -490,7 +496,7 @@ static double exposure(Table *tb, int i, float x, float y)
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
-            gr = ground_at(tb->s, x, y);
+            gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
         loss += fig_cost(tb, e, i, gr, tb->held[i], a);
         if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
@@ -499,6 +505,9 @@ static double exposure(Table *tb, int i, float x, float y)
     }
     return loss;
 }
+
+/* exposure_on, the piece under (x, y) not yet known. */
+static double exposure(Table *tb, int i, float x, float y) { return exposure_on(tb, i, x, y, -2); }
 
 /* The chance foe e beats or kills trooper f standing at (x, y) through
  * the next Royalist turn, by a charge or a shot (the random foe model of
@@ -738,7 +747,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure(tb, i, x, y));
+        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
     return best_first(s, cand, v, n, 0.05, out);
 }
@@ -1023,7 +1032,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
         int p = ck_piece_at(s, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        double v = -CK_FLEE_RISK * exposure(tb, i, x, y) - (gap > 1 ? gap - 1 : 0);
+        double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         if (v > bv && (k == 32 || accept(s, a, out)))
             bv = v, found = k != 32;
