@@ -4,24 +4,33 @@
  * chosen from a few candidates each checked with ck_check; it never builds
  * the whole legal list, and a figure with nothing to do is passed over
  * without spending an action.
- * Parliament weighs where a trooper may stand by its exposure: for every
- * free Royalist that could charge it or shoot at it there next turn, the
- * chance a foe picking among its choices does (one of them), times what
- * the trooper would lose (4 points, You 6, a guard's prisoners) less what
- * a failed charge gives Parliament (the charger taken or killed).
- * Parliament: guards lead their prisoners off; a free trooper charges when
- * the expected points pay (taking prisoners while six troopers stay free
- * to search, Charles and Wilmot always; anything goes in the last turn),
- * the three nearest hunt Charles and Wilmot, dragoons keep 14" from
- * Royalist horse (4 against their 2), and the rest make for the edge of
- * the unsearched piece they are nearest to (not the one searched this
- * turn), on the side away from the Royalists; two besides the searcher
- * always end in reach of a piece for the next turn, and the horsemen
- * not needed for that go out of their way to stand where foes' charges
- * would fail. The troopers who could search move last; one of them
- * (cavalry first) is kept back and searches, since a search ends the
- * turn, unless only he can reach Charles or Wilmot; shots come after
- * moving.
+ * Parliament weighs where a trooper may stand by its exposure, modelled on
+ * a foe that picks at random among its own choices, as the random player
+ * does: four moves (one toward each of its two nearest troopers), a charge
+ * at each trooper in reach and a shot at each in range. For every foe
+ * near, the chance it charges the trooper there, shoots at him, or moves
+ * at him (as one of its two nearest) and shoots, times what he would lose
+ * (4 points, You 6, a guard's prisoners) less what a failed charge gives
+ * Parliament (the charger taken or killed); and for a free trooper, what
+ * his being one more choice of a foe that threatens a guard draws off the
+ * guard.
+ * Parliament: a guard leads his prisoners off only where that exposes him
+ * less, never onto an unsearched piece, and shoots if he stays; a free
+ * trooper charges when the expected points pay (taking prisoners while six
+ * troopers stay free to search, Charles and Wilmot always, horsemen before
+ * dragoons; anything goes in the last turn), and charges and shots count
+ * what beating a foe spares the guards it threatens; the three nearest
+ * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
+ * against his 2) goes where he is least exposed, while two others stand
+ * ready for next turn's search; the rest make for the edge of the
+ * unsearched piece they are nearest to (not the one searched this turn),
+ * on the side away from the Royalists; two besides the searcher always end
+ * in reach of a piece for the next turn, and the horsemen not needed for
+ * that go out of their way to stand where foes' charges would fail. The
+ * troopers who could search move last; one of them (cavalry first, at the
+ * piece with most troopers about, the one the drover showed empty last) is
+ * kept back and searches, since a search ends the turn, unless only he can
+ * reach Charles or Wilmot; shots come after moving.
  * Royalists: the terrain packed deep in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
@@ -29,32 +38,26 @@
 #include "ck.h"
 #include <math.h>
 #include <string.h>
-#ifdef CK_TUNE /* local tuning builds only: weights from $CKP */
-#include <stdlib.h>
-static double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 3, 2, 0, 30, 1, 1, 0, 0, 0, 0, 0};
-static int tune_done;
-static double T(int k) { if (!tune_done) { tune_done = 1; const char *e = getenv("CKP"); for (int i = 0; e && *e && i < 32; i++) { char *end; double v = strtod(e, &end); if (end == e) break; tune_v[i] = v; e = end; while (*e == ',') e++; } } return tune_v[k]; }
-#else
-static const double tune_v[32] = {1, 1, 0.6, 2, 10, 30, 0.5, 1, 1, 0, 0.5, 1.5, 0, 1, 0, 0, 0, 0, 0, 1, 0, 3, 2, 0, 30, 1, 1, 0, 0, 0, 0, 0};
-#define T(k) (tune_v[k])
-#endif
 
 /* The exposure model's weights, tuned against random Royalists: a foe's
- * charge, shot and move-then-shot count as that many of its choices; a
- * failed charge of a foe's counts CK_W_GAIN times its points; a dragoon
- * goes CK_RISK inches out of his way to save a point, a horseman
- * CK_BAIT_RISK inches to gain one; no foe reaches further than CK_FAR
- * beyond a trooper's move (6" and 12", with the bases). */
-#define CK_W_CHARGE T(0)
-#define CK_W_SHOT T(1)
-#define CK_W_MSHOT T(2)
-#define CK_W_GAIN T(3)
-#define CK_RISK T(4)
-#define CK_BAIT_RISK T(5)
+ * charge, shot and move-then-shot count that many times a choice's share;
+ * a failed charge of a foe's counts CK_W_GAIN times its points against a
+ * horseman, CK_W_GAIN_DRAGOON against a dragoon; a dragoon goes CK_RISK
+ * inches out of his way to save a point (CK_FLEE_RISK when fleeing
+ * horse), a horseman CK_BAIT_RISK inches to gain one; a foe beaten but not
+ * taken spares the guards CK_W_DRIVE of what it threatened; no foe reaches
+ * further than CK_FAR beyond a trooper's move (6" and 12", with the
+ * bases). */
+#define CK_W_CHARGE 1.0
+#define CK_W_SHOT 1.0
+#define CK_W_MSHOT 0.6
+#define CK_W_GAIN 2.0
+#define CK_W_GAIN_DRAGOON 0.5
+#define CK_RISK 10.0
+#define CK_FLEE_RISK 30.0
+#define CK_BAIT_RISK 30.0
+#define CK_W_DRIVE 0.5
 #define CK_FAR 21.0f
-#define CK_W_DRIVE T(6)
-#define CK_W_GAIN_DRAGOON T(10)
-#define CK_FLEE_RISK T(24)
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -78,7 +81,7 @@ typedef struct Table {
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
-        int8_t  seen2[CK_MAX_FIGS];   /* nearest troopers of each foe looked for */
+    int8_t  seen2[CK_MAX_FIGS];   /* foes: nd2 and ni found */
     int8_t  fok[CK_MAX_FIGS];     /* foes: fmv, frng, frad found */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
@@ -89,7 +92,6 @@ typedef struct Table {
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
 
 static int ground_mod(const CkFig *f, int kind);
-
 static double menace(Table *tb, int e);
 
 /* On the table and free to act? */
@@ -390,15 +392,16 @@ static int choices(Table *tb, int e)
     return tb->choice[e];
 }
 
-/* The chances foe e charges trooper i standing at (x, y) next turn (*pc),
- * shoots at him from where it stands (*ps, *half_s: within half range),
- * or moves at him as one of its two nearest troopers and shoots
- * (*pm, at post-move distance). */
+/* The chances foe e charges trooper i standing at (x, y) next turn (pc),
+ * shoots at him from where it stands (ps, half_s: within half range), or
+ * moves at him as one of its two nearest troopers and shoots (pm, half_m
+ * at the distance it stops at). */
 typedef struct Attack {
     double pc, ps, pm;
     bool   half_s, half_m;
 } Attack;
 
+/* Foe e's attacks on trooper i if he stood at (x, y). */
 static Attack attack_of(Table *tb, int e, int i, float x, float y)
 {
     const CkState *s = tb->s;
@@ -426,6 +429,11 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
     return a;
 }
 
+/* What foe e's attacks a (attack_of) are expected to cost trooper i on
+ * ground gr through the next Royalist turn, guarding prisoners worth
+ * `held`: the chance of each times the chance it kills him (his points) or
+ * beats him (the prisoners), less what a failed charge of e's gives
+ * (taken prisoner, or killed). */
 static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
 {
     const CkState *s = tb->s;
@@ -482,6 +490,11 @@ static bool quiet(Table *tb, int i)
     return tb->quiet[i];
 }
 
+/* The points trooper i would expect to lose standing at (x, y) (on piece
+ * `piece`, -2 not known yet) through the next Royalist turn (less than
+ * nothing: to gain): fig_cost summed over the foes near it, less, for a
+ * free trooper, what his being one more choice of a foe draws that foe
+ * off the guards it threatens; nothing at all when he is quiet. */
 static double exposure_on(Table *tb, int i, float x, float y, int piece)
 {
     if (quiet(tb, i))
@@ -526,9 +539,8 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     return a.pc * (oc.kill + oc.beat) + a.ps * (os.kill + os.beat) + a.pm * (om.kill + om.beat);
 }
 
-/* The points foe e is expected to take back next turn by beating a guard:
- * his prisoners, and Charles or Wilmot once taken where they stand now
- * (the nearest free trooper standing in for his captor). */
+/* The points foe e is expected to take back next turn by beating the
+ * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
     if (tb->menace[e] < 0) {
@@ -1017,8 +1029,10 @@ static float piece_gap(const CkState *s, float x, float y)
     return best;
 }
 
-/* A dragoon's move away from Royalist horse, staying near an unsearched
- * piece if it can: the best of eight directions. */
+/* A dragoon's move away from Royalist horse: of sixteen ways at a full
+ * and at half a move, the least exposed, each inch further from an
+ * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
+ * false when staying put is best. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
@@ -1068,10 +1082,11 @@ static bool persons_covered(Table *tb, int i)
     return false;
 }
 
-/* Guard i's escort: 3" towards the entry point, or off the table from
- * within reach of it (*off). False if it would end on an unsearched piece
+/* Should guard i lead his prisoners on (3" towards the entry point, or
+ * off the table from within reach of it)? Not onto an unsearched piece
  * (searching it would end the turn with him and his prisoners beside
- * whoever is found) or where foes threaten him more than where he stands. */
+ * whoever is found), nor where foes threaten him more than where he
+ * stands. */
 static bool escort_pays(Table *tb, int i)
 {
     const CkState *s = tb->s;
@@ -1109,52 +1124,34 @@ static bool horsemen_first(Table *tb, int i)
 
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
-#ifdef CK_TUNE
-int ck_dbg_branch[CK_MAX_FIGS]; int ck_dbg_cur; long ck_dbg_noscan[2]; long ck_dbg_pf[2][16];
-#define DBG_BRANCH(b) ck_dbg_cur = (b),
-#else
-#define DBG_BRANCH(b)
-#endif
-static bool par_figure0(Table *tb, int i, Action *out)
+static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return DBG_BRANCH(1) escort_pays(tb, i) ? accept(s, a, out) : best_shot(tb, i, kill_value, out);
+        return escort_pays(tb, i) ? accept(s, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
-        return DBG_BRANCH(2) false; /* waits at the edge of its piece */
+        return false; /* waits at the edge of its piece */
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
     if (cs && searcher(tb, i)) /* keeps for the search, unless only he can reach Charles or Wilmot */
-        return DBG_BRANCH(3) !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
+        return !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
     if (s->figs[i].type == F_DRAGOON && horsemen_first(tb, i))
-        return DBG_BRANCH(10) false; /* a horseman takes Charles or Wilmot first: he guards him better */
+        return false; /* a horseman takes Charles or Wilmot first: he guards him better */
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
-        return DBG_BRANCH(4) true;
+        return true;
     int q = quarry(tb, i);
     if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
-        return DBG_BRANCH(5) true;
+        return true;
     if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && covered(tb, i) &&
         flee_horse(tb, i, out))
-        return DBG_BRANCH(6) true; /* a dragoon (2 against their 4) keeps away from horse */
+        return true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
-        return DBG_BRANCH(7) !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
+        return !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
                          best_shot(tb, i, kill_value, out));
-    return DBG_BRANCH(8) par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
+    return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
-
-static bool par_figure(Table *tb, int i, Action *out)
-{
-    bool r = par_figure0(tb, i, out);
-#ifdef CK_TUNE
-    if (r) ck_dbg_branch[i] = ck_dbg_cur;
-    else if (ck_dbg_branch[i] < 0) ck_dbg_branch[i] = 100 + ck_dbg_cur;
-    ck_dbg_pf[r ? 0 : 1][ck_dbg_cur]++;
-#endif
-    return r;
-}
-
 
 /* Shots after moving, once every figure has moved that will. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
@@ -1180,13 +1177,6 @@ static bool par_turn(Table *tb, Action *out)
         return true;
     if (tb->searcher == -2)
         tb->searcher = pick_searcher(tb, &tb->spiece);
-#ifdef CK_TUNE
-    {
-        bool r = tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
-        if (!r) ck_dbg_noscan[tb->searcher >= 0]++;
-        return r;
-    }
-#endif
     return tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
 }
 
@@ -1326,82 +1316,3 @@ int ck_heuristic(const void *st, Rng *rng, Action *out)
     default: return -1;
     }
 }
-#ifdef CK_TUNE
-/* DBG temporary */
-double ck_dbg_pdeath(const CkState *st, int i);
-double ck_dbg_pdeath(const CkState *st, int i)
-{
-    CkState c = *st;
-    c.to_act = CK_PAR;
-    c.phase = CP_PARLIAMENT;
-    Table tb;
-    look(&c, &tb);
-    double save = tune_v[3], save10 = tune_v[10];
-    tune_v[3] = 0; tune_v[10] = 0;
-    Ground gr = ground_at(&c, c.figs[i].x, c.figs[i].y);
-    double loss = 0;
-    for (int k = 0; k < tb.nfoes; k++)
-        loss += fig_cost(&tb, tb.foes[k], i, gr, 0, attack_of(&tb, tb.foes[k], i, c.figs[i].x, c.figs[i].y));
-    tune_v[3] = save; tune_v[10] = save10;
-    return loss / trooper_value(&c.figs[i]);
-}
-int ck_dbg_cansearch(const CkState *st);
-int ck_dbg_cansearch(const CkState *st)
-{
-    Table tb;
-    look(st, &tb);
-    int n = 0;
-    for (int k = 0; k < tb.nfree; k++)
-        n += can_search(&tb, tb.frees[k]);
-    return n;
-}
-/* DBG: could trooper i, from where it stood at the start of this phase, reach a point no foe threatens? */
-int ck_dbg_safe_exists(const CkState *st, int i);
-int ck_dbg_safe_exists(const CkState *st, int i)
-{
-    CkState c = *st;
-    c.to_act = CK_PAR;
-    c.phase = CP_PARLIAMENT;
-    Table tb;
-    look(&c, &tb);
-    const CkFig *f = &c.figs[i];
-    float m = ck_fig_rate(f);
-    for (int k = 0; k < 49; k++) {
-        float ang = (float)(k % 16) * 0.392699f, mm = k == 48 ? 0 : m * (float)(3 - k / 16) / 3;
-        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang);
-        if (!ck_on_table(x, y))
-            continue;
-        double p = 0;
-        for (int q = 0; q < tb.nfoes; q++) {
-            Attack a = attack_of(&tb, tb.foes[q], i, x, y);
-            p += a.pc + a.ps + a.pm;
-        }
-        if (p < 1e-9)
-            return 1;
-    }
-    return 0;
-}
-#endif
-#ifdef CK_TUNE
-#include <stdio.h>
-void ck_dbg_charges(const CkState *st, int i);
-void ck_dbg_charges(const CkState *st, int i)
-{
-    Table tb;
-    look(st, &tb);
-    const CkState *s = st;
-    const CkFig *f = &s->figs[i];
-    float reach = allowance(&tb, i) + 1.6f;
-    for (int k = 0; k < tb.nfoes; k++) {
-        int t = tb.foes[k];
-        const CkFig *e = &s->figs[t];
-        if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
-            continue;
-        Odds o = charge_odds(&tb, i, t);
-        Action a = {CKV_CHARGE, (int16_t)i, (int16_t)t, 1, 0, 0, 0};
-        Diag d = {{0}};
-        int ok = ck_check(s, &a, &d);
-        printf("  cand %d type %d odds kill %.3f beat %.3f ld %.3f l %.3f menace %.2f check %d %s allow %.2f searcher? cs=%d\n", t, e->type, o.kill, o.beat, o.lose_dead, o.lose, menace(&tb, t), ok, ok ? d.msg : "", allowance(&tb, i), can_search(&tb, i));
-    }
-}
-#endif
