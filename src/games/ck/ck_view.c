@@ -2,6 +2,7 @@
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
  * card under an unsearched piece, nor the order of the three decks. */
 #include "ck.h"
+#include <string.h>
 
 static const char *const status_names[] = {"active", "dead", "prisoner", "escorted", "exited"};
 
@@ -115,65 +116,61 @@ static void shuffle16(Rng *rng, uint8_t *a, int n)
     }
 }
 
-/* A shuffle of prominent-person cards: all blank but Charles and Wilmot,
- * so a uniform order is the two of them at two random places among the
- * blanks (the same arrangements, equally likely, as shuffle16 gives). */
-static void spread_persons(Rng *rng, uint8_t *a, int n)
+/* The discovery cards nobody has seen (under unsearched pieces, and the
+ * twelve never dealt), shuffled and dealt back to the same places. */
+static void redeal_discovery(CkState *s, Rng *rng)
 {
-    int persons = 0;
-    uint8_t who[2];
-    for (int k = 0; k < n; k++)
-        if (a[k] != PROM_BLANK && persons < 2)
-            who[persons++] = a[k];
-    if (persons == 0)
-        return;
-    uint8_t tmp[CK_PROM_CARDS];
-    for (int k = 0; k < n; k++)
-        tmp[k] = PROM_BLANK;
-    int slot[2] = {(int)rng_below(rng, (uint32_t)n), 0};
-    if (persons == 2) {
-        slot[1] = (int)rng_below(rng, (uint32_t)n - 1);
-        slot[1] += slot[1] >= slot[0]; /* a place other than the first */
-    }
-    for (int k = 0; k < persons; k++)
-        tmp[slot[k]] = who[k];
-    for (int k = 0; k < n; k++)
-        a[k] = tmp[k];
-}
-
-/* Gather the unseen cards of one kind (under unsearched pieces and in the
- * deck), shuffle, and deal them back to the same places. */
-static void redeal_kind(CkState *s, Rng *rng, bool prom)
-{
-    uint8_t pool[CK_DISC_CARDS];
-    int n = 0;
+    uint8_t pool[CK_DISC_CARDS], at[CK_PIECES];
+    int n = 0, under = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
-            pool[n++] = prom ? p->prom : p->disc;
+        if (p->placed && !p->searched && p->disc != CK_NONE)
+            at[under++] = (uint8_t)i, pool[n++] = p->disc;
     }
-    int in_deck = prom ? s->nprom : s->ndisc;
-    for (int k = 0; k < in_deck; k++)
-        pool[n++] = prom ? s->prom[k] : s->disc[k];
-    if (prom)
-        spread_persons(rng, pool, n);
-    else
-        shuffle16(rng, pool, n);
-    int at = 0;
+    memcpy(pool + n, s->disc, (size_t)s->ndisc);
+    n += s->ndisc;
+    shuffle16(rng, pool, n);
+    for (int k = 0; k < under; k++)
+        s->pieces[at[k]].disc = pool[k];
+    memcpy(s->disc, pool + under, (size_t)s->ndisc);
+}
+
+/* The prominent-person cards nobody has seen (under unsearched pieces the
+ * drover did not point at, and the six never dealt): all blank but Charles
+ * and Wilmot, so a fair shuffle puts the two of them at two random places
+ * among the blanks (the same arrangements, equally likely, as a full
+ * shuffle gives). */
+static void redeal_persons(CkState *s, Rng *rng)
+{
+    uint8_t *slot[CK_PROM_CARDS], who[2];
+    int n = 0, persons = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
-        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
-            *(prom ? &p->prom : &p->disc) = pool[at++];
+        if (p->placed && !p->searched && !p->prom_seen && p->prom != CK_NONE)
+            slot[n++] = &p->prom;
     }
-    for (int k = 0; k < in_deck; k++)
-        (prom ? s->prom : s->disc)[k] = pool[at++];
+    for (int k = 0; k < s->nprom; k++)
+        slot[n++] = &s->prom[k];
+    for (int k = 0; k < n; k++) {
+        if (*slot[k] != PROM_BLANK && persons < 2)
+            who[persons++] = *slot[k];
+        *slot[k] = PROM_BLANK;
+    }
+    if (persons == 0)
+        return;
+    int first = (int)rng_below(rng, (uint32_t)n);
+    *slot[first] = who[0];
+    if (persons == 2) {
+        int second = (int)rng_below(rng, (uint32_t)n - 1);
+        *slot[second + (second >= first)] = who[1]; /* a place other than the first */
+    }
 }
 
 void ck_redeal(void *st, int player, Rng *rng)
 {
     CkState *s = st;
     (void)player; /* both players have seen exactly the same cards */
-    redeal_kind(s, rng, false);
-    redeal_kind(s, rng, true);
+    redeal_discovery(s, rng);
+    redeal_persons(s, rng);
     shuffle16(rng, s->chance, s->nchance);
 }
