@@ -1,8 +1,11 @@
 /* ai.c - the generic computer players: "random" (uniform over the legal
  * list) and "heuristic" (the game's own player, or random without one). */
 #include "ai.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { AI_COPY_BYTES = 16384 }; /* states up to this size are copied on the stack */
 
 /* Uniform choice over g->legal using the AI's own generator. */
 static int ai_random_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
@@ -23,7 +26,10 @@ static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Actio
 {
     if (!g->heuristic)
         return ai_random_choose(g, st, rng, out);
-    void *copy = malloc(g->state_size);
+    /* The copy lives on the stack when it fits (every game's state does
+     * today): it is made before every decision, so no allocator. */
+    _Alignas(max_align_t) unsigned char local[AI_COPY_BYTES];
+    void *copy = g->state_size <= sizeof local ? (void *)local : malloc(g->state_size);
     if (!copy)
         return ai_random_choose(g, st, rng, out);
     memcpy(copy, st, g->state_size);
@@ -31,7 +37,8 @@ static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Actio
         g->redeal(copy, g->current_player(st), rng);
     rng_seed(game_rng(g, copy), rng_next(rng));
     int rc = g->heuristic(copy, rng, out);
-    free(copy);
+    if (copy != local)
+        free(copy);
     return rc >= 0 ? 0 : ai_random_choose(g, st, rng, out);
 }
 

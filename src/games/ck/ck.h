@@ -138,7 +138,7 @@ typedef struct CkTables {
 /* The tables compiled into the binary, parsed once (a broken embedded file
  * is a bug and aborts); ck_tables_parse reads user files with line numbers
  * in its errors. */
-const CkTables *ck_tables(void);
+const CkTables *ck_tables(void) __attribute__((const)); /* always the same tables: calls may be merged */
 int ck_tables_parse(CkTables *t, const char *figures, const char *terrain, const char *decks,
                     const char *points, Diag *d);
 /* Shorthands for the tables, read everywhere in the rules. */

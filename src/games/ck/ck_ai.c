@@ -4,24 +4,33 @@
  * chosen from a few candidates each checked with ck_check; it never builds
  * the whole legal list, and a figure with nothing to do is passed over
  * without spending an action.
- * Parliament weighs where a trooper may stand by its exposure: for every
- * free Royalist that could charge it or shoot at it there next turn, the
- * chance a foe picking among its choices does (one of them), times what
- * the trooper would lose (4 points, You 6, a guard's prisoners) less what
- * a failed charge gives Parliament (the charger taken or killed).
- * Parliament: guards lead their prisoners off; a free trooper charges when
- * the expected points pay (taking prisoners while six troopers stay free
- * to search, Charles and Wilmot always; anything goes in the last turn),
- * the three nearest hunt Charles and Wilmot, dragoons keep 14" from
- * Royalist horse (4 against their 2), and the rest make for the edge of
- * the unsearched piece they are nearest to (not the one searched this
- * turn), on the side away from the Royalists; two besides the searcher
- * always end in reach of a piece for the next turn, and the horsemen
- * not needed for that go out of their way to stand where foes' charges
- * would fail. The troopers who could search move last; one of them
- * (cavalry first) is kept back and searches, since a search ends the
- * turn, unless only he can reach Charles or Wilmot; shots come after
- * moving.
+ * Parliament weighs where a trooper may stand by its exposure, modelled on
+ * a foe that picks at random among its own choices, as the random player
+ * does: four moves (one toward each of its two nearest troopers), a charge
+ * at each trooper in reach and a shot at each in range. For every foe
+ * near, the chance it charges the trooper there, shoots at him, or moves
+ * at him (as one of its two nearest) and shoots, times what he would lose
+ * (4 points, You 6, a guard's prisoners) less what a failed charge gives
+ * Parliament (the charger taken or killed); and for a free trooper, what
+ * his being one more choice of a foe that threatens a guard draws off the
+ * guard.
+ * Parliament: a guard leads his prisoners off only where that exposes him
+ * less, never onto an unsearched piece, and shoots if he stays; a free
+ * trooper charges when the expected points pay (taking prisoners while six
+ * troopers stay free to search, Charles and Wilmot always, horsemen before
+ * dragoons; anything goes in the last turn), and charges and shots count
+ * what beating a foe spares the guards it threatens; the three nearest
+ * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
+ * against his 2) goes where he is least exposed, while two others stand
+ * ready for next turn's search; the rest make for the edge of the
+ * unsearched piece they are nearest to (not the one searched this turn),
+ * on the side away from the Royalists; two besides the searcher always end
+ * in reach of a piece for the next turn, and the horsemen not needed for
+ * that go out of their way to stand where foes' charges would fail. The
+ * troopers who could search move last; one of them (cavalry first, at the
+ * piece with most troopers about, the one the drover showed empty last) is
+ * kept back and searches, since a search ends the turn, unless only he can
+ * reach Charles or Wilmot; shots come after moving.
  * Royalists: the terrain packed deep in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
@@ -31,17 +40,23 @@
 #include <string.h>
 
 /* The exposure model's weights, tuned against random Royalists: a foe's
- * charge, shot and move-then-shot count as that many of its choices; a
- * failed charge of a foe's counts CK_W_GAIN times its points; a dragoon
- * goes CK_RISK inches out of his way to save a point, a horseman
- * CK_BAIT_RISK inches to gain one; no foe reaches further than CK_FAR
- * beyond a trooper's move (6" and 12", with the bases). */
-#define CK_W_CHARGE 2.0
-#define CK_W_SHOT 2.0
-#define CK_W_MSHOT 1.0
+ * charge, shot and move-then-shot count that many times a choice's share;
+ * a failed charge of a foe's counts CK_W_GAIN times its points against a
+ * horseman, CK_W_GAIN_DRAGOON against a dragoon; a dragoon goes CK_RISK
+ * inches out of his way to save a point (CK_FLEE_RISK when fleeing
+ * horse), a horseman CK_BAIT_RISK inches to gain one; a foe beaten but not
+ * taken spares the guards CK_W_DRIVE of what it threatened; no foe reaches
+ * further than CK_FAR beyond a trooper's move (6" and 12", with the
+ * bases). */
+#define CK_W_CHARGE 1.0
+#define CK_W_SHOT 1.0
+#define CK_W_MSHOT 0.6
 #define CK_W_GAIN 2.0
+#define CK_W_GAIN_DRAGOON 0.5
 #define CK_RISK 10.0
+#define CK_FLEE_RISK 30.0
 #define CK_BAIT_RISK 30.0
+#define CK_W_DRIVE 0.5
 #define CK_FAR 21.0f
 
 /* ---------------- the table, looked over once per call ---------------- */
@@ -60,14 +75,24 @@ typedef struct Table {
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
     uint8_t near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
+    float   nfar[CK_MAX_FIGS];    /* ... and the square of how far each could reach him */
     int     near_of, nnear;
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
+    int8_t  seen2[CK_MAX_FIGS];   /* foes: nd2 and ni found */
+    int8_t  fok[CK_MAX_FIGS];     /* foes: fmv, frng, frad found */
+    float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
+    float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
+    uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
 
 /* Charles Stuart or Lord Wilmot? */
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
+
+static int ground_mod(const CkFig *f, int kind);
+static double menace(Table *tb, int e);
 
 /* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
@@ -99,6 +124,7 @@ static void look(const CkState *s, Table *tb)
     tb->s = s;
     tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
     tb->searcher = -2;
+    tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->held, 0, (size_t)n);
     memset(tb->under, -2, (size_t)n);
@@ -107,6 +133,10 @@ static void look(const CkState *s, Table *tb)
     memset(tb->choice, -1, (size_t)n);
     memset(tb->quiet, -1, (size_t)n);
     memset(tb->cansearch, -1, (size_t)n);
+    for (int i = 0; i < n; i++)
+        tb->menace[i] = -1;
+    memset(tb->seen2, 0, (size_t)n);
+    memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
     for (int i = 0; i < n; i++) {
@@ -165,6 +195,11 @@ static Odds odds(int af, int df)
     const uint8_t *c = odds36[af + 4][df + 4];
     return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
 }
+
+/* The smaller and the larger of two numbers (never NaN here): inline,
+ * where the library's fminf and fmaxf are calls. */
+static inline float minf(float a, float b) { return a < b ? a : b; }
+static inline float maxf(float a, float b) { return a > b ? a : b; }
 
 /* Squared distance: for comparisons, without the root. */
 static float dist2(float ax, float ay, float bx, float by)
@@ -234,7 +269,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float len = ck_dist(f->x, f->y, tx, ty), go = fminf(len - stop, allowance(tb, i) - 0.01f);
+    float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
     if (go < 0.05f || len < 1e-3f)
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
@@ -270,75 +305,156 @@ static float foe_range(const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
 }
 
-/* How many things foe e could do next turn: its four moves and a shot
- * and a charge at each trooper within its move and range; a random foe
- * spreads its attacks over them. Counted once a call. */
+/* Foe e's move next turn, range and base radius, found once a call. */
+static void foe_info(Table *tb, int e)
+{
+    if (!tb->fok[e]) {
+        const CkFig *g = &tb->s->figs[e];
+        tb->fmv[e] = foe_move(tb, e);
+        tb->frng[e] = foe_range(g);
+        tb->frad[e] = ck_fig_radius(g);
+        tb->fok[e] = 1;
+    }
+}
+
+/* The ground a trooper stands on at (x, y), as foes see it: in cover from
+ * shooting, behind an obstacle against charges. */
+typedef struct Ground {
+    int cover, obst, kind;
+} Ground;
+
+/* The ground of piece pc (-1: open ground). */
+static Ground ground_of(const CkState *s, int pc)
+{
+    int kind = pc < 0 ? -1 : s->pieces[pc].kind;
+    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
+}
+
+/* The ground at (x, y). */
+static Ground ground_at(const CkState *s, float x, float y)
+{
+    return ground_of(s, ck_piece_at(s, x, y));
+}
+
+/* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
+static void nearest3(Table *tb, int e)
+{
+    if (tb->seen2[e])
+        return;
+    const CkFig *g = &tb->s->figs[e];
+    float *d = tb->nd2[e];
+    uint8_t *w = tb->ni[e];
+    d[0] = d[1] = d[2] = 1e9f;
+    w[0] = w[1] = w[2] = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        const CkFig *f = &tb->s->figs[tb->own[k]];
+        float v = dist2(f->x, f->y, g->x, g->y);
+        int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
+        for (int m = 2; m > j; m--)
+            d[m] = d[m - 1], w[m] = w[m - 1];
+        if (j < 3)
+            d[j] = v, w[j] = (uint8_t)tb->own[k];
+    }
+    tb->seen2[e] = 1;
+}
+
+/* Would trooper i, standing at squared distance d2 from foe e, be one of
+ * its two nearest troopers (the others where they stand now)? */
+static bool among_nearest(Table *tb, int e, int i, float d2)
+{
+    nearest3(tb, e);
+    int n = 0;
+    for (int k = 0; k < 3 && n < 2; k++)
+        if (tb->ni[e][k] != CK_NONE && tb->ni[e][k] != i && tb->nd2[e][k] < d2)
+            n++;
+    return n < 2;
+}
+
+/* How many things foe e could do next turn as the random player lists
+ * them: four moves, a charge at each trooper in reach and a shot at each
+ * in range (sight is not looked at: it costs much and played no part in
+ * the results). */
 static int choices(Table *tb, int e)
 {
     if (tb->choice[e] < 0) {
         const CkFig *g = &tb->s->figs[e];
-        float r = foe_move(tb, e) + fmaxf(foe_range(g), 1.6f);
+        foe_info(tb, e);
+        float mv = tb->fmv[e], rng = tb->frng[e];
         int n = 4;
         for (int k = 0; k < tb->nown; k++) {
             const CkFig *f = &tb->s->figs[tb->own[k]];
-            n += dist2(f->x, f->y, g->x, g->y) <= r * r ? 2 : 0;
+            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
+            n += d2 <= reach * reach;
+            n += rng > 0 && d2 <= rng * rng;
         }
         tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
     return tb->choice[e];
 }
 
-/* The ground a trooper stands on at (x, y), as foes see it: in cover from
- * shooting, behind an obstacle against charges. */
-typedef struct Ground {
-    int cover, obst;
-} Ground;
+/* The chances foe e charges trooper i standing at (x, y) next turn (pc),
+ * shoots at him from where it stands (ps, half_s: within half range), or
+ * moves at him as one of its two nearest troopers and shoots (pm, half_m
+ * at the distance it stops at). */
+typedef struct Attack {
+    double pc, ps, pm;
+    bool   half_s, half_m;
+} Attack;
 
-/* The ground at (x, y). */
-static Ground ground_at(const CkState *s, float x, float y)
-{
-    int pc = ck_piece_at(s, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle};
-}
-
-/* What foe g (moving mv, one of m choices) is expected to cost trooper i
- * standing at (x, y) on ground gr through the next Royalist turn, guarding
- * prisoners worth `held`: the chance g charges it or shoots at it there
- * times the chance it kills (the trooper's points) or beats it (the
- * prisoners), less what a failed charge of g's gives (taken prisoner, or
- * killed). */
-static double fig_cost(Table *tb, const CkFig *g, float mv, double m, int i, float x, float y, Ground gr,
-                       double held)
+/* Foe e's attacks on trooper i if he stood at (x, y). */
+static Attack attack_of(Table *tb, int e, int i, float x, float y)
 {
     const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    float rng = foe_range(g), d2 = dist2(x, y, g->x, g->y);
-    float reach = mv + ck_fig_radius(g) + ck_fig_radius(f) + 0.1f, far = fmaxf(reach, mv + rng);
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
+    Attack a = {0, 0, 0, false, false};
+    foe_info(tb, e);
+    float mv = tb->fmv[e], rng = tb->frng[e], d2 = dist2(x, y, g->x, g->y);
+    float reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f, far = maxf(reach, mv + rng);
     if (d2 > far * far)
-        return 0;
-    double loss = 0, value = trooper_value(f);
-    if (d2 <= reach * reach) {
-        Odds o = odds(base_factor(g, f) - gr.obst, base_factor(f, g));
-        int room = tb->room[i] - (held > tb->held[i]);
-        double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
-        loss += (value * o.kill + held * (o.kill + o.beat) - CK_W_GAIN * won) * CK_W_CHARGE / m;
+        return a;
+    double n = choices(tb, e);
+    if (d2 <= reach * reach)
+        a.pc = CK_W_CHARGE / n;
+    if (rng <= 0)
+        return a;
+    if (d2 <= rng * rng) {
+        a.ps = CK_W_SHOT / n;
+        a.half_s = d2 <= rng * rng / 4;
     }
-    if (rng > 0) {
-        double p = d2 <= rng * rng ? CK_W_SHOT : CK_W_MSHOT;
-        Odds o = odds(base_factor(g, f) - gr.cover + (d2 <= rng * rng / 4) - (s->raining != 0), base_factor(f, g));
-        loss += p / m * (value * o.kill + held * (o.kill + o.beat));
+    if (among_nearest(tb, e, i, d2)) {
+        float d = sqrtf(d2), after = maxf(d - mv, 2.5f);
+        a.pm = CK_W_MSHOT / n;
+        a.half_m = after <= rng / 2;
     }
-    return loss;
+    return a;
 }
 
-/* What foe e is expected to cost trooper i at (x, y): fig_cost, after a
- * quick look at the distance (nobody threatens beyond 8" and 12"). */
-static double foe_cost(Table *tb, int e, int i, float x, float y, Ground gr, double held)
+/* What foe e's attacks a (attack_of) are expected to cost trooper i on
+ * ground gr through the next Royalist turn, guarding prisoners worth
+ * `held`: the chance of each times the chance it kills him (his points) or
+ * beats him (the prisoners), less what a failed charge of e's gives
+ * (taken prisoner, or killed). */
+static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
 {
-    const CkFig *g = &tb->s->figs[e];
-    if (dist2(x, y, g->x, g->y) > 21 * 21)
-        return 0;
-    return fig_cost(tb, g, foe_move(tb, e), choices(tb, e), i, x, y, gr, held);
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
+    double loss = 0, value = trooper_value(f);
+    if (a.pc > 0) {
+        Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+        int room = tb->room[i] - (held > tb->held[i]);
+        double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
+        loss += a.pc * (value * o.kill + held * (o.kill + o.beat) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
+    }
+    int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
+    if (a.ps > 0) {
+        Odds o = odds(sf - gr.cover + a.half_s, df);
+        loss += a.ps * (value * o.kill + held * (o.kill + o.beat));
+    }
+    if (a.pm > 0) {
+        Odds o = odds(sf - gr.cover + a.half_m, df);
+        loss += a.pm * (value * o.kill + held * (o.kill + o.beat));
+    }
+    return loss;
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
@@ -352,8 +468,13 @@ static int near_foes(Table *tb, int i)
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) <= r * r)
-                tb->near[tb->nnear++] = tb->foes[k];
+            if (dist2(f->x, f->y, e->x, e->y) <= r * r) {
+                int g = tb->foes[k];
+                foe_info(tb, g);
+                float far = maxf(tb->fmv[g] + tb->frad[g] + ck_fig_radius(f) + 0.1f, tb->fmv[g] + tb->frng[g]);
+                tb->nfar[tb->nnear] = far * far;
+                tb->near[tb->nnear++] = (uint8_t)g;
+            }
         }
         tb->near_of = i;
     }
@@ -369,18 +490,71 @@ static bool quiet(Table *tb, int i)
     return tb->quiet[i];
 }
 
-/* The points trooper i would expect to lose standing at (x, y) through
- * the next Royalist turn (less than nothing: to gain): foe_cost summed
- * over the foes near it; nothing at all when it is quiet. */
-static double exposure(Table *tb, int i, float x, float y)
+/* The points trooper i would expect to lose standing at (x, y) (on piece
+ * `piece`, -2 not known yet) through the next Royalist turn (less than
+ * nothing: to gain): fig_cost summed over the foes near it, less, for a
+ * free trooper, what his being one more choice of a foe draws that foe
+ * off the guards it threatens; nothing at all when he is quiet. */
+static double exposure_on(Table *tb, int i, float x, float y, int piece)
 {
     if (quiet(tb, i))
         return 0;
-    Ground gr = ground_at(tb->s, x, y);
+    Ground gr = {0, 0, -2};
     double loss = 0;
-    for (int k = 0, n = near_foes(tb, i); k < n; k++)
-        loss += foe_cost(tb, tb->near[k], i, x, y, gr, tb->held[i]);
+    for (int k = 0, n = near_foes(tb, i); k < n; k++) {
+        int e = tb->near[k];
+        if (dist2(x, y, tb->s->figs[e].x, tb->s->figs[e].y) > tb->nfar[k])
+            continue; /* it cannot reach him there */
+        Attack a = attack_of(tb, e, i, x, y);
+        if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
+            continue;
+        if (gr.kind == -2)
+            gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
+        loss += fig_cost(tb, e, i, gr, tb->held[i], a);
+        if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
+            double add = (a.pc > 0) + (a.ps > 0);
+            loss -= menace(tb, e) * add / (choices(tb, e) + add);
+        }
+    }
     return loss;
+}
+
+/* exposure_on, the piece under (x, y) not yet known. */
+static double exposure(Table *tb, int i, float x, float y) { return exposure_on(tb, i, x, y, -2); }
+
+/* The chance foe e beats or kills trooper f standing at (x, y) through
+ * the next Royalist turn, by a charge or a shot (the random foe model of
+ * fig_cost). */
+static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
+{
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e];
+    Attack a = attack_of(tb, e, (int)(f - s->figs), x, y);
+    if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
+        return 0;
+    Ground gr = ground_at(s, x, y);
+    Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
+    Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
+    return a.pc * (oc.kill + oc.beat) + a.ps * (os.kill + os.beat) + a.pm * (om.kill + om.beat);
+}
+
+/* The points foe e is expected to take back next turn by beating the
+ * guards it can reach: their prisoners' points times the chance. */
+static double menace(Table *tb, int e)
+{
+    if (tb->menace[e] < 0) {
+        const CkState *s = tb->s;
+        const CkFig *g = &s->figs[e];
+        double v = 0;
+        for (int k = 0; k < tb->nown; k++) {
+            const CkFig *f = &s->figs[tb->own[k]];
+            if (tb->room[tb->own[k]] < 4 && dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+                v += tb->held[tb->own[k]] * beat_chance(tb, e, f, f->x, f->y);
+        }
+        tb->menace[e] = (float)v;
+    }
+    return tb->menace[e];
 }
 
 /* How many of the acting side's figures have shot at t this phase. */
@@ -443,6 +617,8 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
             continue;
         Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
+        if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
+            v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
     }
     return best_first(s, cand, v, n, 0.01, out);
@@ -572,7 +748,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     for (int k = 0; k < 11; k++) {
         float x, y;
         if (k < 3) {
-            float go = fminf(len - stop, m) * (float)(3 - k) / 3;
+            float go = minf(len - stop, m) * (float)(3 - k) / 3;
             if (go < 0.05f || len < 1e-3f)
                 continue;
             x = f->x + (gx - f->x) / len * go, y = f->y + (gy - f->y) / len * go;
@@ -583,7 +759,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure(tb, i, x, y));
+        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
     return best_first(s, cand, v, n, 0.05, out);
 }
@@ -601,6 +777,7 @@ static int support(Table *tb, int p)
     }
     return tb->support[p];
 }
+
 
 /* Who searches which piece (*piece) this turn: an unmoved free trooper in
  * reach, cavalry first (they fight best among whoever is found), at the
@@ -625,7 +802,8 @@ static int pick_searcher(Table *tb, int *piece)
                 m = allowance(tb, i), hard = on_hard(tb, i);
             if (!reaches(pc, f->x, f->y, m, hard))
                 continue;
-            double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y);
+            double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
+                       1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
             if (v > bv)
                 bv = v, best = i, *piece = p;
         }
@@ -694,7 +872,8 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         bool cap = room >= (is_person(e) ? 4 : 1) && (room < 4 || is_person(e) || tb->nfree > 6 || last);
         Odds o = charge_odds(tb, i, t);
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
-        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) -
+        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
+               (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
@@ -726,8 +905,6 @@ static int quarry(Table *tb, int i)
     return -1;
 }
 
-/* Is trooper i, at d2 from piece p, nearer to it than every other free
- * trooper? */
 static bool nearest_to(Table *tb, int i, int p, float d2)
 {
     const CkPiece *pc = &tb->s->pieces[p];
@@ -848,33 +1025,31 @@ static float piece_gap(const CkState *s, float x, float y)
     float best = 99;
     for (int p = 0; p < CK_PIECES; p++)
         if (!s->pieces[p].searched)
-            best = fminf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
+            best = minf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
     return best;
 }
 
-/* A dragoon's move away from Royalist horse, staying near an unsearched
- * piece if it can: the best of eight directions. */
+/* A dragoon's move away from Royalist horse: of sixteen ways at a full
+ * and at half a move, the least exposed, each inch further from an
+ * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
+ * false when staying put is best. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float m = allowance(tb, i) - 0.01f, bv = -1e9f;
+    float m = allowance(tb, i) - 0.01f;
+    double bv = -1e9;
     bool found = false;
-    for (int k = 0; k < 8; k++) {
-        float ang = (float)k * 0.785398f, x = f->x + m * cosf(ang), y = f->y + m * sinf(ang);
+    for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
+        float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
+        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
         int p = ck_piece_at(s, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        float hd = 99, gap = piece_gap(s, x, y);
-        for (int j = 0; j < tb->nfoes; j++) {
-            const CkFig *e = &s->figs[tb->foes[j]];
-            if (e->mounted && !is_person(e))
-                hd = fminf(hd, ck_dist(x, y, e->x, e->y));
-        }
-        float v = fminf(hd, 16) - (gap > 1 ? gap - 1 : 0);
+        double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && accept(s, a, out))
-            bv = v, found = true;
+        if (v > bv && (k == 32 || accept(s, a, out)))
+            bv = v, found = k != 32;
     }
     return found;
 }
@@ -907,14 +1082,54 @@ static bool persons_covered(Table *tb, int i)
     return false;
 }
 
+/* Should guard i lead his prisoners on (3" towards the entry point, or
+ * off the table from within reach of it)? Not onto an unsearched piece
+ * (searching it would end the turn with him and his prisoners beside
+ * whoever is found), nor where foes threaten him more than where he
+ * stands. */
+static bool escort_pays(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float len = ck_dist(f->x, f->y, s->entry_x, 0);
+    if (len <= 3.5f)
+        return true; /* he leaves the table */
+    float x = f->x + (s->entry_x - f->x) / len * 3.0f, y = f->y - f->y / len * 3.0f;
+    int p = ck_piece_at(s, x, y);
+    if (p >= 0 && !s->pieces[p].searched)
+        return false;
+    return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
+}
+
+/* Is Charles or Wilmot within dragoon i's charge, and also within the
+ * charge of an unmoved horseman (cavalry or You)? */
+static bool horsemen_first(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    for (int q = 0; tb->persons && q < tb->nfoes; q++) {
+        const CkFig *e = &s->figs[tb->foes[q]];
+        if (!is_person(e) || dist2(f->x, f->y, e->x, e->y) > reach * reach)
+            continue;
+        for (int k = 0; k < tb->nfree; k++) {
+            const CkFig *g = &s->figs[tb->frees[k]];
+            float r = allowance(tb, tb->frees[k]) + 1.6f;
+            if (g->type != F_DRAGOON && !g->moved && !g->shot && dist2(g->x, g->y, e->x, e->y) <= r * r)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
-    if (tb->room[i] < 4) { /* a guard leads his prisoners off */
+    if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return accept(s, a, out);
+        return escort_pays(tb, i) ? accept(s, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
@@ -922,12 +1137,14 @@ static bool par_figure(Table *tb, int i, Action *out)
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);
     if (cs && searcher(tb, i)) /* keeps for the search, unless only he can reach Charles or Wilmot */
         return !calm && tb->persons && !persons_covered(tb, i) && par_charge(tb, i, true, out);
+    if (s->figs[i].type == F_DRAGOON && horsemen_first(tb, i))
+        return false; /* a horseman takes Charles or Wilmot first: he guards him better */
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
         return true;
     int q = quarry(tb, i);
     if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
         return true;
-    if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) &&
+    if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && covered(tb, i) &&
         flee_horse(tb, i, out))
         return true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
@@ -935,7 +1152,6 @@ static bool par_figure(Table *tb, int i, Action *out)
                          best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
-
 
 /* Shots after moving, once every figure has moved that will. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
@@ -973,7 +1189,7 @@ static bool par_arrive(const CkState *s, Action *out)
         if (!s->pieces[p].searched && d < bd)
             bd = d, x = s->pieces[p].x;
     }
-    Action a = {CKV_ARRIVE, 0, 0, 0, 0, fminf(fmaxf(x, 1), CK_TABLE - 1), 0.25f};
+    Action a = {CKV_ARRIVE, 0, 0, 0, 0, minf(maxf(x, 1), CK_TABLE - 1), 0.25f};
     return accept(s, a, out);
 }
 

@@ -49,16 +49,23 @@ static float seg_dist(float ax, float ay, float bx, float by, float px, float py
  * a figure inside one is seen from outside only within 1" of its edge. */
 bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
 {
-    int pa = ck_piece_at(s, a->x, a->y), pb = ck_piece_at(s, b->x, b->y);
+    float lx = a->x < b->x ? a->x : b->x, hx = a->x < b->x ? b->x : a->x;
+    float ly = a->y < b->y ? a->y : b->y, hy = a->y < b->y ? b->y : a->y;
+    const CkTerrainSpec *terrain = ck_terrain;
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (!p->placed || !ck_terrain[p->kind].blocks_sight)
+        float r = p->r;
+        if (!p->placed || p->x < lx - r || p->x > hx + r || p->y < ly - r || p->y > hy + r)
+            continue; /* the piece lies clear of the line: no need to measure */
+        if (!terrain[p->kind].blocks_sight)
             continue;
-        if (i == pa && i == pb)
+        float ax = a->x - p->x, ay = a->y - p->y, bx = b->x - p->x, by = b->y - p->y;
+        bool in_a = ax * ax + ay * ay <= r * r, in_b = bx * bx + by * by <= r * r; /* as ck_piece_at */
+        if (in_a && in_b)
             continue; /* both inside the same piece */
-        if (i == pa || i == pb) {
-            const CkFig *in = i == pa ? a : b;
-            if (ck_dist(in->x, in->y, p->x, p->y) < p->r - 1.0f && ck_terrain[p->kind].hill == 0)
+        if (in_a || in_b) {
+            const CkFig *in = in_a ? a : b;
+            if (ck_dist(in->x, in->y, p->x, p->y) < p->r - 1.0f && terrain[p->kind].hill == 0)
                 return false;
             continue;
         }

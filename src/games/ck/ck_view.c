@@ -2,6 +2,7 @@
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
  * card under an unsearched piece, nor the order of the three decks. */
 #include "ck.h"
+#include <string.h>
 
 static const char *const status_names[] = {"active", "dead", "prisoner", "escorted", "exited"};
 
@@ -91,36 +92,85 @@ void ck_view(const void *st, int player, Jw *w)
     jw_obj_end(w);
 }
 
-/* Gather the unseen cards of one kind (under unsearched pieces and in the
- * deck), shuffle, and deal them back to the same places. */
-static void redeal_kind(CkState *s, Rng *rng, bool prom)
+/* Fisher-Yates over n bytes with indices drawn 16 bits at a time, four
+ * to a 64-bit word (Lemire's multiply-and-reject, so still unbiased):
+ * the AI re-deals before every decision, and a quarter of the draws
+ * makes that cheap. */
+static void shuffle16(Rng *rng, uint8_t *a, int n)
 {
-    uint8_t pool[CK_DISC_CARDS];
-    int n = 0;
+    uint64_t word = 0;
+    int left = 0;
+    for (int i = n - 1; i > 0; i--) {
+        uint32_t span = (uint32_t)i + 1, m, low;
+        do {
+            if (left == 0)
+                word = rng_next(rng), left = 4;
+            m = (uint32_t)(word & 0xffff) * span;
+            word >>= 16, left--;
+            low = m & 0xffff;
+        } while (low < span && low < (uint32_t)(65536 % span));
+        int j = (int)(m >> 16);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* The discovery cards nobody has seen (under unsearched pieces, and the
+ * twelve never dealt), shuffled and dealt back to the same places. */
+static void redeal_discovery(CkState *s, Rng *rng)
+{
+    uint8_t pool[CK_DISC_CARDS], at[CK_PIECES];
+    int n = 0, under = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
-            pool[n++] = prom ? p->prom : p->disc;
+        if (p->placed && !p->searched && p->disc != CK_NONE)
+            at[under++] = (uint8_t)i, pool[n++] = p->disc;
     }
-    int in_deck = prom ? s->nprom : s->ndisc;
-    for (int k = 0; k < in_deck; k++)
-        pool[n++] = prom ? s->prom[k] : s->disc[k];
-    rng_shuffle_u8(rng, pool, n);
-    int at = 0;
+    memcpy(pool + n, s->disc, (size_t)s->ndisc);
+    n += s->ndisc;
+    shuffle16(rng, pool, n);
+    for (int k = 0; k < under; k++)
+        s->pieces[at[k]].disc = pool[k];
+    memcpy(s->disc, pool + under, (size_t)s->ndisc);
+}
+
+/* The prominent-person cards nobody has seen (under unsearched pieces the
+ * drover did not point at, and the six never dealt): all blank but Charles
+ * and Wilmot, so a fair shuffle puts the two of them at two random places
+ * among the blanks (the same arrangements, equally likely, as a full
+ * shuffle gives). */
+static void redeal_persons(CkState *s, Rng *rng)
+{
+    uint8_t *slot[CK_PROM_CARDS], who[2];
+    int n = 0, persons = 0;
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
-        if (p->placed && !p->searched && !(prom && p->prom_seen) && (prom ? p->prom : p->disc) != CK_NONE)
-            *(prom ? &p->prom : &p->disc) = pool[at++];
+        if (p->placed && !p->searched && !p->prom_seen && p->prom != CK_NONE)
+            slot[n++] = &p->prom;
     }
-    for (int k = 0; k < in_deck; k++)
-        (prom ? s->prom : s->disc)[k] = pool[at++];
+    for (int k = 0; k < s->nprom; k++)
+        slot[n++] = &s->prom[k];
+    for (int k = 0; k < n; k++) {
+        if (*slot[k] != PROM_BLANK && persons < 2)
+            who[persons++] = *slot[k];
+        *slot[k] = PROM_BLANK;
+    }
+    if (persons == 0)
+        return;
+    int first = (int)rng_below(rng, (uint32_t)n);
+    *slot[first] = who[0];
+    if (persons == 2) {
+        int second = (int)rng_below(rng, (uint32_t)n - 1);
+        *slot[second + (second >= first)] = who[1]; /* a place other than the first */
+    }
 }
 
 void ck_redeal(void *st, int player, Rng *rng)
 {
     CkState *s = st;
     (void)player; /* both players have seen exactly the same cards */
-    redeal_kind(s, rng, false);
-    redeal_kind(s, rng, true);
-    rng_shuffle_u8(rng, s->chance, s->nchance);
+    redeal_discovery(s, rng);
+    redeal_persons(s, rng);
+    shuffle16(rng, s->chance, s->nchance);
 }

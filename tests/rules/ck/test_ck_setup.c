@@ -285,3 +285,43 @@ Test(ck_game_set_up, computer_players_never_read_the_cards)
     }
     cr_assert_gt(steps, 100);
 }
+
+Test(ck_game_set_up, redeal_shuffles_evenly)
+{
+    /* a re-deal is a fair shuffle of what nobody has seen: dealt anew many
+     * times from one fresh table, Charles lies under each piece (or among
+     * the six person cards left over) about as often, so does each piece
+     * hide horse, and the next chance card is a band as often as bands are
+     * left in the deck */
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    CkState s;
+    cr_assert_eq(ck_setup(&s, &o, 5, NULL), 0);
+    enum { DEALS = 18000 };
+    int charles[CK_PIECES + 1] = {0}, horse[CK_PIECES] = {0}, band = 0;
+    Rng r;
+    rng_seed(&r, 99);
+    for (int k = 0; k < DEALS; k++) {
+        CkState c = s;
+        ck_redeal(&c, CK_PAR, &r);
+        int at = CK_PIECES; /* among the cards left over */
+        for (int i = 0; i < CK_PIECES; i++) {
+            at = c.pieces[i].prom == PROM_CHARLES ? i : at;
+            horse[i] += c.pieces[i].disc == DISC_HORSE;
+        }
+        charles[at]++;
+        band += c.chance[c.nchance - 1] == CH_BAND;
+    }
+    for (int i = 0; i < CK_PIECES; i++) { /* 1 in 18: 1000 +- 31; 4 in 24: 3000 +- 50 */
+        cr_assert(charles[i] > 850 && charles[i] < 1150, "Charles under piece %d %d times", i + 1, charles[i]);
+        cr_assert(horse[i] > 2750 && horse[i] < 3250, "horse under piece %d %d times", i + 1, horse[i]);
+    }
+    cr_assert(charles[CK_PIECES] > 5500 && charles[CK_PIECES] < 6500, "Charles left over %d times",
+              charles[CK_PIECES]);
+    int bands = 0;
+    for (int k = 0; k < s.nchance; k++)
+        bands += s.chance[k] == CH_BAND;
+    double expect = (double)DEALS * bands / s.nchance; /* +- 50 */
+    cr_assert(band > expect - 300 && band < expect + 300, "a band next %d times in %d (%.0f expected)", band,
+              DEALS, expect);
+}
