@@ -112,7 +112,9 @@ static char *slurp(const char *path)
 }
 
 /* Report the first line where the two texts part. */
-static void compare(const char *path, const char *want, const char *got)
+/* Do want and got agree? If not, msg says where (the first line that
+ * differs, from both). */
+static bool same_text(const char *path, const char *want, const char *got, char *msg, size_t n)
 {
     int line = 1;
     const char *w = want, *g = got;
@@ -122,16 +124,18 @@ static void compare(const char *path, const char *want, const char *got)
         w++, g++;
     }
     if (!*w && !*g)
-        return;
+        return true;
     const char *ws = w, *gs = g;
     while (ws > want && ws[-1] != '\n')
         ws--;
     while (gs > got && gs[-1] != '\n')
         gs--;
     int wl = (int)strcspn(ws, "\n"), gl = (int)strcspn(gs, "\n");
-    cr_assert_fail("%s differs at line %d:\n  file: %.*s\n  now:  %.*s\n"
-                   "(after an intended rules change: ECW_UPDATE_GOLDEN=1, then review the diff)",
-                   path, line, wl, ws, gl, gs);
+    snprintf(msg, n,
+             "%s differs at line %d:\n  file: %.*s\n  now:  %.*s\n"
+             "(after an intended rules change: ECW_UPDATE_GOLDEN=1, then review the diff)",
+             path, line, wl, ws, gl, gs);
+    return false;
 }
 
 static void golden(const char *file, const char *id, uint64_t seed, uint64_t ai_seed)
@@ -141,8 +145,11 @@ static void golden(const char *file, const char *id, uint64_t seed, uint64_t ai_
     char *got = playthrough(id, seed, ai_seed);
     /* The playthrough itself is deterministic. */
     char *again = playthrough(id, seed, ai_seed);
-    cr_assert_str_eq(got, again, "two playthroughs from the same seeds differ");
+    bool repeatable = strcmp(got, again) == 0;
     free(again);
+    if (!repeatable)
+        free(got); /* freed before the assertion ends the test */
+    cr_assert(repeatable, "two playthroughs from the same seeds differ");
     const char *update = getenv("ECW_UPDATE_GOLDEN");
     if (update && strcmp(update, "1") == 0) {
         FILE *f = fopen(path, "wb");
@@ -153,11 +160,12 @@ static void golden(const char *file, const char *id, uint64_t seed, uint64_t ai_
         free(got);
         return;
     }
-    char *want = slurp(path);
-    cr_assert_not_null(want, "missing %s (create it with ECW_UPDATE_GOLDEN=1)", path);
-    compare(path, want, got);
+    char *want = slurp(path), msg[1024] = "";
+    bool have = want != NULL, ok = have && same_text(path, want, got, msg, sizeof msg);
     free(want);
     free(got);
+    cr_assert(have, "missing %s (create it with ECW_UPDATE_GOLDEN=1)", path);
+    cr_assert(ok, "%s", msg);
 }
 
 Test(golden, ml_seed42) { golden("ml_seed42.txt", "marston-less", 42, 42); }

@@ -108,7 +108,8 @@ typedef struct CkState {
     uint8_t winner, end_reason;
     uint8_t terrain_random;   /* option: terrain placed at random */
     uint8_t hidden_roy, hidden_club; /* undiscovered at the end (cards turned then) */
-    uint8_t pad[3];
+    uint8_t recoil_frees;     /* option: a guard driven back by a recoil loses his prisoners */
+    uint8_t pad[2];
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;

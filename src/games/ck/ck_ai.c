@@ -434,6 +434,11 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
  * `held`: the chance of each times the chance it kills him (his points) or
  * beats him (the prisoners), less what a failed charge of e's gives
  * (taken prisoner, or killed). */
+/* [CK Captured Persons] The chance a guard loses his prisoners to an attack
+ * with odds o: when he dies, and when he is driven back if recoils free
+ * prisoners (option recoil_frees). */
+static double freed(const CkState *s, Odds o) { return o.kill + (s->recoil_frees ? o.beat : 0); }
+
 static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
 {
     const CkState *s = tb->s;
@@ -443,16 +448,16 @@ static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a
         Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
         int room = tb->room[i] - (held > tb->held[i]);
         double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
-        loss += a.pc * (value * o.kill + held * (o.kill + o.beat) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
+        loss += a.pc * (value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
     }
     int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
     if (a.ps > 0) {
         Odds o = odds(sf - gr.cover + a.half_s, df);
-        loss += a.ps * (value * o.kill + held * (o.kill + o.beat));
+        loss += a.ps * (value * o.kill + held * freed(s, o));
     }
     if (a.pm > 0) {
         Odds o = odds(sf - gr.cover + a.half_m, df);
-        loss += a.pm * (value * o.kill + held * (o.kill + o.beat));
+        loss += a.pm * (value * o.kill + held * freed(s, o));
     }
     return loss;
 }
@@ -522,7 +527,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
 /* exposure_on, the piece under (x, y) not yet known. */
 static double exposure(Table *tb, int i, float x, float y) { return exposure_on(tb, i, x, y, -2); }
 
-/* The chance foe e beats or kills trooper f standing at (x, y) through
+/* The chance foe e frees the prisoners of trooper f standing at (x, y) through
  * the next Royalist turn, by a charge or a shot (the random foe model of
  * fig_cost). */
 static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
@@ -536,7 +541,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
     int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
-    return a.pc * (oc.kill + oc.beat) + a.ps * (os.kill + os.beat) + a.pm * (om.kill + om.beat);
+    return a.pc * freed(s, oc) + a.ps * freed(s, os) + a.pm * freed(s, om);
 }
 
 /* The points foe e is expected to take back next turn by beating the
@@ -1215,7 +1220,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
         Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * (trooper_value(e) + tb->held[t]) + o.beat * tb->held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->held[t] - (o.lose_dead + o.lose) * mine;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
     return best_first(s, cand, v, n, 0.4, out);

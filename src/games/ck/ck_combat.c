@@ -229,6 +229,24 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     }
 }
 
+static float on_table(float v) { return v < 0.5f ? 0.5f : v > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : v; }
+
+/* [CK Captured Persons] A guard driven back takes his prisoners with him:
+ * the rulebook frees them only when he is killed or ordered away. With the
+ * option recoil_frees=yes (an ecw reading) he loses them instead. */
+static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO *io)
+{
+    if (s->recoil_frees) {
+        ck_prisoners_escape(s, guard, io);
+        return;
+    }
+    for (int i = 0; i < s->nfigs; i++) {
+        CkFig *p = &s->figs[i];
+        if (p->status == FS_PRISONER && p->guard == guard)
+            p->x = on_table(p->x + dx), p->y = on_table(p->y + dy);
+    }
+}
+
 /* [CK Combat Outcomes] half a move straight away from the opponent, kept on
  * the table. */
 static void recoil(CkState *s, int loser, int from, GameIO *io)
@@ -238,11 +256,10 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
-    l->x += dx / len * m;
-    l->y += dy / len * m;
-    l->x = l->x < 0.5f ? 0.5f : l->x > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : l->x;
-    l->y = l->y < 0.5f ? 0.5f : l->y > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : l->y;
-    ck_prisoners_escape(s, loser, io); /* ecw: a guard driven back loses his charges */
+    float x0 = l->x, y0 = l->y;
+    l->x = on_table(l->x + dx / len * m);
+    l->y = on_table(l->y + dy / len * m);
+    guard_driven_back(s, loser, l->x - x0, l->y - y0, io);
 }
 
 /* [CK Combat Outcomes] dead, or for Charles and Wilmot a second die: 1-3

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const known_options[] = {"terrain", NULL};
+static const char *const known_options[] = {"terrain", "recoil_frees", NULL};
 
 /* [CK Game set up] no piece nearer than 8" to an edge; ecw keeps 0.5" of open
  * ground between pieces so that they are spread and passable. */
@@ -119,6 +119,10 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     if (terrain && strcmp(terrain, "random") != 0 && strcmp(terrain, "placed") != 0)
         return diag_set(d, "option terrain: expected random or placed, not '%s'", terrain);
     s->terrain_random = terrain && strcmp(terrain, "random") == 0;
+    const char *frees = opt_get(opt, "recoil_frees");
+    if (frees && strcmp(frees, "yes") != 0 && strcmp(frees, "no") != 0)
+        return diag_set(d, "option recoil_frees: expected yes or no, not '%s'", frees);
+    s->recoil_frees = frees && strcmp(frees, "yes") == 0;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;
     s->winner = CK_NONE;

@@ -201,7 +201,10 @@ Test(ck_captured_persons, escape_when_guard_moves)
     ckf_assert_at(&F, c, 20, 18);
 }
 
-Test(ck_captured_persons, escape_when_guard_driven_back)
+/* The rulebook frees prisoners only when their guard is killed or ordered
+ * away: a guard driven back by a recoil takes them with him, still in base
+ * contact. */
+Test(ck_captured_persons, a_guard_driven_back_keeps_his_prisoners)
 {
     ckf_side(&F, CK_ROY);
     int c = ckf_fig(&F, F_CAVALRY, 20, 20);
@@ -211,6 +214,25 @@ Test(ck_captured_persons, escape_when_guard_driven_back)
     ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
     ckf_charge(&F, s, c, false);
     cr_assert_eq(ckf_f(&F, c)->status, FS_ACTIVE);
+    ckf_assert_at(&F, c, 20, 16);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, p)->guard, c);
+    ckf_assert_at(&F, p, 20.8f, 16);
+    cr_assert_eq(ckf_events(&F, "escape"), 0);
+}
+
+/* Option recoil_frees=yes (an ecw reading): a guard driven back loses his
+ * prisoners. */
+Test(ck_captured_persons, escape_when_guard_driven_back_with_recoil_frees)
+{
+    F.s.recoil_frees = 1;
+    ckf_side(&F, CK_ROY);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    int s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
+    ckf_charge(&F, s, c, false);
     ckf_assert_at(&F, c, 20, 16);
     assert_escaped(p);
 }
@@ -261,4 +283,22 @@ Test(ck_captured_persons, prisoners_do_not_act)
     ckf_side(&F, CK_PAR);
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 20);
     ckf_refused(&F, ckf_act(CKV_SHOOT, c2, s, 0, 0, 0), NULL);
+}
+
+/* The option that chooses the reading: yes or no, anything else refused
+ * with a reason; the rulebook's reading (no) by default. */
+Test(ck_captured_persons, recoil_frees_option_is_yes_or_no)
+{
+    CkState s;
+    Diag d = {{0}};
+    Options o = {0};
+    cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+    cr_assert_eq(s.recoil_frees, 0);
+    opt_set(&o, "recoil_frees", "yes", NULL);
+    cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+    cr_assert_eq(s.recoil_frees, 1);
+    Options bad = {0};
+    opt_set(&bad, "recoil_frees", "sometimes", NULL);
+    cr_assert_lt(ck_setup(&s, &bad, 1, &d), 0);
+    cr_assert(strstr(d.msg, "recoil_frees") && strstr(d.msg, "sometimes"), "%s", d.msg);
 }
