@@ -109,7 +109,8 @@ typedef struct CkState {
     uint8_t terrain_random;   /* option: terrain placed at random */
     uint8_t hidden_roy, hidden_club; /* undiscovered at the end (cards turned then) */
     uint8_t recoil_frees;     /* option: a guard driven back by a recoil loses his prisoners */
-    uint8_t pad[2];
+    uint8_t exit_scores;      /* option: Royalists gone by the far edge score as undiscovered */
+    uint8_t pad[1];
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;

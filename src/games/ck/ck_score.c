@@ -4,8 +4,8 @@
  * Royalists for troopers killed, for fugitives never discovered, and for
  * Charles and Wilmot at liberty. "Captured" counts prisoners still under
  * guard at the end as well as those led off; "undiscovered" counts the
- * figures on cards never turned over and those who slipped off the far
- * edge (ecw readings). */
+ * figures on cards never turned over, and, with the option exit_scores,
+ * those who slipped off the far edge (ecw readings). */
 #include "ck.h"
 
 static bool taken(const CkFig *f) { return f->status == FS_PRISONER || f->status == FS_ESCORTED; }
@@ -52,8 +52,8 @@ static int royalist_points(const CkState *s)
             total += pts(CK_ROY, PT_KILLED, f->type);
         else if (f->side == CK_ROY && is_person(f->type) && free_)
             total += pts(CK_ROY, PT_AT_LIBERTY, f->type);
-        else if (f->side == CK_ROY && f->status == FS_EXITED)
-            total += pts(CK_ROY, PT_UNDISCOVERED, f->type);
+        else if (f->side == CK_ROY && f->status == FS_EXITED && s->exit_scores)
+            total += pts(CK_ROY, PT_UNDISCOVERED, f->type); /* found, but got away */
     }
     return total;
 }

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const known_options[] = {"terrain", "recoil_frees", NULL};
+static const char *const known_options[] = {"terrain", "recoil_frees", "exit_scores", NULL};
 
 /* [CK Game set up] no piece nearer than 8" to an edge; ecw keeps 0.5" of open
  * ground between pieces so that they are spread and passable. */
@@ -109,6 +109,17 @@ static void muster_parliament(CkState *s)
     }
 }
 
+/* A yes/no option (no when unset) into *out; -1 with a reason if it is
+ * anything else. */
+static int yes_no_option(const Options *opt, const char *key, uint8_t *out, Diag *d)
+{
+    const char *v = opt_get(opt, key);
+    if (v && strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+        return diag_set(d, "option %s: expected yes or no, not '%s'", key, v);
+    *out = v && strcmp(v, "yes") == 0;
+    return 0;
+}
+
 int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
 {
     CkState *s = st;
@@ -119,10 +130,9 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     if (terrain && strcmp(terrain, "random") != 0 && strcmp(terrain, "placed") != 0)
         return diag_set(d, "option terrain: expected random or placed, not '%s'", terrain);
     s->terrain_random = terrain && strcmp(terrain, "random") == 0;
-    const char *frees = opt_get(opt, "recoil_frees");
-    if (frees && strcmp(frees, "yes") != 0 && strcmp(frees, "no") != 0)
-        return diag_set(d, "option recoil_frees: expected yes or no, not '%s'", frees);
-    s->recoil_frees = frees && strcmp(frees, "yes") == 0;
+    if (yes_no_option(opt, "recoil_frees", &s->recoil_frees, d) < 0 ||
+        yes_no_option(opt, "exit_scores", &s->exit_scores, d) < 0)
+        return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;
     s->winner = CK_NONE;

@@ -12,9 +12,12 @@ static Ckf F;
 CKF_SUITE(ck_aim_of_the_game);
 
 /* The points one figure of `type` in `status` is worth to each side. */
+static bool exit_scores; /* the option exit_scores for one_figure */
+
 static void one_figure(int type, int status, int want_roy, int want_par)
 {
     ckf_init(&F);
+    F.s.exit_scores = exit_scores;
     int i = ckf_fig(&F, type, 20, 20);
     ckf_f(&F, i)->status = (uint8_t)status;
     if (status == FS_PRISONER) {
@@ -76,10 +79,16 @@ Test(ck_aim_of_the_game, points_table_to_the_letter)
     F.s.hidden_roy = 2;
     ckf_points(&F, &roy, &par);
     cr_expect_eq(roy, 6, "2 Royalists undiscovered");
-    /* ecw: those who got away by the far edge count as undiscovered */
+    /* those who got away by the far edge were discovered: nothing, unless
+     * the option exit_scores counts them as undiscovered (an ecw reading) */
+    one_figure(F_CLUBMAN, FS_EXITED, 0, 0);
+    one_figure(F_SHOT, FS_EXITED, 0, 0);
+    one_figure(F_HORSE, FS_EXITED, 0, 0);
+    exit_scores = true;
     one_figure(F_CLUBMAN, FS_EXITED, 2, 0);
     one_figure(F_SHOT, FS_EXITED, 3, 0);
     one_figure(F_HORSE, FS_EXITED, 3, 0);
+    exit_scores = false;
     /* found and still on the table: nothing for either side */
     one_figure(F_CLUBMAN, FS_ACTIVE, 0, 0);
     one_figure(F_SHOT, FS_ACTIVE, 0, 0);
@@ -88,6 +97,23 @@ Test(ck_aim_of_the_game, points_table_to_the_letter)
     one_figure(F_WILMOT, FS_EXITED, 6, 0);
     one_figure(F_CHARLES, FS_ACTIVE, 12, 0);
     one_figure(F_CHARLES, FS_EXITED, 12, 0);
+}
+
+/* The option that chooses the reading: yes or no, anything else refused. */
+Test(ck_aim_of_the_game, exit_scores_option_is_yes_or_no)
+{
+    CkState st;
+    Diag d = {{0}};
+    Options o = {0};
+    cr_assert_eq(ck_setup(&st, &o, 1, &d), 0, "%s", d.msg);
+    cr_assert_eq(st.exit_scores, 0);
+    opt_set(&o, "exit_scores", "yes", NULL);
+    cr_assert_eq(ck_setup(&st, &o, 1, &d), 0, "%s", d.msg);
+    cr_assert_eq(st.exit_scores, 1);
+    Options bad = {0};
+    opt_set(&bad, "exit_scores", "3", NULL);
+    cr_assert_lt(ck_setup(&st, &bad, 1, &d), 0);
+    cr_assert(strstr(d.msg, "exit_scores: expected yes or no"), "%s", d.msg);
 }
 
 Test(ck_aim_of_the_game, wounded_but_free_is_at_liberty)
@@ -138,7 +164,7 @@ Test(ck_aim_of_the_game, a_whole_tally)
         {F_CHARLES, FS_DEAD},     /* P 6 */
         {F_DRAGOON, FS_DEAD},     /* R 4 */
         {F_YOU, FS_DEAD},         /* R 6 */
-        {F_SHOT, FS_EXITED},      /* R 3 */
+        {F_SHOT, FS_EXITED},      /* nothing: found, then gone */
     };
     for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++) {
         int i = ckf_fig(&F, figs[k].type, 30, 30);
@@ -150,7 +176,7 @@ Test(ck_aim_of_the_game, a_whole_tally)
     int roy, par;
     ckf_points(&F, &roy, &par);
     cr_assert_eq(par, 7 + 1 + 2 + 3 + 2 + 6);
-    cr_assert_eq(roy, 6 + 4 + 6 + 3 + 8 + 3);
+    cr_assert_eq(roy, 6 + 4 + 6 + 8 + 3);
 }
 
 Test(ck_aim_of_the_game, undiscovered_counts_unturned_cards)
@@ -316,6 +342,6 @@ Test(ck_aim_of_the_game, game_ends_when_the_last_free_royalist_slips_away)
     cr_assert_eq(ckf_f(&F, s)->status, FS_EXITED);
     cr_assert_eq(F.s.phase, CP_OVER);
     cr_assert_eq(F.s.end_reason, 1);
-    cr_assert_eq(F.s.points[CK_ROY], 3);
+    cr_assert_eq(F.s.points[CK_ROY], 0, "a Royalist who got away was found: no points");
     cr_assert_eq(F.s.points[CK_PAR], 12);
 }
