@@ -47,8 +47,16 @@ int opt_check(const Options *o, const char *const *known, Diag *d)
         bool ok = false;
         for (const char *const *k = known; *k; k++)
             ok |= strcmp(*k, o->kv[i].key) == 0;
-        if (!ok)
-            return diag_set(d, "unknown option '%s'", o->kv[i].key);
+        if (!ok) {
+            char names[128] = "";
+            size_t len = 0;
+            for (const char *const *k = known; *k && len < sizeof names; k++) {
+                int w = snprintf(names + len, sizeof names - len, "%s%s", k == known ? "" : ", ", *k);
+                len += w > 0 ? (size_t)w : 0;
+            }
+            return diag_set(d, "unknown option '%s' (this game knows: %s)", o->kv[i].key,
+                            *known ? names : "none");
+        }
     }
     return 0;
 }
