@@ -284,21 +284,3 @@ Test(ck_captured_persons, prisoners_do_not_act)
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 20);
     ckf_refused(&F, ckf_act(CKV_SHOOT, c2, s, 0, 0, 0), NULL);
 }
-
-/* The option that chooses the reading: yes or no, anything else refused
- * with a reason; the rulebook's reading (no) by default. */
-Test(ck_captured_persons, recoil_frees_option_is_yes_or_no)
-{
-    CkState s;
-    Diag d = {{0}};
-    Options o = {0};
-    cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
-    cr_assert_eq(s.recoil_frees, 0);
-    opt_set(&o, "recoil_frees", "yes", NULL);
-    cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
-    cr_assert_eq(s.recoil_frees, 1);
-    Options bad = {0};
-    opt_set(&bad, "recoil_frees", "sometimes", NULL);
-    cr_assert_lt(ck_setup(&s, &bad, 1, &d), 0);
-    cr_assert(strstr(d.msg, "recoil_frees") && strstr(d.msg, "sometimes"), "%s", d.msg);
-}

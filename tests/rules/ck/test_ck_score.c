@@ -99,23 +99,6 @@ Test(ck_aim_of_the_game, points_table_to_the_letter)
     one_figure(F_CHARLES, FS_EXITED, 12, 0);
 }
 
-/* The option that chooses the reading: yes or no, anything else refused. */
-Test(ck_aim_of_the_game, exit_scores_option_is_yes_or_no)
-{
-    CkState st;
-    Diag d = {{0}};
-    Options o = {0};
-    cr_assert_eq(ck_setup(&st, &o, 1, &d), 0, "%s", d.msg);
-    cr_assert_eq(st.exit_scores, 0);
-    opt_set(&o, "exit_scores", "yes", NULL);
-    cr_assert_eq(ck_setup(&st, &o, 1, &d), 0, "%s", d.msg);
-    cr_assert_eq(st.exit_scores, 1);
-    Options bad = {0};
-    opt_set(&bad, "exit_scores", "3", NULL);
-    cr_assert_lt(ck_setup(&st, &bad, 1, &d), 0);
-    cr_assert(strstr(d.msg, "exit_scores: expected yes or no"), "%s", d.msg);
-}
-
 Test(ck_aim_of_the_game, wounded_but_free_is_at_liberty)
 {
     int x = ckf_fig(&F, F_CHARLES, 20, 20), w = ckf_fig(&F, F_WILMOT, 25, 20);

@@ -325,3 +325,25 @@ Test(ck_game_set_up, redeal_shuffles_evenly)
     cr_assert(band > expect - 300 && band < expect + 300, "a band next %d times in %d (%.0f expected)", band,
               DEALS, expect);
 }
+
+/* The options that choose between two readings of the rulebook
+ * (recoil_frees, exit_scores): yes or no, no by default, anything else
+ * refused with a reason naming the option and the value. */
+Test(ck_game_set_up, reading_options_are_yes_or_no)
+{
+    static const char *const keys[] = {"recoil_frees", "exit_scores"};
+    for (int k = 0; k < 2; k++) {
+        CkState s;
+        Diag d = {{0}};
+        Options o = {0};
+        cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+        cr_assert_eq(k == 0 ? s.recoil_frees : s.exit_scores, 0, "%s by default", keys[k]);
+        opt_set(&o, keys[k], "yes", NULL);
+        cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+        cr_assert_eq(k == 0 ? s.recoil_frees : s.exit_scores, 1, "%s=yes", keys[k]);
+        Options bad = {0};
+        opt_set(&bad, keys[k], "sometimes", NULL);
+        cr_assert_lt(ck_setup(&s, &bad, 1, &d), 0);
+        cr_assert(strstr(d.msg, keys[k]) && strstr(d.msg, "expected yes or no, not 'sometimes'"), "%s", d.msg);
+    }
+}
