@@ -334,7 +334,6 @@ int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
-bool ml_gun_can_hit(const MlState *s, int side, int gun, int li);
 /* [ML Artillery] the cells a gun on dividing line `divide` (0: left and
  * centre, 1: centre and right) at `zone` reaches: up to 3 zones up or down
  * the two sectors it borders, not past a zone holding troops of either

@@ -616,7 +616,8 @@ static double form_score(const MlState *s, const Action *a, int depth, const Wei
 static double gun_score(const MlState *s, const Action *a)
 {
     int me = s->to_act, foe = ml_enemy(me);
-    uint32_t cells = ml_gun_reach(s, a->arg, a->target) & ~s->occ.any[me] & ml_ones_if(s->side[me].guns[a->piece].alive);
+    uint32_t cells = ml_gun_reach(s, a->arg, a->target) & ~s->occ.any[me] &
+                     ml_ones_if(s->side[me].guns[a->piece].alive);
     double reach = 0;
     for (int li = 0; li < s->side[foe].nlines; li++) {
         const MlLine *l = &s->side[foe].lines[li];

@@ -17,12 +17,6 @@ static bool can_hit(const MlState *s, int side, uint32_t reach, int li)
     return ml_line_on_table(t) && (reach & cell) && !(s->occ.any[side] & cell);
 }
 
-static bool gun_ready(const MlState *s, int side, int gun)
-{
-    const MlSide *sd = &s->side[side];
-    return gun >= 0 && gun < sd->nguns && sd->guns[gun].alive && sd->guns[gun].placed;
-}
-
 bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
 int ml_art_legal(const MlState *s, Action *out, int cap)
@@ -101,10 +95,4 @@ void ml_guns_overrun(MlState *s, GameIO *io)
             }
         }
     }
-}
-
-/* For the computer player: could `side`'s gun fire at enemy line li now? */
-bool ml_gun_can_hit(const MlState *s, int side, int gun, int li)
-{
-    return gun_ready(s, side, gun) && can_hit(s, side, gun_reach(s, &s->side[side].guns[gun]), li);
 }
