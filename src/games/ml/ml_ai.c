@@ -57,8 +57,6 @@
 #define LATE_TURNS 4     /* the last turns, in which a side not ahead must attack */
 #define W_LATE_ATTACK 5.0 /* points for attacking then */
 #define W_LATE_CLOSE 2.0 /* points for closing on an enemy then */
-#define W_GUN 2.0        /* share of a gun's expected DPs on its best target, per turn ahead */
-#define GUN_TURNS 4      /* turns ahead a gun's fire is counted for */
 #define W_HORSE_FWD 2.0  /* horse deploy forward: weight of depth against line size */
 
 /* ---------------- melee odds ---------------- */
@@ -505,20 +503,20 @@ static int strongest_in(const MlState *s, int side, uint32_t cells)
 
 /* [ML Artillery] What my guns promise: each gun's expected DPs on the
  * best target it can reach now (in range, not screened), valued at a
- * quarter of the target's worth per DP, for the next few turns. It keeps
- * the fields of fire open: a line that steps in front of its own guns
- * screens them. Guns fire every turn without risk, so they are worth it. */
+ * quarter of the target's worth per DP, for every turn still to play (as
+ * if the target stayed in reach). It keeps the fields of fire open: a
+ * line that steps in front of its own guns screens them. */
 static double artillery_value(const MlState *s, int me)
 {
-    int foe = ml_enemy(me), rem = s->max_turns - s->turn + 1;
-    double turns = rem < GUN_TURNS ? rem : GUN_TURNS, v = 0;
+    int foe = ml_enemy(me), turns = s->max_turns - s->turn + 1;
+    double v = 0;
     for (int g = 0; g < s->side[me].nguns; g++) {
         /* the best target is the strongest: expected DPs times its worth per DP */
         int top = strongest_in(s, foe, ml_gun_targets(s, me, g));
         if (top < 0)
             continue; /* nothing in reach */
         double worth = frac(s, foe, top) / ML_ROUT_DP;
-        v += W_GUN * turns * gun_dps(s->side[me].guns[g].factor) * worth;
+        v += turns * gun_dps(s->side[me].guns[g].factor) * worth;
     }
     return v;
 }
