@@ -201,20 +201,28 @@ Test(ck_captured_persons, escape_when_guard_moves)
     ckf_assert_at(&F, c, 20, 18);
 }
 
+/* A Royalist shot charges cavalry guard *c (at 20, 20) of prisoner *p and
+ * loses 9 to 5: the guard recoils half his move, to (20, 16). */
+static void drive_back_a_guard(int *c, int *p)
+{
+    ckf_side(&F, CK_ROY);
+    *c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    *p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, *p, *c);
+    int s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
+    ckf_charge(&F, s, *c, false);
+    cr_assert_eq(ckf_f(&F, *c)->status, FS_ACTIVE);
+    ckf_assert_at(&F, *c, 20, 16);
+}
+
 /* The rulebook frees prisoners only when their guard is killed or ordered
  * away: a guard driven back by a recoil takes them with him, still in base
  * contact. */
 Test(ck_captured_persons, a_guard_driven_back_keeps_his_prisoners)
 {
-    ckf_side(&F, CK_ROY);
-    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
-    int p = ckf_fig(&F, F_SHOT, 40, 40);
-    ckf_prisoner(&F, p, c);
-    int s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
-    ckf_charge(&F, s, c, false);
-    cr_assert_eq(ckf_f(&F, c)->status, FS_ACTIVE);
-    ckf_assert_at(&F, c, 20, 16);
+    int c, p;
+    drive_back_a_guard(&c, &p);
     cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER);
     cr_assert_eq(ckf_f(&F, p)->guard, c);
     ckf_assert_at(&F, p, 20.8f, 16);
@@ -226,14 +234,8 @@ Test(ck_captured_persons, a_guard_driven_back_keeps_his_prisoners)
 Test(ck_captured_persons, escape_when_guard_driven_back_with_recoil_frees)
 {
     F.s.recoil_frees = 1;
-    ckf_side(&F, CK_ROY);
-    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
-    int p = ckf_fig(&F, F_SHOT, 40, 40);
-    ckf_prisoner(&F, p, c);
-    int s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
-    ckf_charge(&F, s, c, false);
-    ckf_assert_at(&F, c, 20, 16);
+    int c, p;
+    drive_back_a_guard(&c, &p);
     assert_escaped(p);
 }
 

@@ -714,13 +714,13 @@ static void moves_agree(const MlState *s, const Action *acts, int n)
             }
 }
 
-/* legal() finds the moves with bit masks, check() with the rules as
- * written (ml_move.c): on every move decision of random games they agree. */
-Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
+/* Call check() on every decision of `games` random games (seeds 1..games,
+ * choices from a generator seeded with `pick_seed`), then play on at random. */
+static void each_decision(int games, uint64_t pick_seed, void (*check)(MlState *, Rng *))
 {
     Rng pick;
-    rng_seed(&pick, 7);
-    for (uint64_t seed = 1; seed <= 30; seed++) {
+    rng_seed(&pick, pick_seed);
+    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
         MlState s;
         Options opt = {0};
         Diag d;
@@ -728,11 +728,36 @@ Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
         while (!ml_terminal(&s)) {
             Action acts[MAX_ACTIONS];
             int n = ml_legal(&s, acts, MAX_ACTIONS);
-            if (s.phase == PH_MOVE)
-                moves_agree(&s, acts, n);
+            check(&s, &pick);
             ml_apply(&s, &acts[rng_below(&pick, (uint32_t)n)], NULL);
         }
     }
+}
+
+static void legal_moves_agree_with_check(MlState *s, Rng *pick)
+{
+    (void)pick;
+    Action acts[MAX_ACTIONS];
+    int n = ml_legal(s, acts, MAX_ACTIONS);
+    if (s->phase == PH_MOVE)
+        moves_agree(s, acts, n);
+}
+
+/* legal() finds the moves with bit masks, check() with the rules as
+ * written (ml_move.c): on every move decision of random games they agree. */
+Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
+{
+    each_decision(30, 7, legal_moves_agree_with_check);
+}
+
+static void short_list_is_a_prefix(MlState *s, Rng *pick)
+{
+    Action all[MAX_ACTIONS], some[MAX_ACTIONS];
+    int n = ml_legal(s, all, MAX_ACTIONS);
+    int cap = (int)rng_below(pick, (uint32_t)n + 1), m = ml_legal(s, some, cap);
+    cr_assert_eq(m, cap, "phase %d: %d of %d", s->phase, m, n);
+    for (int i = 0; i < m; i++)
+        cr_assert(listed(&all[i], 1, some[i]), "phase %d: entry %d differs", s->phase, i);
 }
 
 /* A list cut short keeps its first entries: legal() with a small capacity
@@ -741,23 +766,7 @@ Test(ml_movement, legal_lists_exactly_the_moves_check_accepts)
  * there is room, and take another way when there is not). */
 Test(ml_movement, a_short_list_is_the_start_of_the_full_one)
 {
-    Rng pick;
-    rng_seed(&pick, 5);
-    for (uint64_t seed = 1; seed <= 10; seed++) {
-        MlState s;
-        Options opt = {0};
-        Diag d;
-        cr_assert_eq(ml_setup(&s, &opt, seed, &d), 0, "%s", d.msg);
-        while (!ml_terminal(&s)) {
-            Action all[MAX_ACTIONS], some[MAX_ACTIONS];
-            int n = ml_legal(&s, all, MAX_ACTIONS);
-            int cap = (int)rng_below(&pick, (uint32_t)n + 1), m = ml_legal(&s, some, cap);
-            cr_assert_eq(m, cap, "phase %d: %d of %d", s.phase, m, n);
-            for (int i = 0; i < m; i++)
-                cr_assert(listed(&all[i], 1, some[i]), "phase %d: entry %d differs", s.phase, i);
-            ml_apply(&s, &all[rng_below(&pick, (uint32_t)n)], NULL);
-        }
-    }
+    each_decision(10, 5, short_list_is_a_prefix);
 }
 
 /* [ML Rough Terrain] the rough cells as a mask (what legal() reads) are
