@@ -210,12 +210,4 @@ void ck_render(const void *st, int player, FILE *out);
 int  ck_heuristic(const void *st, Rng *rng, Action *out);
 int  ck_odds_cli(int argc, char **argv, FILE *out, Diag *d);
 
-static inline void ck_push(Action *out, int cap, int *n, int verb, int piece, int target, float x, float y)
-{
-    if (*n < cap) {
-        Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, 0, 0, x, y};
-        out[(*n)++] = a;
-    }
-}
-
 #endif

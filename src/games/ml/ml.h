@@ -326,7 +326,6 @@ static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int 
 }
 
 /* ---- phases ---- */
-void ml_setup_draw(MlState *s, GameIO *io);                     /* ml_setup.c */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
