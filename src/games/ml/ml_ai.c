@@ -4,7 +4,9 @@
  * position is scored in those units: lines already routed count in full,
  * and every melee on the table counts by the chance that each side's line
  * routs first, read from an exact Markov chain over the combat table
- * (solved once per pair of factors, cached per thread). The chain also
+ * (solved once per pair of factors and per number of combat rounds left
+ * before the battle ends, since a melee still undecided then counts for
+ * nothing [ML Victory]). The chain also
  * gives the DPs the winner is left with, which price
  *   - the damage a winner carries into its next fight, and
  *   - its pursuit [ML Pursuit]: horse pursue on 1-5, and a pursuer that
@@ -17,7 +19,7 @@
  * when ahead. Small positional terms are added outside the curve: a free
  * line closes on an enemy it would beat and keeps clear of one it would
  * not, a reserve keeps close behind the line in front of it (+1 factor and
- * reforming), damaged lines out of contact cost a little, and my guns
+ * reforming), and my guns
  * count for the fire they can bring on the enemy in the next turns (so
  * lines do not screen them). In the last turns a side that is not ahead
  * is pushed to attack, since a draw or a narrow loss is otherwise certain.
@@ -45,11 +47,10 @@
  * the whole army); "worth" is a line's strength in those points. */
 #define W_APPROACH 1.0   /* share of a winnable fight's value held by a line closing on it (/zones) */
 #define W_THREAT 0.3     /* share of a losing fight's value lost by a line near it (/zones) */
-#define W_FREE_DP 0.15   /* share of its worth a line out of contact loses per DP (/4) */
 #define W_SUPPORT 0.5    /* points for a formed line with a friend directly behind */
 #define W_RESERVE 0.5    /* points lost per zone a reserve stands too far behind its front line */
 #define W_LEAVE 0.2      /* share of its worth a pursuer leaving the table is lost for */
-#define W_CARRY 0.15     /* share of its worth a winner loses per DP it keeps (/4) */
+#define W_CARRY 0.25     /* share of its worth a winner loses per DP it keeps (/4) */
 #define W_ADVANCE 0.1    /* points per zone a line with nothing ahead of it has advanced */
 #define WIN_SCALE 100.0  /* points for a sure win */
 #define WIN_LINEAR 0.1   /* plus this share of the expected result itself */
@@ -61,7 +62,9 @@
 
 /* ---------------- melee odds ---------------- */
 
-enum { MF = ML_MAX_FACTOR + 1, MAXD = 7 };
+/* HMAX: fights are solved for 1..HMAX combat rounds left before the
+ * battle ends [ML Victory]; with more left they count as unlimited. */
+enum { MF = ML_MAX_FACTOR + 1, MAXD = 7, HMAX = 16 };
 
 /* win/lose[a][b]: chance A (with a DPs) routs B (with b DPs) first, or B
  * routs A; both at once counts half to each. wdp/ldp[a][b][k]: chance the
@@ -82,15 +85,19 @@ static void roll_dist(int factor, double p[MAXD])
         p[i] = q[i];
 }
 
-/* One state (a, b) of the chain from the states with more DPs.
- * p: DPs A deals per round, q: DPs B deals. */
-static void solve_state(const double p[MAXD], const double q[MAXD], Odds *o, int a, int b)
+/* One state (a, b) of the chain. next: the odds with one round fewer
+ * left to fight, or NULL for a fight with no limit (o then holds the
+ * states with more DPs already, and a round in which neither side takes
+ * a DP is simply fought again). p: DPs A deals per round, q: DPs B deals. */
+static void solve_state(const double p[MAXD], const double q[MAXD], const Odds *next, Odds *o, int a,
+                        int b)
 {
-    double w = 0, l = 0, wk[4] = {0}, lk[4] = {0}, self = p[0] * q[0];
+    const Odds *on = next ? next : o;
+    double w = 0, l = 0, wk[4] = {0}, lk[4] = {0}, self = next ? 0 : p[0] * q[0];
     for (int i = 0; i < MAXD; i++)
         for (int j = 0; j < MAXD; j++) {
             double pr = p[i] * q[j];
-            if (pr == 0 || (i == 0 && j == 0))
+            if (pr == 0 || (!next && i == 0 && j == 0))
                 continue;
             int na = a + j, nb = b + i;
             bool bd = nb >= ML_ROUT_DP, ad = na >= ML_ROUT_DP;
@@ -101,9 +108,9 @@ static void solve_state(const double p[MAXD], const double q[MAXD], Odds *o, int
             } else if (ad) {
                 l += pr, lk[nb] += pr;
             } else {
-                w += pr * o->win[na][nb], l += pr * o->lose[na][nb];
+                w += pr * on->win[na][nb], l += pr * on->lose[na][nb];
                 for (int k = 0; k < 4; k++)
-                    wk[k] += pr * o->wdp[na][nb][k], lk[k] += pr * o->ldp[na][nb][k];
+                    wk[k] += pr * on->wdp[na][nb][k], lk[k] += pr * on->ldp[na][nb][k];
             }
         }
     o->win[a][b] = (float)(w / (1 - self));
@@ -114,19 +121,46 @@ static void solve_state(const double p[MAXD], const double q[MAXD], Odds *o, int
     }
 }
 
-/* The whole chain, from the states nearest a rout back to (0, 0). */
+/* The whole chain with no limit on rounds, from the states nearest a
+ * rout back to (0, 0). */
 static void solve_odds(const double p[MAXD], const double q[MAXD], Odds *o)
 {
     for (int a = ML_ROUT_DP - 1; a >= 0; a--)
         for (int b = ML_ROUT_DP - 1; b >= 0; b--)
-            solve_state(p, q, o, a, b);
+            solve_state(p, q, NULL, o, a, b);
+}
+
+/* One round more than `next`: the odds of a fight with that many rounds
+ * left before the battle ends. */
+static void solve_round(const double p[MAXD], const double q[MAXD], const Odds *next, Odds *o)
+{
+    for (int a = 0; a < ML_ROUT_DP; a++)
+        for (int b = 0; b < ML_ROUT_DP; b++)
+            solve_state(p, q, next, o, a, b);
+}
+
+/* The odds of a fight with h rounds left (h > HMAX: no limit). */
+static void solve_odds_h(const double p[MAXD], const double q[MAXD], int h, Odds *o)
+{
+    if (h > HMAX) {
+        solve_odds(p, q, o);
+        return;
+    }
+    Odds cur = {0};
+    for (int r = 1; r <= h; r++) {
+        Odds nxt;
+        solve_round(p, q, &cur, &nxt);
+        cur = nxt;
+    }
+    *o = cur;
 }
 
 /* The odds of every pair of factors, and the DPs a gun of each factor
  * deals on average, solved once for the process and read-only afterwards
  * (so shared by every thread). */
-static Odds odds_table[MF][MF];
+static Odds odds_table[HMAX + 1][MF][MF]; /* [0]: no limit, [h]: h rounds left */
 static double gun_dps_table[MF];
+static const Odds no_rounds; /* a fight with no round left: nobody routs */
 static pthread_once_t odds_once = PTHREAD_ONCE_INIT;
 static atomic_bool odds_ready;
 
@@ -142,7 +176,9 @@ static void solve_all_odds(void)
             double pf[MAXD], q[MAXD];
             roll_dist(f, pf);
             roll_dist(g, q);
-            solve_odds(pf, q, &odds_table[f][g]);
+            solve_odds(pf, q, &odds_table[0][f][g]);
+            for (int h = 1; h <= HMAX; h++)
+                solve_round(pf, q, h == 1 ? &no_rounds : &odds_table[h - 1][f][g], &odds_table[h][f][g]);
         }
     }
     atomic_store_explicit(&odds_ready, true, memory_order_release);
@@ -158,11 +194,24 @@ static void odds_init(void)
 
 static int clamp_factor(int f) { return f < 1 ? 1 : f > ML_MAX_FACTOR ? ML_MAX_FACTOR : f; }
 
-/* The odds of a one-against-one fight at factors f and g. */
-static const Odds *odds_1v1(int f, int g)
+/* The odds of a one-against-one fight at factors f and g with h combat
+ * rounds left to fight. */
+static const Odds *odds_1v1(int f, int g, int h)
 {
     odds_init();
-    return &odds_table[clamp_factor(f)][clamp_factor(g)];
+    if (h <= 0)
+        return &no_rounds;
+    return &odds_table[h > HMAX ? 0 : h][clamp_factor(f)][clamp_factor(g)];
+}
+
+/* [ML Victory] Combat rounds still to be fought after the decision now
+ * being made: two a turn, one after each move phase. A melee that has
+ * not routed anyone when the battle ends counts for nothing. */
+static int rounds_left(const MlState *s)
+{
+    int later = 2 * (s->max_turns - s->turn);
+    bool second_phase = (s->phase == PH_MOVE || s->phase == PH_SPLIT) && s->mover == 1;
+    return later + (second_phase ? 1 : 2);
 }
 
 /* The DPs a gun of factor f deals on average with one roll. */
@@ -235,7 +284,10 @@ static void pursuit_loss(const MlState *s, int side, int li, int zone, double go
     for (int d = 1; best >= 0 && d < bd; d++)
         go *= 1 - rally;
     const MlLine *e = best >= 0 ? &s->side[foe].lines[best] : NULL;
-    const Odds *o = e && go > 0 ? odds_1v1(l->str, ml_factor(s, foe, best, NULL)) : NULL;
+    int h = rounds_left(s) - 2 * (bd - 1) - 1; /* a pursuer goes one zone a turn */
+    if (best >= 0 && h <= 0)
+        return; /* the battle is over before the crash */
+    const Odds *o = e && go > 0 ? odds_1v1(l->str, ml_factor(s, foe, best, NULL), h) : NULL;
     for (int k = 0; k < 4 && go > 0; k++) {
         double pk = go * p[k];
         if (best < 0) {
@@ -267,7 +319,7 @@ static double fight_var(double w, double x, double l, double y)
 static void melee_1v1(const MlState *s, int ia, int ib, Part *pt)
 {
     const MlLine *a = &s->side[0].lines[ia], *b = &s->side[1].lines[ib];
-    const Odds *o = odds_1v1(ml_factor(s, 0, ia, NULL), ml_factor(s, 1, ib, NULL));
+    const Odds *o = odds_1v1(ml_factor(s, 0, ia, NULL), ml_factor(s, 1, ib, NULL), rounds_left(s));
     double w = o->win[a->dp][b->dp], l = o->lose[a->dp][b->dp];
     pt->loss[1] += w * b->str;
     pt->loss[0] += l * a->str;
@@ -300,7 +352,7 @@ static void melee_2v1(const MlState *s, int two, const int li2[2], int li1, Part
         double q[MAXD];
         roll_dist(k == 0 ? first : fb - first, q);
         Odds o;
-        solve_odds(comb, q, &o);
+        solve_odds_h(comb, q, rounds_left(s), &o);
         broke += 0.5 * o.win[a->dp][b->dp];
         pt->loss[two] += o.lose[a->dp][b->dp] * a->str;
         pt->var += fight_var(0.5 * o.win[a->dp][b->dp], frac(s, one, b->str), o.lose[a->dp][b->dp],
@@ -327,7 +379,9 @@ static double prospect(const MlState *s, int side, int li, int e)
 {
     int foe = ml_enemy(side);
     const MlLine *l = &s->side[side].lines[li], *el = &s->side[foe].lines[e];
-    const Odds *o = odds_1v1(ml_factor(s, side, li, NULL), ml_factor(s, foe, e, NULL));
+    int dist = (el->zone - l->zone) * ml_fwd(side); /* it can strike after dist moves */
+    const Odds *o = odds_1v1(ml_factor(s, side, li, NULL), ml_factor(s, foe, e, NULL),
+                             rounds_left(s) - 2 * dist + 1);
     double loss[2] = {0, 0};
     loss[foe] = o->win[l->dp][el->dp] * el->str;
     loss[side] = o->lose[l->dp][el->dp] * l->str;
@@ -365,7 +419,7 @@ static bool supported(const MlState *s, int side, const MlLine *l)
 static double free_line_value(const MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
-    double v = -W_FREE_DP * frac(s, side, l->str) * l->dp / ML_ROUT_DP;
+    double v = 0;
     int who = side, dist, e = line_ahead(s, side, l, &who, &dist);
     if (e < 0)
         return v + W_ADVANCE * (side == ML_ROY ? l->zone : ML_ZONES - l->zone);
@@ -444,7 +498,8 @@ static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
 {
     uint64_t rough = 0;
     memcpy(&rough, s->rough[sector], ML_ZONES);
-    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57;
+    int h = rounds_left(s);
+    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57 | (uint64_t)(h > HMAX ? HMAX + 1 : h) << 59;
     k->w[1] = (uint64_t)s->side[0].start_str | (uint64_t)s->side[1].start_str << 8 |
               dragoon_cells(&s->side[0]) << 16 | dragoon_cells(&s->side[1]) << 30;
     int n = 2;
