@@ -61,6 +61,23 @@
 
 /* ---------------- the table, looked over once per call ---------------- */
 
+/* A foe that could cost trooper near_of something this turn, with what
+ * exposure_on needs of it worked out once for that trooper: the squares
+ * of its reaches, the chances of its choices (found on first use), and
+ * the price of each attack by the ground he stands on (found on first
+ * use of each ground). */
+typedef struct NearFoe {
+    uint8_t e;
+    uint8_t chances;              /* pc, ps, pm found */
+    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
+    uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    float   far2;                 /* the square of how far it could reach him */
+    float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
+    double  pc, ps, pm;           /* the share of each attack among its choices */
+    double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
+    double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
+} NearFoe;
+
 typedef struct Table {
     const CkState *s;
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
@@ -74,8 +91,7 @@ typedef struct Table {
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
-    uint8_t near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
-    float   nfar[CK_MAX_FIGS];    /* ... and the square of how far each could reach him */
+    NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
@@ -429,61 +445,138 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
     return a;
 }
 
-/* What foe e's attacks a (attack_of) are expected to cost trooper i on
- * ground gr through the next Royalist turn, guarding prisoners worth
- * `held`: the chance of each times the chance it kills him (his points) or
- * beats him (the prisoners), less what a failed charge of e's gives
- * (taken prisoner, or killed). */
 /* [CK Captured Persons] The chance a guard loses his prisoners to an attack
  * with odds o: when he dies, and when he is driven back if recoils free
  * prisoners (option recoil_frees). */
 static double freed(const CkState *s, Odds o) { return o.kill + (s->recoil_frees ? o.beat : 0); }
 
-static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
+/* What a charge of foe e is expected to cost trooper i standing on ground
+ * gr, guarding the prisoners he guards now: the chance it kills him (his
+ * points) or beats him (the prisoners), less what a failed charge gives
+ * Parliament (e taken prisoner, or killed). Times the chance e charges,
+ * that is what the charge adds to his exposure. */
+static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double loss = 0, value = trooper_value(f);
-    if (a.pc > 0) {
-        Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
-        int room = tb->room[i] - (held > tb->held[i]);
-        double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
-        loss += a.pc * (value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
-    }
+    double value = trooper_value(f), held = tb->held[i];
+    Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
+    return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
+}
+
+/* What a shot of foe e (after moving or not) is expected to cost trooper
+ * i, in cover or not, within half range or not, the same way. */
+static double shot_cost(Table *tb, int e, int i, int cover, int half)
+{
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
-    if (a.ps > 0) {
-        Odds o = odds(sf - gr.cover + a.half_s, df);
-        loss += a.ps * (value * o.kill + held * freed(s, o));
-    }
-    if (a.pm > 0) {
-        Odds o = odds(sf - gr.cover + a.half_m, df);
-        loss += a.pm * (value * o.kill + held * freed(s, o));
-    }
-    return loss;
+    Odds o = odds(sf - cover + half, df);
+    return trooper_value(f) * o.kill + tb->held[i] * freed(s, o);
+}
+
+/* The largest squared distance from foe e at which trooper i would still
+ * be one of its two nearest troopers (among_nearest), the others standing
+ * where they stand now. */
+static float nearest_bound(Table *tb, int e, int i)
+{
+    nearest3(tb, e);
+    for (int k = 0, n = 0; k < 3; k++)
+        if (tb->ni[e][k] != CK_NONE && tb->ni[e][k] != i && ++n == 2)
+            return tb->nd2[e][k];
+    return INFINITY;
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
- * turn (within its move and 21"), listed in tb->near; kept for the last
- * trooper asked about. */
+ * turn (within its move and 21"), listed in tb->near with their reaches;
+ * kept for the last trooper asked about. */
 static int near_foes(Table *tb, int i)
 {
     if (tb->near_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        float r = allowance(tb, i) + CK_FAR;
+        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f);
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) <= r * r) {
-                int g = tb->foes[k];
-                foe_info(tb, g);
-                float far = maxf(tb->fmv[g] + tb->frad[g] + ck_fig_radius(f) + 0.1f, tb->fmv[g] + tb->frng[g]);
-                tb->nfar[tb->nnear] = far * far;
-                tb->near[tb->nnear++] = (uint8_t)g;
-            }
+            if (dist2(f->x, f->y, e->x, e->y) > r * r)
+                continue;
+            int g = tb->foes[k];
+            foe_info(tb, g);
+            NearFoe *nf = &tb->near[tb->nnear++];
+            float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
+            *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
+                            .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
         tb->near_of = i;
     }
     return tb->nnear;
+}
+
+/* The shares of near foe nf's charge, shot, and move and shot among its
+ * choices, and how near trooper i must stand to be one of its two
+ * nearest: found on the first point where nf can reach him. */
+static void near_chances(Table *tb, NearFoe *nf, int i)
+{
+    double n = choices(tb, nf->e);
+    nf->pc = CK_W_CHARGE / n;
+    nf->ps = CK_W_SHOT / n;
+    nf->pm = CK_W_MSHOT / n;
+    nf->nearest2 = nf->rng > 0 ? nearest_bound(tb, nf->e, i) : 0;
+    nf->chances = 1;
+}
+
+/* attack_of for near foe nf at squared distance d2 from where the trooper
+ * would stand. */
+static Attack near_attack(const NearFoe *nf, float d2)
+{
+    Attack a = {0, 0, 0, false, false};
+    if (d2 <= nf->reach2)
+        a.pc = nf->pc;
+    if (nf->rng <= 0)
+        return a;
+    if (d2 <= nf->rng2) {
+        a.ps = nf->ps;
+        a.half_s = d2 <= nf->half_rng2;
+    }
+    if (d2 <= nf->nearest2) {
+        float d = sqrtf(d2), after = maxf(d - nf->mv, 2.5f);
+        a.pm = nf->pm;
+        a.half_m = after <= nf->rng / 2;
+    }
+    return a;
+}
+
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
+static double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
+{
+    int c = 2 * cover + half;
+    if (!(nf->shot_known & (1u << c))) {
+        nf->shot_cost[c] = shot_cost(tb, nf->e, i, cover, half);
+        nf->shot_known |= (uint8_t)(1u << c);
+    }
+    return nf->shot_cost[c];
+}
+
+/* What near foe nf's attacks a are expected to cost trooper i on ground gr
+ * through the next Royalist turn: each attack's chance times its cost
+ * (charge_cost, shot_cost, kept per ground). */
+static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
+{
+    double loss = 0;
+    if (a.pc > 0) {
+        int c = gr.kind + 1;
+        if (!(nf->charge_known & (1u << c))) {
+            nf->charge_cost[c] = charge_cost(tb, nf->e, i, gr);
+            nf->charge_known |= (uint8_t)(1u << c);
+        }
+        loss += a.pc * nf->charge_cost[c];
+    }
+    if (a.ps > 0)
+        loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s);
+    if (a.pm > 0)
+        loss += a.pm * near_shot_cost(tb, nf, i, gr.cover, a.half_m);
+    return loss;
 }
 
 /* Is every foe too far from trooper i to cost it anything wherever it
@@ -497,7 +590,7 @@ static bool quiet(Table *tb, int i)
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
  * `piece`, -2 not known yet) through the next Royalist turn (less than
- * nothing: to gain): fig_cost summed over the foes near it, less, for a
+ * nothing: to gain): near_cost summed over the foes near it, less, for a
  * free trooper, what his being one more choice of a foe draws that foe
  * off the guards it threatens; nothing at all when he is quiet. */
 static double exposure_on(Table *tb, int i, float x, float y, int piece)
@@ -507,18 +600,22 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     Ground gr = {0, 0, -2};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
-        int e = tb->near[k];
-        if (dist2(x, y, tb->s->figs[e].x, tb->s->figs[e].y) > tb->nfar[k])
+        NearFoe *nf = &tb->near[k];
+        const CkFig *g = &tb->s->figs[nf->e];
+        float d2 = dist2(x, y, g->x, g->y);
+        if (d2 > nf->far2)
             continue; /* it cannot reach him there */
-        Attack a = attack_of(tb, e, i, x, y);
+        if (!nf->chances)
+            near_chances(tb, nf, i);
+        Attack a = near_attack(nf, d2);
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
             gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
-        loss += fig_cost(tb, e, i, gr, tb->held[i], a);
-        if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
+        loss += near_cost(tb, nf, i, gr, a);
+        if (tb->room[i] == 4 && menace(tb, nf->e) > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
-            loss -= menace(tb, e) * add / (choices(tb, e) + add);
+            loss -= menace(tb, nf->e) * add / (choices(tb, nf->e) + add);
         }
     }
     return loss;
