@@ -94,6 +94,9 @@ typedef struct Table {
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
+    uint16_t reach_now[CK_MAX_FIGS]; /* ... and the unsearched pieces each could search now */
+    int16_t reach_next[CK_MAX_FIGS]; /* free troopers: unsearched pieces in a full move, -1 not looked at */
+    float   allow[CK_MAX_FIGS];   /* each figure's move this phase, -1 not found yet */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
@@ -149,6 +152,9 @@ static void look(const CkState *s, Table *tb)
     memset(tb->choice, -1, (size_t)n);
     memset(tb->quiet, -1, (size_t)n);
     memset(tb->cansearch, -1, (size_t)n);
+    memset(tb->reach_next, -1, sizeof tb->reach_next[0] * (size_t)n);
+    for (int i = 0; i < n; i++)
+        tb->allow[i] = -1;
     for (int i = 0; i < n; i++)
         tb->menace[i] = -1;
     memset(tb->seen2, 0, (size_t)n);
@@ -250,7 +256,7 @@ static bool on_hard(Table *tb, int i)
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
  * already known. */
-static float allowance(Table *tb, int i)
+static float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     float m = f->type == F_DRAGOON && !f->mounted ? 6 : ck_figs[f->type].move;
@@ -259,6 +265,14 @@ static float allowance(Table *tb, int i)
     m /= f->half ? 2 : 1;
     m /= f->wounded ? 2 : 1;
     return tb->room[i] < 4 && m > 3 ? 3 : m;
+}
+
+/* find_allowance, found once a call. */
+static float allowance(Table *tb, int i)
+{
+    if (tb->allow[i] < 0)
+        tb->allow[i] = find_allowance(tb, i);
+    return tb->allow[i];
 }
 
 /* Is any foe within `r` inches of (x, y)? */
@@ -794,27 +808,35 @@ static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
 
+/* The unsearched pieces trooper i could reach with his move this phase,
+ * as bits. */
+static uint16_t pieces_in_reach(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float m = -1;
+    bool hard = false;
+    uint16_t in = 0;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &s->pieces[p];
+        if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
+            continue; /* beyond any move (8") and piece (3") */
+        if (m < 0)
+            m = allowance(tb, i), hard = on_hard(tb, i);
+        if (reaches(pc, f->x, f->y, m, hard))
+            in |= (uint16_t)(1u << p);
+    }
+    return in;
+}
+
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Found once a call. */
+ * Found once a call, with the pieces he could search (tb->reach_now). */
 static bool can_search(Table *tb, int i)
 {
     if (tb->cansearch[i] < 0) {
-        const CkState *s = tb->s;
-        const CkFig *f = &s->figs[i];
-        bool can = false;
-        if (!f->moved && !f->shot && free_trooper(tb, i)) {
-            float m = -1;
-            bool hard = false;
-            for (int p = 0; p < CK_PIECES && !can; p++) {
-                const CkPiece *pc = &s->pieces[p];
-                if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
-                    continue; /* beyond any move (8") and piece (3") */
-                if (m < 0)
-                    m = allowance(tb, i), hard = on_hard(tb, i);
-                can = reaches(pc, f->x, f->y, m, hard);
-            }
-        }
-        tb->cansearch[i] = can;
+        const CkFig *f = &tb->s->figs[i];
+        tb->reach_now[i] = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
+        tb->cansearch[i] = tb->reach_now[i] != 0;
     }
     return tb->cansearch[i];
 }
@@ -894,15 +916,9 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        float m = -1;
-        bool hard = false;
         for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &s->pieces[p];
-            if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
-                continue; /* beyond any move (8") and piece (3") */
-            if (m < 0)
-                m = allowance(tb, i), hard = on_hard(tb, i);
-            if (!reaches(pc, f->x, f->y, m, hard))
+            if (!(tb->reach_now[i] & (1u << p)))
                 continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
                        1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
@@ -1041,24 +1057,35 @@ static int staging_piece(Table *tb, int i, bool *mine)
     return own >= 0 ? own : any;
 }
 
+/* The unsearched pieces free trooper j could reach with a full move next
+ * turn from where he stands, as bits; found once a call. */
+static unsigned next_reach(Table *tb, int j)
+{
+    if (tb->reach_next[j] < 0) {
+        const CkState *s = tb->s;
+        const CkFig *g = &s->figs[j];
+        bool hard = on_hard(tb, j);
+        float m = ck_fig_rate(g) / (hard ? 2 : 1);
+        int in = 0;
+        for (int p = 0; p < CK_PIECES; p++)
+            if (!s->pieces[p].searched && reaches(&s->pieces[p], g->x, g->y, m, hard))
+                in |= 1 << p;
+        tb->reach_next[j] = (int16_t)in;
+    }
+    return (unsigned)tb->reach_next[j];
+}
+
 /* Will two free troopers other than i (and this turn's searcher) stand
  * in reach of an unsearched piece, not the one searched now, next turn?
  * Two, since a trooper beaten in the Royalist turn falls back. */
 static bool covered(Table *tb, int i)
 {
-    const CkState *s = tb->s;
     int n = 0;
+    unsigned others = tb->spiece >= 0 ? ~(1u << tb->spiece) : ~0u;
     for (int k = 0; k < tb->nfree && n < 2; k++) {
         int j = tb->frees[k];
-        const CkFig *g = &s->figs[j];
-        if (j == i || j == tb->searcher)
-            continue;
-        float m = ck_fig_rate(g) / (on_hard(tb, j) ? 2 : 1);
-        for (int p = 0; p < CK_PIECES; p++)
-            if (!s->pieces[p].searched && p != tb->spiece && reaches(&s->pieces[p], g->x, g->y, m, on_hard(tb, j))) {
-                n++;
-                break;
-            }
+        if (j != i && j != tb->searcher)
+            n += (next_reach(tb, j) & others) != 0;
     }
     return n >= 2;
 }
