@@ -1064,12 +1064,19 @@ static unsigned next_reach(Table *tb, int j)
     if (tb->reach_next[j] < 0) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[j];
-        bool hard = on_hard(tb, j);
-        float m = ck_fig_rate(g) / (hard ? 2 : 1);
+        float rate = ck_fig_rate(g);
         int in = 0;
-        for (int p = 0; p < CK_PIECES; p++)
-            if (!s->pieces[p].searched && reaches(&s->pieces[p], g->x, g->y, m, hard))
+        for (int p = 0; p < CK_PIECES; p++) /* a quick look first: the ground only ever shortens the move */
+            if (!s->pieces[p].searched && fabsf(g->x - s->pieces[p].x) <= rate + s->pieces[p].r &&
+                fabsf(g->y - s->pieces[p].y) <= rate + s->pieces[p].r)
                 in |= 1 << p;
+        if (in) {
+            bool hard = on_hard(tb, j);
+            float m = rate / (hard ? 2 : 1);
+            for (int p = 0; p < CK_PIECES; p++)
+                if ((in & (1 << p)) && !reaches(&s->pieces[p], g->x, g->y, m, hard))
+                    in &= ~(1 << p);
+        }
         tb->reach_next[j] = (int16_t)in;
     }
     return (unsigned)tb->reach_next[j];
