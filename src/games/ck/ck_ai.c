@@ -74,6 +74,7 @@ typedef struct NearFoe {
     float   far2;                 /* the square of how far it could reach him */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
+    double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
     double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
@@ -528,11 +529,14 @@ static int near_foes(Table *tb, int i)
 }
 
 /* The shares of near foe nf's charge, shot, and move and shot among its
- * choices, and how near trooper i must stand to be one of its two
- * nearest: found on the first point where nf can reach him. */
+ * choices, how near trooper i must stand to be one of its two nearest,
+ * and what it threatens the guards with (if i is free to draw it off):
+ * found on the first point where nf can reach him. */
 static void near_chances(Table *tb, NearFoe *nf, int i)
 {
     double n = choices(tb, nf->e);
+    nf->choices = n;
+    nf->menace = tb->room[i] == 4 ? menace(tb, nf->e) : 0;
     nf->pc = CK_W_CHARGE / n;
     nf->ps = CK_W_SHOT / n;
     nf->pm = CK_W_MSHOT / n;
@@ -627,9 +631,9 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (gr.kind == -2)
             gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
         loss += near_cost(tb, nf, i, gr, a);
-        if (tb->room[i] == 4 && menace(tb, nf->e) > 0) { /* drawing a foe off the guards */
+        if (nf->menace > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
-            loss -= menace(tb, nf->e) * add / (choices(tb, nf->e) + add);
+            loss -= nf->menace * add / (nf->choices + add);
         }
     }
     return loss;
