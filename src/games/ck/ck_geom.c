@@ -1,7 +1,8 @@
-/* ck_geom.c - To Catch a King on the table in inches: distances, the piece
- * under a point, base contact and line of sight (ecw readings, see
- * docs/rules/to-catch-a-king.md). Figures stand on round bases: 1" across
- * on foot, 1.5" mounted; base contact is touching bases, with 0.1" grace. */
+/* ck_geom.c - To Catch a King on the table in inches: the piece under a
+ * point, line of sight and the move allowance (ecw readings, see
+ * docs/rules/to-catch-a-king.md). Distances, bases and base contact are
+ * inline in ck.h: figures stand on round bases, 1" across on foot, 1.5"
+ * mounted; base contact is touching bases, with 0.1" grace. */
 #include "ck.h"
 #include <math.h>
 
