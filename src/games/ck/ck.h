@@ -16,6 +16,7 @@
 #ifndef ECW_CK_H
 #define ECW_CK_H
 #include "core/game.h"
+#include <math.h>
 
 enum {
     CK_ROY = 0, CK_PAR = 1, CK_SIDES = 2,
@@ -154,14 +155,27 @@ void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]);
 void ck_deck_discovery(uint8_t out[CK_DISC_CARDS]);
 void ck_deck_prominent(uint8_t out[CK_PROM_CARDS]);
 
-/* ---- geometry (ck_geom.c) ---- */
-float ck_dist(float ax, float ay, float bx, float by);
-float ck_fig_radius(const CkFig *f);
-bool  ck_in_contact(const CkFig *a, const CkFig *b);
+/* ---- geometry (ck_geom.c; the smallest here, inline, as every check
+ * and every AI look measures with them) ---- */
+static inline float ck_dist(float ax, float ay, float bx, float by)
+{
+    float dx = ax - bx, dy = ay - by;
+    return sqrtf(dx * dx + dy * dy); /* hypotf is slow and its care is not needed here */
+}
+/* Figures stand on round bases: 1" across on foot, 1.5" mounted. */
+static inline float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
+/* Touching bases, with 0.1" grace; squared distances, without a root. */
+static inline bool ck_in_contact(const CkFig *a, const CkFig *b)
+{
+    float dx = a->x - b->x, dy = a->y - b->y, reach = ck_fig_radius(a) + ck_fig_radius(b) + 0.1f;
+    return dx * dx + dy * dy <= reach * reach;
+}
+static inline bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
 int   ck_piece_at(const CkState *s, float x, float y); /* -1 if open ground */
 bool  ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b);
 float ck_move_allowance(const CkState *s, const CkFig *f);
-bool  ck_on_table(float x, float y);
+/* ck_move_allowance for f standing on piece `from` (ck_piece_at of its place). */
+float ck_move_allowance_on(const CkState *s, const CkFig *f, int from);
 
 /* ---- rules ---- */
 int  ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d);

@@ -61,6 +61,24 @@
 
 /* ---------------- the table, looked over once per call ---------------- */
 
+/* A foe that could cost trooper near_of something this turn, with what
+ * exposure_on needs of it worked out once for that trooper: the squares
+ * of its reaches, the chances of its choices (found on first use), and
+ * the price of each attack by the ground he stands on (found on first
+ * use of each ground). */
+typedef struct NearFoe {
+    uint8_t e;
+    uint8_t chances;              /* pc, ps, pm found */
+    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
+    uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    float   far2;                 /* the square of how far it could reach him */
+    float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
+    double  pc, ps, pm;           /* the share of each attack among its choices */
+    double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
+    double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
+    double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
+} NearFoe;
+
 typedef struct Table {
     const CkState *s;
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
@@ -74,10 +92,12 @@ typedef struct Table {
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
-    uint8_t near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
-    float   nfar[CK_MAX_FIGS];    /* ... and the square of how far each could reach him */
+    NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
+    uint16_t reach_now[CK_MAX_FIGS]; /* ... and the unsearched pieces each could search now */
+    int16_t reach_next[CK_MAX_FIGS]; /* free troopers: unsearched pieces in a full move, -1 not looked at */
+    float   allow[CK_MAX_FIGS];   /* each figure's move this phase, -1 not found yet */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
@@ -133,6 +153,9 @@ static void look(const CkState *s, Table *tb)
     memset(tb->choice, -1, (size_t)n);
     memset(tb->quiet, -1, (size_t)n);
     memset(tb->cansearch, -1, (size_t)n);
+    memset(tb->reach_next, -1, sizeof tb->reach_next[0] * (size_t)n);
+    for (int i = 0; i < n; i++)
+        tb->allow[i] = -1;
     for (int i = 0; i < n; i++)
         tb->menace[i] = -1;
     memset(tb->seen2, 0, (size_t)n);
@@ -234,7 +257,7 @@ static bool on_hard(Table *tb, int i)
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
  * already known. */
-static float allowance(Table *tb, int i)
+static float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     float m = f->type == F_DRAGOON && !f->mounted ? 6 : ck_figs[f->type].move;
@@ -243,6 +266,14 @@ static float allowance(Table *tb, int i)
     m /= f->half ? 2 : 1;
     m /= f->wounded ? 2 : 1;
     return tb->room[i] < 4 && m > 3 ? 3 : m;
+}
+
+/* find_allowance, found once a call. */
+static float allowance(Table *tb, int i)
+{
+    if (tb->allow[i] < 0)
+        tb->allow[i] = find_allowance(tb, i);
+    return tb->allow[i];
 }
 
 /* Is any foe within `r` inches of (x, y)? */
@@ -429,61 +460,141 @@ static Attack attack_of(Table *tb, int e, int i, float x, float y)
     return a;
 }
 
-/* What foe e's attacks a (attack_of) are expected to cost trooper i on
- * ground gr through the next Royalist turn, guarding prisoners worth
- * `held`: the chance of each times the chance it kills him (his points) or
- * beats him (the prisoners), less what a failed charge of e's gives
- * (taken prisoner, or killed). */
 /* [CK Captured Persons] The chance a guard loses his prisoners to an attack
  * with odds o: when he dies, and when he is driven back if recoils free
  * prisoners (option recoil_frees). */
 static double freed(const CkState *s, Odds o) { return o.kill + (s->recoil_frees ? o.beat : 0); }
 
-static double fig_cost(Table *tb, int e, int i, Ground gr, double held, Attack a)
+/* What a charge of foe e is expected to cost trooper i standing on ground
+ * gr, guarding the prisoners he guards now: the chance it kills him (his
+ * points) or beats him (the prisoners), less what a failed charge gives
+ * Parliament (e taken prisoner, or killed). Times the chance e charges,
+ * that is what the charge adds to his exposure. */
+static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double loss = 0, value = trooper_value(f);
-    if (a.pc > 0) {
-        Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
-        int room = tb->room[i] - (held > tb->held[i]);
-        double won = o.lose * (room >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
-        loss += a.pc * (value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won);
-    }
+    double value = trooper_value(f), held = tb->held[i];
+    Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
+    return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
+}
+
+/* What a shot of foe e (after moving or not) is expected to cost trooper
+ * i, in cover or not, within half range or not, the same way. */
+static double shot_cost(Table *tb, int e, int i, int cover, int half)
+{
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
-    if (a.ps > 0) {
-        Odds o = odds(sf - gr.cover + a.half_s, df);
-        loss += a.ps * (value * o.kill + held * freed(s, o));
-    }
-    if (a.pm > 0) {
-        Odds o = odds(sf - gr.cover + a.half_m, df);
-        loss += a.pm * (value * o.kill + held * freed(s, o));
-    }
-    return loss;
+    Odds o = odds(sf - cover + half, df);
+    return trooper_value(f) * o.kill + tb->held[i] * freed(s, o);
+}
+
+/* The largest squared distance from foe e at which trooper i would still
+ * be one of its two nearest troopers (among_nearest), the others standing
+ * where they stand now. */
+static float nearest_bound(Table *tb, int e, int i)
+{
+    nearest3(tb, e);
+    for (int k = 0, n = 0; k < 3; k++)
+        if (tb->ni[e][k] != CK_NONE && tb->ni[e][k] != i && ++n == 2)
+            return tb->nd2[e][k];
+    return INFINITY;
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
- * turn (within its move and 21"), listed in tb->near; kept for the last
- * trooper asked about. */
+ * turn (within its move and 21"), listed in tb->near with their reaches;
+ * kept for the last trooper asked about. */
 static int near_foes(Table *tb, int i)
 {
     if (tb->near_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        float r = allowance(tb, i) + CK_FAR;
+        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f);
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) <= r * r) {
-                int g = tb->foes[k];
-                foe_info(tb, g);
-                float far = maxf(tb->fmv[g] + tb->frad[g] + ck_fig_radius(f) + 0.1f, tb->fmv[g] + tb->frng[g]);
-                tb->nfar[tb->nnear] = far * far;
-                tb->near[tb->nnear++] = (uint8_t)g;
-            }
+            if (dist2(f->x, f->y, e->x, e->y) > r * r)
+                continue;
+            int g = tb->foes[k];
+            foe_info(tb, g);
+            NearFoe *nf = &tb->near[tb->nnear++];
+            float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
+            *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
+                            .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
         tb->near_of = i;
     }
     return tb->nnear;
+}
+
+/* The shares of near foe nf's charge, shot, and move and shot among its
+ * choices, how near trooper i must stand to be one of its two nearest,
+ * and what it threatens the guards with (if i is free to draw it off):
+ * found on the first point where nf can reach him. */
+static void near_chances(Table *tb, NearFoe *nf, int i)
+{
+    double n = choices(tb, nf->e);
+    nf->choices = n;
+    nf->menace = tb->room[i] == 4 ? menace(tb, nf->e) : 0;
+    nf->pc = CK_W_CHARGE / n;
+    nf->ps = CK_W_SHOT / n;
+    nf->pm = CK_W_MSHOT / n;
+    nf->nearest2 = nf->rng > 0 ? nearest_bound(tb, nf->e, i) : 0;
+    nf->chances = 1;
+}
+
+/* attack_of for near foe nf at squared distance d2 from where the trooper
+ * would stand. */
+static Attack near_attack(const NearFoe *nf, float d2)
+{
+    Attack a = {0, 0, 0, false, false};
+    if (d2 <= nf->reach2)
+        a.pc = nf->pc;
+    if (nf->rng <= 0)
+        return a;
+    if (d2 <= nf->rng2) {
+        a.ps = nf->ps;
+        a.half_s = d2 <= nf->half_rng2;
+    }
+    if (d2 <= nf->nearest2) {
+        float d = sqrtf(d2), after = maxf(d - nf->mv, 2.5f);
+        a.pm = nf->pm;
+        a.half_m = after <= nf->rng / 2;
+    }
+    return a;
+}
+
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
+static double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
+{
+    int c = 2 * cover + half;
+    if (!(nf->shot_known & (1u << c))) {
+        nf->shot_cost[c] = shot_cost(tb, nf->e, i, cover, half);
+        nf->shot_known |= (uint8_t)(1u << c);
+    }
+    return nf->shot_cost[c];
+}
+
+/* What near foe nf's attacks a are expected to cost trooper i on ground gr
+ * through the next Royalist turn: each attack's chance times its cost
+ * (charge_cost, shot_cost, kept per ground). */
+static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
+{
+    double loss = 0;
+    if (a.pc > 0) {
+        int c = gr.kind + 1;
+        if (!(nf->charge_known & (1u << c))) {
+            nf->charge_cost[c] = charge_cost(tb, nf->e, i, gr);
+            nf->charge_known |= (uint8_t)(1u << c);
+        }
+        loss += a.pc * nf->charge_cost[c];
+    }
+    if (a.ps > 0)
+        loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s);
+    if (a.pm > 0)
+        loss += a.pm * near_shot_cost(tb, nf, i, gr.cover, a.half_m);
+    return loss;
 }
 
 /* Is every foe too far from trooper i to cost it anything wherever it
@@ -497,7 +608,7 @@ static bool quiet(Table *tb, int i)
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
  * `piece`, -2 not known yet) through the next Royalist turn (less than
- * nothing: to gain): fig_cost summed over the foes near it, less, for a
+ * nothing: to gain): near_cost summed over the foes near it, less, for a
  * free trooper, what his being one more choice of a foe draws that foe
  * off the guards it threatens; nothing at all when he is quiet. */
 static double exposure_on(Table *tb, int i, float x, float y, int piece)
@@ -507,18 +618,22 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     Ground gr = {0, 0, -2};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
-        int e = tb->near[k];
-        if (dist2(x, y, tb->s->figs[e].x, tb->s->figs[e].y) > tb->nfar[k])
+        NearFoe *nf = &tb->near[k];
+        const CkFig *g = &tb->s->figs[nf->e];
+        float d2 = dist2(x, y, g->x, g->y);
+        if (d2 > nf->far2)
             continue; /* it cannot reach him there */
-        Attack a = attack_of(tb, e, i, x, y);
+        if (!nf->chances)
+            near_chances(tb, nf, i);
+        Attack a = near_attack(nf, d2);
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
             gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
-        loss += fig_cost(tb, e, i, gr, tb->held[i], a);
-        if (tb->room[i] == 4 && menace(tb, e) > 0) { /* drawing a foe off the guards */
+        loss += near_cost(tb, nf, i, gr, a);
+        if (nf->menace > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
-            loss -= menace(tb, e) * add / (choices(tb, e) + add);
+            loss -= nf->menace * add / (nf->choices + add);
         }
     }
     return loss;
@@ -697,27 +812,35 @@ static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
 
+/* The unsearched pieces trooper i could reach with his move this phase,
+ * as bits. */
+static uint16_t pieces_in_reach(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float m = -1;
+    bool hard = false;
+    uint16_t in = 0;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &s->pieces[p];
+        if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
+            continue; /* beyond any move (8") and piece (3") */
+        if (m < 0)
+            m = allowance(tb, i), hard = on_hard(tb, i);
+        if (reaches(pc, f->x, f->y, m, hard))
+            in |= (uint16_t)(1u << p);
+    }
+    return in;
+}
+
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Found once a call. */
+ * Found once a call, with the pieces he could search (tb->reach_now). */
 static bool can_search(Table *tb, int i)
 {
     if (tb->cansearch[i] < 0) {
-        const CkState *s = tb->s;
-        const CkFig *f = &s->figs[i];
-        bool can = false;
-        if (!f->moved && !f->shot && free_trooper(tb, i)) {
-            float m = -1;
-            bool hard = false;
-            for (int p = 0; p < CK_PIECES && !can; p++) {
-                const CkPiece *pc = &s->pieces[p];
-                if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
-                    continue; /* beyond any move (8") and piece (3") */
-                if (m < 0)
-                    m = allowance(tb, i), hard = on_hard(tb, i);
-                can = reaches(pc, f->x, f->y, m, hard);
-            }
-        }
-        tb->cansearch[i] = can;
+        const CkFig *f = &tb->s->figs[i];
+        tb->reach_now[i] = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
+        tb->cansearch[i] = tb->reach_now[i] != 0;
     }
     return tb->cansearch[i];
 }
@@ -797,15 +920,9 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        float m = -1;
-        bool hard = false;
         for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &s->pieces[p];
-            if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
-                continue; /* beyond any move (8") and piece (3") */
-            if (m < 0)
-                m = allowance(tb, i), hard = on_hard(tb, i);
-            if (!reaches(pc, f->x, f->y, m, hard))
+            if (!(tb->reach_now[i] & (1u << p)))
                 continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
                        1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
@@ -944,24 +1061,42 @@ static int staging_piece(Table *tb, int i, bool *mine)
     return own >= 0 ? own : any;
 }
 
+/* The unsearched pieces free trooper j could reach with a full move next
+ * turn from where he stands, as bits; found once a call. */
+static unsigned next_reach(Table *tb, int j)
+{
+    if (tb->reach_next[j] < 0) {
+        const CkState *s = tb->s;
+        const CkFig *g = &s->figs[j];
+        float rate = ck_fig_rate(g);
+        int in = 0;
+        for (int p = 0; p < CK_PIECES; p++) /* a quick look first: the ground only ever shortens the move */
+            if (!s->pieces[p].searched && fabsf(g->x - s->pieces[p].x) <= rate + s->pieces[p].r &&
+                fabsf(g->y - s->pieces[p].y) <= rate + s->pieces[p].r)
+                in |= 1 << p;
+        if (in) {
+            bool hard = on_hard(tb, j);
+            float m = rate / (hard ? 2 : 1);
+            for (int p = 0; p < CK_PIECES; p++)
+                if ((in & (1 << p)) && !reaches(&s->pieces[p], g->x, g->y, m, hard))
+                    in &= ~(1 << p);
+        }
+        tb->reach_next[j] = (int16_t)in;
+    }
+    return (unsigned)tb->reach_next[j];
+}
+
 /* Will two free troopers other than i (and this turn's searcher) stand
  * in reach of an unsearched piece, not the one searched now, next turn?
  * Two, since a trooper beaten in the Royalist turn falls back. */
 static bool covered(Table *tb, int i)
 {
-    const CkState *s = tb->s;
     int n = 0;
+    unsigned others = tb->spiece >= 0 ? ~(1u << tb->spiece) : ~0u;
     for (int k = 0; k < tb->nfree && n < 2; k++) {
         int j = tb->frees[k];
-        const CkFig *g = &s->figs[j];
-        if (j == i || j == tb->searcher)
-            continue;
-        float m = ck_fig_rate(g) / (on_hard(tb, j) ? 2 : 1);
-        for (int p = 0; p < CK_PIECES; p++)
-            if (!s->pieces[p].searched && p != tb->spiece && reaches(&s->pieces[p], g->x, g->y, m, on_hard(tb, j))) {
-                n++;
-                break;
-            }
+        if (j != i && j != tb->searcher)
+            n += (next_reach(tb, j) & others) != 0;
     }
     return n >= 2;
 }

@@ -79,24 +79,38 @@ static void finish(CkState *s, int reason, GameIO *io)
     }
 }
 
+/* Has Parliament a figure not killed (free, or off the table)? */
+static bool parliament_alive(const CkState *s)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].side == CK_PAR && s->figs[i].status != FS_DEAD)
+            return true;
+    return false;
+}
+
+/* Is Charles killed or taken? */
+static bool charles_taken(const CkState *s)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->type == F_CHARLES && (f->status == FS_DEAD || f->status == FS_PRISONER || f->status == FS_ESCORTED))
+            return true;
+    }
+    return false;
+}
+
 /* [CK Aim of the game] all pieces searched and no Royalist left free on the
  * table; or every Parliament figure killed while Charles is still free. */
 void ck_check_end(CkState *s, GameIO *io)
 {
     if (s->phase == CP_OVER || s->phase == CP_TERRAIN)
         return;
-    bool all_searched = true, par_alive = false, charles_taken = false;
+    bool all_searched = true;
     for (int i = 0; i < CK_PIECES; i++)
         all_searched &= s->pieces[i].searched;
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *f = &s->figs[i];
-        par_alive |= f->side == CK_PAR && f->status != FS_DEAD;
-        charles_taken |= f->type == F_CHARLES && (f->status == FS_DEAD || f->status == FS_PRISONER ||
-                                                  f->status == FS_ESCORTED);
-    }
     if (all_searched && !royalists_on_table(s))
         finish(s, 1, io);
-    else if (!par_alive && !charles_taken)
+    else if (!parliament_alive(s) && !charles_taken(s))
         finish(s, 2, io);
 }
 

@@ -1,26 +1,10 @@
-/* ck_geom.c - To Catch a King on the table in inches: distances, the piece
- * under a point, base contact and line of sight (ecw readings, see
- * docs/rules/to-catch-a-king.md). Figures stand on round bases: 1" across
- * on foot, 1.5" mounted; base contact is touching bases, with 0.1" grace. */
+/* ck_geom.c - To Catch a King on the table in inches: the piece under a
+ * point, line of sight and the move allowance (ecw readings, see
+ * docs/rules/to-catch-a-king.md). Distances, bases and base contact are
+ * inline in ck.h: figures stand on round bases, 1" across on foot, 1.5"
+ * mounted; base contact is touching bases, with 0.1" grace. */
 #include "ck.h"
 #include <math.h>
-
-float ck_dist(float ax, float ay, float bx, float by)
-{
-    float dx = ax - bx, dy = ay - by;
-    return sqrtf(dx * dx + dy * dy); /* hypotf is slow and its care is not needed here */
-}
-
-bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
-
-float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
-
-/* Squared distances throughout: the same answers without a root. */
-bool ck_in_contact(const CkFig *a, const CkFig *b)
-{
-    float dx = a->x - b->x, dy = a->y - b->y, reach = ck_fig_radius(a) + ck_fig_radius(b) + 0.1f;
-    return dx * dx + dy * dy <= reach * reach;
-}
 
 int ck_piece_at(const CkState *s, float x, float y)
 {
@@ -80,10 +64,11 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
  * shooting first, and for a dragoon who mounted or dismounted the other
  * half of his 8". A guard's own move or charge frees his prisoners, so it
  * is not held to the escort's 3". */
-float ck_move_allowance(const CkState *s, const CkFig *f)
+float ck_move_allowance(const CkState *s, const CkFig *f) { return ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)); }
+
+float ck_move_allowance_on(const CkState *s, const CkFig *f, int p)
 {
     float m = f->changed_mount ? ck_figs[f->type].move : ck_fig_rate(f);
-    int p = ck_piece_at(s, f->x, f->y);
     if (p >= 0 && ck_terrain[s->pieces[p].kind].difficult && f->type != F_CLUBMAN)
         m /= 2;
     if (f->half)

@@ -12,8 +12,8 @@ static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "
 /* The allowance for a move to (x, y): entering difficult ground halves it too. */
 float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y)
 {
-    float m = ck_move_allowance(s, f);
     int from = ck_piece_at(s, f->x, f->y), to = ck_piece_at(s, x, y);
+    float m = ck_move_allowance_on(s, f, from);
     bool from_hard = from >= 0 && ck_terrain[s->pieces[from].kind].difficult;
     if (!from_hard && to >= 0 && ck_terrain[s->pieces[to].kind].difficult && f->type != F_CLUBMAN)
         m /= 2;
@@ -41,6 +41,10 @@ static bool guards_prisoners(const CkState *s, int g)
     return false;
 }
 
+/* Could two bases dx, dy apart touch (bases 1.5" across at most, 0.1"
+ * grace)? A quick look before measuring: false only when they cannot. */
+static bool near_box(float dx, float dy) { return fabsf(dx) < 1.7f && fabsf(dy) < 1.7f; }
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact. */
 static int check_move(const CkState *s, const Action *a, Diag *d)
@@ -56,7 +60,7 @@ static int check_move(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
-        if (e->side != f->side && e->status == FS_ACTIVE &&
+        if (e->side != f->side && e->status == FS_ACTIVE && near_box(a->x - e->x, a->y - e->y) &&
             ck_dist(a->x, a->y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f)
             return diag_set(d, "that would touch an enemy: use charge");
     }

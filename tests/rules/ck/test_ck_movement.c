@@ -357,6 +357,21 @@ Test(ck_movement_and_ranges, base_contact)
     cr_assert(!ck_in_contact(ckf_f(&F, d), ckf_f(&F, t)));
 }
 
+/* A move may not end touching an enemy, at the widest contact too: mounted
+ * against mounted, 1.59" apart on a diagonal (check_move looks only at
+ * enemies within 1.7" on each axis before measuring). */
+Test(ck_movement_and_ranges, move_refused_at_the_widest_contact)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 24, 24);
+    float diag = 1.59f / sqrtf(2.0f), clear = 1.62f / sqrtf(2.0f);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 24 - diag, 24 - diag), "touch an enemy");
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 24 - 1.59f, 24), "touch an enemy");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 24 - clear, 24 - clear)));
+    ckf_f(&F, h)->mounted = 0; /* a foot base: 1.34" */
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 24 - 0.94f, 24 - 0.94f), "touch an enemy");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 24 - 0.97f, 24 - 0.97f)));
+}
+
 Test(ck_movement_and_ranges, buildings_block_sight_marsh_does_not)
 {
     static const struct { int piece, blocks; } k[] = {
