@@ -29,7 +29,8 @@
  * pursuit less likely), rough terrain in front of our own foot, horse
  * well forward, guns where they reach the most enemy strength at once.
  * Guns fire at the target whose expected DPs gain most; moves are chosen
- * greedily one at a time on the evaluation (a turn-in
+ * one at a time on the evaluation, each with the best next move in view
+ * and weighted by the chance of its additional-move roll (a turn-in
  * weighted by its chance); pursuers always try to rally; an outnumbered
  * line splits its factor where the evaluation gains most.
  * Speed: the score is a sum over the three sectors, each a function of the
@@ -630,6 +631,9 @@ typedef struct Weigh {
     double      base;
     const Part *part;
     int         waiting[2]; /* by arm */
+    /* in the move phase, by line and zone moved to: the score after the
+     * move, and its gain over `base` times the chance of its roll */
+    double      after[ML_MAX_LINES][ML_ZONES], gain[ML_MAX_LINES][ML_ZONES];
 } Weigh;
 
 /* Units of each arm of the side to act still waiting to form a line. */
@@ -801,6 +805,67 @@ static double move_score(const MlState *s, const Action *a, double base, const P
     return p * evaluate_from(&c, me, part, mask | 1u << ML_CENTRE) + (1 - p) * base - 0.02;
 }
 
+/* [ML Movement] Chance an additional move of line li into zone tz
+ * succeeds: 5-6 foot, 4-6 horse, the general's bonus, -1 in or into
+ * rough terrain. */
+static double extra_move_chance(const MlState *s, int side, int li, int tz)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int need = (l->arm == ML_FOOT ? 5 : 4) - ml_gen_bonus(s, side, li) +
+               (s->rough[l->sector][l->zone] || s->rough[l->sector][tz]);
+    return need <= 1 ? 1.0 : need > 6 ? 0.0 : (7 - need) / 6.0;
+}
+
+/* A line move with the next one in view: the score after it plus the
+ * best gain one more line move would add there, weighted by the chance
+ * of its roll; and all of it only if this move's own roll succeeds (a
+ * failure ends the phase where it stands). So a move that pays only
+ * with a second one (a front line stepping up, its support following)
+ * is seen, and a sure first move is preferred to a doubtful one. A next
+ * move in another sector gains what it gains now (w->gain): only those
+ * in the sector of this move are weighed again. */
+static double move_score_ahead(const MlState *s, const Action *a, const Weigh *w)
+{
+    if (a->verb != MLV_MOVE)
+        return move_score(s, a, w->base, w->part);
+    int me = s->to_act;
+    MlState c;
+    memcpy(&c, s, sizeof c);
+    MlLine *l = &c.side[me].lines[a->piece];
+    ml_enter_cell(&c, me, a->piece, l->sector, a->target, APP_FRONT, NULL);
+    l->moved++;
+    c.moves_made++;
+    Part pc[ML_SECTORS];
+    double after = evaluate(&c, me, pc), gain = 0;
+    Action acts[MAX_ACTIONS];
+    int n = ml_legal(&c, acts, MAX_ACTIONS);
+    for (int i = 0; i < n && i < MAX_ACTIONS; i++) {
+        const Action *b = &acts[i];
+        if (b->verb != MLV_MOVE)
+            continue;
+        double g = w->gain[b->piece][b->target];
+        if (c.side[me].lines[b->piece].sector == l->sector)
+            g = (move_score(&c, b, after, pc) - after) * extra_move_chance(&c, me, b->piece, b->target);
+        gain = g > gain ? g : gain;
+    }
+    double p = s->moves_made > 0 ? extra_move_chance(s, me, a->piece, a->target) : 1.0;
+    return p * (w->after[a->piece][a->target] + gain) + (1 - p) * w->base;
+}
+
+/* The score after each line move of the list, and its gain weighted by
+ * the chance of its roll, for move_score_ahead. */
+static void weigh_moves(const MlState *s, const Action *acts, int n, Weigh *w)
+{
+    for (int i = 0; i < n; i++) {
+        const Action *a = &acts[i];
+        if (a->verb != MLV_MOVE)
+            continue;
+        double after = move_score(s, a, w->base, w->part);
+        w->after[a->piece][a->target] = after;
+        w->gain[a->piece][a->target] = (after - w->base) * extra_move_chance(s, s->to_act, a->piece, a->target);
+    }
+}
+
 /* Score after the outnumbered line gives a->arg of its factor to the
  * first enemy line. */
 static double split_score(const MlState *s, const Action *a, const Part part[])
@@ -819,7 +884,7 @@ static double action_score(const MlState *s, const Action *a, Rng *rng, const We
     case PH_FORM:
     case PH_ATTACH: return deploy_score(s, a, rng, w);
     case PH_ARTILLERY: return fire_score(s, a, w->base, w->part);
-    case PH_MOVE: return move_score(s, a, w->base, w->part);
+    case PH_MOVE: return move_score_ahead(s, a, w);
     case PH_SPLIT: return split_score(s, a, w->part);
     default: return a->verb == MLV_RALLY; /* a pursuer always tries to rally */
     }
@@ -834,9 +899,11 @@ int ml_heuristic(const void *st, Rng *rng, Action *out)
         return -1;
     Part part[ML_SECTORS];
     bool scored = s->phase == PH_ARTILLERY || s->phase == PH_MOVE || s->phase == PH_SPLIT;
-    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}};
+    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}, {{0}}, {{0}}};
     if (s->phase == PH_FORM)
         count_waiting(s, w.waiting);
+    if (s->phase == PH_MOVE)
+        weigh_moves(s, acts, n < MAX_ACTIONS ? n : MAX_ACTIONS, &w);
     int best = 0;
     double best_v = -1e300;
     for (int i = 0; i < n && i < MAX_ACTIONS; i++) {
