@@ -1,7 +1,7 @@
 /* test_ml_ai.c - what the Marston Less heuristic does in hand-made
  * positions, one test per judgement it is meant to make: where a gun goes
- * [ML Artillery] and attacking late in a battle it is not winning
- * [ML Victory]. Zones are 0-based
+ * [ML Artillery], attacking late in a battle it is not winning, and not
+ * starting a fight the battle will end before [ML Victory]. Zones are 0-based
  * (zone 0 is the Royalist base line). The heuristic reads no dice, so no
  * dice are queued; its own generator only breaks ties at deployment. */
 #include "ml_fixture.h"
@@ -74,4 +74,26 @@ Test(ml_ai, level_on_the_last_turn_a_line_attacks_to_avoid_a_draw)
 Test(ml_ai, level_early_in_the_battle_a_line_declines_a_poor_attack)
 {
     cr_assert(!attacks_at_poor_odds(2, 0), "the line attacked at poor odds");
+}
+
+/* [ML Victory] In the last move phase of the battle one combat round is
+ * left, and no line takes four DPs in one round from none: a fight begun
+ * now cannot rout the enemy, while the attacker, already at 1 DP, could
+ * still be routed by a lucky roll. So a strong horse line two zones from
+ * a weak enemy neither charges nor closes in, though over a whole fight
+ * its odds would be good and earlier in the battle it would. */
+Test(ml_ai, in_the_last_round_a_line_does_not_start_a_fight_it_cannot_finish)
+{
+    int r = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 2, 12);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 4);
+    mlf_l(&F, ML_ROY, r)->dp = 1;
+    F.s.side[ML_PAR].lost_str = 3; /* the Royalists are ahead: no need to gamble */
+    F.s.turn = F.s.max_turns;
+    mlf_move_phase(&F, ML_PAR, 1); /* the Royalists move second: one round left */
+    Action a = choose();
+    cr_assert(!(a.verb == MLV_MOVE && a.piece == r), "the line moved to zone %d with no round left to win",
+              a.target);
+    F.s.turn = 1;
+    a = choose();
+    cr_assert(a.verb == MLV_MOVE && a.piece == r, "early in the battle the line did not go for the enemy");
 }
