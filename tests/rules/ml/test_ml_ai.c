@@ -1,7 +1,8 @@
 /* test_ml_ai.c - what the Marston Less heuristic does in hand-made
  * positions, one test per judgement it is meant to make: where a gun goes
  * [ML Artillery], attacking late in a battle it is not winning, and not
- * starting a fight the battle will end before [ML Victory]. Zones are 0-based
+ * starting a fight the battle will end before [ML Victory], and moves
+ * that pay only with the next one [ML Movement]. Zones are 0-based
  * (zone 0 is the Royalist base line). The heuristic reads no dice, so no
  * dice are queued; its own generator only breaks ties at deployment. */
 #include "ml_fixture.h"
@@ -96,4 +97,20 @@ Test(ml_ai, in_the_last_round_a_line_does_not_start_a_fight_it_cannot_finish)
     F.s.turn = 1;
     a = choose();
     cr_assert(a.verb == MLV_MOVE && a.piece == r, "early in the battle the line did not go for the enemy");
+}
+
+/* [ML Movement] A foot line of 10 in zone 2, its support of 3 behind it
+ * in zone 1, a Parliament line of 5 in zone 5. Stepping up alone costs
+ * the front line its +1 and leaves the support behind; only with the
+ * support's own step after it (a roll of 5-6) does the advance pay. The
+ * heuristic weighs a move with the best next one in view, so the front
+ * line steps up (moved greedily one at a time, it would stay). */
+Test(ml_ai, a_front_line_steps_up_when_its_support_can_follow)
+{
+    int f = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 10);
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 3);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 5, 5);
+    Action a = choose();
+    cr_assert(a.verb == MLV_MOVE && a.piece == f && a.target == 3,
+              "the front line did not step up: verb %d piece %d target %d", a.verb, a.piece, a.target);
 }
