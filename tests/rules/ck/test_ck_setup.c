@@ -428,3 +428,49 @@ Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
     cr_assert_gt(moved, 0, "conceal never moved a card");
     cr_assert_gt(steps, 100);
 }
+
+/* Do two choices agree in every field? */
+static bool same_choice(const Action *a, const Action *b)
+{
+    return a->verb == b->verb && a->piece == b->piece && a->target == b->target && a->arg == b->arg &&
+           a->x == b->x && a->y == b->y;
+}
+
+Test(ck_game_set_up, computer_players_choose_the_same_with_or_without_memory)
+{
+    /* the players keep what they found of each figure from one decision
+     * to the next (a memo per thread): computer against computer, a game
+     * played with that memory is the game played again with the memory
+     * emptied (by a decision on another table) before every decision */
+    enum { STEPS = 3000 };
+    static Action played[STEPS];
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    CkState other;
+    cr_assert_eq(ck_setup(&other, &o, 99, NULL), 0);
+    for (Action a; other.phase != CP_PARLIAMENT; ck_apply(&other, &a, NULL)) /* a table the players look over */
+        cr_assert_eq(ck_heuristic(&other, NULL, &a), 0);
+    int steps = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        CkState s;
+        Rng r;
+        rng_seed(&r, seed);
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        int n = 0;
+        for (; n < STEPS && s.phase != CP_OVER; n++) {
+            cr_assert_eq(ck_heuristic(&s, &r, &played[n]), 0);
+            cr_assert_eq(ck_check(&s, &played[n], NULL), 0);
+            ck_apply(&s, &played[n], NULL);
+        }
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        for (int k = 0; k < n; k++, steps++) {
+            Action a;
+            cr_assert_eq(ck_heuristic(&other, &r, &a), 0);
+            cr_assert_eq(ck_heuristic(&s, &r, &a), 0);
+            cr_assert(same_choice(&a, &played[k]), "seed %llu step %d: the memory changed the choice",
+                      (unsigned long long)seed, k);
+            ck_apply(&s, &a, NULL);
+        }
+    }
+    cr_assert_gt(steps, 400);
+}
