@@ -881,7 +881,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
 }
 
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Found once a call, with the pieces he could search (tb->reach_now). */
+ * Kept in his memo, with the pieces he could search (reach_now). */
 static bool can_search(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
