@@ -20,8 +20,10 @@ static int ai_random_choose(const GameOps *g, const void *st, Rng *rng, Action *
 
 /* The game's heuristic when it has one and it succeeds, else random. It is
  * handed a copy of the state in which everything its side cannot see has
- * been re-dealt at random and the generator re-seeded: whatever it reads,
- * it cannot learn a face-down card nor foresee a die (GUIDE 4). */
+ * been re-dealt at random (or, where the game offers conceal, set to a
+ * fixed arrangement that depends only on what its side sees) and the
+ * generator re-seeded: whatever it reads, it cannot learn a face-down card
+ * nor foresee a die (GUIDE 4). */
 static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
 {
     if (!g->heuristic)
@@ -33,7 +35,9 @@ static int ai_heuristic_choose(const GameOps *g, const void *st, Rng *rng, Actio
     if (!copy)
         return ai_random_choose(g, st, rng, out);
     memcpy(copy, st, g->state_size);
-    if (g->redeal)
+    if (g->conceal)
+        g->conceal(copy, g->current_player(st));
+    else if (g->redeal)
         g->redeal(copy, g->current_player(st), rng);
     rng_seed(game_rng(g, copy), rng_next(rng));
     int rc = g->heuristic(copy, rng, out);

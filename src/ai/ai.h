@@ -6,8 +6,10 @@
  * "random" only calls g->legal (the actions open to the side to act, which
  * that side may see); "heuristic" hands the game's own g->heuristic a copy
  * in which g->redeal has reshuffled everything the side to act cannot see
- * and the generator is re-seeded, so even a heuristic that read hidden
- * fields would find only a random deal, and could not foresee a die. Every
+ * (or g->conceal has set it to a fixed arrangement that depends only on
+ * what that side sees) and the generator is re-seeded, so even a heuristic
+ * that read hidden fields would find only a random or a fixed deal, and
+ * could not foresee a die. Every
  * AI draws from its OWN Rng, never the state's. */
 #ifndef ECW_AI_H
 #define ECW_AI_H

@@ -71,6 +71,12 @@ typedef struct GameOps {
     int  (*turn)(const void *st);
     void (*view)(const void *st, int player, Jw *out);
     void (*redeal)(void *st, int player, Rng *rng);
+    /* Optional: set everything `player` cannot see to one fixed arrangement
+     * that depends only on what he can see (states he cannot tell apart
+     * come out byte for byte the same). The heuristic player uses it in
+     * place of redeal: as honest, and cheaper, for a player that does not
+     * sample the hidden cards. */
+    void (*conceal)(void *st, int player);
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):

@@ -10,7 +10,8 @@
  *   - replaying seed + actions reaches the same hash after every action;
  *   - a game record saved to a file and loaded back replays to the same
  *     state (on every SAVE_EVERY-th seed);
- *   - redeal(player) with any generator never changes that player's view;
+ *   - redeal(player) with any generator, and conceal(player), never change
+ *     that player's view;
  *   - games end within MAX_STEPS actions and the score sums to zero.
  * Kept under a minute under ASan: SEEDS playouts per game, the costlier
  * checks (views, junk) on a sample of the states. */
@@ -140,7 +141,8 @@ static int check_legal(Run *r)
     return n;
 }
 
-/* Re-dealing what `player` cannot see leaves that player's view intact. */
+/* Re-dealing (or concealing) what `player` cannot see leaves that
+ * player's view intact. */
 static void check_redeal(Run *r)
 {
     const GameOps *g = r->g;
@@ -157,6 +159,15 @@ static void check_redeal(Run *r)
                          "%s seed %llu step %d: redeal(%d) changed the view", g->id,
                          (unsigned long long)r->seed, r->steps, p);
         r->redeals_changed += memcmp(r->tmp, r->st, g->state_size) != 0;
+        if (!g->conceal)
+            continue;
+        memcpy(r->tmp, r->st, g->state_size); /* the heuristic player's copy keeps the view too */
+        g->conceal(r->tmp, p);
+        jw_reset(&r->view_b);
+        g->view(r->tmp, p, &r->view_b);
+        cr_assert_str_eq(jw_str_of(&r->view_b), jw_str_of(&r->view_a),
+                         "%s seed %llu step %d: conceal(%d) changed the view", g->id,
+                         (unsigned long long)r->seed, r->steps, p);
     }
 }
 

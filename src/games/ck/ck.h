@@ -218,6 +218,9 @@ int  ck_check(const void *st, const Action *a, Diag *d);
 void ck_apply(void *st, const Action *a, GameIO *io);
 void ck_view(const void *st, int player, Jw *out);
 void ck_redeal(void *st, int player, Rng *rng);
+/* The cards nobody has seen set to one fixed arrangement that depends only
+ * on what is seen (the computer players' copy, in place of a re-deal). */
+void ck_conceal(void *st, int player);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
 int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
 void ck_render(const void *st, int player, FILE *out);

@@ -79,8 +79,36 @@ typedef struct NearFoe {
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
 
+/* What the players know of a figure where it stands, kept from one
+ * decision to the next: troopers wait at their places while the others
+ * move, and their ground, moves and reach would be found again and again.
+ * Keyed by the figure's every field, its room as a guard and the terrain
+ * (a generation number, renewed whenever any byte of the pieces changes),
+ * which is all these depend on. */
+typedef struct FigMemo {
+    CkFig    fig;        /* the key: the figure as it stood */
+    int8_t   room;       /* ... its room as a guard */
+    uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
+    int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
+    int8_t   cansearch;  /* troopers: could search now, -1 not looked at */
+    uint16_t reach_now;  /* ... and the unsearched pieces it could search now */
+    int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
+    float    allow;      /* its move this phase, -1 not found yet */
+} FigMemo;
+
+/* The memory of one thread's players: a pure memo (a hit gives exactly what
+ * finding the values again would), so it never changes a decision and
+ * threads share nothing. */
+typedef struct Memo {
+    CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
+    uint32_t gen;
+    FigMemo  fig[CK_MAX_FIGS];
+} Memo;
+
 typedef struct Table {
     const CkState *s;
+    Memo   *memo;
+    uint8_t memo_ok[CK_MAX_FIGS]; /* memo->fig[i] checked against figure i this call */
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
     uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
@@ -88,16 +116,11 @@ typedef struct Table {
     uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
-    int8_t  under[CK_MAX_FIGS];   /* the piece under each figure, -1 none, -2 not looked at yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    int8_t  cansearch[CK_MAX_FIGS]; /* troopers: could search now, -1 not looked at */
-    uint16_t reach_now[CK_MAX_FIGS]; /* ... and the unsearched pieces each could search now */
-    int16_t reach_next[CK_MAX_FIGS]; /* free troopers: unsearched pieces in a full move, -1 not looked at */
-    float   allow[CK_MAX_FIGS];   /* each figure's move this phase, -1 not found yet */
     int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
     int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
@@ -107,6 +130,31 @@ typedef struct Table {
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
+
+/* The thread's memory, its terrain made that of s. */
+static Memo *memo_of(const CkState *s)
+{
+    static _Thread_local Memo memo;
+    if (memo.gen == 0 || memcmp(memo.pieces, s->pieces, sizeof s->pieces) != 0) {
+        memcpy(memo.pieces, s->pieces, sizeof s->pieces);
+        memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+    }
+    return &memo;
+}
+
+/* What is kept of figure i, emptied first if it no longer stands as it
+ * did (or the terrain changed); checked once a call. */
+static FigMemo *fig_memo(Table *tb, int i)
+{
+    FigMemo *m = &tb->memo->fig[i];
+    if (tb->memo_ok[i])
+        return m;
+    tb->memo_ok[i] = 1;
+    if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
+        *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
+                       .cansearch = -1, .reach_next = -1, .allow = -1};
+    return m;
+}
 
 /* Charles Stuart or Lord Wilmot? */
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
@@ -142,20 +190,17 @@ static void look(const CkState *s, Table *tb)
 {
     int n = s->nfigs;
     tb->s = s;
+    tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
     tb->searcher = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->held, 0, (size_t)n);
-    memset(tb->under, -2, (size_t)n);
     memset(tb->touch, -1, (size_t)n);
     memset(tb->support, -1, sizeof tb->support);
     memset(tb->choice, -1, (size_t)n);
     memset(tb->quiet, -1, (size_t)n);
-    memset(tb->cansearch, -1, (size_t)n);
-    memset(tb->reach_next, -1, sizeof tb->reach_next[0] * (size_t)n);
-    for (int i = 0; i < n; i++)
-        tb->allow[i] = -1;
+    memset(tb->memo_ok, 0, (size_t)n);
     for (int i = 0; i < n; i++)
         tb->menace[i] = -1;
     memset(tb->seen2, 0, (size_t)n);
@@ -243,9 +288,10 @@ static bool accept(const CkState *s, Action a, Action *out)
 /* The kind of ground under figure i, or -1 for open ground. */
 static int kind_under(Table *tb, int i)
 {
-    if (tb->under[i] == -2)
-        tb->under[i] = (int8_t)ck_piece_at(tb->s, tb->s->figs[i].x, tb->s->figs[i].y);
-    return tb->under[i] < 0 ? -1 : tb->s->pieces[tb->under[i]].kind;
+    FigMemo *m = fig_memo(tb, i);
+    if (m->under == -2)
+        m->under = (int8_t)ck_piece_at(tb->s, tb->s->figs[i].x, tb->s->figs[i].y);
+    return m->under < 0 ? -1 : tb->s->pieces[m->under].kind;
 }
 
 /* Is figure i on difficult ground (woods, fields, marsh)? */
@@ -271,9 +317,10 @@ static float find_allowance(Table *tb, int i)
 /* find_allowance, found once a call. */
 static float allowance(Table *tb, int i)
 {
-    if (tb->allow[i] < 0)
-        tb->allow[i] = find_allowance(tb, i);
-    return tb->allow[i];
+    FigMemo *m = fig_memo(tb, i);
+    if (m->allow < 0)
+        m->allow = find_allowance(tb, i);
+    return m->allow;
 }
 
 /* Is any foe within `r` inches of (x, y)? */
@@ -834,15 +881,16 @@ static uint16_t pieces_in_reach(Table *tb, int i)
 }
 
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Found once a call, with the pieces he could search (tb->reach_now). */
+ * Kept in his memo, with the pieces he could search (reach_now). */
 static bool can_search(Table *tb, int i)
 {
-    if (tb->cansearch[i] < 0) {
+    FigMemo *m = fig_memo(tb, i);
+    if (m->cansearch < 0) {
         const CkFig *f = &tb->s->figs[i];
-        tb->reach_now[i] = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
-        tb->cansearch[i] = tb->reach_now[i] != 0;
+        m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
+        m->cansearch = m->reach_now != 0;
     }
-    return tb->cansearch[i];
+    return m->cansearch;
 }
 
 /* How many inches off its way trooper i goes for a point of expected
@@ -922,7 +970,7 @@ static int pick_searcher(Table *tb, int *piece)
             continue;
         for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &s->pieces[p];
-            if (!(tb->reach_now[i] & (1u << p)))
+            if (!(tb->memo->fig[i].reach_now & (1u << p)))
                 continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
                        1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
@@ -1065,7 +1113,8 @@ static int staging_piece(Table *tb, int i, bool *mine)
  * turn from where he stands, as bits; found once a call. */
 static unsigned next_reach(Table *tb, int j)
 {
-    if (tb->reach_next[j] < 0) {
+    FigMemo *m = fig_memo(tb, j);
+    if (m->reach_next < 0) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[j];
         float rate = ck_fig_rate(g);
@@ -1081,9 +1130,9 @@ static unsigned next_reach(Table *tb, int j)
                 if ((in & (1 << p)) && !reaches(&s->pieces[p], g->x, g->y, m, hard))
                     in &= ~(1 << p);
         }
-        tb->reach_next[j] = (int16_t)in;
+        m->reach_next = (int16_t)in;
     }
-    return (unsigned)tb->reach_next[j];
+    return (unsigned)m->reach_next;
 }
 
 /* Will two free troopers other than i (and this turn's searcher) stand

@@ -369,6 +369,7 @@ const GameOps ck_ops = {
     .turn = ck_turn,
     .view = ck_view,
     .redeal = ck_redeal,
+    .conceal = ck_conceal,
     .describe = ck_describe,
     .parse = ck_parse,
     .render = ck_render,

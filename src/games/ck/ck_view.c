@@ -2,6 +2,7 @@
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
  * card under an unsearched piece, nor the order of the three decks. */
 #include "ck.h"
+#include <stddef.h>
 #include <string.h>
 
 static const char *const status_names[] = {"active", "dead", "prisoner", "escorted", "exited"};
@@ -173,4 +174,114 @@ void ck_redeal(void *st, int player, Rng *rng)
     redeal_discovery(s, rng);
     redeal_persons(s, rng);
     shuffle16(rng, s->chance, s->nchance);
+}
+
+/* Lay the cards counted in count[0..kinds) out at `out`, in kind order. */
+static void lay_sorted(const int *count, int kinds, uint8_t *out)
+{
+    for (int kind = 0; kind < kinds; kind++)
+        for (int k = 0; k < count[kind]; k++)
+            *out++ = (uint8_t)kind;
+}
+
+/* Is piece p's discovery card unseen by both players? */
+static bool disc_unseen(const CkPiece *p) { return p->placed && !p->searched && p->disc != CK_NONE; }
+
+/* The discovery cards nobody has seen, in card order: first under the
+ * unsearched pieces in piece order, then the undealt ones. */
+static void conceal_discovery(CkState *s)
+{
+    int count[DISC_CLUBMEN + 1] = {0}, kind = 0;
+    for (int k = 0; k < s->ndisc; k++)
+        count[s->disc[k] & 3]++;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (disc_unseen(&s->pieces[i]))
+            count[s->pieces[i].disc & 3]++;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (disc_unseen(&s->pieces[i])) {
+            while (count[kind] == 0)
+                kind++;
+            s->pieces[i].disc = (uint8_t)kind;
+            count[kind]--;
+        }
+    lay_sorted(count, DISC_CLUBMEN + 1, s->disc); /* the kinds used up count 0 */
+}
+
+/* The prominent-person cards nobody has seen: all blank but Charles and
+ * Wilmot (those not found yet), the last of them. */
+static void conceal_persons(CkState *s)
+{
+    uint8_t *under[CK_PIECES];
+    int count[PROM_WILMOT + 1] = {0}, n = 0;
+    for (int i = 0; i < CK_PIECES; i++) {
+        CkPiece *p = &s->pieces[i];
+        if (p->placed && !p->searched && !p->prom_seen && p->prom != CK_NONE)
+            count[p->prom % (PROM_WILMOT + 1)]++, p->prom = PROM_BLANK, under[n++] = &p->prom;
+    }
+    for (int k = 0; k < s->nprom; k++)
+        count[s->prom[k] % (PROM_WILMOT + 1)]++;
+    memset(s->prom, PROM_BLANK, s->nprom);
+    int last = n + s->nprom; /* places: under the pieces, then the undealt */
+    for (int who = PROM_WILMOT; who >= PROM_CHARLES; who--)
+        if (count[who] > 0 && last > 0) {
+            last--;
+            *(last < n ? under[last] : &s->prom[last - n]) = (uint8_t)who;
+        }
+}
+
+/* The undrawn chance cards in card order. */
+static void conceal_chance(CkState *s)
+{
+    int count[CH_KIND_COUNT] = {0};
+    for (int k = 0; k < s->nchance; k++)
+        count[s->chance[k] % CH_KIND_COUNT]++;
+    lay_sorted(count, CH_KIND_COUNT, s->chance);
+}
+
+/* The cards nobody has seen laid out by conceal_discovery, conceal_persons
+ * and conceal_chance. */
+static void conceal_cards(CkState *s)
+{
+    conceal_discovery(s);
+    conceal_persons(s);
+    conceal_chance(s);
+}
+
+/* The three decks, with their counts: bytes next to each other in CkState. */
+enum { DECKS_AT = offsetof(CkState, chance), DECKS_LEN = offsetof(CkState, nprom) + 1 - offsetof(CkState, chance) };
+_Static_assert(DECKS_LEN == CK_CHANCE_CARDS + CK_DISC_CARDS + CK_PROM_CARDS + 3, "the decks lie together");
+
+/* What conceal_cards reads and writes: the pieces and the decks. */
+typedef struct CardsOf {
+    CkPiece pieces[CK_PIECES];
+    uint8_t decks[DECKS_LEN];
+} CardsOf;
+
+/* Both players have seen the same cards: the arrangement depends only on
+ * which pieces are searched (and shown by the drover) and on what was
+ * turned there and drawn, all open. The decks' contents are what the
+ * rulebook makes them less the cards seen, so they are open too.
+ * The cards change only at a search or a chance card, while the computer
+ * players conceal before every decision: the last arrangement is kept in
+ * a per-thread memo, keyed by every byte conceal_cards reads, so a hit
+ * gives exactly what laying the cards out again would (a pure memo, the
+ * only mutable static storage of the game, and per thread). */
+void ck_conceal(void *st, int player)
+{
+    static _Thread_local struct { bool valid; CardsOf in, out; } memo;
+    CkState *s = st;
+    uint8_t *decks = (uint8_t *)s + DECKS_AT;
+    (void)player;
+    if (memo.valid && memcmp(memo.in.pieces, s->pieces, sizeof s->pieces) == 0 &&
+        memcmp(memo.in.decks, decks, DECKS_LEN) == 0) {
+        memcpy(s->pieces, memo.out.pieces, sizeof s->pieces);
+        memcpy(decks, memo.out.decks, DECKS_LEN);
+        return;
+    }
+    memcpy(memo.in.pieces, s->pieces, sizeof s->pieces);
+    memcpy(memo.in.decks, decks, DECKS_LEN);
+    conceal_cards(s);
+    memcpy(memo.out.pieces, s->pieces, sizeof s->pieces);
+    memcpy(memo.out.decks, decks, DECKS_LEN);
+    memo.valid = true;
 }

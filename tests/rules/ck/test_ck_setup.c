@@ -347,3 +347,130 @@ Test(ck_game_set_up, reading_options_are_yes_or_no)
         cr_assert(strstr(d.msg, keys[k]) && strstr(d.msg, "expected yes or no, not 'sometimes'"), "%s", d.msg);
     }
 }
+
+/* The unseen discovery cards (under unsearched pieces in piece order, then
+ * the undealt) or the unseen person cards (also not shown by the drover),
+ * in the order conceal lays them out. */
+static int unseen_cards(const CkState *s, bool persons, uint8_t *out)
+{
+    int n = 0;
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        uint8_t card = persons ? p->prom : p->disc;
+        if (p->placed && !p->searched && card != CK_NONE && !(persons && p->prom_seen))
+            out[n++] = card;
+    }
+    for (int k = 0, m = persons ? s->nprom : s->ndisc; k < m; k++)
+        out[n++] = persons ? s->prom[k] : s->disc[k];
+    return n;
+}
+
+/* Are a[0..n) and b[0..n) the same cards, b in card order? */
+static bool sorted_same_cards(const uint8_t *a, const uint8_t *b, int n)
+{
+    int count[256] = {0};
+    for (int k = 0; k < n; k++)
+        count[a[k]]++, count[b[k]]--;
+    for (int k = 0; k < 256; k++)
+        if (count[k] != 0)
+            return false;
+    for (int k = 1; k < n; k++)
+        if (b[k] < b[k - 1])
+            return false;
+    return true;
+}
+
+Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
+{
+    /* random playouts; at every step the computer players' concealed copy
+     * keeps both views, holds the same unseen cards laid out in card order
+     * (each deck sorted, Charles and Wilmot last), and is byte for byte the
+     * same whatever the hidden cards were (a re-deal first changes nothing) */
+    static Action acts[MAX_ACTIONS];
+    int steps = 0, moved = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        Options o = {0};
+        opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        Rng pick, rd;
+        rng_seed(&pick, seed * 31);
+        rng_seed(&rd, seed * 1009);
+        for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
+            CkState c = s, r = s;
+            ck_conceal(&c, s.to_act);
+            for (int pl = 0; pl < 2; pl++)
+                cr_assert(views_equal(&s, &c, pl), "seed %llu step %d: conceal changed player %d's view",
+                          (unsigned long long)seed, step, pl);
+            uint8_t a[CK_DISC_CARDS + CK_PIECES], b[CK_DISC_CARDS + CK_PIECES];
+            for (int persons = 0; persons < 2; persons++) {
+                int n = unseen_cards(&s, persons, a);
+                cr_assert_eq(unseen_cards(&c, persons, b), n);
+                cr_assert(sorted_same_cards(a, b, n), "seed %llu step %d: %s cards not laid out in order",
+                          (unsigned long long)seed, step, persons ? "person" : "discovery");
+            }
+            cr_assert_eq(c.nchance, s.nchance);
+            cr_assert(sorted_same_cards(s.chance, c.chance, s.nchance), "the chance deck laid out in order");
+            moved += memcmp(&c, &s, sizeof s) != 0;
+            if (step % 2 == 0) { /* on odd steps the concealed states follow each other: the memo is used */
+                ck_redeal(&r, s.to_act, &rd);
+                ck_conceal(&r, s.to_act);
+                cr_assert(memcmp(&r, &c, sizeof c) == 0, "seed %llu step %d: the concealed copy depends on the deal",
+                          (unsigned long long)seed, step);
+            }
+            int n = ck_legal(&s, acts, MAX_ACTIONS);
+            cr_assert_gt(n, 0);
+            Action act = acts[rng_below(&pick, (uint32_t)n)];
+            cr_assert_eq(ck_check(&s, &act, NULL), 0);
+            ck_apply(&s, &act, NULL);
+        }
+    }
+    cr_assert_gt(moved, 0, "conceal never moved a card");
+    cr_assert_gt(steps, 100);
+}
+
+/* Do two choices agree in every field? */
+static bool same_choice(const Action *a, const Action *b)
+{
+    return a->verb == b->verb && a->piece == b->piece && a->target == b->target && a->arg == b->arg &&
+           a->x == b->x && a->y == b->y;
+}
+
+Test(ck_game_set_up, computer_players_choose_the_same_with_or_without_memory)
+{
+    /* the players keep what they found of each figure from one decision
+     * to the next (a memo per thread): computer against computer, a game
+     * played with that memory is the game played again with the memory
+     * emptied (by a decision on another table) before every decision */
+    enum { STEPS = 3000 };
+    static Action played[STEPS];
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    CkState other;
+    cr_assert_eq(ck_setup(&other, &o, 99, NULL), 0);
+    for (Action a; other.phase != CP_PARLIAMENT; ck_apply(&other, &a, NULL)) /* a table the players look over */
+        cr_assert_eq(ck_heuristic(&other, NULL, &a), 0);
+    int steps = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        CkState s;
+        Rng r;
+        rng_seed(&r, seed);
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        int n = 0;
+        for (; n < STEPS && s.phase != CP_OVER; n++) {
+            cr_assert_eq(ck_heuristic(&s, &r, &played[n]), 0);
+            cr_assert_eq(ck_check(&s, &played[n], NULL), 0);
+            ck_apply(&s, &played[n], NULL);
+        }
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        for (int k = 0; k < n; k++, steps++) {
+            Action a;
+            cr_assert_eq(ck_heuristic(&other, &r, &a), 0);
+            cr_assert_eq(ck_heuristic(&s, &r, &a), 0);
+            cr_assert(same_choice(&a, &played[k]), "seed %llu step %d: the memory changed the choice",
+                      (unsigned long long)seed, k);
+            ck_apply(&s, &a, NULL);
+        }
+    }
+    cr_assert_gt(steps, 400);
+}
