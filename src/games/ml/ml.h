@@ -325,8 +325,26 @@ static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int 
     return n + 1;
 }
 
+/* How many bits are set (the machine may lack a popcount instruction). */
+static inline int ml_count_bits64(uint64_t m)
+{
+    m = m - (m >> 1 & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + (m >> 2 & 0x3333333333333333ull);
+    return (int)(((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull >> 56);
+}
+/* The position of the set bit of m that has k set bits below it (k is
+ * less than the bits of m): the k-th entry of a list kept as a mask. */
+static inline int ml_nth_bit(uint64_t m, int k)
+{
+    for (; k > 0; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
+/* In PH_FORM, legal_choose for the lines to form (see ml_legal_choose). */
+int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
@@ -375,6 +393,8 @@ static inline void ml_guns_check_lost(MlState *s, GameIO *io)
         ml_guns_overrun(s, io);
 }
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
+/* In PH_MOVE, legal_choose for the moves (see ml_legal_choose). */
+int  ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
@@ -410,6 +430,10 @@ extern const GameOps ml_ops;
 int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
+/* The contract's legal_choose: the action ml_legal lists at the index
+ * choose(ud, n) returns, n = how many it lists; the moves and the forming
+ * of lines (most decisions) without writing the list. */
+int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);
 bool ml_terminal(const void *st);

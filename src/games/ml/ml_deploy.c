@@ -223,12 +223,19 @@ static uint32_t form_zones(const FormCtx *c, int arm, int sec)
     return home & ~(c->own >> (sec * 8)) & ml_ones_if(room);
 }
 
+/* The lines legal() offers to form, sector by sector: each zone of
+ * `zones` with each of the unit sets of `sets`. */
+typedef struct FormMenu {
+    uint32_t zones[ML_SECTORS];
+    int      nsets[ML_SECTORS];
+    uint32_t sets[ML_SECTORS][2 * ML_FOOT_PER_LINE];
+} FormMenu;
+
 /* Representative choices: each sector and zone, each size, the strongest
  * or the weakest units. A person may type any other selection. Only the
  * size limits vary with the size, so each zone is checked once. */
-static int legal_form(const MlState *s, Action *out, int cap)
+static void form_menu(const MlState *s, FormMenu *m)
 {
-    int n = 0;
     FormCtx c;
     form_ctx(s, &c);
     uint32_t strong[2][ML_FOOT_PER_LINE + 1], weak[2][ML_FOOT_PER_LINE + 1]; /* by arm: both wings share */
@@ -239,30 +246,63 @@ static int legal_form(const MlState *s, Action *out, int cap)
         int minn = avail - room_after(&c, arm, sec);
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail; /* k1: the same for both wings */
         uint32_t zones = form_zones(&c, arm, sec);
+        m->zones[sec] = 0;
+        m->nsets[sec] = 0;
         if (k0 > k1 || !zones)
             continue;
         if (!ordered[a])
             strongest_and_weakest(&c, arm, k1, strong[a], weak[a]);
         ordered[a] = true;
         /* sizes k0..k1 already meet check_form's size and room limits */
-        uint32_t sets[2 * ML_FOOT_PER_LINE];
+        uint32_t *sets = m->sets[sec];
         int nsets = 0;
         for (int k = k0; k <= k1; k++) {
             sets[nsets++] = strong[a][k];
             sets[nsets] = weak[a][k];
             nsets += weak[a][k] != strong[a][k];
         }
-        for (; zones; zones &= zones - 1) {
+        m->zones[sec] = zones;
+        m->nsets[sec] = nsets;
+    }
+}
+
+static int legal_form(const MlState *s, Action *out, int cap)
+{
+    int n = 0;
+    FormMenu m;
+    form_menu(s, &m);
+    for (int sec = 0; sec < ML_SECTORS; sec++) {
+        int nsets = m.nsets[sec];
+        for (uint32_t zones = m.zones[sec]; zones; zones &= zones - 1) {
             uint64_t head = ml_head(MLV_FORM, sec, __builtin_ctz(zones), 0);
             if (n + nsets > cap) { /* a full list keeps what fits */
                 for (int k = 0; k < nsets; k++)
-                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, sets[k]);
+                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, m.sets[sec][k]);
                 continue;
             }
             for (int k = 0; k < nsets; k++)
-                ml_put(&out[n++], head, sets[k]);
+                ml_put(&out[n++], head, m.sets[sec][k]);
         }
     }
+    return n;
+}
+
+int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    FormMenu m;
+    form_menu(s, &m);
+    int per_sector[ML_SECTORS], n = 0;
+    for (int sec = 0; sec < ML_SECTORS; sec++) {
+        per_sector[sec] = count_bits(m.zones[sec]) * m.nsets[sec];
+        n += per_sector[sec];
+    }
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n), sec = 0;
+    for (; k >= per_sector[sec]; sec++)
+        k -= per_sector[sec];
+    int zone = ml_nth_bit(m.zones[sec], k / m.nsets[sec]);
+    ml_put(out, ml_head(MLV_FORM, sec, zone, 0), m.sets[sec][k % m.nsets[sec]]);
     return n;
 }
 

@@ -417,6 +417,27 @@ int ml_legal(const void *st, Action *out, int cap)
     }
 }
 
+/* The phases with few decisions a game pick from the list itself. */
+static int choose_from_list(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    Action acts[MAX_ACTIONS];
+    int n = ml_legal(s, acts, MAX_ACTIONS);
+    if (n > 0)
+        *out = acts[choose(ud, n)];
+    return n;
+}
+
+int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
+{
+    const MlState *s = st;
+    assert(ml_occ_agrees(s));
+    if (s->phase == PH_MOVE)
+        return ml_move_choose(s, choose, ud, out);
+    if (s->phase == PH_FORM)
+        return ml_form_choose(s, choose, ud, out);
+    return choose_from_list(s, choose, ud, out);
+}
+
 int ml_check(const void *st, const Action *a, Diag *d)
 {
     const MlState *s = st;
@@ -486,6 +507,7 @@ const GameOps ml_ops = {
     .setup = ml_setup,
     .current_player = ml_current_player,
     .legal = ml_legal,
+    .legal_choose = ml_legal_choose,
     .check = ml_check,
     .apply = ml_apply,
     .terminal = ml_terminal,

@@ -353,15 +353,27 @@ static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 /* The most moves legal() may list: every line and general in every way. */
 enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
 
+/* The line move or turn-in of bit `bit` of a line move set. */
+static inline uint64_t line_move_head(int bit)
+{
+    int li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
+    return zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0);
+}
+
+/* The move of general gi of the side to act, step k of general_steps. */
+static inline uint64_t general_move_head(const MlState *s, int gi, int k)
+{
+    const MlGeneral *g = &s->side[s->to_act].gens[gi];
+    return ml_head(MLV_GENMOVE, gi, g->sector * ML_ZONES + g->zone + general_steps[k], 0);
+}
+
 /* The line moves, general moves and end into out, which has room for
  * ML_MOVES_MAX; returns how many. Stores without a count check each. */
 static int emit_moves(const MlState *s, uint64_t lines, uint64_t gens, Action *out)
 {
     Action *o = out;
-    for (; lines; lines &= lines - 1) {
-        int bit = __builtin_ctzll(lines), li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
-        ml_put(o++, zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0), 0);
-    }
+    for (; lines; lines &= lines - 1)
+        ml_put(o++, line_move_head(__builtin_ctzll(lines)), 0);
     const MlGeneral *g = s->side[s->to_act].gens;
     for (int gi = 0; gens; gi++, gens >>= 8) { /* general by general: his cell is read once */
         uint64_t head = ml_head(MLV_GENMOVE, gi, g[gi].sector * ML_ZONES + g[gi].zone, 0);
@@ -383,6 +395,27 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
     int n = emit_moves(s, lines, gens, all);
     n = n < cap ? n : cap > 0 ? cap : 0;
     memcpy(out, all, sizeof all[0] * (size_t)n);
+    return n;
+}
+
+/* The move ml_move_legal would list at the index chosen, read from the
+ * same sets without writing the list: entry k is the k-th bit of the line
+ * moves, then of the general moves, then end. */
+int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    MoveCtx c;
+    move_ctx(s, &c);
+    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
+    int nl = ml_count_bits64(lines), ng = ml_count_bits64(gens), n = nl + ng + 1;
+    int k = choose(ud, n);
+    uint64_t head = ml_head(MLV_END, 0, 0, 0);
+    if (k < nl) {
+        head = line_move_head(ml_nth_bit(lines, k));
+    } else if (k - nl < ng) {
+        int bit = ml_nth_bit(gens, k - nl);
+        head = general_move_head(s, bit / 8, bit % 8);
+    }
+    ml_put(out, head, 0);
     return n;
 }
 
