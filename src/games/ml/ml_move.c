@@ -263,26 +263,53 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 
 _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
 
+/* The cells of the side to act as the line moves read them, worked out
+ * once per legal() call, so that each line costs a few operations: the
+ * cells it may stand in with zone 7 of each sector (off the board)
+ * cleared, and the cells a 2-zone move up (down) may end in, the cell
+ * passed being clear and on the board (zone 7 counts as blocked). */
+typedef struct LineMoveMasks {
+    uint32_t stand[2], far_up, far_down, foe;
+} LineMoveMasks;
+
+static void line_move_masks(const MoveCtx *c, LineMoveMasks *m)
+{
+    uint32_t stops = c->blocked | 0x808080u;
+    m->stand[0] = c->stand[0] & 0x7F7F7Fu;
+    m->stand[1] = c->stand[1] & 0x7F7F7Fu;
+    m->far_up = ~(stops << 1);
+    m->far_down = ~(stops >> 1);
+    m->foe = c->o->any[c->foe];
+}
+
 /* [ML Movement] the zones formed line l may move to, bit z for zone z of
  * its sector: as line_mover_why and line_path_why, none if it is in
  * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
- * terrain, into a zone with room. */
-static uint32_t line_targets(const MoveCtx *c, const MlLine *l)
+ * terrain, into a zone with room. No target leaves the sector: zone 7 is
+ * cleared from the stand cells and blocks the cell passed. */
+static inline uint32_t line_targets(const LineMoveMasks *m, const MlLine *l)
 {
-    uint32_t here = ml_cell_bit(l->sector, l->zone);
-    uint32_t near = here << 1 | here >> 1;
-    uint32_t far = (here << 2 & ~(c->blocked << 1)) | (here >> 2 & ~(c->blocked >> 1)); /* the cell between clear */
-    uint32_t cells = near | (far & ml_ones_if(l->arm == ML_HORSE));
-    cells &= ml_sector_bits(l->sector) & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
-    return cells >> (l->sector * 8);
+    int first = l->sector * 8;
+    uint32_t here = 1u << (first + l->zone);
+    uint32_t far = (here << 2 & m->far_up) | (here >> 2 & m->far_down);
+    uint32_t cells = here << 1 | here >> 1 | (far & ml_ones_if(l->arm == ML_HORSE));
+    cells &= m->stand[l->turned_in != 0] & ml_ones_if(!(m->foe & here));
+    return cells >> first;
 }
 
-/* [ML Flanking] as turnin_why, for formed horse on a wing. */
-static bool may_turn_in(const MoveCtx *c, const MlLine *l)
+/* [ML Flanking] as turnin_why, on masks: the wing cells from which formed
+ * horse may turn in on the centre zone beside it. The wing holds no enemy,
+ * the centre zone has room for horse that turned in, and no enemy foot
+ * stands further up the board in the centre. */
+static uint32_t turn_in_cells(const MoveCtx *c)
 {
-    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
-                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
-    return !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
+    uint32_t foe = c->o->any[c->foe], foot = c->o->foot[c->foe] >> (ML_CENTRE * 8) & 0x7Fu;
+    uint32_t zones = c->stand[1] >> (ML_CENTRE * 8) & 0x7Fu;
+    if (foot) /* the zones below the highest enemy foot (Royalists), above the lowest (Parliament) */
+        zones &= c->side == ML_ROY ? ~((1u << (31 - __builtin_clz(foot))) - 1) : (2u << __builtin_ctz(foot)) - 1;
+    uint32_t left = zones & ml_ones_if(!(foe & ml_sector_bits(ML_LEFT)));
+    uint32_t right = zones & ml_ones_if(!(foe & ml_sector_bits(ML_RIGHT)));
+    return left << (ML_LEFT * 8) | right << (ML_RIGHT * 8);
 }
 
 /* Every line move and turn-in as one set, byte li for line li (bits 0-6
@@ -291,18 +318,17 @@ static bool may_turn_in(const MoveCtx *c, const MlLine *l)
 static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
+    LineMoveMasks m;
+    line_move_masks(c, &m);
+    uint32_t turn_in = turn_in_cells(c);
     uint64_t moves = 0;
-    unsigned wing_horse = 0; /* gathered without a branch per line: arms come mixed */
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
         if (l->status != LS_FORMED)
             continue;
-        moves |= (uint64_t)line_targets(c, l) << (li * 8);
-        wing_horse |= (unsigned)((l->arm == ML_HORSE) & (l->sector != ML_CENTRE)) << li;
-    }
-    for (; wing_horse; wing_horse &= wing_horse - 1) {
-        int li = __builtin_ctz(wing_horse);
-        moves |= (uint64_t)may_turn_in(c, &sd->lines[li]) << (li * 8 + 7);
+        uint32_t here = ml_cell_bit(l->sector, l->zone);
+        uint32_t turns = (uint32_t)((turn_in & here & ml_ones_if(l->arm == ML_HORSE)) != 0) << 7;
+        moves |= (uint64_t)(line_targets(&m, l) | turns) << (li * 8);
     }
     return moves;
 }
