@@ -192,26 +192,26 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
 }
 
 /* The waiting units of an arm in order, strongest first and the first
- * listed first among equals: the sets of the first k of them (set[k], the
- * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
- * (kmax at most how many there are). Each step takes a unit from the
- * strongest (weakest) group left, picked with masks rather than branches:
- * which groups are empty changes at every step of the deployment. */
+ * listed first among equals: the sets of the first k of them (strong[k],
+ * the strongest) and of the last k (weak[k], the weakest), for k =
+ * 0..kmax (kmax at most how many there are). The strongest are taken
+ * from the strength groups from 4 down, each from its lowest unit; the
+ * weakest from the groups from 1 up, each from its highest unit. */
 static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
     const uint32_t *by_str = c->waiting[arm != ML_FOOT];
-    uint32_t f4 = by_str[4], f3 = by_str[3], f2 = by_str[2], f1 = by_str[1]; /* what is left to take from */
-    uint32_t b4 = f4, b3 = f3, b2 = f2, b1 = f1;                             /* ... and to take from the end */
     strong[0] = weak[0] = 0;
-    for (int k = 1; k <= kmax; k++) {
-        uint32_t front = f4 | (f3 & ml_ones_if(!f4)) | (f2 & ml_ones_if(!(f4 | f3))) | (f1 & ml_ones_if(!(f4 | f3 | f2)));
-        uint32_t back = b1 | (b2 & ml_ones_if(!b1)) | (b3 & ml_ones_if(!(b1 | b2))) | (b4 & ml_ones_if(!(b1 | b2 | b3)));
-        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back)); /* k <= units: not empty */
-        f4 &= ~first, f3 &= ~first, f2 &= ~first, f1 &= ~first;
-        b4 &= ~last, b3 &= ~last, b2 &= ~last, b1 &= ~last;
-        strong[k] = strong[k - 1] | first;
-        weak[k] = weak[k - 1] | last;
-    }
+    int k = 1;
+    for (int str = 4; str >= 1 && k <= kmax; str--)
+        for (uint32_t m = by_str[str]; m && k <= kmax; m &= m - 1, k++)
+            strong[k] = strong[k - 1] | (m & (0u - m));
+    k = 1;
+    for (int str = 1; str <= 4 && k <= kmax; str++)
+        for (uint32_t m = by_str[str]; m && k <= kmax; k++) {
+            uint32_t last = 1u << (31 - __builtin_clz(m));
+            weak[k] = weak[k - 1] | last;
+            m &= ~last;
+        }
 }
 
 /* The zones of a sector where a new line of `arm` may stand (bit z): as
