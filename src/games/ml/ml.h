@@ -119,7 +119,7 @@ typedef struct MlSide {
 } MlSide;
 
 /* Who stands where: an index of the lines on the table (formed or
- * pursuing) by cell, kept in the state so that a cell look-up is a bit
+ * pursuing) by cell (and which units wait to deploy), kept in the state so that a cell look-up is a bit
  * test instead of a scan of the lines. Cell c = sector * 8 + zone (see
  * ml_cell_bit). It is derived from the lines: whatever changes a line's
  * cell, status, general or turn-in calls ml_occ_remove before a change of
@@ -134,7 +134,12 @@ typedef struct MlOcc {
     uint32_t foot[ML_SIDES];               /* cells with a foot line of the side */
     uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
     uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
+    /* Units of the side waiting to deploy (alive, in no line), by arm (0
+     * foot, 1 horse) and strength 1..4 ([0]: any other strength); bit i =
+     * unit i. Units change only at set-up and when a line forms. */
+    uint32_t waiting[ML_SIDES][2][5];
 } MlOcc;
+_Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
 
 typedef struct MlState {
@@ -234,9 +239,11 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
     return ml_line_at(s, ml_enemy(side), sector, zone);
 }
 /* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
- * line li changes cell, ml_occ_update after anything of it changed. */
+ * line li changes cell, ml_occ_update after anything of it changed;
+ * ml_occ_deployed after the units of `set` joined a line. */
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
+void ml_occ_deployed(MlState *s, int side, uint32_t set);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);

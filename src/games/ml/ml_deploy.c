@@ -85,34 +85,27 @@ static inline int count_bits(uint32_t m)
     return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
 }
 
-/* Counted into bit masks without branches: which units wait changes at
- * every step of the deployment, so branches on it would be mispredicted.
- * Each unit goes into the mask of its arm and strength (strength 0 for
- * any outside 1..4), or into none if it does not wait. */
+/* The waiting units come from the state's index (MlOcc.waiting); the
+ * lines are counted, without branches on arm and sector: they come mixed. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
-    uint32_t by[2][5] = {{0}}; /* [arm][strength] */
-    for (int i = 0; i < sd->nunits; i++) {
-        const MlUnit *u = &sd->units[i];
-        int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
-        by[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
-    }
     for (int arm = 0; arm < 2; arm++) {
-        uint32_t ranked = by[arm][1] | by[arm][2] | by[arm][3] | by[arm][4];
-        c->undeployed[arm] = count_bits(ranked | by[arm][0]);
+        const uint32_t *by = s->occ.waiting[c->side][arm];
+        uint32_t ranked = by[1] | by[2] | by[3] | by[4];
+        c->undeployed[arm] = count_bits(ranked | by[0]);
         c->ranked[arm] = count_bits(ranked);
         for (int str = 1; str <= 4; str++)
-            c->waiting[arm][str] = by[arm][str];
+            c->waiting[arm][str] = by[str];
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
         c->foot_lines += l->arm == ML_FOOT;
         c->horse_lines[l->sector] += l->arm == ML_HORSE;
-        c->own |= ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
     }
+    c->own = s->occ.any[c->side];
 }
 
 /* Room left for units of an arm if one more line of it stands in `sector`. */
@@ -427,6 +420,7 @@ static void form_line(MlState *s, int side, const Action *a)
         l->nunits++;
     }
     ml_occ_update(s, side, li);
+    ml_occ_deployed(s, side, a->set & ((1u << sd->nunits) - 1));
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)

@@ -111,10 +111,29 @@ void ml_occ_update(MlState *s, int side, int li)
     occ_refresh_cell(s, side, cell);
 }
 
-/* The index worked out afresh from the lines, into o. */
+void ml_occ_deployed(MlState *s, int side, uint32_t set)
+{
+    uint32_t *w = &s->occ.waiting[side][0][0];
+    for (int k = 0; k < 2 * 5; k++)
+        w[k] &= ~set;
+}
+
+/* The units waiting to deploy, into o (see MlOcc.waiting). */
+static void occ_build_waiting(const MlState *s, MlOcc *o)
+{
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int i = 0; i < s->side[side].nunits; i++) {
+            const MlUnit *u = &s->side[side].units[i];
+            int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
+            o->waiting[side][u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
+        }
+}
+
+/* The index worked out afresh from the lines and units, into o. */
 static void occ_build(const MlState *s, MlOcc *o)
 {
     memset(o, 0, sizeof *o);
+    occ_build_waiting(s, o);
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];

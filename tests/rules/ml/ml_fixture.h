@@ -82,6 +82,7 @@ static inline int mlf_unit(Mlf *f, int side, int arm, int str, int line)
     sd->units[u].str = (uint8_t)str;
     sd->units[u].line = (uint8_t)line;
     sd->units[u].alive = 1;
+    ml_occ_rebuild(&f->s); /* the units waiting to deploy */
     return u;
 }
 
