@@ -244,6 +244,10 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
 void ml_occ_deployed(MlState *s, int side, uint32_t set);
+/* Line li of side goes to another cell: its sector and zone set, with
+ * ml_occ_remove and ml_occ_update around, in a few operations when the
+ * line was alone and goes where the side has no line. */
+void ml_occ_move(MlState *s, int side, int li, int sector, int zone);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);

@@ -111,6 +111,32 @@ void ml_occ_update(MlState *s, int side, int li)
     occ_refresh_cell(s, side, cell);
 }
 
+void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
+{
+    MlLine *l = &s->side[side].lines[li];
+    MlOcc *o = &s->occ;
+    int from = ml_cell(l->sector, l->zone), to = ml_cell(sector, zone);
+    unsigned bit = 1u << li;
+    if (!(o->at[side][from] == bit && o->at[side][to] == 0 && ml_line_on_table(l))) {
+        ml_occ_remove(s, side, li);
+        l->sector = (uint8_t)sector;
+        l->zone = (uint8_t)zone;
+        ml_occ_update(s, side, li);
+        return;
+    }
+    /* Alone in the cell it leaves, without friends in the one it enters:
+     * each mask of the line's own loses the one cell and gains the other. */
+    l->sector = (uint8_t)sector;
+    l->zone = (uint8_t)zone;
+    o->at[side][from] = 0;
+    o->at[side][to] = (uint8_t)bit;
+    uint32_t both = 1u << from | 1u << to;
+    o->any[side] ^= both;
+    o->foot[side] ^= both & ml_ones_if(l->arm == ML_FOOT);
+    o->turned[side] ^= both & ml_ones_if(l->turned_in != 0);
+    o->no_gen[side] ^= both & ml_ones_if(l->general == ML_NONE);
+}
+
 void ml_occ_deployed(MlState *s, int side, uint32_t set)
 {
     uint32_t *w = &s->occ.waiting[side][0][0];

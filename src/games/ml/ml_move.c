@@ -475,10 +475,7 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 {
     MlLine *l = &s->side[side].lines[li];
     int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
-    ml_occ_remove(s, side, li);
-    l->sector = (uint8_t)sector;
-    l->zone = (uint8_t)zone;
-    ml_occ_update(s, side, li);
+    ml_occ_move(s, side, li, sector, zone);
     if (l->general != ML_NONE) {
         s->side[side].gens[l->general].sector = (uint8_t)sector;
         s->side[side].gens[l->general].zone = (uint8_t)zone;
