@@ -125,16 +125,17 @@ void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
         return;
     }
     /* Alone in the cell it leaves, without friends in the one it enters:
-     * each mask of the line's own loses the one cell and gains the other. */
+     * every mask loses the one cell, and gains the other as the line is
+     * now (a turn-in is marked on the line before it moves). */
     l->sector = (uint8_t)sector;
     l->zone = (uint8_t)zone;
     o->at[side][from] = 0;
     o->at[side][to] = (uint8_t)bit;
-    uint32_t both = 1u << from | 1u << to;
-    o->any[side] ^= both;
-    o->foot[side] ^= both & ml_ones_if(l->arm == ML_FOOT);
-    o->turned[side] ^= both & ml_ones_if(l->turned_in != 0);
-    o->no_gen[side] ^= both & ml_ones_if(l->general == ML_NONE);
+    uint32_t keep = ~(1u << from), t = 1u << to;
+    o->any[side] = (o->any[side] & keep) | t;
+    o->foot[side] = (o->foot[side] & keep) | (t & ml_ones_if(l->arm == ML_FOOT));
+    o->turned[side] = (o->turned[side] & keep) | (t & ml_ones_if(l->turned_in != 0));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
 }
 
 void ml_occ_deployed(MlState *s, int side, uint32_t set)
