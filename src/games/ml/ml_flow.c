@@ -94,21 +94,38 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
     o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(no_gen));
 }
 
+/* The masks of a cell holding line l alone, or nothing (l NULL). */
+static void occ_set_cell(MlOcc *o, int side, int cell, const MlLine *l)
+{
+    uint32_t keep = ~(1u << cell), b = (1u << cell) & ml_ones_if(l != NULL);
+    o->any[side] = (o->any[side] & keep) | b;
+    o->two[side] &= keep;
+    o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(l && l->arm == ML_FOOT));
+    o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(l && l->turned_in != 0));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(l && l->general == ML_NONE));
+}
+
 void ml_occ_remove(MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
     int cell = ml_cell(l->sector, l->zone);
     s->occ.at[side][cell] &= (uint8_t)~(1u << li);
-    occ_refresh_cell(s, side, cell);
+    if (s->occ.at[side][cell])
+        occ_refresh_cell(s, side, cell);
+    else
+        occ_set_cell(&s->occ, side, cell, NULL);
 }
 
 void ml_occ_update(MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
     int cell = ml_cell(l->sector, l->zone);
-    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
-    s->occ.at[side][cell] |= (uint8_t)(ml_line_on_table(l) << li);
-    occ_refresh_cell(s, side, cell);
+    unsigned others = s->occ.at[side][cell] & ~(1u << li), here = (unsigned)ml_line_on_table(l) << li;
+    s->occ.at[side][cell] = (uint8_t)(others | here);
+    if (others) /* a friend shares the cell: its marks count too */
+        occ_refresh_cell(s, side, cell);
+    else
+        occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
 void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
