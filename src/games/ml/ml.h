@@ -244,10 +244,36 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
 void ml_occ_deployed(MlState *s, int side, uint32_t set);
+
 /* Line li of side goes to another cell: its sector and zone set, with
  * ml_occ_remove and ml_occ_update around, in a few operations when the
- * line was alone and goes where the side has no line. */
-void ml_occ_move(MlState *s, int side, int li, int sector, int zone);
+ * line was alone and goes where the side has no line (inline: the
+ * computer player moves lines on its copies many times a decision). */
+static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
+{
+    MlLine *l = &s->side[side].lines[li];
+    MlOcc *o = &s->occ;
+    int from = ml_cell(l->sector, l->zone), to = ml_cell(sector, zone);
+    unsigned bit = 1u << li;
+    if (!(o->at[side][from] == bit && o->at[side][to] == 0 && ml_line_on_table(l))) {
+        ml_occ_remove(s, side, li);
+        l->sector = (uint8_t)sector;
+        l->zone = (uint8_t)zone;
+        ml_occ_update(s, side, li);
+        return;
+    }
+    /* Every mask loses the cell left and gains the one entered as the
+     * line is now (a turn-in is marked on the line before it moves). */
+    l->sector = (uint8_t)sector;
+    l->zone = (uint8_t)zone;
+    o->at[side][from] = 0;
+    o->at[side][to] = (uint8_t)bit;
+    uint32_t keep = ~(1u << from), t = 1u << to;
+    o->any[side] = (o->any[side] & keep) | t;
+    o->foot[side] = (o->foot[side] & keep) | (t & ml_ones_if(l->arm == ML_FOOT));
+    o->turned[side] = (o->turned[side] & keep) | (t & ml_ones_if(l->turned_in != 0));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
+}
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);

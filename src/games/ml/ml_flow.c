@@ -128,33 +128,6 @@ void ml_occ_update(MlState *s, int side, int li)
         occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
-void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
-{
-    MlLine *l = &s->side[side].lines[li];
-    MlOcc *o = &s->occ;
-    int from = ml_cell(l->sector, l->zone), to = ml_cell(sector, zone);
-    unsigned bit = 1u << li;
-    if (!(o->at[side][from] == bit && o->at[side][to] == 0 && ml_line_on_table(l))) {
-        ml_occ_remove(s, side, li);
-        l->sector = (uint8_t)sector;
-        l->zone = (uint8_t)zone;
-        ml_occ_update(s, side, li);
-        return;
-    }
-    /* Alone in the cell it leaves, without friends in the one it enters:
-     * every mask loses the one cell, and gains the other as the line is
-     * now (a turn-in is marked on the line before it moves). */
-    l->sector = (uint8_t)sector;
-    l->zone = (uint8_t)zone;
-    o->at[side][from] = 0;
-    o->at[side][to] = (uint8_t)bit;
-    uint32_t keep = ~(1u << from), t = 1u << to;
-    o->any[side] = (o->any[side] & keep) | t;
-    o->foot[side] = (o->foot[side] & keep) | (t & ml_ones_if(l->arm == ML_FOOT));
-    o->turned[side] = (o->turned[side] & keep) | (t & ml_ones_if(l->turned_in != 0));
-    o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
-}
-
 void ml_occ_deployed(MlState *s, int side, uint32_t set)
 {
     uint32_t *w = &s->occ.waiting[side][0][0];
