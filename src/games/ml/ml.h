@@ -138,6 +138,7 @@ typedef struct MlOcc {
      * foot, 1 horse) and strength 1..4 ([0]: any other strength); bit i =
      * unit i. Units change only at set-up and when a line forms. */
     uint32_t waiting[ML_SIDES][2][5];
+    uint32_t rough;                        /* cells with rough terrain (ml_rough_cells) */
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");

@@ -434,6 +434,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
     switch (a->verb) {
     case MLV_ROUGH:
         s->rough[a->target / ML_ZONES][a->target % ML_ZONES] = 1;
+        s->occ.rough |= ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
         sd->rough_pending--;
         break;
     case MLV_DRAGOONS:

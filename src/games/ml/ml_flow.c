@@ -151,6 +151,7 @@ static void occ_build(const MlState *s, MlOcc *o)
 {
     memset(o, 0, sizeof *o);
     occ_build_waiting(s, o);
+    o->rough = ml_rough_cells(s);
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];

@@ -40,7 +40,7 @@ static void move_ctx(const MlState *s, MoveCtx *c)
     c->held = c->o->any[0] | c->o->any[1];
     stand_cells(c->o, c->side, c->stand);
     c->led = c->o->any[c->side] & ~c->o->no_gen[c->side];
-    c->blocked = c->held | ml_rough_cells(s);
+    c->blocked = c->held | s->occ.rough;
 }
 
 /* ---------------- lines ---------------- */

@@ -170,7 +170,11 @@ static inline int mlf_dragoons(Mlf *f, int side, int flank, int zone)
     return i;
 }
 
-static inline void mlf_rough(Mlf *f, int sector, int zone) { f->s.rough[sector][zone] = 1; }
+static inline void mlf_rough(Mlf *f, int sector, int zone)
+{
+    f->s.rough[sector][zone] = 1;
+    ml_occ_rebuild(&f->s); /* the rough cells of the index */
+}
 
 /* Make `side`'s move phase the current decision: mover 0 is player A's
  * phase (the Royalists by default), mover 1 player B's. */
