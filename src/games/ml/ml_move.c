@@ -351,19 +351,22 @@ static bool general_may_move(const MlSide *sd, int gi)
  * as general_mover_why and general_path_why, not through nor into the
  * enemy, onto friends only where a line has no general. The cells around
  * him are read from masks shifted so that his own cell is bit 16: zone
- * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. */
+ * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. Zone 7 of
+ * each sector (off the board) is neither open nor passable, so no zone
+ * step leaves the sector. */
 static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
 {
     const MlGeneral *g = &s->side[c->side].gens[gi];
     int cell = ml_cell(g->sector, g->zone);
-    uint32_t pass = ~c->o->any[c->foe];
-    uint64_t open = (uint64_t)(pass & ~c->led & 0x7F7F7Fu) << 16 >> cell; /* zone 7 of a sector is never open */
-    uint64_t way = (uint64_t)pass << 16 >> cell;                            /* the cell passed on a 2-step */
-    unsigned two_up = g->zone < ML_ZONES - 1, two_down = g->zone > 0;      /* else a 2-zone step leaves the sector */
-    unsigned ok = (unsigned)(open >> 17 & 1) | (unsigned)(open >> 18 & way >> 17 & two_up) << 1 |
-                  (unsigned)(open >> 15 & 1) << 2 | (unsigned)(open >> 14 & way >> 15 & two_down) << 3 |
-                  (unsigned)(open >> 24 & 1) << 4 | (unsigned)(open >> 32 & way >> 24 & 1) << 5 |
-                  (unsigned)(open >> 8 & 1) << 6 | (unsigned)(open & way >> 8 & 1) << 7;
+    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu;
+    uint64_t open = (uint64_t)(pass & ~c->led) << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
+    /* a 2-step ends in an open cell past a passable one: marked at the cell passed */
+    uint64_t far = (open >> 1 & way & 1ull << 17) | (open << 1 & way & 1ull << 15) | (open >> 8 & way & 1ull << 24) |
+                   (open << 8 & way & 1ull << 8);
+    /* each direction as two bits side by side: the 1-step, then the 2-step */
+    uint64_t pairs = (open & (1ull << 17 | 1ull << 15 | 1ull << 24 | 1ull << 8)) | far << 1;
+    unsigned ok = (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
+                  (unsigned)(pairs >> 8 & 3) << 6;
     return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
 }
 
