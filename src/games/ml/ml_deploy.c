@@ -45,21 +45,32 @@ static int check_dragoons(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* The zones (bit z) where the side's next dragoons may go on a flank: as
+ * check_dragoons, its own three zones not already holding dragoons there. */
+static uint32_t dragoon_zones(const MlState *s, int flank)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t zones = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
+    for (int i = 0; i < sd->ndrag; i++)
+        zones &= ~((uint32_t)(sd->drag[i].placed && sd->drag[i].flank == flank) << sd->drag[i].zone);
+    return zones;
+}
+
+/* Rough terrain on every zone not yet rough (sector by sector, as the
+ * cells of the index run), then the first dragoons waiting on each flank. */
 static int legal_place(const MlState *s, Action *out, int cap)
 {
-    int n = 0, side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    if (sd->rough_pending)
-        for (int c = 0; c < ML_SECTORS * ML_ZONES; c++)
-            if (!s->rough[c / ML_ZONES][c % ML_ZONES])
-                n = ml_push(out, cap, n, MLV_ROUGH, 0, c, 0, 0);
+    int n = 0;
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
+    for (; smooth; smooth &= smooth - 1) {
+        int cell = __builtin_ctz(smooth);
+        n = ml_push(out, cap, n, MLV_ROUGH, 0, cell / 8 * ML_ZONES + cell % 8, 0, 0);
+    }
     int di = first_unplaced_dragoons(sd);
     for (int f = 0; di >= 0 && f < 2; f++)
-        for (int z = 0; z < ML_ZONES; z++) {
-            Action a = {MLV_DRAGOONS, (int16_t)di, (int16_t)z, (int16_t)f, 0, 0, 0};
-            if (check_dragoons(s, &a, NULL) == 0)
-                n = ml_push(out, cap, n, MLV_DRAGOONS, di, z, f, 0);
-        }
+        for (uint32_t zones = dragoon_zones(s, f); zones; zones &= zones - 1)
+            n = ml_push(out, cap, n, MLV_DRAGOONS, di, __builtin_ctz(zones), f, 0);
     return n;
 }
 
