@@ -282,21 +282,6 @@ static void line_move_masks(const MoveCtx *c, LineMoveMasks *m)
     m->foe = c->o->any[c->foe];
 }
 
-/* [ML Movement] the zones formed line l may move to, bit z for zone z of
- * its sector: as line_mover_why and line_path_why, none if it is in
- * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
- * terrain, into a zone with room. No target leaves the sector: zone 7 is
- * cleared from the stand cells and blocks the cell passed. */
-static inline uint32_t line_targets(const LineMoveMasks *m, const MlLine *l)
-{
-    int first = l->sector * 8;
-    uint32_t here = 1u << (first + l->zone);
-    uint32_t far = (here << 2 & m->far_up) | (here >> 2 & m->far_down);
-    uint32_t cells = here << 1 | here >> 1 | (far & ml_ones_if(l->arm == ML_HORSE));
-    cells &= m->stand[l->turned_in != 0] & ml_ones_if(!(m->foe & here));
-    return cells >> first;
-}
-
 /* [ML Flanking] as turnin_why, on masks: the wing cells from which formed
  * horse may turn in on the centre zone beside it. The wing holds no enemy,
  * the centre zone has room for horse that turned in, and no enemy foot
@@ -314,21 +299,31 @@ static uint32_t turn_in_cells(const MoveCtx *c)
 
 /* Every line move and turn-in as one set, byte li for line li (bits 0-6
  * its zones, bit 7 its turn-in), so that they come out line by line, each
- * line's moves from the Royalist base line up, then its turn-in. */
+ * line's moves from the Royalist base line up, then its turn-in.
+ * [ML Movement] as line_mover_why and line_path_why: none for a line in
+ * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
+ * terrain, into a zone with room. No target leaves the sector: zone 7 is
+ * cleared from the stand cells and blocks the cell passed. The masks are
+ * copied to locals so that they stay in registers through the loop. */
 static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
     LineMoveMasks m;
     line_move_masks(c, &m);
-    uint32_t turn_in = turn_in_cells(c);
+    uint32_t turn_in = turn_in_cells(c), stand0 = m.stand[0], stand1 = m.stand[1];
+    uint32_t far_up = m.far_up, far_down = m.far_down, free = ~m.foe;
     uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
         if (l->status != LS_FORMED)
             continue;
-        uint32_t here = ml_cell_bit(l->sector, l->zone);
-        uint32_t turns = (uint32_t)((turn_in & here & ml_ones_if(l->arm == ML_HORSE)) != 0) << 7;
-        moves |= (uint64_t)(line_targets(&m, l) | turns) << (li * 8);
+        int first = l->sector * 8, zone = l->zone;
+        uint32_t here = 1u << (first + zone), horse = ml_ones_if(l->arm == ML_HORSE);
+        uint32_t far = (here << 2 & far_up) | (here >> 2 & far_down);
+        uint32_t cells = (here << 1 | here >> 1 | (far & horse)) & (l->turned_in ? stand1 : stand0);
+        cells &= ml_ones_if(free & here);                 /* none in combat (as line_targets) */
+        cells |= (turn_in & here & horse) << (7 - zone); /* the turn-in: zone 7 of its sector, never a target */
+        moves |= (uint64_t)(cells >> first) << (li * 8);
     }
     return moves;
 }
