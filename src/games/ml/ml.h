@@ -328,6 +328,13 @@ typedef struct MlTest {
     const char *pass, *fail;/* the result in words */
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
+/* The same test when nobody watches the dice (ml_dice_unwatched): the roll
+ * alone decides, so callers skip making the test's words and ids. */
+static inline bool ml_die_test_unwatched(MlState *s, int mod, int need, bool at_most)
+{
+    int roll = rng_die(&s->rng, 6);
+    return at_most ? roll + mod <= need : roll + mod >= need;
+}
 
 /* An action's verb, piece, target and arg as one 64-bit word, laid out as
  * the first four fields of an Action are on a little-endian machine, so

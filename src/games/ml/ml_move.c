@@ -515,12 +515,24 @@ static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
         need = l->arm == ML_FOOT ? 5 : 4;
         mod += ml_gen_bonus(s, side, a->piece);
     }
+    if (ml_dice_unwatched(io))
+        return ml_die_test_unwatched(s, mod, need, false);
     char id[8];
     if (a->verb == MLV_GENMOVE)
         ml_general_id(a->piece, id);
     else
         ml_line_id(side, a->piece, id);
     MlTest t = {"additional_move", "additional move", side, side, id, mod, need, false, "moves", "fails"};
+    return ml_die_test(s, io, &t);
+}
+
+/* The turn-in's die test as the log tells it. */
+static bool turn_in_test(MlState *s, int side, int li, int mod, int need, GameIO *io)
+{
+    char id[8];
+    ml_line_id(side, li, id);
+    MlTest t = {"turn_in", "turning in on the centre (the opponent rolls)", side, ml_enemy(side), id, mod, need,
+                false, "turns in", "fails"};
     return ml_die_test(s, io, &t);
 }
 
@@ -531,12 +543,7 @@ static void turn_in(MlState *s, int side, int li, GameIO *io)
     MlLine *l = &s->side[side].lines[li];
     bool occupied = ml_cell_has_enemy_of(s, side, ML_CENTRE, l->zone);
     int need = occupied ? 5 : 4, mod = ml_gen_bonus(s, side, li);
-    char id[8];
-    ml_line_id(side, li, id);
-    MlTest t = {"turn_in", "turning in on the centre (the opponent rolls)", side, ml_enemy(side), id, mod, need,
-                false, "turns in", "fails"};
-    bool ok = ml_die_test(s, io, &t);
-    if (!ok)
+    if (!(ml_dice_unwatched(io) ? ml_die_test_unwatched(s, mod, need, false) : turn_in_test(s, side, li, mod, need, io)))
         return;
     l->turned_in = 1;
     ml_enter_cell(s, side, li, ML_CENTRE, l->zone, APP_FLANK, io);
