@@ -291,13 +291,49 @@ static int legal_form(const MlState *s, Action *out, int cap)
     return n;
 }
 
+/* The k units of an arm waiting that strongest_and_weakest puts first
+ * (weakest false) or last (weakest true): whole strength groups while
+ * they fit, then units from the next group, from its lowest unit (the
+ * strongest) or its highest (the weakest). */
+static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
+{
+    const uint32_t *by_str = c->waiting[arm != ML_FOOT];
+    uint32_t set = 0;
+    for (int g = 0; g < 4 && k > 0; g++) {
+        uint32_t m = by_str[weakest ? 1 + g : 4 - g];
+        int n = count_bits(m);
+        if (n <= k) {
+            set |= m, k -= n;
+            continue;
+        }
+        for (; k > 0; k--) {
+            uint32_t unit = weakest ? 1u << (31 - __builtin_clz(m)) : m & (0u - m);
+            set |= unit, m &= ~unit;
+        }
+    }
+    return set;
+}
+
+/* The line form_menu lists at the index chosen, without working out every
+ * set: each sector offers each of its zones with the strongest and the
+ * weakest units of each size k0..k1, but one set for the size taking all
+ * the units (the strongest k are then the weakest k); only the chosen set
+ * is made. */
 int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
-    FormMenu m;
-    form_menu(s, &m);
-    int per_sector[ML_SECTORS], n = 0;
+    FormCtx c;
+    form_ctx(s, &c);
+    int k0[ML_SECTORS], nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
+    uint32_t zones[ML_SECTORS];
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        per_sector[sec] = count_bits(m.zones[sec]) * m.nsets[sec];
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
+        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        int minn = avail - room_after(&c, arm, sec);
+        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
+        zones[sec] = form_zones(&c, arm, sec);
+        k0[sec] = lo;
+        nsets[sec] = lo > hi || !zones[sec] ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+        per_sector[sec] = count_bits(zones[sec]) * nsets[sec];
         n += per_sector[sec];
     }
     if (n == 0)
@@ -305,8 +341,9 @@ int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     int k = choose(ud, n), sec = 0;
     for (; k >= per_sector[sec]; sec++)
         k -= per_sector[sec];
-    int zone = ml_nth_bit(m.zones[sec], k / m.nsets[sec]);
-    ml_put(out, ml_head(MLV_FORM, sec, zone, 0), m.sets[sec][k % m.nsets[sec]]);
+    int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
+    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec] + set / 2, set % 2);
+    ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
     return n;
 }
 
