@@ -390,6 +390,8 @@ static inline int ml_nth_bit(uint64_t m, int k)
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
 /* In PH_FORM, legal_choose for the lines to form (see ml_legal_choose). */
 int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
+/* In PH_ATTACH, legal_choose for guns, generals and light guns. */
+int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
@@ -476,8 +478,9 @@ int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
 /* The contract's legal_choose: the action ml_legal lists at the index
- * choose(ud, n) returns, n = how many it lists; the moves and the forming
- * of lines (most decisions) without writing the list. */
+ * choose(ud, n) returns, n = how many it lists; the moves, the forming of
+ * lines and the attaching of guns and generals (most decisions) without
+ * writing the list. */
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);

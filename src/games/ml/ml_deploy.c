@@ -398,26 +398,68 @@ static int check_light(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* What legal_attach offers, as masks: guns waiting (bit = gun), generals
+ * waiting (bit = general), lines without a general and foot lines (bit =
+ * line; the foot lines only while a light gun waits). */
+typedef struct AttachMenu {
+    unsigned guns, gens, free_lines, foot_lines;
+} AttachMenu;
+
+static void attach_menu(const MlState *s, AttachMenu *m)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    *m = (AttachMenu){0, 0, 0, 0};
+    for (int g = 0; g < sd->nguns; g++)
+        m->guns |= (unsigned)!sd->guns[g].placed << g;
+    for (int g = 0; g < sd->ngens; g++)
+        m->gens |= (unsigned)(sd->gens[g].alive && sd->gens[g].line == ML_NONE) << g;
+    for (int l = 0; l < sd->nlines; l++) { /* as general_attach_why and check_light */
+        m->free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
+        m->foot_lines |= (unsigned)(sd->lines[l].arm == ML_FOOT) << l;
+    }
+    m->foot_lines &= ml_ones_if(sd->light_pending != 0);
+    m->gens &= ml_ones_if(m->free_lines != 0);
+}
+
+/* Each gun waiting on each dividing line in each home zone, each general
+ * waiting with each line without one, a light gun with each foot line. */
 static int legal_attach(const MlState *s, Action *out, int cap)
 {
     int n = 0;
-    const MlSide *sd = &s->side[s->to_act];
+    AttachMenu m;
+    attach_menu(s, &m);
     uint32_t home = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
-    for (int g = 0; g < sd->nguns; g++)
-        for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
+    for (unsigned g = m.guns; g; g &= g - 1)
+        for (int side = 0; side < 2; side++)
             for (uint32_t zones = home; zones; zones &= zones - 1)
-                n = ml_push(out, cap, n, MLV_GUN, g, __builtin_ctz(zones), side, 0);
-    unsigned free_lines = 0; /* as general_attach_why: lines without a general, for each general waiting */
-    for (int l = 0; l < sd->nlines; l++)
-        free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
-    for (int g = 0; free_lines && g < sd->ngens; g++) {
-        bool waiting = sd->gens[g].alive && sd->gens[g].line == ML_NONE;
-        for (unsigned m = free_lines & ml_ones_if(waiting); m; m &= m - 1)
-            n = ml_push(out, cap, n, MLV_GENERAL, g, __builtin_ctz(m), 0, 0);
+                n = ml_push(out, cap, n, MLV_GUN, __builtin_ctz(g), __builtin_ctz(zones), side, 0);
+    for (unsigned g = m.gens; g; g &= g - 1)
+        for (unsigned l = m.free_lines; l; l &= l - 1)
+            n = ml_push(out, cap, n, MLV_GENERAL, __builtin_ctz(g), __builtin_ctz(l), 0, 0);
+    for (unsigned l = m.foot_lines; l; l &= l - 1)
+        n = ml_push(out, cap, n, MLV_LIGHT, 0, __builtin_ctz(l), 0, 0);
+    return n;
+}
+
+int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    AttachMenu m;
+    attach_menu(s, &m);
+    int guns = 6 * count_bits(m.guns), nfree = count_bits(m.free_lines);
+    int gens = count_bits(m.gens) * nfree, n = guns + gens + count_bits(m.foot_lines);
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n);
+    uint64_t head;
+    if (k < guns) { /* gun k / 6, on dividing line k % 6 / 3, in home zone k % 3 */
+        int home = s->to_act == ML_ROY ? 0 : 4;
+        head = ml_head(MLV_GUN, ml_nth_bit(m.guns, k / 6), home + k % 3, k % 6 / 3);
+    } else if ((k -= guns) < gens) {
+        head = ml_head(MLV_GENERAL, ml_nth_bit(m.gens, k / nfree), ml_nth_bit(m.free_lines, k % nfree), 0);
+    } else {
+        head = ml_head(MLV_LIGHT, 0, ml_nth_bit(m.foot_lines, k - gens), 0);
     }
-    for (int l = 0; sd->light_pending && l < sd->nlines; l++)
-        if (sd->lines[l].arm == ML_FOOT)
-            n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
+    ml_put(out, head, 0);
     return n;
 }
 
