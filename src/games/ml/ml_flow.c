@@ -181,7 +181,7 @@ bool ml_occ_agrees(const MlState *s)
 /* Victory (ecw rule: the rulebook says nothing about it)              */
 /* ------------------------------------------------------------------ */
 
-static bool army_broken(const MlSide *sd) { return sd->start_str && 2 * sd->lost_str >= sd->start_str; }
+static bool army_broken(const MlSide *sd) { return 2 * sd->lost_str >= sd->start_str && sd->start_str; }
 
 /* Compare lost fractions lost_a/start_a and lost_b/start_b exactly. */
 static int less_loss_wins(const MlState *s)
