@@ -134,6 +134,7 @@ typedef struct MlOcc {
     uint32_t foot[ML_SIDES];               /* cells with a foot line of the side */
     uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
     uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
+    uint32_t pursuing[ML_SIDES];           /* cells with a pursuing line of the side */
     /* Units of the side waiting to deploy (alive, in no line), by arm (0
      * foot, 1 horse) and strength 1..4 ([0]: any other strength); bit i =
      * unit i. Units change only at set-up and when a line forms. */
@@ -274,6 +275,7 @@ static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zon
     o->foot[side] = (o->foot[side] & keep) | (t & ml_ones_if(l->arm == ML_FOOT));
     o->turned[side] = (o->turned[side] & keep) | (t & ml_ones_if(l->turned_in != 0));
     o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (t & ml_ones_if(l->status == LS_PURSUING));
 }
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);

@@ -332,6 +332,7 @@ static void maybe_pursue(MlState *s, int side, int li, GameIO *io)
     if (!go)
         return;
     l->status = LS_PURSUING;
+    ml_occ_update(s, side, li);
     ml_pursue_step(s, side, li, io);
 }
 

@@ -79,12 +79,13 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
 {
     MlOcc *o = &s->occ;
     unsigned m = o->at[side][cell];
-    bool foot = false, turned = false, no_gen = false;
+    bool foot = false, turned = false, no_gen = false, pursuing = false;
     for (unsigned k = m; k; k &= k - 1) {
         const MlLine *l = &s->side[side].lines[__builtin_ctz(k)];
         foot |= l->arm == ML_FOOT;
         turned |= l->turned_in != 0;
         no_gen |= l->general == ML_NONE;
+        pursuing |= l->status == LS_PURSUING;
     }
     uint32_t b = 1u << cell, keep = ~b;
     o->any[side] = (o->any[side] & keep) | (b & ml_ones_if(m != 0));
@@ -92,6 +93,7 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
     o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(foot));
     o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(turned));
     o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(no_gen));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (b & ml_ones_if(pursuing));
 }
 
 /* The masks of a cell holding line l alone, or nothing (l NULL). */
@@ -103,6 +105,7 @@ static void occ_set_cell(MlOcc *o, int side, int cell, const MlLine *l)
     o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(l && l->arm == ML_FOOT));
     o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(l && l->turned_in != 0));
     o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(l && l->general == ML_NONE));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (b & ml_ones_if(l && l->status == LS_PURSUING));
 }
 
 void ml_occ_remove(MlState *s, int side, int li)
@@ -165,6 +168,7 @@ static void occ_build(const MlState *s, MlOcc *o)
             o->foot[side] |= l->arm == ML_FOOT ? b : 0;
             o->turned[side] |= l->turned_in ? b : 0;
             o->no_gen[side] |= l->general == ML_NONE ? b : 0;
+            o->pursuing[side] |= l->status == LS_PURSUING ? b : 0;
         }
 }
 

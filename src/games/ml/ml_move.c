@@ -263,25 +263,6 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 
 _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
 
-/* The cells of the side to act as the line moves read them, worked out
- * once per legal() call, so that each line costs a few operations: the
- * cells it may stand in with zone 7 of each sector (off the board)
- * cleared, and the cells a 2-zone move up (down) may end in, the cell
- * passed being clear and on the board (zone 7 counts as blocked). */
-typedef struct LineMoveMasks {
-    uint32_t stand[2], far_up, far_down, foe;
-} LineMoveMasks;
-
-static void line_move_masks(const MoveCtx *c, LineMoveMasks *m)
-{
-    uint32_t stops = c->blocked | 0x808080u;
-    m->stand[0] = c->stand[0] & 0x7F7F7Fu;
-    m->stand[1] = c->stand[1] & 0x7F7F7Fu;
-    m->far_up = ~(stops << 1);
-    m->far_down = ~(stops >> 1);
-    m->foe = c->o->any[c->foe];
-}
-
 /* [ML Flanking] as turnin_why, on masks: the wing cells from which formed
  * horse may turn in on the centre zone beside it. The wing holds no enemy,
  * the centre zone has room for horse that turned in, and no enemy foot
@@ -297,35 +278,109 @@ static uint32_t turn_in_cells(const MoveCtx *c)
     return left << (ML_LEFT * 8) | right << (ML_RIGHT * 8);
 }
 
-/* Every line move and turn-in as one set, byte li for line li (bits 0-6
- * its zones, bit 7 its turn-in), so that they come out line by line, each
- * line's moves from the Royalist base line up, then its turn-in.
- * [ML Movement] as line_mover_why and line_path_why: none for a line in
- * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
- * terrain, into a zone with room. No target leaves the sector: zone 7 is
- * cleared from the stand cells and blocks the cell passed. The masks are
- * copied to locals so that they stay in registers through the loop. */
+/* The masks the line moves are read from, worked out once per call: the
+ * cells a line may stand in ([1]: horse that turned in) with zone 7 of
+ * each sector (off the board) cleared, the cells a 2-zone move up (down)
+ * may end in (the cell passed clear and on the board: zone 7 counts as
+ * blocked), the cells free of the enemy, the cells horse may turn in from. */
+typedef struct LineMasks {
+    uint32_t stand[2], far_up, far_down, free, turn_in;
+} LineMasks;
+
+static inline void line_masks(const MoveCtx *c, LineMasks *m)
+{
+    uint32_t stops = c->blocked | 0x808080u;
+    m->stand[0] = c->stand[0] & 0x7F7F7Fu;
+    m->stand[1] = c->stand[1] & 0x7F7F7Fu;
+    m->far_up = ~(stops << 1);
+    m->far_down = ~(stops >> 1);
+    m->free = ~c->o->any[c->foe];
+    m->turn_in = turn_in_cells(c);
+}
+
+/* [ML Movement] the moves of formed line l as a byte: bits 0-6 the zones
+ * of its sector it may move to, bit 7 its turn-in [ML Flanking]. As
+ * line_mover_why and line_path_why: none for a line in combat, else 1
+ * zone for foot, 2 for horse, not through a line nor rough terrain, into
+ * a zone with room. No target leaves the sector (see LineMasks). */
+static inline uint32_t line_move_byte(const LineMasks *m, const MlLine *l)
+{
+    int first = l->sector * 8, zone = l->zone;
+    uint32_t here = 1u << (first + zone), horse = ml_ones_if(l->arm == ML_HORSE);
+    uint32_t far = (here << 2 & m->far_up) | (here >> 2 & m->far_down);
+    uint32_t cells = (here << 1 | here >> 1 | (far & horse)) & m->stand[l->turned_in != 0];
+    cells &= ml_ones_if(m->free & here);
+    cells |= (m->turn_in & here & horse) << (7 - zone); /* the turn-in: zone 7 of its sector, never a target */
+    return cells >> first;
+}
+
+/* Every line move and turn-in as one set, byte li for line li (see
+ * line_move_byte), so that they come out line by line, each line's moves
+ * from the Royalist base line up, then its turn-in. */
 static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
-    LineMoveMasks m;
-    line_move_masks(c, &m);
-    uint32_t turn_in = turn_in_cells(c), stand0 = m.stand[0], stand1 = m.stand[1];
-    uint32_t far_up = m.far_up, far_down = m.far_down, free = ~m.foe;
+    LineMasks m;
+    line_masks(c, &m);
     uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (l->status != LS_FORMED)
-            continue;
-        int first = l->sector * 8, zone = l->zone;
-        uint32_t here = 1u << (first + zone), horse = ml_ones_if(l->arm == ML_HORSE);
-        uint32_t far = (here << 2 & far_up) | (here >> 2 & far_down);
-        uint32_t cells = (here << 1 | here >> 1 | (far & horse)) & (l->turned_in ? stand1 : stand0);
-        cells &= ml_ones_if(free & here);                 /* none in combat (as line_targets) */
-        cells |= (turn_in & here & horse) << (7 - zone); /* the turn-in: zone 7 of its sector, never a target */
-        moves |= (uint64_t)(cells >> first) << (li * 8);
+        if (l->status == LS_FORMED)
+            moves |= (uint64_t)line_move_byte(&m, l) << (li * 8);
     }
     return moves;
+}
+
+/* The line move or turn-in of bit `bit` of a line move set. */
+static inline uint64_t line_move_head(int bit)
+{
+    int li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
+    return zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0);
+}
+
+/* How many bits the three words hold together (each at most 24 set in a
+ * half), without a popcount instruction the machine may lack. */
+static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
+    a = a - (a >> 1 & m1), b = b - (b >> 1 & m1), c = c - (c >> 1 & m1);
+    uint64_t x = (a & m2) + (a >> 2 & m2) + (b & m2) + (b >> 2 & m2) + (c & m2) + (c >> 2 & m2); /* <= 12 a nibble */
+    x = (x & 0x0F0F0F0F0F0F0F0Full) + (x >> 4 & 0x0F0F0F0F0F0F0F0Full);
+    return (int)(x * 0x0101010101010101ull >> 56);
+}
+
+/* How many entries line_move_set holds, read off the index for all lines
+ * at once when no two lines of the side share a cell (the usual case; -1
+ * otherwise): from the cells of the formed lines out of combat, by turn-in
+ * and arm, the cells a step up or down (for horse two) may end in, and
+ * the horse that may turn in. Lines in different cells reach different
+ * cells in any one direction, so each direction's cells count its moves. */
+static int count_line_moves(const MoveCtx *c, const LineMasks *m)
+{
+    const MlOcc *o = c->o;
+    if (o->two[c->side])
+        return -1;
+    uint32_t movers = o->any[c->side] & ~o->pursuing[c->side] & m->free, horse = movers & ~o->foot[c->side];
+    uint32_t turned = o->turned[c->side], up = 0, down = 0, up2 = 0, down2 = 0;
+    for (int ti = 0; ti < 2; ti++) {
+        uint32_t kind = ti ? turned : ~turned, all = movers & kind, h = horse & kind, stand = m->stand[ti];
+        up |= all << 1 & stand, down |= all >> 1 & stand;
+        up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
+    }
+    return count_bits3(up | (uint64_t)down << 32, up2 | (uint64_t)down2 << 32, horse & m->turn_in);
+}
+
+/* Entry k (below the count) of line_move_set, found line by line. */
+static uint64_t nth_line_move(const MlSide *sd, const LineMasks *m, int k)
+{
+    for (int li = 0;; li++) {
+        const MlLine *l = &sd->lines[li];
+        uint32_t moves = l->status == LS_FORMED ? line_move_byte(m, l) : 0;
+        int here = ml_count_bits64(moves);
+        if (k < here)
+            return line_move_head(li * 8 + ml_nth_bit(moves, k));
+        k -= here;
+    }
 }
 
 /* The moves of a general, in the order legal() lists them: the change of
@@ -377,13 +432,6 @@ static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 /* The most moves legal() may list: every line and general in every way. */
 enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
 
-/* The line move or turn-in of bit `bit` of a line move set. */
-static inline uint64_t line_move_head(int bit)
-{
-    int li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
-    return zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0);
-}
-
 /* The move of general gi of the side to act, step k of general_steps. */
 static inline uint64_t general_move_head(const MlState *s, int gi, int k)
 {
@@ -422,19 +470,26 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
     return n;
 }
 
-/* The move ml_move_legal would list at the index chosen, read from the
- * same sets without writing the list: entry k is the k-th bit of the line
- * moves, then of the general moves, then end. */
+/* The move ml_move_legal would list at the index chosen, without writing
+ * the list: entry k is the k-th of the line moves (counted off the index,
+ * then found line by line), then of the general moves, then end. */
 int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     MoveCtx c;
     move_ctx(s, &c);
-    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
-    int nl = ml_count_bits64(lines), ng = ml_count_bits64(gens), n = nl + ng + 1;
+    LineMasks m;
+    line_masks(&c, &m);
+    uint64_t gens = general_move_set(s, &c), lines = 0;
+    int nl = count_line_moves(&c, &m);
+    if (nl < 0) { /* lines sharing a cell: the set of every line's moves */
+        lines = line_move_set(s, &c);
+        nl = ml_count_bits64(lines);
+    }
+    int ng = ml_count_bits64(gens), n = nl + ng + 1;
     int k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
-        head = line_move_head(ml_nth_bit(lines, k));
+        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_move(&s->side[c.side], &m, k);
     } else if (k - nl < ng) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
@@ -645,6 +700,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     }
     if (contact) { /* the DP only for meeting a formed enemy, not other pursuers */
         l->status = LS_FORMED;
+        ml_occ_update(s, side, li);
         if (formed)
             ml_add_dp(s, side, li, 1, io);
     }

@@ -48,8 +48,10 @@ void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
         MlTest t = {"rally", "rally", side, side, id, mod, need, false, "rallied", "pursuing"};
         rallied = ml_die_test(s, io, &t);
     }
-    if (rallied)
+    if (rallied) {
         l->status = LS_FORMED;
+        ml_occ_update(s, side, a->piece);
+    }
 }
 
 /* [ML Reforming] a formed line with DPs may try to shed one if it has a

@@ -594,6 +594,7 @@ Test(ml_generals, may_not_leave_a_pursuing_line)
     Action a = mlf_act(MLV_GENMOVE, g, cell(ML_LEFT, 3), 0);
     cr_assert(mlf_in_legal(&F, a));
     mlf_l(&F, ML_ROY, r)->status = LS_PURSUING;
+    mlf_sync(&F);
     Diag d;
     mlf_refused(&F, a, d);
     cr_assert(strstr(d.msg, "pursuing"), "reason: %s", d.msg);
