@@ -386,6 +386,8 @@ static bool combat_step(MlState *s, GameIO *io)
 static bool rally_pending(const MlState *s, int side)
 {
     const MlSide *sd = &s->side[side];
+    if (!s->occ.pursuing[side]) /* the usual case: no line of the side pursues */
+        return false;
     for (int i = 0; i < sd->nlines; i++)
         if (sd->lines[i].status == LS_PURSUING && !sd->lines[i].rally_done)
             return true;

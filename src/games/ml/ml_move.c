@@ -708,6 +708,8 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
 
 void ml_pursuers_advance(MlState *s, int side, GameIO *io)
 {
+    if (!s->occ.pursuing[side]) /* the usual case: no line of the side pursues */
+        return;
     for (int li = 0; li < s->side[side].nlines; li++) {
         const MlLine *l = &s->side[side].lines[li];
         if (l->status == LS_PURSUING && !engaged(s, side, l))
