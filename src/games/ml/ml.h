@@ -119,14 +119,17 @@ typedef struct MlSide {
 } MlSide;
 
 /* Who stands where: an index of the lines on the table (formed or
- * pursuing) by cell (and which units wait to deploy), kept in the state so that a cell look-up is a bit
- * test instead of a scan of the lines. Cell c = sector * 8 + zone (see
- * ml_cell_bit). It is derived from the lines: whatever changes a line's
- * cell, status, general or turn-in calls ml_occ_remove before a change of
- * cell and ml_occ_update after any change; code that sets line fields by
- * hand (tests, AI clones) calls ml_occ_rebuild. A cell never holds more
- * than two lines of a side: deployment, moves, pursuit and push backs all
- * need room first [ML Movement]. */
+ * pursuing) by cell, kept in the state so that a cell look-up is a bit
+ * test instead of a scan of the lines; with it, the units waiting to
+ * deploy and the rough cells. Cell c = sector * 8 + zone (see
+ * ml_cell_bit). It is derived from the lines, units and board: whatever
+ * changes a line's cell, status, general or turn-in calls ml_occ_remove
+ * before a change of cell and ml_occ_update after any change (or
+ * ml_occ_move for a change of cell), forming a line calls ml_occ_deployed,
+ * placing rough terrain sets its bit; code that sets these fields by hand
+ * (tests, AI clones) calls ml_occ_rebuild. A cell never holds more than
+ * two lines of a side: deployment, moves, pursuit and push backs all need
+ * room first [ML Movement]. */
 typedef struct MlOcc {
     uint8_t  at[ML_SIDES][ML_SECTORS * 8]; /* bit i: line i of the side stands there */
     uint32_t any[ML_SIDES];                /* cells with a line of the side */
