@@ -45,8 +45,9 @@ static int check_dragoons(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
-/* The zones (bit z) where the side's next dragoons may go on a flank: as
- * check_dragoons, its own three zones not already holding dragoons there. */
+/* [ML Set Up] the zones (bit z) where the side's next dragoons may go on
+ * a flank: as check_dragoons, its own three zones not already holding
+ * dragoons there. */
 static uint32_t dragoon_zones(const MlState *s, int flank)
 {
     const MlSide *sd = &s->side[s->to_act];
@@ -314,8 +315,8 @@ static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
     return set;
 }
 
-/* The line form_menu lists at the index chosen, without working out every
- * set: each sector offers each of its zones with the strongest and the
+/* [ML Set Up] the line form_menu lists at the index chosen, without
+ * working out every set: each sector offers each of its zones with the strongest and the
  * weakest units of each size k0..k1, but one set for the size taking all
  * the units (the strongest k are then the weakest k); only the chosen set
  * is made. */
@@ -398,9 +399,10 @@ static int check_light(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
-/* What legal_attach offers, as masks: guns waiting (bit = gun), generals
- * waiting (bit = general), lines without a general and foot lines (bit =
- * line; the foot lines only while a light gun waits). */
+/* [ML Artillery] [ML Generals] what legal_attach offers, as masks: guns
+ * waiting (bit = gun), generals waiting (bit = general), lines without a
+ * general and foot lines (bit = line; the foot lines only while a light
+ * gun waits), as check_gun, general_attach_why and check_light. */
 typedef struct AttachMenu {
     unsigned guns, gens, free_lines, foot_lines;
 } AttachMenu;

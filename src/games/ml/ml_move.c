@@ -349,8 +349,8 @@ static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
     return (int)(x * 0x0101010101010101ull >> 56);
 }
 
-/* How many entries line_move_set holds, read off the index for all lines
- * at once when no two lines of the side share a cell (the usual case; -1
+/* [ML Movement] [ML Flanking] how many entries line_move_set holds, read
+ * off the index for all lines at once when no two lines of the side share a cell (the usual case; -1
  * otherwise): from the cells of the formed lines out of combat, by turn-in
  * and arm, the cells a step up or down (for horse two) may end in, and
  * the horse that may turn in. Lines in different cells reach different
