@@ -7,9 +7,16 @@
 
 enum { AI_COPY_BYTES = 16384 }; /* states up to this size are copied on the stack */
 
-/* Uniform choice over g->legal using the AI's own generator. */
+/* An index below n from the generator ud (legal_choose's callback). */
+static int draw_below(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+/* Uniform choice over g->legal using the AI's own generator: the same
+ * draw and the same action whether the game lists its actions or picks
+ * the one drawn through legal_choose. */
 static int ai_random_choose(const GameOps *g, const void *st, Rng *rng, Action *out)
 {
+    if (g->legal_choose)
+        return g->legal_choose(st, draw_below, rng, out) > 0 ? 0 : -1;
     Action acts[MAX_ACTIONS];
     int n = g->legal(st, acts, MAX_ACTIONS);
     if (n <= 0)

@@ -274,7 +274,8 @@ void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed)
 static void run_apply(const RunGame *rg, void *st, int player, const Action *a)
 {
     const GameOps *g = rg->g;
-    char text[RECORD_TEXT] = "";
+    char text[RECORD_TEXT];
+    text[0] = '\0'; /* only what is read: a simulation describes nothing */
     if (rg->describe || rg->rec)
         g->describe(st, a, text, sizeof text);
     if (rg->on_action)
@@ -309,9 +310,11 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
         if (rc != RUN_OVER)
             return rc;
         run_apply(rg, st, p, &a);
-        if (rg->on_turn && (g->turn(st) != turn || g->terminal(st)))
-            rg->on_turn(rg->ud, st);
-        turn = g->turn(st);
+        if (rg->on_turn) { /* the turn is followed only for a hook (not in simulations) */
+            if (g->turn(st) != turn || g->terminal(st))
+                rg->on_turn(rg->ud, st);
+            turn = g->turn(st);
+        }
     }
     if (rg->rec)
         record_finish(rg->rec, st);

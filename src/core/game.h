@@ -53,6 +53,9 @@ typedef struct GameIO {
 int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* legal_choose's callback: an index below n (n > 0). */
+typedef int (*GameChoose)(void *ud, int n);
+
 typedef struct GameOps {
     const char        *id;      /* "marston-less" */
     const char        *title;
@@ -64,6 +67,12 @@ typedef struct GameOps {
     int  (*setup)(void *st, const Options *opt, uint64_t seed, Diag *d);
     int  (*current_player)(const void *st);
     int  (*legal)(const void *st, Action *out, int cap);
+    /* Optional: one choice among the legal actions without writing the
+     * list. Calls choose(ud, n) once, n being how many actions legal()
+     * lists (not at all if n is 0), and writes to *out the action legal()
+     * lists at the index it returns (0 <= index < n). Returns n. The
+     * random player draws its index here; NULL: callers use legal(). */
+    int  (*legal_choose)(const void *st, GameChoose choose, void *ud, Action *out);
     int  (*check)(const void *st, const Action *a, Diag *d);
     void (*apply)(void *st, const Action *a, GameIO *io);
     bool (*terminal)(const void *st);

@@ -24,42 +24,16 @@ void rng_seed(Rng *r, uint64_t seed)
     r->draws = 0;
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t rng_next(Rng *r)
+/* Lemire: reject the few low products that would make some results more
+ * likely than others (rng_below, inline in rng.h, comes here only when the
+ * low half of its product m is below n). */
+uint32_t rng_below_reject(Rng *r, uint32_t n, uint64_t m)
 {
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    r->draws++;
-    return result;
-}
-
-/* Lemire: multiply a 32-bit draw by n; reject the few low products that
- * would make some results more likely than others. */
-uint32_t rng_below(Rng *r, uint32_t n)
-{
-    uint32_t x = (uint32_t)(rng_next(r) >> 32);
-    uint64_t m = (uint64_t)x * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            x = (uint32_t)(rng_next(r) >> 32);
-            m = (uint64_t)x * n;
-            low = (uint32_t)m;
-        }
-    }
+    uint32_t threshold = (uint32_t)(-n) % n;
+    while ((uint32_t)m < threshold)
+        m = (rng_next(r) >> 32) * (uint64_t)n;
     return (uint32_t)(m >> 32);
 }
-
-int rng_die(Rng *r, int sides) { return 1 + (int)rng_below(r, (uint32_t)sides); }
 
 void rng_shuffle_u8(Rng *r, uint8_t *a, int n)
 {

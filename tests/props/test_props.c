@@ -4,6 +4,8 @@
  *   - until the game ends, current_player() is a player and legal() is not
  *     empty; at the end current_player() is GAME_OVER and legal() is empty;
  *   - every legal action passes check(), and parse(describe(a)) == a;
+ *   - legal_choose (where a game has it) picks the action legal() lists at
+ *     the index chosen, for every index, and says how many there are;
  *   - random junk actions are either refused with a reason or, if check()
  *     accepts them, applied without tripping the sanitizers;
  *   - a memcpy clone given the same action stays byte-for-byte equal;
@@ -141,6 +143,37 @@ static int check_legal(Run *r)
     return n;
 }
 
+/* legal_choose's callback for the check below: always the index in *ud,
+ * counting the calls and the n it was given. */
+typedef struct FixedPick { int index, calls, n; } FixedPick;
+static int fixed_pick(void *ud, int n)
+{
+    FixedPick *f = ud;
+    f->calls++;
+    f->n = n;
+    return f->index;
+}
+
+/* For every index k of the list, legal_choose picks acts[k] (n being the
+ * list's length), asking its callback once. */
+static void check_legal_choose(Run *r, int n)
+{
+    const GameOps *g = r->g;
+    if (!g->legal_choose)
+        return;
+    for (int k = 0; k < n; k++) {
+        FixedPick f = {k, 0, 0};
+        Action a;
+        memset(&a, 0x5a, sizeof a);
+        cr_assert_eq(g->legal_choose(r->st, fixed_pick, &f, &a), n, "%s seed %llu step %d: legal_choose's count",
+                     g->id, (unsigned long long)r->seed, r->steps);
+        cr_assert(f.calls == 1 && f.n == n, "%s: the callback called %d times with n %d of %d", g->id, f.calls, f.n,
+                  n);
+        cr_assert(same_action(&a, &r->acts[k]), "%s seed %llu step %d: legal_choose's action %d of %d", g->id,
+                  (unsigned long long)r->seed, r->steps, k, n);
+    }
+}
+
 /* Re-dealing (or concealing) what `player` cannot see leaves that
  * player's view intact. */
 static void check_redeal(Run *r)
@@ -199,6 +232,12 @@ static void check_end(Run *r)
               (unsigned long long)r->seed, MAX_STEPS);
     cr_assert_eq(g->current_player(r->st), GAME_OVER);
     cr_assert_eq(g->legal(r->st, r->acts, MAX_ACTIONS), 0);
+    if (g->legal_choose) {
+        FixedPick f = {0, 0, 0};
+        Action a;
+        cr_assert_eq(g->legal_choose(r->st, fixed_pick, &f, &a), 0);
+        cr_assert_eq(f.calls, 0, "%s: legal_choose asked for a choice at the end", g->id);
+    }
     Diag d = {{0}};
     cr_assert_lt(g->check(r->st, &(Action){0}, &d), 0);
     double sc[MAX_PLAYERS] = {0}, sum = 0;
@@ -277,6 +316,7 @@ static void playout(Run *r, uint64_t seed)
         for (int p = 0; p < g->nplayers; p++)
             cr_assert_eq(sc[p], 0, "a score before the end");
         int n = check_legal(r);
+        check_legal_choose(r, n);
         if (r->steps % REDEAL_EVERY == 0)
             check_redeal(r);
         if (r->steps % JUNK_EVERY == 0)

@@ -86,3 +86,44 @@ Test(ai, heuristic_without_a_game_heuristic_is_random)
     choices(&g, ai_find("random"), 4, y);
     cr_expect_eq(memcmp(x, y, sizeof x), 0);
 }
+
+/* Play a game to the end with "random" through two versions of its ops, a
+ * generator each: both must choose the same actions and leave their
+ * generators alike at every step. */
+static void random_twins(const GameOps *a, const GameOps *b, uint64_t seed)
+{
+    const AiPlayer *ai = ai_find("random");
+    void *st = calloc(1, a->state_size);
+    Options opt = {0};
+    Diag d;
+    cr_assert_eq(a->setup(st, &opt, seed, &d), 0);
+    Rng ra, rb;
+    rng_seed(&ra, seed * 7 + 1);
+    rb = ra;
+    for (int n = 0; !a->terminal(st); n++) {
+        cr_assert_lt(n, 100000, "%s: game did not end", a->id);
+        Action x, y;
+        cr_assert_eq(ai->choose(a, st, &ra, &x), 0);
+        cr_assert_eq(ai->choose(b, st, &rb, &y), 0);
+        cr_assert_eq(memcmp(&x, &y, sizeof x), 0, "%s seed %llu step %d: the choices differ", a->id,
+                     (unsigned long long)seed, n);
+        cr_assert_eq(memcmp(&ra, &rb, sizeof ra), 0, "%s: the generators differ", a->id);
+        a->apply(st, &x, NULL);
+    }
+    free(st);
+}
+
+/* "random" picks through a game's legal_choose exactly what it picks from
+ * the game's legal() list: the same action for the same draws, so results
+ * do not depend on whether a game offers legal_choose. */
+Test(ai, random_through_legal_choose_is_random_over_the_list)
+{
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        if (!(*g)->legal_choose)
+            continue;
+        GameOps listing = **g;
+        listing.legal_choose = NULL;
+        for (uint64_t s = 0; s < 200; s++)
+            random_twins(*g, &listing, s);
+    }
+}

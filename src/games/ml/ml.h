@@ -120,13 +120,16 @@ typedef struct MlSide {
 
 /* Who stands where: an index of the lines on the table (formed or
  * pursuing) by cell, kept in the state so that a cell look-up is a bit
- * test instead of a scan of the lines. Cell c = sector * 8 + zone (see
- * ml_cell_bit). It is derived from the lines: whatever changes a line's
- * cell, status, general or turn-in calls ml_occ_remove before a change of
- * cell and ml_occ_update after any change; code that sets line fields by
- * hand (tests, AI clones) calls ml_occ_rebuild. A cell never holds more
- * than two lines of a side: deployment, moves, pursuit and push backs all
- * need room first [ML Movement]. */
+ * test instead of a scan of the lines; with it, the units waiting to
+ * deploy and the rough cells. Cell c = sector * 8 + zone (see
+ * ml_cell_bit). It is derived from the lines, units and board: whatever
+ * changes a line's cell, status, general or turn-in calls ml_occ_remove
+ * before a change of cell and ml_occ_update after any change (or
+ * ml_occ_move for a change of cell), forming a line calls ml_occ_deployed,
+ * placing rough terrain sets its bit; code that sets these fields by hand
+ * (tests, AI clones) calls ml_occ_rebuild. A cell never holds more than
+ * two lines of a side: deployment, moves, pursuit and push backs all need
+ * room first [ML Movement]. */
 typedef struct MlOcc {
     uint8_t  at[ML_SIDES][ML_SECTORS * 8]; /* bit i: line i of the side stands there */
     uint32_t any[ML_SIDES];                /* cells with a line of the side */
@@ -134,7 +137,14 @@ typedef struct MlOcc {
     uint32_t foot[ML_SIDES];               /* cells with a foot line of the side */
     uint32_t turned[ML_SIDES];             /* cells with a line of the side that turned in */
     uint32_t no_gen[ML_SIDES];             /* cells with a line of the side without a general */
+    uint32_t pursuing[ML_SIDES];           /* cells with a pursuing line of the side */
+    /* Units of the side waiting to deploy (alive, in no line), by arm (0
+     * foot, 1 horse) and strength 1..4 ([0]: any other strength); bit i =
+     * unit i. Units change only at set-up and when a line forms. */
+    uint32_t waiting[ML_SIDES][2][5];
+    uint32_t rough;                        /* cells with rough terrain (ml_rough_cells) */
 } MlOcc;
+_Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
 
 typedef struct MlState {
@@ -234,9 +244,42 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
     return ml_line_at(s, ml_enemy(side), sector, zone);
 }
 /* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
- * line li changes cell, ml_occ_update after anything of it changed. */
+ * line li changes cell, ml_occ_update after anything of it changed;
+ * ml_occ_deployed after the units of `set` joined a line. */
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
+void ml_occ_deployed(MlState *s, int side, uint32_t set);
+
+/* Line li of side goes to another cell: its sector and zone set, with
+ * ml_occ_remove and ml_occ_update around, in a few operations when the
+ * line was alone and goes where the side has no line (inline: the
+ * computer player moves lines on its copies many times a decision). */
+static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zone)
+{
+    MlLine *l = &s->side[side].lines[li];
+    MlOcc *o = &s->occ;
+    int from = ml_cell(l->sector, l->zone), to = ml_cell(sector, zone);
+    unsigned bit = 1u << li;
+    if (!(o->at[side][from] == bit && o->at[side][to] == 0 && ml_line_on_table(l))) {
+        ml_occ_remove(s, side, li);
+        l->sector = (uint8_t)sector;
+        l->zone = (uint8_t)zone;
+        ml_occ_update(s, side, li);
+        return;
+    }
+    /* Every mask loses the cell left and gains the one entered as the
+     * line is now (a turn-in is marked on the line before it moves). */
+    l->sector = (uint8_t)sector;
+    l->zone = (uint8_t)zone;
+    o->at[side][from] = 0;
+    o->at[side][to] = (uint8_t)bit;
+    uint32_t keep = ~(1u << from), t = 1u << to;
+    o->any[side] = (o->any[side] & keep) | t;
+    o->foot[side] = (o->foot[side] & keep) | (t & ml_ones_if(l->arm == ML_FOOT));
+    o->turned[side] = (o->turned[side] & keep) | (t & ml_ones_if(l->turned_in != 0));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (t & ml_ones_if(l->status == LS_PURSUING));
+}
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
@@ -290,6 +333,13 @@ typedef struct MlTest {
     const char *pass, *fail;/* the result in words */
 } MlTest;
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t);
+/* The same test when nobody watches the dice (ml_dice_unwatched): the roll
+ * alone decides, so callers skip making the test's words and ids. */
+static inline bool ml_die_test_unwatched(MlState *s, int mod, int need, bool at_most)
+{
+    int roll = rng_die(&s->rng, 6);
+    return at_most ? roll + mod <= need : roll + mod >= need;
+}
 
 /* An action's verb, piece, target and arg as one 64-bit word, laid out as
  * the first four fields of an Action are on a little-endian machine, so
@@ -325,8 +375,28 @@ static inline int ml_push(Action *out, int cap, int n, int verb, int piece, int 
     return n + 1;
 }
 
+/* How many bits are set (the machine may lack a popcount instruction). */
+static inline int ml_count_bits64(uint64_t m)
+{
+    m = m - (m >> 1 & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + (m >> 2 & 0x3333333333333333ull);
+    return (int)(((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull >> 56);
+}
+/* The position of the set bit of m that has k set bits below it (k is
+ * less than the bits of m): the k-th entry of a list kept as a mask. */
+static inline int ml_nth_bit(uint64_t m, int k)
+{
+    for (; k > 0; k--)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
+/* In PH_FORM, legal_choose for the lines to form (see ml_legal_choose). */
+int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
+/* In PH_ATTACH, legal_choose for guns, generals and light guns. */
+int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
@@ -375,6 +445,8 @@ static inline void ml_guns_check_lost(MlState *s, GameIO *io)
         ml_guns_overrun(s, io);
 }
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
+/* In PH_MOVE, legal_choose for the moves (see ml_legal_choose). */
+int  ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
@@ -410,6 +482,11 @@ extern const GameOps ml_ops;
 int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
+/* The contract's legal_choose: the action ml_legal lists at the index
+ * choose(ud, n) returns, n = how many it lists; the moves, the forming of
+ * lines and the attaching of guns and generals (most decisions) without
+ * writing the list. */
+int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);
 bool ml_terminal(const void *st);

@@ -320,13 +320,19 @@ static void maybe_pursue(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
     int mod = ml_gen_bonus(s, side, li), need = l->arm == ML_HORSE ? 5 : 2;
-    char id[8];
-    ml_line_id(side, li, id);
-    MlTest t = {"pursuit_test", "pursuit", side, side, id, mod, need, true, "pursues", "holds"};
-    bool go = ml_die_test(s, io, &t);
+    bool go;
+    if (ml_dice_unwatched(io)) {
+        go = ml_die_test_unwatched(s, mod, need, true);
+    } else {
+        char id[8];
+        ml_line_id(side, li, id);
+        MlTest t = {"pursuit_test", "pursuit", side, side, id, mod, need, true, "pursues", "holds"};
+        go = ml_die_test(s, io, &t);
+    }
     if (!go)
         return;
     l->status = LS_PURSUING;
+    ml_occ_update(s, side, li);
     ml_pursue_step(s, side, li, io);
 }
 

@@ -45,21 +45,33 @@ static int check_dragoons(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* [ML Set Up] the zones (bit z) where the side's next dragoons may go on
+ * a flank: as check_dragoons, its own three zones not already holding
+ * dragoons there. */
+static uint32_t dragoon_zones(const MlState *s, int flank)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t zones = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
+    for (int i = 0; i < sd->ndrag; i++)
+        zones &= ~((uint32_t)(sd->drag[i].placed && sd->drag[i].flank == flank) << sd->drag[i].zone);
+    return zones;
+}
+
+/* Rough terrain on every zone not yet rough (sector by sector, as the
+ * cells of the index run), then the first dragoons waiting on each flank. */
 static int legal_place(const MlState *s, Action *out, int cap)
 {
-    int n = 0, side = s->to_act;
-    const MlSide *sd = &s->side[side];
-    if (sd->rough_pending)
-        for (int c = 0; c < ML_SECTORS * ML_ZONES; c++)
-            if (!s->rough[c / ML_ZONES][c % ML_ZONES])
-                n = ml_push(out, cap, n, MLV_ROUGH, 0, c, 0, 0);
+    int n = 0;
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
+    for (; smooth; smooth &= smooth - 1) {
+        int cell = __builtin_ctz(smooth);
+        n = ml_push(out, cap, n, MLV_ROUGH, 0, cell / 8 * ML_ZONES + cell % 8, 0, 0);
+    }
     int di = first_unplaced_dragoons(sd);
     for (int f = 0; di >= 0 && f < 2; f++)
-        for (int z = 0; z < ML_ZONES; z++) {
-            Action a = {MLV_DRAGOONS, (int16_t)di, (int16_t)z, (int16_t)f, 0, 0, 0};
-            if (check_dragoons(s, &a, NULL) == 0)
-                n = ml_push(out, cap, n, MLV_DRAGOONS, di, z, f, 0);
-        }
+        for (uint32_t zones = dragoon_zones(s, f); zones; zones &= zones - 1)
+            n = ml_push(out, cap, n, MLV_DRAGOONS, di, __builtin_ctz(zones), f, 0);
     return n;
 }
 
@@ -85,34 +97,27 @@ static inline int count_bits(uint32_t m)
     return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
 }
 
-/* Counted into bit masks without branches: which units wait changes at
- * every step of the deployment, so branches on it would be mispredicted.
- * Each unit goes into the mask of its arm and strength (strength 0 for
- * any outside 1..4), or into none if it does not wait. */
+/* The waiting units come from the state's index (MlOcc.waiting); the
+ * lines are counted, without branches on arm and sector: they come mixed. */
 static void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
-    uint32_t by[2][5] = {{0}}; /* [arm][strength] */
-    for (int i = 0; i < sd->nunits; i++) {
-        const MlUnit *u = &sd->units[i];
-        int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
-        by[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
-    }
     for (int arm = 0; arm < 2; arm++) {
-        uint32_t ranked = by[arm][1] | by[arm][2] | by[arm][3] | by[arm][4];
-        c->undeployed[arm] = count_bits(ranked | by[arm][0]);
+        const uint32_t *by = s->occ.waiting[c->side][arm];
+        uint32_t ranked = by[1] | by[2] | by[3] | by[4];
+        c->undeployed[arm] = count_bits(ranked | by[0]);
         c->ranked[arm] = count_bits(ranked);
         for (int str = 1; str <= 4; str++)
-            c->waiting[arm][str] = by[arm][str];
+            c->waiting[arm][str] = by[str];
     }
     for (int i = 0; i < sd->nlines; i++) {
         const MlLine *l = &sd->lines[i];
         c->foot_lines += l->arm == ML_FOOT;
         c->horse_lines[l->sector] += l->arm == ML_HORSE;
-        c->own |= ml_line_on_table(l) ? ml_cell_bit(l->sector, l->zone) : 0;
     }
+    c->own = s->occ.any[c->side];
 }
 
 /* Room left for units of an arm if one more line of it stands in `sector`. */
@@ -192,26 +197,26 @@ static int check_form(const MlState *s, const Action *a, Diag *d)
 }
 
 /* The waiting units of an arm in order, strongest first and the first
- * listed first among equals: the sets of the first k of them (set[k], the
- * strongest) and of the last k (weak[k], the weakest), for k = 0..kmax
- * (kmax at most how many there are). Each step takes a unit from the
- * strongest (weakest) group left, picked with masks rather than branches:
- * which groups are empty changes at every step of the deployment. */
+ * listed first among equals: the sets of the first k of them (strong[k],
+ * the strongest) and of the last k (weak[k], the weakest), for k =
+ * 0..kmax (kmax at most how many there are). The strongest are taken
+ * from the strength groups from 4 down, each from its lowest unit; the
+ * weakest from the groups from 1 up, each from its highest unit. */
 static void strongest_and_weakest(const FormCtx *c, int arm, int kmax, uint32_t strong[], uint32_t weak[])
 {
     const uint32_t *by_str = c->waiting[arm != ML_FOOT];
-    uint32_t f4 = by_str[4], f3 = by_str[3], f2 = by_str[2], f1 = by_str[1]; /* what is left to take from */
-    uint32_t b4 = f4, b3 = f3, b2 = f2, b1 = f1;                             /* ... and to take from the end */
     strong[0] = weak[0] = 0;
-    for (int k = 1; k <= kmax; k++) {
-        uint32_t front = f4 | (f3 & ml_ones_if(!f4)) | (f2 & ml_ones_if(!(f4 | f3))) | (f1 & ml_ones_if(!(f4 | f3 | f2)));
-        uint32_t back = b1 | (b2 & ml_ones_if(!b1)) | (b3 & ml_ones_if(!(b1 | b2))) | (b4 & ml_ones_if(!(b1 | b2 | b3)));
-        uint32_t first = front & (0u - front), last = 1u << (31 - __builtin_clz(back)); /* k <= units: not empty */
-        f4 &= ~first, f3 &= ~first, f2 &= ~first, f1 &= ~first;
-        b4 &= ~last, b3 &= ~last, b2 &= ~last, b1 &= ~last;
-        strong[k] = strong[k - 1] | first;
-        weak[k] = weak[k - 1] | last;
-    }
+    int k = 1;
+    for (int str = 4; str >= 1 && k <= kmax; str--)
+        for (uint32_t m = by_str[str]; m && k <= kmax; m &= m - 1, k++)
+            strong[k] = strong[k - 1] | (m & (0u - m));
+    k = 1;
+    for (int str = 1; str <= 4 && k <= kmax; str++)
+        for (uint32_t m = by_str[str]; m && k <= kmax; k++) {
+            uint32_t last = 1u << (31 - __builtin_clz(m));
+            weak[k] = weak[k - 1] | last;
+            m &= ~last;
+        }
 }
 
 /* The zones of a sector where a new line of `arm` may stand (bit z): as
@@ -223,12 +228,19 @@ static uint32_t form_zones(const FormCtx *c, int arm, int sec)
     return home & ~(c->own >> (sec * 8)) & ml_ones_if(room);
 }
 
+/* The lines legal() offers to form, sector by sector: each zone of
+ * `zones` with each of the unit sets of `sets`. */
+typedef struct FormMenu {
+    uint32_t zones[ML_SECTORS];
+    int      nsets[ML_SECTORS];
+    uint32_t sets[ML_SECTORS][2 * ML_FOOT_PER_LINE];
+} FormMenu;
+
 /* Representative choices: each sector and zone, each size, the strongest
  * or the weakest units. A person may type any other selection. Only the
  * size limits vary with the size, so each zone is checked once. */
-static int legal_form(const MlState *s, Action *out, int cap)
+static void form_menu(const MlState *s, FormMenu *m)
 {
-    int n = 0;
     FormCtx c;
     form_ctx(s, &c);
     uint32_t strong[2][ML_FOOT_PER_LINE + 1], weak[2][ML_FOOT_PER_LINE + 1]; /* by arm: both wings share */
@@ -239,30 +251,100 @@ static int legal_form(const MlState *s, Action *out, int cap)
         int minn = avail - room_after(&c, arm, sec);
         int k0 = minn > 1 ? minn : 1, k1 = maxn < avail ? maxn : avail; /* k1: the same for both wings */
         uint32_t zones = form_zones(&c, arm, sec);
+        m->zones[sec] = 0;
+        m->nsets[sec] = 0;
         if (k0 > k1 || !zones)
             continue;
         if (!ordered[a])
             strongest_and_weakest(&c, arm, k1, strong[a], weak[a]);
         ordered[a] = true;
         /* sizes k0..k1 already meet check_form's size and room limits */
-        uint32_t sets[2 * ML_FOOT_PER_LINE];
+        uint32_t *sets = m->sets[sec];
         int nsets = 0;
         for (int k = k0; k <= k1; k++) {
             sets[nsets++] = strong[a][k];
             sets[nsets] = weak[a][k];
             nsets += weak[a][k] != strong[a][k];
         }
-        for (; zones; zones &= zones - 1) {
+        m->zones[sec] = zones;
+        m->nsets[sec] = nsets;
+    }
+}
+
+static int legal_form(const MlState *s, Action *out, int cap)
+{
+    int n = 0;
+    FormMenu m;
+    form_menu(s, &m);
+    for (int sec = 0; sec < ML_SECTORS; sec++) {
+        int nsets = m.nsets[sec];
+        for (uint32_t zones = m.zones[sec]; zones; zones &= zones - 1) {
             uint64_t head = ml_head(MLV_FORM, sec, __builtin_ctz(zones), 0);
             if (n + nsets > cap) { /* a full list keeps what fits */
                 for (int k = 0; k < nsets; k++)
-                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, sets[k]);
+                    n = ml_push(out, cap, n, MLV_FORM, sec, __builtin_ctz(zones), 0, m.sets[sec][k]);
                 continue;
             }
             for (int k = 0; k < nsets; k++)
-                ml_put(&out[n++], head, sets[k]);
+                ml_put(&out[n++], head, m.sets[sec][k]);
         }
     }
+    return n;
+}
+
+/* The k units of an arm waiting that strongest_and_weakest puts first
+ * (weakest false) or last (weakest true): whole strength groups while
+ * they fit, then units from the next group, from its lowest unit (the
+ * strongest) or its highest (the weakest). */
+static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
+{
+    const uint32_t *by_str = c->waiting[arm != ML_FOOT];
+    uint32_t set = 0;
+    for (int g = 0; g < 4 && k > 0; g++) {
+        uint32_t m = by_str[weakest ? 1 + g : 4 - g];
+        int n = count_bits(m);
+        if (n <= k) {
+            set |= m, k -= n;
+            continue;
+        }
+        for (; k > 0; k--) {
+            uint32_t unit = weakest ? 1u << (31 - __builtin_clz(m)) : m & (0u - m);
+            set |= unit, m &= ~unit;
+        }
+    }
+    return set;
+}
+
+/* [ML Set Up] the line form_menu lists at the index chosen, without
+ * working out every set: each sector offers each of its zones with the strongest and the
+ * weakest units of each size k0..k1, but one set for the size taking all
+ * the units (the strongest k are then the weakest k); only the chosen set
+ * is made. */
+int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    FormCtx c;
+    form_ctx(s, &c);
+    int k0[ML_SECTORS], nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
+    uint32_t zones[ML_SECTORS];
+    for (int sec = 0; sec < ML_SECTORS; sec++) {
+        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
+        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        int minn = avail - room_after(&c, arm, sec);
+        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
+        zones[sec] = form_zones(&c, arm, sec);
+        k0[sec] = lo;
+        nsets[sec] = lo > hi || !zones[sec] ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+        per_sector[sec] = count_bits(zones[sec]) * nsets[sec];
+        n += per_sector[sec];
+    }
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n), sec = 0;
+    for (; k >= per_sector[sec]; sec++)
+        k -= per_sector[sec];
+    int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
+    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec] + set / 2, set % 2);
+    ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
     return n;
 }
 
@@ -317,26 +399,69 @@ static int check_light(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* [ML Artillery] [ML Generals] what legal_attach offers, as masks: guns
+ * waiting (bit = gun), generals waiting (bit = general), lines without a
+ * general and foot lines (bit = line; the foot lines only while a light
+ * gun waits), as check_gun, general_attach_why and check_light. */
+typedef struct AttachMenu {
+    unsigned guns, gens, free_lines, foot_lines;
+} AttachMenu;
+
+static void attach_menu(const MlState *s, AttachMenu *m)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    *m = (AttachMenu){0, 0, 0, 0};
+    for (int g = 0; g < sd->nguns; g++)
+        m->guns |= (unsigned)!sd->guns[g].placed << g;
+    for (int g = 0; g < sd->ngens; g++)
+        m->gens |= (unsigned)(sd->gens[g].alive && sd->gens[g].line == ML_NONE) << g;
+    for (int l = 0; l < sd->nlines; l++) { /* as general_attach_why and check_light */
+        m->free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
+        m->foot_lines |= (unsigned)(sd->lines[l].arm == ML_FOOT) << l;
+    }
+    m->foot_lines &= ml_ones_if(sd->light_pending != 0);
+    m->gens &= ml_ones_if(m->free_lines != 0);
+}
+
+/* Each gun waiting on each dividing line in each home zone, each general
+ * waiting with each line without one, a light gun with each foot line. */
 static int legal_attach(const MlState *s, Action *out, int cap)
 {
     int n = 0;
-    const MlSide *sd = &s->side[s->to_act];
+    AttachMenu m;
+    attach_menu(s, &m);
     uint32_t home = s->to_act == ML_ROY ? 0x07u : 0x70u; /* as ml_home_zone */
-    for (int g = 0; g < sd->nguns; g++)
-        for (int side = 0; side < 2 && !sd->guns[g].placed; side++)
+    for (unsigned g = m.guns; g; g &= g - 1)
+        for (int side = 0; side < 2; side++)
             for (uint32_t zones = home; zones; zones &= zones - 1)
-                n = ml_push(out, cap, n, MLV_GUN, g, __builtin_ctz(zones), side, 0);
-    unsigned free_lines = 0; /* as general_attach_why: lines without a general, for each general waiting */
-    for (int l = 0; l < sd->nlines; l++)
-        free_lines |= (unsigned)(sd->lines[l].general == ML_NONE) << l;
-    for (int g = 0; free_lines && g < sd->ngens; g++) {
-        bool waiting = sd->gens[g].alive && sd->gens[g].line == ML_NONE;
-        for (unsigned m = free_lines & ml_ones_if(waiting); m; m &= m - 1)
-            n = ml_push(out, cap, n, MLV_GENERAL, g, __builtin_ctz(m), 0, 0);
+                n = ml_push(out, cap, n, MLV_GUN, __builtin_ctz(g), __builtin_ctz(zones), side, 0);
+    for (unsigned g = m.gens; g; g &= g - 1)
+        for (unsigned l = m.free_lines; l; l &= l - 1)
+            n = ml_push(out, cap, n, MLV_GENERAL, __builtin_ctz(g), __builtin_ctz(l), 0, 0);
+    for (unsigned l = m.foot_lines; l; l &= l - 1)
+        n = ml_push(out, cap, n, MLV_LIGHT, 0, __builtin_ctz(l), 0, 0);
+    return n;
+}
+
+int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    AttachMenu m;
+    attach_menu(s, &m);
+    int guns = 6 * count_bits(m.guns), nfree = count_bits(m.free_lines);
+    int gens = count_bits(m.gens) * nfree, n = guns + gens + count_bits(m.foot_lines);
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n);
+    uint64_t head;
+    if (k < guns) { /* gun k / 6, on dividing line k % 6 / 3, in home zone k % 3 */
+        int home = s->to_act == ML_ROY ? 0 : 4;
+        head = ml_head(MLV_GUN, ml_nth_bit(m.guns, k / 6), home + k % 3, k % 6 / 3);
+    } else if ((k -= guns) < gens) {
+        head = ml_head(MLV_GENERAL, ml_nth_bit(m.gens, k / nfree), ml_nth_bit(m.free_lines, k % nfree), 0);
+    } else {
+        head = ml_head(MLV_LIGHT, 0, ml_nth_bit(m.foot_lines, k - gens), 0);
     }
-    for (int l = 0; sd->light_pending && l < sd->nlines; l++)
-        if (sd->lines[l].arm == ML_FOOT)
-            n = ml_push(out, cap, n, MLV_LIGHT, 0, l, 0, 0);
+    ml_put(out, head, 0);
     return n;
 }
 
@@ -387,6 +512,7 @@ static void form_line(MlState *s, int side, const Action *a)
         l->nunits++;
     }
     ml_occ_update(s, side, li);
+    ml_occ_deployed(s, side, a->set & ((1u << sd->nunits) - 1));
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
@@ -400,6 +526,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
     switch (a->verb) {
     case MLV_ROUGH:
         s->rough[a->target / ML_ZONES][a->target % ML_ZONES] = 1;
+        s->occ.rough |= ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
         sd->rough_pending--;
         break;
     case MLV_DRAGOONS:

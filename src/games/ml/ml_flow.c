@@ -79,12 +79,13 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
 {
     MlOcc *o = &s->occ;
     unsigned m = o->at[side][cell];
-    bool foot = false, turned = false, no_gen = false;
+    bool foot = false, turned = false, no_gen = false, pursuing = false;
     for (unsigned k = m; k; k &= k - 1) {
         const MlLine *l = &s->side[side].lines[__builtin_ctz(k)];
         foot |= l->arm == ML_FOOT;
         turned |= l->turned_in != 0;
         no_gen |= l->general == ML_NONE;
+        pursuing |= l->status == LS_PURSUING;
     }
     uint32_t b = 1u << cell, keep = ~b;
     o->any[side] = (o->any[side] & keep) | (b & ml_ones_if(m != 0));
@@ -92,6 +93,19 @@ static void occ_refresh_cell(MlState *s, int side, int cell)
     o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(foot));
     o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(turned));
     o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(no_gen));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (b & ml_ones_if(pursuing));
+}
+
+/* The masks of a cell holding line l alone, or nothing (l NULL). */
+static void occ_set_cell(MlOcc *o, int side, int cell, const MlLine *l)
+{
+    uint32_t keep = ~(1u << cell), b = (1u << cell) & ml_ones_if(l != NULL);
+    o->any[side] = (o->any[side] & keep) | b;
+    o->two[side] &= keep;
+    o->foot[side] = (o->foot[side] & keep) | (b & ml_ones_if(l && l->arm == ML_FOOT));
+    o->turned[side] = (o->turned[side] & keep) | (b & ml_ones_if(l && l->turned_in != 0));
+    o->no_gen[side] = (o->no_gen[side] & keep) | (b & ml_ones_if(l && l->general == ML_NONE));
+    o->pursuing[side] = (o->pursuing[side] & keep) | (b & ml_ones_if(l && l->status == LS_PURSUING));
 }
 
 void ml_occ_remove(MlState *s, int side, int li)
@@ -99,22 +113,48 @@ void ml_occ_remove(MlState *s, int side, int li)
     const MlLine *l = &s->side[side].lines[li];
     int cell = ml_cell(l->sector, l->zone);
     s->occ.at[side][cell] &= (uint8_t)~(1u << li);
-    occ_refresh_cell(s, side, cell);
+    if (s->occ.at[side][cell])
+        occ_refresh_cell(s, side, cell);
+    else
+        occ_set_cell(&s->occ, side, cell, NULL);
 }
 
 void ml_occ_update(MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
     int cell = ml_cell(l->sector, l->zone);
-    s->occ.at[side][cell] &= (uint8_t)~(1u << li);
-    s->occ.at[side][cell] |= (uint8_t)(ml_line_on_table(l) << li);
-    occ_refresh_cell(s, side, cell);
+    unsigned others = s->occ.at[side][cell] & ~(1u << li), here = (unsigned)ml_line_on_table(l) << li;
+    s->occ.at[side][cell] = (uint8_t)(others | here);
+    if (others) /* a friend shares the cell: its marks count too */
+        occ_refresh_cell(s, side, cell);
+    else
+        occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
-/* The index worked out afresh from the lines, into o. */
+void ml_occ_deployed(MlState *s, int side, uint32_t set)
+{
+    uint32_t *w = &s->occ.waiting[side][0][0];
+    for (int k = 0; k < 2 * 5; k++)
+        w[k] &= ~set;
+}
+
+/* The units waiting to deploy, into o (see MlOcc.waiting). */
+static void occ_build_waiting(const MlState *s, MlOcc *o)
+{
+    for (int side = 0; side < ML_SIDES; side++)
+        for (int i = 0; i < s->side[side].nunits; i++) {
+            const MlUnit *u = &s->side[side].units[i];
+            int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
+            o->waiting[side][u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
+        }
+}
+
+/* The index worked out afresh from the lines and units, into o. */
 static void occ_build(const MlState *s, MlOcc *o)
 {
     memset(o, 0, sizeof *o);
+    occ_build_waiting(s, o);
+    o->rough = ml_rough_cells(s);
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];
@@ -128,6 +168,7 @@ static void occ_build(const MlState *s, MlOcc *o)
             o->foot[side] |= l->arm == ML_FOOT ? b : 0;
             o->turned[side] |= l->turned_in ? b : 0;
             o->no_gen[side] |= l->general == ML_NONE ? b : 0;
+            o->pursuing[side] |= l->status == LS_PURSUING ? b : 0;
         }
 }
 
@@ -144,7 +185,7 @@ bool ml_occ_agrees(const MlState *s)
 /* Victory (ecw rule: the rulebook says nothing about it)              */
 /* ------------------------------------------------------------------ */
 
-static bool army_broken(const MlSide *sd) { return sd->start_str && 2 * sd->lost_str >= sd->start_str; }
+static bool army_broken(const MlSide *sd) { return 2 * sd->lost_str >= sd->start_str && sd->start_str; }
 
 /* Compare lost fractions lost_a/start_a and lost_b/start_b exactly. */
 static int less_loss_wins(const MlState *s)
@@ -345,6 +386,8 @@ static bool combat_step(MlState *s, GameIO *io)
 static bool rally_pending(const MlState *s, int side)
 {
     const MlSide *sd = &s->side[side];
+    if (!s->occ.pursuing[side]) /* the usual case: no line of the side pursues */
+        return false;
     for (int i = 0; i < sd->nlines; i++)
         if (sd->lines[i].status == LS_PURSUING && !sd->lines[i].rally_done)
             return true;
@@ -417,6 +460,29 @@ int ml_legal(const void *st, Action *out, int cap)
     }
 }
 
+/* The phases with few decisions a game pick from the list itself. */
+static int choose_from_list(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    Action acts[MAX_ACTIONS];
+    int n = ml_legal(s, acts, MAX_ACTIONS);
+    if (n > 0)
+        *out = acts[choose(ud, n)];
+    return n;
+}
+
+int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
+{
+    const MlState *s = st;
+    assert(ml_occ_agrees(s));
+    if (s->phase == PH_MOVE)
+        return ml_move_choose(s, choose, ud, out);
+    if (s->phase == PH_FORM)
+        return ml_form_choose(s, choose, ud, out);
+    if (s->phase == PH_ATTACH)
+        return ml_attach_choose(s, choose, ud, out);
+    return choose_from_list(s, choose, ud, out);
+}
+
 int ml_check(const void *st, const Action *a, Diag *d)
 {
     const MlState *s = st;
@@ -486,6 +552,7 @@ const GameOps ml_ops = {
     .setup = ml_setup,
     .current_player = ml_current_player,
     .legal = ml_legal,
+    .legal_choose = ml_legal_choose,
     .check = ml_check,
     .apply = ml_apply,
     .terminal = ml_terminal,

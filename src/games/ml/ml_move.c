@@ -40,7 +40,7 @@ static void move_ctx(const MlState *s, MoveCtx *c)
     c->held = c->o->any[0] | c->o->any[1];
     stand_cells(c->o, c->side, c->stand);
     c->led = c->o->any[c->side] & ~c->o->no_gen[c->side];
-    c->blocked = c->held | ml_rough_cells(s);
+    c->blocked = c->held | s->occ.rough;
 }
 
 /* ---------------- lines ---------------- */
@@ -263,48 +263,124 @@ int ml_move_check(const MlState *s, const Action *a, Diag *d)
 
 _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte per line or general in 64 bits");
 
-/* [ML Movement] the zones formed line l may move to, bit z for zone z of
- * its sector: as line_mover_why and line_path_why, none if it is in
- * combat, else 1 zone for foot, 2 for horse, not through a line nor rough
- * terrain, into a zone with room. */
-static uint32_t line_targets(const MoveCtx *c, const MlLine *l)
+/* [ML Flanking] as turnin_why, on masks: the wing cells from which formed
+ * horse may turn in on the centre zone beside it. The wing holds no enemy,
+ * the centre zone has room for horse that turned in, and no enemy foot
+ * stands further up the board in the centre. */
+static uint32_t turn_in_cells(const MoveCtx *c)
 {
-    uint32_t here = ml_cell_bit(l->sector, l->zone);
-    uint32_t near = here << 1 | here >> 1;
-    uint32_t far = (here << 2 & ~(c->blocked << 1)) | (here >> 2 & ~(c->blocked >> 1)); /* the cell between clear */
-    uint32_t cells = near | (far & ml_ones_if(l->arm == ML_HORSE));
-    cells &= ml_sector_bits(l->sector) & c->stand[l->turned_in != 0] & ml_ones_if(!(c->o->any[c->foe] & here));
-    return cells >> (l->sector * 8);
+    uint32_t foe = c->o->any[c->foe], foot = c->o->foot[c->foe] >> (ML_CENTRE * 8) & 0x7Fu;
+    uint32_t zones = c->stand[1] >> (ML_CENTRE * 8) & 0x7Fu;
+    if (foot) /* the zones below the highest enemy foot (Royalists), above the lowest (Parliament) */
+        zones &= c->side == ML_ROY ? ~((1u << (31 - __builtin_clz(foot))) - 1) : (2u << __builtin_ctz(foot)) - 1;
+    uint32_t left = zones & ml_ones_if(!(foe & ml_sector_bits(ML_LEFT)));
+    uint32_t right = zones & ml_ones_if(!(foe & ml_sector_bits(ML_RIGHT)));
+    return left << (ML_LEFT * 8) | right << (ML_RIGHT * 8);
 }
 
-/* [ML Flanking] as turnin_why, for formed horse on a wing. */
-static bool may_turn_in(const MoveCtx *c, const MlLine *l)
+/* The masks the line moves are read from, worked out once per call: the
+ * cells a line may stand in ([1]: horse that turned in) with zone 7 of
+ * each sector (off the board) cleared, the cells a 2-zone move up (down)
+ * may end in (the cell passed clear and on the board: zone 7 counts as
+ * blocked), the cells free of the enemy, the cells horse may turn in from. */
+typedef struct LineMasks {
+    uint32_t stand[2], far_up, far_down, free, turn_in;
+} LineMasks;
+
+static inline void line_masks(const MoveCtx *c, LineMasks *m)
 {
-    bool in_the_way = (c->o->any[c->foe] & ml_sector_bits(l->sector)) |
-                      (c->o->foot[c->foe] & centre_beyond(c->side, l->zone));
-    return !in_the_way & ((c->stand[1] & ml_cell_bit(ML_CENTRE, l->zone)) != 0);
+    uint32_t stops = c->blocked | 0x808080u;
+    m->stand[0] = c->stand[0] & 0x7F7F7Fu;
+    m->stand[1] = c->stand[1] & 0x7F7F7Fu;
+    m->far_up = ~(stops << 1);
+    m->far_down = ~(stops >> 1);
+    m->free = ~c->o->any[c->foe];
+    m->turn_in = turn_in_cells(c);
 }
 
-/* Every line move and turn-in as one set, byte li for line li (bits 0-6
- * its zones, bit 7 its turn-in), so that they come out line by line, each
- * line's moves from the Royalist base line up, then its turn-in. */
+/* [ML Movement] the moves of formed line l as a byte: bits 0-6 the zones
+ * of its sector it may move to, bit 7 its turn-in [ML Flanking]. As
+ * line_mover_why and line_path_why: none for a line in combat, else 1
+ * zone for foot, 2 for horse, not through a line nor rough terrain, into
+ * a zone with room. No target leaves the sector (see LineMasks). */
+static inline uint32_t line_move_byte(const LineMasks *m, const MlLine *l)
+{
+    int first = l->sector * 8, zone = l->zone;
+    uint32_t here = 1u << (first + zone), horse = ml_ones_if(l->arm == ML_HORSE);
+    uint32_t far = (here << 2 & m->far_up) | (here >> 2 & m->far_down);
+    uint32_t cells = (here << 1 | here >> 1 | (far & horse)) & m->stand[l->turned_in != 0];
+    cells &= ml_ones_if(m->free & here);
+    cells |= (m->turn_in & here & horse) << (7 - zone); /* the turn-in: zone 7 of its sector, never a target */
+    return cells >> first;
+}
+
+/* Every line move and turn-in as one set, byte li for line li (see
+ * line_move_byte), so that they come out line by line, each line's moves
+ * from the Royalist base line up, then its turn-in. */
 static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
+    LineMasks m;
+    line_masks(c, &m);
     uint64_t moves = 0;
-    unsigned wing_horse = 0; /* gathered without a branch per line: arms come mixed */
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
-        if (l->status != LS_FORMED)
-            continue;
-        moves |= (uint64_t)line_targets(c, l) << (li * 8);
-        wing_horse |= (unsigned)((l->arm == ML_HORSE) & (l->sector != ML_CENTRE)) << li;
-    }
-    for (; wing_horse; wing_horse &= wing_horse - 1) {
-        int li = __builtin_ctz(wing_horse);
-        moves |= (uint64_t)may_turn_in(c, &sd->lines[li]) << (li * 8 + 7);
+        if (l->status == LS_FORMED)
+            moves |= (uint64_t)line_move_byte(&m, l) << (li * 8);
     }
     return moves;
+}
+
+/* The line move or turn-in of bit `bit` of a line move set. */
+static inline uint64_t line_move_head(int bit)
+{
+    int li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
+    return zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0);
+}
+
+/* How many bits the three words hold together (each at most 24 set in a
+ * half), without a popcount instruction the machine may lack. */
+static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
+{
+    const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
+    a = a - (a >> 1 & m1), b = b - (b >> 1 & m1), c = c - (c >> 1 & m1);
+    uint64_t x = (a & m2) + (a >> 2 & m2) + (b & m2) + (b >> 2 & m2) + (c & m2) + (c >> 2 & m2); /* <= 12 a nibble */
+    x = (x & 0x0F0F0F0F0F0F0F0Full) + (x >> 4 & 0x0F0F0F0F0F0F0F0Full);
+    return (int)(x * 0x0101010101010101ull >> 56);
+}
+
+/* [ML Movement] [ML Flanking] how many entries line_move_set holds, read
+ * off the index for all lines at once when no two lines of the side share a cell (the usual case; -1
+ * otherwise): from the cells of the formed lines out of combat, by turn-in
+ * and arm, the cells a step up or down (for horse two) may end in, and
+ * the horse that may turn in. Lines in different cells reach different
+ * cells in any one direction, so each direction's cells count its moves. */
+static int count_line_moves(const MoveCtx *c, const LineMasks *m)
+{
+    const MlOcc *o = c->o;
+    if (o->two[c->side])
+        return -1;
+    uint32_t movers = o->any[c->side] & ~o->pursuing[c->side] & m->free, horse = movers & ~o->foot[c->side];
+    uint32_t turned = o->turned[c->side], up = 0, down = 0, up2 = 0, down2 = 0;
+    for (int ti = 0; ti < 2; ti++) {
+        uint32_t kind = ti ? turned : ~turned, all = movers & kind, h = horse & kind, stand = m->stand[ti];
+        up |= all << 1 & stand, down |= all >> 1 & stand;
+        up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
+    }
+    return count_bits3(up | (uint64_t)down << 32, up2 | (uint64_t)down2 << 32, horse & m->turn_in);
+}
+
+/* Entry k (below the count) of line_move_set, found line by line. */
+static uint64_t nth_line_move(const MlSide *sd, const LineMasks *m, int k)
+{
+    for (int li = 0;; li++) {
+        const MlLine *l = &sd->lines[li];
+        uint32_t moves = l->status == LS_FORMED ? line_move_byte(m, l) : 0;
+        int here = ml_count_bits64(moves);
+        if (k < here)
+            return line_move_head(li * 8 + ml_nth_bit(moves, k));
+        k -= here;
+    }
 }
 
 /* The moves of a general, in the order legal() lists them: the change of
@@ -325,19 +401,22 @@ static bool general_may_move(const MlSide *sd, int gi)
  * as general_mover_why and general_path_why, not through nor into the
  * enemy, onto friends only where a line has no general. The cells around
  * him are read from masks shifted so that his own cell is bit 16: zone
- * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. */
+ * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. Zone 7 of
+ * each sector (off the board) is neither open nor passable, so no zone
+ * step leaves the sector. */
 static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
 {
     const MlGeneral *g = &s->side[c->side].gens[gi];
     int cell = ml_cell(g->sector, g->zone);
-    uint32_t pass = ~c->o->any[c->foe];
-    uint64_t open = (uint64_t)(pass & ~c->led & 0x7F7F7Fu) << 16 >> cell; /* zone 7 of a sector is never open */
-    uint64_t way = (uint64_t)pass << 16 >> cell;                            /* the cell passed on a 2-step */
-    unsigned two_up = g->zone < ML_ZONES - 1, two_down = g->zone > 0;      /* else a 2-zone step leaves the sector */
-    unsigned ok = (unsigned)(open >> 17 & 1) | (unsigned)(open >> 18 & way >> 17 & two_up) << 1 |
-                  (unsigned)(open >> 15 & 1) << 2 | (unsigned)(open >> 14 & way >> 15 & two_down) << 3 |
-                  (unsigned)(open >> 24 & 1) << 4 | (unsigned)(open >> 32 & way >> 24 & 1) << 5 |
-                  (unsigned)(open >> 8 & 1) << 6 | (unsigned)(open & way >> 8 & 1) << 7;
+    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu;
+    uint64_t open = (uint64_t)(pass & ~c->led) << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
+    /* a 2-step ends in an open cell past a passable one: marked at the cell passed */
+    uint64_t far = (open >> 1 & way & 1ull << 17) | (open << 1 & way & 1ull << 15) | (open >> 8 & way & 1ull << 24) |
+                   (open << 8 & way & 1ull << 8);
+    /* each direction as two bits side by side: the 1-step, then the 2-step */
+    uint64_t pairs = (open & (1ull << 17 | 1ull << 15 | 1ull << 24 | 1ull << 8)) | far << 1;
+    unsigned ok = (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
+                  (unsigned)(pairs >> 8 & 3) << 6;
     return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
 }
 
@@ -353,15 +432,20 @@ static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 /* The most moves legal() may list: every line and general in every way. */
 enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
 
+/* The move of general gi of the side to act, step k of general_steps. */
+static inline uint64_t general_move_head(const MlState *s, int gi, int k)
+{
+    const MlGeneral *g = &s->side[s->to_act].gens[gi];
+    return ml_head(MLV_GENMOVE, gi, g->sector * ML_ZONES + g->zone + general_steps[k], 0);
+}
+
 /* The line moves, general moves and end into out, which has room for
  * ML_MOVES_MAX; returns how many. Stores without a count check each. */
 static int emit_moves(const MlState *s, uint64_t lines, uint64_t gens, Action *out)
 {
     Action *o = out;
-    for (; lines; lines &= lines - 1) {
-        int bit = __builtin_ctzll(lines), li = bit / 8, zone = bit % 8; /* zone 7: the turn-in */
-        ml_put(o++, zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0), 0);
-    }
+    for (; lines; lines &= lines - 1)
+        ml_put(o++, line_move_head(__builtin_ctzll(lines)), 0);
     const MlGeneral *g = s->side[s->to_act].gens;
     for (int gi = 0; gens; gi++, gens >>= 8) { /* general by general: his cell is read once */
         uint64_t head = ml_head(MLV_GENMOVE, gi, g[gi].sector * ML_ZONES + g[gi].zone, 0);
@@ -383,6 +467,34 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
     int n = emit_moves(s, lines, gens, all);
     n = n < cap ? n : cap > 0 ? cap : 0;
     memcpy(out, all, sizeof all[0] * (size_t)n);
+    return n;
+}
+
+/* The move ml_move_legal would list at the index chosen, without writing
+ * the list: entry k is the k-th of the line moves (counted off the index,
+ * then found line by line), then of the general moves, then end. */
+int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    MoveCtx c;
+    move_ctx(s, &c);
+    LineMasks m;
+    line_masks(&c, &m);
+    uint64_t gens = general_move_set(s, &c), lines = 0;
+    int nl = count_line_moves(&c, &m);
+    if (nl < 0) { /* lines sharing a cell: the set of every line's moves */
+        lines = line_move_set(s, &c);
+        nl = ml_count_bits64(lines);
+    }
+    int ng = ml_count_bits64(gens), n = nl + ng + 1;
+    int k = choose(ud, n);
+    uint64_t head = ml_head(MLV_END, 0, 0, 0);
+    if (k < nl) {
+        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_move(&s->side[c.side], &m, k);
+    } else if (k - nl < ng) {
+        int bit = ml_nth_bit(gens, k - nl);
+        head = general_move_head(s, bit / 8, bit % 8);
+    }
+    ml_put(out, head, 0);
     return n;
 }
 
@@ -416,10 +528,7 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 {
     MlLine *l = &s->side[side].lines[li];
     int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
-    ml_occ_remove(s, side, li);
-    l->sector = (uint8_t)sector;
-    l->zone = (uint8_t)zone;
-    ml_occ_update(s, side, li);
+    ml_occ_move(s, side, li, sector, zone);
     if (l->general != ML_NONE) {
         s->side[side].gens[l->general].sector = (uint8_t)sector;
         s->side[side].gens[l->general].zone = (uint8_t)zone;
@@ -461,12 +570,24 @@ static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
         need = l->arm == ML_FOOT ? 5 : 4;
         mod += ml_gen_bonus(s, side, a->piece);
     }
+    if (ml_dice_unwatched(io))
+        return ml_die_test_unwatched(s, mod, need, false);
     char id[8];
     if (a->verb == MLV_GENMOVE)
         ml_general_id(a->piece, id);
     else
         ml_line_id(side, a->piece, id);
     MlTest t = {"additional_move", "additional move", side, side, id, mod, need, false, "moves", "fails"};
+    return ml_die_test(s, io, &t);
+}
+
+/* The turn-in's die test as the log tells it. */
+static bool turn_in_test(MlState *s, int side, int li, int mod, int need, GameIO *io)
+{
+    char id[8];
+    ml_line_id(side, li, id);
+    MlTest t = {"turn_in", "turning in on the centre (the opponent rolls)", side, ml_enemy(side), id, mod, need,
+                false, "turns in", "fails"};
     return ml_die_test(s, io, &t);
 }
 
@@ -477,12 +598,7 @@ static void turn_in(MlState *s, int side, int li, GameIO *io)
     MlLine *l = &s->side[side].lines[li];
     bool occupied = ml_cell_has_enemy_of(s, side, ML_CENTRE, l->zone);
     int need = occupied ? 5 : 4, mod = ml_gen_bonus(s, side, li);
-    char id[8];
-    ml_line_id(side, li, id);
-    MlTest t = {"turn_in", "turning in on the centre (the opponent rolls)", side, ml_enemy(side), id, mod, need,
-                false, "turns in", "fails"};
-    bool ok = ml_die_test(s, io, &t);
-    if (!ok)
+    if (!(ml_dice_unwatched(io) ? ml_die_test_unwatched(s, mod, need, false) : turn_in_test(s, side, li, mod, need, io)))
         return;
     l->turned_in = 1;
     ml_enter_cell(s, side, li, ML_CENTRE, l->zone, APP_FLANK, io);
@@ -584,6 +700,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     }
     if (contact) { /* the DP only for meeting a formed enemy, not other pursuers */
         l->status = LS_FORMED;
+        ml_occ_update(s, side, li);
         if (formed)
             ml_add_dp(s, side, li, 1, io);
     }
@@ -591,6 +708,8 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
 
 void ml_pursuers_advance(MlState *s, int side, GameIO *io)
 {
+    if (!s->occ.pursuing[side]) /* the usual case: no line of the side pursues */
+        return;
     for (int li = 0; li < s->side[side].nlines; li++) {
         const MlLine *l = &s->side[side].lines[li];
         if (l->status == LS_PURSUING && !engaged(s, side, l))

@@ -39,11 +39,19 @@ void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
     if (a->verb == MLV_PRESS)
         return;
     int mod = ml_gen_bonus(s, side, a->piece), need = l->arm == ML_FOOT ? 4 : 6;
-    char id[8];
-    ml_line_id(side, a->piece, id);
-    MlTest t = {"rally", "rally", side, side, id, mod, need, false, "rallied", "pursuing"};
-    if (ml_die_test(s, io, &t))
+    bool rallied;
+    if (ml_dice_unwatched(io)) {
+        rallied = ml_die_test_unwatched(s, mod, need, false);
+    } else {
+        char id[8];
+        ml_line_id(side, a->piece, id);
+        MlTest t = {"rally", "rally", side, side, id, mod, need, false, "rallied", "pursuing"};
+        rallied = ml_die_test(s, io, &t);
+    }
+    if (rallied) {
         l->status = LS_FORMED;
+        ml_occ_update(s, side, a->piece);
+    }
 }
 
 /* [ML Reforming] a formed line with DPs may try to shed one if it has a
@@ -59,10 +67,16 @@ static void reform_line(MlState *s, int side, int li, GameIO *io)
     if (l->general == ML_NONE && !behind)
         return;
     int mod = (ml_gen_bonus(s, side, li) == 2) - ml_cell_has_enemy_of(s, side, l->sector, l->zone);
-    char id[8];
-    ml_line_id(side, li, id);
-    MlTest t = {"reform", "reforming", side, side, id, mod, 5, false, "removes 1 DP", "no change"};
-    if (ml_die_test(s, io, &t))
+    bool reformed;
+    if (ml_dice_unwatched(io)) {
+        reformed = ml_die_test_unwatched(s, mod, 5, false);
+    } else {
+        char id[8];
+        ml_line_id(side, li, id);
+        MlTest t = {"reform", "reforming", side, side, id, mod, 5, false, "removes 1 DP", "no change"};
+        reformed = ml_die_test(s, io, &t);
+    }
+    if (reformed)
         l->dp--;
 }
 

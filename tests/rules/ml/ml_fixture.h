@@ -82,6 +82,7 @@ static inline int mlf_unit(Mlf *f, int side, int arm, int str, int line)
     sd->units[u].str = (uint8_t)str;
     sd->units[u].line = (uint8_t)line;
     sd->units[u].alive = 1;
+    ml_occ_rebuild(&f->s); /* the units waiting to deploy */
     return u;
 }
 
@@ -169,7 +170,11 @@ static inline int mlf_dragoons(Mlf *f, int side, int flank, int zone)
     return i;
 }
 
-static inline void mlf_rough(Mlf *f, int sector, int zone) { f->s.rough[sector][zone] = 1; }
+static inline void mlf_rough(Mlf *f, int sector, int zone)
+{
+    f->s.rough[sector][zone] = 1;
+    ml_occ_rebuild(&f->s); /* the rough cells of the index */
+}
 
 /* Make `side`'s move phase the current decision: mover 0 is player A's
  * phase (the Royalists by default), mover 1 player B's. */

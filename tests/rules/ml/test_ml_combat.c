@@ -748,6 +748,7 @@ Test(ml_pursuit, contacting_a_pursuing_enemy_takes_no_dp)
     int p = mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 2);
     mlf_l(&F, ML_ROY, r)->status = LS_PURSUING;
     mlf_l(&F, ML_PAR, p)->status = LS_PURSUING;
+    mlf_sync(&F);
     ml_pursue_step(&F.s, ML_ROY, r, &F.io);
     mlf_assert_dice(&F, 0);
     cr_assert_eq(mlf_l(&F, ML_ROY, r)->zone, 4);

@@ -594,6 +594,7 @@ Test(ml_generals, may_not_leave_a_pursuing_line)
     Action a = mlf_act(MLV_GENMOVE, g, cell(ML_LEFT, 3), 0);
     cr_assert(mlf_in_legal(&F, a));
     mlf_l(&F, ML_ROY, r)->status = LS_PURSUING;
+    mlf_sync(&F);
     Diag d;
     mlf_refused(&F, a, d);
     cr_assert(strstr(d.msg, "pursuing"), "reason: %s", d.msg);
@@ -767,6 +768,40 @@ static void short_list_is_a_prefix(MlState *s, Rng *pick)
 Test(ml_movement, a_short_list_is_the_start_of_the_full_one)
 {
     each_decision(10, 5, short_list_is_a_prefix);
+}
+
+/* legal_choose's callback for the test below: the index in *ud. */
+static int pick_index(void *ud, int n)
+{
+    (void)n;
+    return *(const int *)ud;
+}
+
+/* legal_choose (moves and lines to form from masks, the rest from the
+ * list) picks legal()[k] for every k and counts the list, on every
+ * decision of games the computer player plays against itself: positions
+ * random games seldom reach, such as horse that turned in sharing a zone. */
+Test(ml_movement, legal_choose_picks_each_listed_action_in_heuristic_games)
+{
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        MlState s;
+        Options opt = {0};
+        Diag d;
+        cr_assert_eq(ml_setup(&s, &opt, seed, &d), 0, "%s", d.msg);
+        Rng ai;
+        rng_seed(&ai, seed);
+        while (!ml_terminal(&s)) {
+            Action acts[MAX_ACTIONS], a;
+            int n = ml_legal(&s, acts, MAX_ACTIONS);
+            for (int k = 0; k < n; k++) {
+                cr_assert_eq(ml_legal_choose(&s, pick_index, &k, &a), n, "phase %d: the count", s.phase);
+                cr_assert(listed(&acts[k], 1, a), "phase %d: entry %d of %d differs", s.phase, k, n);
+            }
+            if (ml_heuristic(&s, &ai, &a) < 0)
+                a = acts[0];
+            ml_apply(&s, &a, NULL);
+        }
+    }
 }
 
 /* [ML Rough Terrain] the rough cells as a mask (what legal() reads) are

@@ -22,6 +22,7 @@ static int pursuing(int arm, int sector, int zone)
 {
     int li = mlf_line(&F, ML_ROY, arm, sector, zone, 3);
     mlf_l(&F, ML_ROY, li)->status = LS_PURSUING;
+    mlf_sync(&F);
     F.s.phase = PH_RALLY;
     F.s.to_act = ML_ROY;
     F.s.player_a = ML_ROY;
@@ -131,6 +132,7 @@ Test(ml_rallying, player_a_first_then_b)
     int r = pursuing(ML_HORSE, ML_LEFT, 4);
     int p = mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 2, 3);
     mlf_l(&F, ML_PAR, p)->status = LS_PURSUING;
+    mlf_sync(&F);
     mlf_dice(&F, 1, 6);
     rally(r);
     cr_assert_eq(F.s.phase, PH_RALLY);
