@@ -336,24 +336,46 @@ static void melee_1v1(const MlState *s, int ia, int ib, Part *pt)
 /* Two lines of side `two` against line `one` of the other side, which
  * splits its factor [ML Combat]: each pair solved with the two attackers'
  * rolls combined against the share of the factor it receives. */
+/* A factor as a roll reads it: 0 for no roll, else clamped to the table. */
+static int roll_factor(int f) { return f <= 0 ? 0 : clamp_factor(f); }
+
+/* The odds of two lines rolling at factors f0 and f1 together against a
+ * share g of the single line's factor, with h rounds left: solved afresh
+ * on a miss of a per-thread memo (a pure memo, like sector_part_cached:
+ * the key is every input of the solution). */
+static const Odds *odds_2v1(int f0, int f1, int g, int h)
+{
+    enum { SLOTS = 256 };
+    static _Thread_local struct { uint32_t key; Odds o; } memo[SLOTS];
+    f0 = roll_factor(f0), f1 = roll_factor(f1), g = roll_factor(g);
+    h = h > HMAX ? HMAX + 1 : h < 0 ? 0 : h;
+    uint32_t key = 1u << 31 | (uint32_t)(f0 < f1 ? f0 << 5 | f1 : f1 << 5 | f0) << 10 | (uint32_t)g << 5 | (uint32_t)h;
+    uint32_t slot = (key * 2654435761u) >> 24;
+    if (memo[slot].key != key) {
+        double pa[2][MAXD], comb[MAXD] = {0}, q[MAXD];
+        roll_dist(f0, pa[0]);
+        roll_dist(f1, pa[1]);
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 4; j++)
+                comb[i + j] += pa[0][i] * pa[1][j];
+        roll_dist(g, q);
+        solve_odds_h(comb, q, h, &memo[slot].o);
+        memo[slot].key = key;
+    }
+    return &memo[slot].o;
+}
+
 static void melee_2v1(const MlState *s, int two, const int li2[2], int li1, Part *pt)
 {
     int one = ml_enemy(two);
     const MlLine *b = &s->side[one].lines[li1];
     int fb = ml_factor(s, one, li1, NULL);
     int first = b->split != ML_NONE ? b->split : (fb + 1) / 2;
-    double pa[2][MAXD], comb[MAXD] = {0}, broke = 0;
-    for (int k = 0; k < 2; k++)
-        roll_dist(ml_factor(s, two, li2[k], NULL), pa[k]);
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            comb[i + j] += pa[0][i] * pa[1][j];
+    int f0 = ml_factor(s, two, li2[0], NULL), f1 = ml_factor(s, two, li2[1], NULL);
+    double broke = 0;
     for (int k = 0; k < 2; k++) {
         const MlLine *a = &s->side[two].lines[li2[k]];
-        double q[MAXD];
-        roll_dist(k == 0 ? first : fb - first, q);
-        Odds o;
-        solve_odds_h(comb, q, rounds_left(s), &o);
+        const Odds o = *odds_2v1(f0, f1, k == 0 ? first : fb - first, rounds_left(s));
         broke += 0.5 * o.win[a->dp][b->dp];
         pt->loss[two] += o.lose[a->dp][b->dp] * a->str;
         pt->var += fight_var(0.5 * o.win[a->dp][b->dp], frac(s, one, b->str), o.lose[a->dp][b->dp],
