@@ -59,6 +59,7 @@
 #define LATE_TURNS 4     /* the last turns, in which a side not ahead must attack */
 #define W_LATE_ATTACK 5.0 /* points for attacking then */
 #define W_LATE_CLOSE 2.0 /* points for closing on an enemy then */
+#define AHEAD_MOVES 6     /* line moves weighed with the next one in view: the best by their own score */
 #define W_HORSE_FWD 2.0  /* horse deploy forward: weight of depth against line size */
 
 /* ---------------- melee odds ---------------- */
@@ -656,6 +657,7 @@ typedef struct Weigh {
     /* in the move phase, by line and zone moved to: the score after the
      * move, and its gain over `base` times the chance of its roll */
     double      after[ML_MAX_LINES][ML_ZONES], gain[ML_MAX_LINES][ML_ZONES];
+    double      ahead_floor; /* line moves scoring less are not weighed further */
 } Weigh;
 
 /* Units of each arm of the side to act still waiting to form a line. */
@@ -845,11 +847,15 @@ static double extra_move_chance(const MlState *s, int side, int li, int tz)
  * with a second one (a front line stepping up, its support following)
  * is seen, and a sure first move is preferred to a doubtful one. A next
  * move in another sector gains what it gains now (w->gain): only those
- * in the sector of this move are weighed again. */
+ * in the sector of this move are weighed again. Only the AHEAD_MOVES
+ * line moves that score best on their own are weighed so (all of them
+ * cost 10% more instructions for no measurable gain). */
 static double move_score_ahead(const MlState *s, const Action *a, const Weigh *w)
 {
     if (a->verb != MLV_MOVE)
         return move_score(s, a, w->base, w->part);
+    if (w->after[a->piece][a->target] < w->ahead_floor)
+        return -1e300;
     int me = s->to_act;
     MlState c;
     memcpy(&c, s, sizeof c);
@@ -875,7 +881,8 @@ static double move_score_ahead(const MlState *s, const Action *a, const Weigh *w
 }
 
 /* The score after each line move of the list, and its gain weighted by
- * the chance of its roll, for move_score_ahead. */
+ * the chance of its roll, for move_score_ahead; and the score below which
+ * a line move is not among the AHEAD_MOVES best. */
 static void weigh_moves(const MlState *s, const Action *acts, int n, Weigh *w)
 {
     for (int i = 0; i < n; i++) {
@@ -886,6 +893,20 @@ static void weigh_moves(const MlState *s, const Action *acts, int n, Weigh *w)
         w->after[a->piece][a->target] = after;
         w->gain[a->piece][a->target] = (after - w->base) * extra_move_chance(s, s->to_act, a->piece, a->target);
     }
+    double top[AHEAD_MOVES];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (acts[i].verb != MLV_MOVE)
+            continue;
+        double v = w->after[acts[i].piece][acts[i].target];
+        if (k == AHEAD_MOVES && v <= top[k - 1])
+            continue; /* not among the best so far */
+        int j = k < AHEAD_MOVES ? k++ : AHEAD_MOVES - 1;
+        for (; j > 0 && top[j - 1] < v; j--)
+            top[j] = top[j - 1];
+        top[j] = v;
+    }
+    w->ahead_floor = k < AHEAD_MOVES ? -1e300 : top[AHEAD_MOVES - 1];
 }
 
 /* Score after the outnumbered line gives a->arg of its factor to the
@@ -921,7 +942,7 @@ int ml_heuristic(const void *st, Rng *rng, Action *out)
         return -1;
     Part part[ML_SECTORS];
     bool scored = s->phase == PH_ARTILLERY || s->phase == PH_MOVE || s->phase == PH_SPLIT;
-    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}, {{0}}, {{0}}};
+    Weigh w = {scored ? evaluate(s, s->to_act, part) : 0, part, {0, 0}, {{0}}, {{0}}, -1e300};
     if (s->phase == PH_FORM)
         count_waiting(s, w.waiting);
     if (s->phase == PH_MOVE)
