@@ -36,6 +36,7 @@
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */
 #include "ck.h"
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +80,10 @@ typedef struct NearFoe {
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
 
+/* The table in 2" squares, for finding the piece under a point. */
+enum { CK_CELLS = 24 };
+#define CK_CELL 2.0f
+
 /* What the players know of a figure where it stands, kept from one
  * decision to the next: troopers wait at their places while the others
  * move, and their ground, moves and reach would be found again and again.
@@ -102,6 +107,7 @@ typedef struct FigMemo {
 typedef struct Memo {
     CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
     uint32_t gen;
+    uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
@@ -131,6 +137,30 @@ typedef struct Table {
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
 
+/* The 2" square of coordinate v, kept on the table. */
+static int cell_of(float v)
+{
+    float c = floorf(v / CK_CELL);
+    return c >= CK_CELLS - 1 ? CK_CELLS - 1 : c > 0 ? (int)c : 0;
+}
+
+/* Mark in each 2" square the placed pieces whose square around them
+ * (0.1" spare) touches it: every piece that covers a point of a square is
+ * among its bits. */
+static void map_cells(Memo *memo)
+{
+    memset(memo->cell, 0, sizeof memo->cell);
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &memo->pieces[p];
+        if (!pc->placed)
+            continue;
+        float r = pc->r + 0.1f;
+        for (int cy = cell_of(pc->y - r); cy <= cell_of(pc->y + r); cy++)
+            for (int cx = cell_of(pc->x - r); cx <= cell_of(pc->x + r); cx++)
+                memo->cell[cy][cx] |= (uint16_t)(1u << p);
+    }
+}
+
 /* The thread's memory, its terrain made that of s. */
 static Memo *memo_of(const CkState *s)
 {
@@ -138,8 +168,35 @@ static Memo *memo_of(const CkState *s)
     if (memo.gen == 0 || memcmp(memo.pieces, s->pieces, sizeof s->pieces) != 0) {
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
         memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+        map_cells(&memo);
     }
     return &memo;
+}
+
+/* ck_piece_at(s, x, y), the same answer found among the pieces of the
+ * point's 2" square only (lowest first, as ck_piece_at looks). Within
+ * the edge gap, cell_of is a plain truncation. */
+static int piece_in_cell(const Table *tb, float x, float y)
+{
+    if (!(x >= CK_EDGE_GAP && y >= CK_EDGE_GAP && x <= CK_TABLE - CK_EDGE_GAP && y <= CK_TABLE - CK_EDGE_GAP))
+        return -1; /* as ck_piece_at: no piece nearer an edge (nor at NaN) */
+    for (unsigned bits = tb->memo->cell[(int)(y / CK_CELL)][(int)(x / CK_CELL)]; bits; bits &= bits - 1) {
+        int i = __builtin_ctz(bits);
+        const CkPiece *p = &tb->s->pieces[i];
+        float dx = x - p->x, dy = y - p->y;
+        if (dx * dx + dy * dy <= p->r * p->r)
+            return i;
+    }
+    return -1;
+}
+
+/* The piece under (x, y), or -1: piece_in_cell, checked against
+ * ck_piece_at in debug builds. */
+static int piece_at(const Table *tb, float x, float y)
+{
+    int p = piece_in_cell(tb, x, y);
+    assert(p == ck_piece_at(tb->s, x, y));
+    return p;
 }
 
 /* What is kept of figure i, emptied first if it no longer stands as it
@@ -290,7 +347,7 @@ static int kind_under(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->under == -2)
-        m->under = (int8_t)ck_piece_at(tb->s, tb->s->figs[i].x, tb->s->figs[i].y);
+        m->under = (int8_t)piece_at(tb, tb->s->figs[i].x, tb->s->figs[i].y);
     return m->under < 0 ? -1 : tb->s->pieces[m->under].kind;
 }
 
@@ -352,7 +409,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
-        int p = f->side == CK_PAR && !search ? ck_piece_at(s, a.x, a.y) : -1;
+        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
         if (accept(s, a, out))
@@ -409,9 +466,9 @@ static Ground ground_of(const CkState *s, int pc)
 }
 
 /* The ground at (x, y). */
-static Ground ground_at(const CkState *s, float x, float y)
+static Ground ground_at(const Table *tb, float x, float y)
 {
-    return ground_of(s, ck_piece_at(s, x, y));
+    return ground_of(tb->s, piece_at(tb, x, y));
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
@@ -676,7 +733,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
-            gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
+            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
         loss += near_cost(tb, nf, i, gr, a);
         if (nf->menace > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
@@ -699,7 +756,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     Attack a = attack_of(tb, e, (int)(f - s->figs), x, y);
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
-    Ground gr = ground_at(s, x, y);
+    Ground gr = ground_at(tb, x, y);
     Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
     int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
@@ -830,7 +887,7 @@ static Odds charge_odds(Table *tb, int i, int t)
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float cx, cy;
     contact_point(f, e, &cx, &cy);
-    int pc = ck_piece_at(s, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
+    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
     bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
     int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
              touching(tb, t) - ck_in_contact(f, e);
@@ -931,7 +988,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         } else {
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
-        int p = ck_piece_at(s, x, y);
+        int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
@@ -994,7 +1051,7 @@ static bool search_move(Table *tb, int i, int p, Action *out)
         float ang = base + (float)((k % 9 + 1) / 2) * ((k % 9) % 2 ? 0.35f : -0.35f); /* 0, +-20, +-40 degrees.. */
         float r = pc->r - 0.3f - 0.7f * (float)(k / 9);                                /* ..then deeper */
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x + r * cosf(ang), pc->y + r * sinf(ang)};
-        if (ck_piece_at(s, a.x, a.y) == p && accept(s, a, out))
+        if (piece_at(tb, a.x, a.y) == p && accept(s, a, out))
             return true;
     }
     Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
@@ -1232,7 +1289,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
     for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
         float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
         float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
-        int p = ck_piece_at(s, x, y);
+        int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
@@ -1284,7 +1341,7 @@ static bool escort_pays(Table *tb, int i)
     if (len <= 3.5f)
         return true; /* he leaves the table */
     float x = f->x + (s->entry_x - f->x) / len * 3.0f, y = f->y - f->y / len * 3.0f;
-    int p = ck_piece_at(s, x, y);
+    int p = piece_at(tb, x, y);
     if (p >= 0 && !s->pieces[p].searched)
         return false;
     return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
