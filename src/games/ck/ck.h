@@ -185,14 +185,24 @@ void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
+/* The piece a figure stands on, not looked up yet: what the checks below
+ * take as `from` when the caller has not found it. */
+enum { CK_FROM_UNKNOWN = -2 };
 int  ck_move_check(const CkState *s, const Action *a, Diag *d);
+/* ck_move_check with the piece under the acting figure known (`from`, as
+ * ck_piece_at gives it, or CK_FROM_UNKNOWN). */
+int  ck_move_check_from(const CkState *s, const Action *a, int from, Diag *d);
 /* The move allowed to (x, y): ck_move_allowance, halved again for
  * entering difficult ground. */
 float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y);
+/* ck_move_allowance_to for f standing on piece `from` (or CK_FROM_UNKNOWN). */
+float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 float ck_fig_rate(const CkFig *f);
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
 int  ck_combat_check(const CkState *s, const Action *a, Diag *d);
+/* ck_combat_check with the piece under the acting figure known (`from`). */
+int  ck_combat_check_from(const CkState *s, const Action *a, int from, Diag *d);
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io);
 /* Combat totals without dice, for odds and the AI. */
 int  ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out);
@@ -215,6 +225,10 @@ int  ck_fig_find(const CkState *s, const char *name);
 extern const GameOps ck_ops;
 int  ck_legal(const void *st, Action *out, int cap);
 int  ck_check(const void *st, const Action *a, Diag *d);
+/* ck_check with the piece under the acting figure known (`from`, as
+ * ck_piece_at gives it, or CK_FROM_UNKNOWN): the same answer, without
+ * looking the piece up again for every order of one figure (ck_legal). */
+int  ck_check_from(const CkState *s, const Action *a, int from, Diag *d);
 void ck_apply(void *st, const Action *a, GameIO *io);
 void ck_view(const void *st, int player, Jw *out);
 void ck_redeal(void *st, int player, Rng *rng);

@@ -6,11 +6,22 @@
  * escort orders. Candidates are put to ck_check only where range, reach
  * or contact already allow them, and each only once. */
 #include "ck.h"
+#include <assert.h>
 #include <math.h>
 
-static void try_push(const CkState *s, Action *out, int cap, int *n, Action a)
+/* ck_check of a candidate of the figure standing on piece `from` (as
+ * ck_piece_at gives it, or CK_FROM_UNKNOWN): accepted? The same answer as
+ * ck_check (asserted in debug builds), the piece looked up once a figure. */
+static bool accepted(const CkState *s, const Action *a, int from)
 {
-    if (*n < cap && ck_check(s, &a, NULL) == 0)
+    int r = ck_check_from(s, a, from, NULL);
+    assert(r == ck_check(s, a, NULL));
+    return r == 0;
+}
+
+static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, int from)
+{
+    if (*n < cap && accepted(s, &a, from))
         out[(*n)++] = a;
 }
 
@@ -23,7 +34,7 @@ static float tenth(float v) { return roundf(v * 10.0f) / 10.0f; }
  * The point is put on the 0.1" grid, 0.08" short so the rounding (at most
  * 0.071") never takes it out of reach. */
 static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop,
-                         float allow)
+                         float allow, int from)
 {
     const CkFig *f = &s->figs[i];
     float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
@@ -33,7 +44,7 @@ static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, 
     for (int k = 0; k < 2; k++, go /= 2) {
         float norm = len + stop;
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, tenth(f->x + dx / norm * go), tenth(f->y + dy / norm * go)};
-        if (ck_check(s, &a, NULL) == 0) {
+        if (accepted(s, &a, from)) {
             if (*n < cap)
                 out[(*n)++] = a;
             return;
@@ -79,7 +90,7 @@ static void nearest_enemies(const CkState *s, const CkFig *f, int *e1, int *e2)
     }
 }
 
-static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow)
+static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, int from)
 {
     const CkFig *f = &s->figs[i];
     if (f->side == CK_PAR) {
@@ -87,12 +98,12 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, 
         for (int j = 0; j < k; j++) {
             const CkPiece *p = &s->pieces[near[j]];
             float d = ck_dist(f->x, f->y, p->x, p->y);
-            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow);
+            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow, from);
         }
         Action esc = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, esc);
+        try_push(s, out, cap, n, esc, from);
     } else {
-        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow);
+        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, from);
     }
     int e1, e2;
     nearest_enemies(s, f, &e1, &e2);
@@ -101,33 +112,33 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, 
         if (t < 0)
             continue;
         const CkFig *g = &s->figs[t];
-        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow);
+        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow, from);
         if (f->side == CK_ROY && e == 0) /* and away */
-            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow);
+            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow, from);
     }
 }
 
 /* Figure i's shots, charges and captures at enemy t, each only where the
  * plain conditions of ck_check already hold (range, reach, contact), so
  * that ck_check runs only on likely candidates. `allow` is i's move. */
-static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow)
+static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow, int from)
 {
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float d = ck_dist(f->x, f->y, e->x, e->y), range = ck_figs[f->type].range;
     if (range > 0 && !f->shot && d <= range) {
         Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, sh);
+        try_push(s, out, cap, n, sh, from);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ch);
+        try_push(s, out, cap, n, ch, from);
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
-            try_push(s, out, cap, n, ch);
+            try_push(s, out, cap, n, ch, from);
     }
     if (f->side == CK_PAR && (e->wounded || e->beaten) && ck_in_contact(f, e)) {
         Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ca);
+        try_push(s, out, cap, n, ca, from);
     }
 }
 
@@ -136,19 +147,20 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
     const CkFig *f = &s->figs[i];
     if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
         return; /* done for this turn */
-    float allow = ck_move_allowance(s, f), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
+    int from = ck_piece_at(s, f->x, f->y);
+    float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
     for (int t = 0; t < s->nfigs; t++) {
         const CkFig *e = &s->figs[t];
         float dx = f->x - e->x, dy = f->y - e->y;
         if (e->side != f->side && e->status == FS_ACTIVE && dx * dx + dy * dy <= reach * reach)
-            attacks_on(s, out, cap, n, i, t, allow);
+            attacks_on(s, out, cap, n, i, t, allow, from);
     }
     if (f->type == F_DRAGOON && !f->moved && !f->half) {
         Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, m);
+        try_push(s, out, cap, n, m, from);
     }
     if (!f->moved)
-        figure_moves(s, out, cap, n, i, allow);
+        figure_moves(s, out, cap, n, i, allow, from);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)
@@ -160,7 +172,7 @@ static int legal_terrain(const CkState *s, Action *out, int cap)
         for (float x = 10; x <= 38; x += step)
             for (float y = 10; y <= 38; y += step) {
                 Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, x, y};
-                try_push(s, out, cap, &n, a);
+                try_push(s, out, cap, &n, a, CK_FROM_UNKNOWN);
             }
     return n;
 }
@@ -172,7 +184,7 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
         float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
         float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
         Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
-        try_push(s, out, cap, &n, a);
+        try_push(s, out, cap, &n, a, CK_FROM_UNKNOWN);
     }
     return n;
 }
