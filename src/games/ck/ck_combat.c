@@ -178,9 +178,9 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag
     return 0;
 }
 
-int ck_combat_check(const CkState *s, const Action *a, Diag *d) { return ck_combat_check_from(s, a, CK_FROM_UNKNOWN, d); }
+int ck_combat_check(const CkState *s, const Action *a, Diag *d) { return ck_combat_check_known(s, a, NULL, d); }
 
-int ck_combat_check_from(const CkState *s, const Action *a, int from, Diag *d)
+int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->piece < 0 || a->piece >= s->nfigs)
         return diag_set(d, "no such figure");
@@ -189,7 +189,7 @@ int ck_combat_check_from(const CkState *s, const Action *a, int from, Diag *d)
         return diag_set(d, "that figure cannot act");
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
-    case CKV_CHARGE: return check_charge(s, f, a, from, d);
+    case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     default: return check_capture(s, f, a, d);
     }
 }

@@ -9,19 +9,20 @@
 #include <assert.h>
 #include <math.h>
 
-/* ck_check of a candidate of the figure standing on piece `from` (as
- * ck_piece_at gives it, or CK_FROM_UNKNOWN): accepted? The same answer as
- * ck_check (asserted in debug builds), the piece looked up once a figure. */
-static bool accepted(const CkState *s, const Action *a, int from)
+/* ck_check of a candidate, told what is known of its figure (k: the piece
+ * under it, the foes; NULL: nothing): accepted? The same answer as
+ * ck_check (asserted in debug builds), found without looking the piece
+ * and the foes up again for every candidate. */
+static bool accepted(const CkState *s, const Action *a, const CkKnown *k)
 {
-    int r = ck_check_from(s, a, from, NULL);
+    int r = ck_check_known(s, a, k, NULL);
     assert(r == ck_check(s, a, NULL));
     return r == 0;
 }
 
-static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, int from)
+static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, const CkKnown *k)
 {
-    if (*n < cap && accepted(s, &a, from))
+    if (*n < cap && accepted(s, &a, k))
         out[(*n)++] = a;
 }
 
@@ -34,17 +35,17 @@ static float tenth(float v) { return roundf(v * 10.0f) / 10.0f; }
  * The point is put on the 0.1" grid, 0.08" short so the rounding (at most
  * 0.071") never takes it out of reach. */
 static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop,
-                         float allow, int from)
+                         float allow, const CkKnown *k)
 {
     const CkFig *f = &s->figs[i];
     float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
     if (len <= 0.2f)
         return;
     float go = fminf(len, allow) - 0.08f;
-    for (int k = 0; k < 2; k++, go /= 2) {
+    for (int half = 0; half < 2; half++, go /= 2) {
         float norm = len + stop;
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, tenth(f->x + dx / norm * go), tenth(f->y + dy / norm * go)};
-        if (accepted(s, &a, from)) {
+        if (accepted(s, &a, k)) {
             if (*n < cap)
                 out[(*n)++] = a;
             return;
@@ -73,15 +74,15 @@ static int nearest_pieces(const CkState *s, const CkFig *f, int out[3])
     return n;
 }
 
-/* The two nearest active enemies of f (-1 where there are fewer). */
-static void nearest_enemies(const CkState *s, const CkFig *f, int *e1, int *e2)
+/* The two nearest active enemies of f (-1 where there are fewer), from
+ * the foes listed in k. */
+static void nearest_enemies(const CkState *s, const CkFig *f, const CkKnown *k, int *e1, int *e2)
 {
     float d1 = 1e9f, d2 = 1e9f;
     *e1 = *e2 = -1;
-    for (int e = 0; e < s->nfigs; e++) {
+    for (int j = 0; j < k->nfoes; j++) {
+        int e = k->foes[j];
         const CkFig *g = &s->figs[e];
-        if (g->side == f->side || g->status != FS_ACTIVE)
-            continue;
         float dx = f->x - g->x, dy = f->y - g->y, d = dx * dx + dy * dy;
         if (d < d1)
             d2 = d1, *e2 = *e1, d1 = d, *e1 = e;
@@ -90,77 +91,80 @@ static void nearest_enemies(const CkState *s, const CkFig *f, int *e1, int *e2)
     }
 }
 
-static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, int from)
+static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, const CkKnown *k)
 {
     const CkFig *f = &s->figs[i];
     if (f->side == CK_PAR) {
-        int near[3], k = nearest_pieces(s, f, near);
-        for (int j = 0; j < k; j++) {
+        int near[3], np = nearest_pieces(s, f, near);
+        for (int j = 0; j < np; j++) {
             const CkPiece *p = &s->pieces[near[j]];
             float d = ck_dist(f->x, f->y, p->x, p->y);
-            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow, from);
+            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow, k);
         }
         Action esc = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, esc, from);
+        try_push(s, out, cap, n, esc, k);
     } else {
-        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, from);
+        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, k);
     }
     int e1, e2;
-    nearest_enemies(s, f, &e1, &e2);
+    nearest_enemies(s, f, k, &e1, &e2);
     for (int e = 0; e < 2; e++) {
         int t = e ? e2 : e1;
         if (t < 0)
             continue;
         const CkFig *g = &s->figs[t];
-        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow, from);
+        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow, k);
         if (f->side == CK_ROY && e == 0) /* and away */
-            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow, from);
+            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow, k);
     }
 }
 
 /* Figure i's shots, charges and captures at enemy t, each only where the
  * plain conditions of ck_check already hold (range, reach, contact), so
  * that ck_check runs only on likely candidates. `allow` is i's move. */
-static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow, int from)
+static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow, const CkKnown *k)
 {
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float d = ck_dist(f->x, f->y, e->x, e->y), range = ck_figs[f->type].range;
     if (range > 0 && !f->shot && d <= range) {
         Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, sh, from);
+        try_push(s, out, cap, n, sh, k);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ch, from);
+        try_push(s, out, cap, n, ch, k);
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
-            try_push(s, out, cap, n, ch, from);
+            try_push(s, out, cap, n, ch, k);
     }
     if (f->side == CK_PAR && (e->wounded || e->beaten) && ck_in_contact(f, e)) {
         Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ca, from);
+        try_push(s, out, cap, n, ca, k);
     }
 }
 
-static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i)
+/* Figure i's orders; `foes` lists the active figures of the other side
+ * (a CkKnown without the piece). */
+static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i, const CkKnown *foes)
 {
     const CkFig *f = &s->figs[i];
     if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
         return; /* done for this turn */
-    int from = ck_piece_at(s, f->x, f->y);
-    float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
-    for (int t = 0; t < s->nfigs; t++) {
+    CkKnown known = {ck_piece_at(s, f->x, f->y), foes->nfoes, foes->foes}, *k = &known;
+    float allow = ck_move_allowance_on(s, f, k->from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
+    for (int j = 0; j < k->nfoes; j++) {
+        int t = k->foes[j];
         const CkFig *e = &s->figs[t];
         float dx = f->x - e->x, dy = f->y - e->y;
-        if (e->side != f->side && e->status == FS_ACTIVE && dx * dx + dy * dy <= reach * reach)
-            attacks_on(s, out, cap, n, i, t, allow, from);
+        if (dx * dx + dy * dy <= reach * reach)
+            attacks_on(s, out, cap, n, i, t, allow, k);
     }
     if (f->type == F_DRAGOON && !f->moved && !f->half) {
         Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, m, from);
+        try_push(s, out, cap, n, m, k);
     }
     if (!f->moved)
-        figure_moves(s, out, cap, n, i, allow, from);
+        figure_moves(s, out, cap, n, i, allow, k);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)
@@ -172,7 +176,7 @@ static int legal_terrain(const CkState *s, Action *out, int cap)
         for (float x = 10; x <= 38; x += step)
             for (float y = 10; y <= 38; y += step) {
                 Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, x, y};
-                try_push(s, out, cap, &n, a, CK_FROM_UNKNOWN);
+                try_push(s, out, cap, &n, a, NULL);
             }
     return n;
 }
@@ -184,7 +188,7 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
         float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
         float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
         Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
-        try_push(s, out, cap, &n, a, CK_FROM_UNKNOWN);
+        try_push(s, out, cap, &n, a, NULL);
     }
     return n;
 }
@@ -199,9 +203,14 @@ int ck_legal(const void *st, Action *out, int cap)
     case CP_OVER: return 0;
     default: break;
     }
+    uint8_t foes[CK_MAX_FIGS];
+    CkKnown known = {CK_FROM_UNKNOWN, 0, foes};
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
+            foes[known.nfoes++] = (uint8_t)i;
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE)
-            figure_actions(s, out, cap, &n, i);
+            figure_actions(s, out, cap, &n, i, &known);
     Action end = {CKV_END, 0, 0, 0, 0, 0, 0};
     if (n < cap)
         out[n++] = end;
