@@ -190,8 +190,10 @@ enum { CK_FROM_UNKNOWN = -2 };
 /* What a caller checking many orders of one figure (ck_legal) finds once
  * and hands to the checks: the piece the figure stands on (as ck_piece_at
  * gives it, or CK_FROM_UNKNOWN) and the active figures of the side not
- * acting, in figure order (nfoes -1: not listed). A NULL CkKnown: nothing
- * known. The answers are those of the checks without it. */
+ * acting that a move of it could touch: all of them, or at least those
+ * within its move (ck_move_allowance) and 2" (a move further is refused
+ * before contact is looked at); nfoes -1: not listed. A NULL CkKnown:
+ * nothing known. The answers are those of the checks without it. */
 typedef struct CkKnown {
     int            from;
     int            nfoes;

@@ -26,9 +26,19 @@ static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, c
         out[(*n)++] = a;
 }
 
+/* roundf(t), halves away from zero, without the library call: the whole
+ * part and the fraction are exact in a float below 2^22. */
+static float round_away(float t)
+{
+    if (!(fabsf(t) < 4194304.0f))
+        return roundf(t);
+    float r = copysignf((float)(int32_t)t, t), frac = t - r;
+    return frac >= 0.5f ? r + 1 : frac <= -0.5f ? r - 1 : r;
+}
+
 /* A coordinate on the 0.1" grid that describe() prints, so that a listed
  * move typed back as shown is the same move. */
-static float tenth(float v) { return roundf(v * 10.0f) / 10.0f; }
+static float tenth(float v) { return round_away(v * 10.0f) / 10.0f; }
 
 /* A move of figure i towards (tx, ty), `stop` inches short of it, as far as
  * the figure can go; tried again at half length if the ground slows it.
@@ -74,24 +84,9 @@ static int nearest_pieces(const CkState *s, const CkFig *f, int out[3])
     return n;
 }
 
-/* The two nearest active enemies of f (-1 where there are fewer), from
- * the foes listed in k. */
-static void nearest_enemies(const CkState *s, const CkFig *f, const CkKnown *k, int *e1, int *e2)
-{
-    float d1 = 1e9f, d2 = 1e9f;
-    *e1 = *e2 = -1;
-    for (int j = 0; j < k->nfoes; j++) {
-        int e = k->foes[j];
-        const CkFig *g = &s->figs[e];
-        float dx = f->x - g->x, dy = f->y - g->y, d = dx * dx + dy * dy;
-        if (d < d1)
-            d2 = d1, *e2 = *e1, d1 = d, *e1 = e;
-        else if (d < d2)
-            d2 = d, *e2 = e;
-    }
-}
-
-static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, const CkKnown *k)
+/* Figure i's moves; e1, e2: its two nearest enemies (-1 where fewer). */
+static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, const CkKnown *k, int e1,
+                         int e2)
 {
     const CkFig *f = &s->figs[i];
     if (f->side == CK_PAR) {
@@ -106,8 +101,6 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, 
     } else {
         push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, k);
     }
-    int e1, e2;
-    nearest_enemies(s, f, k, &e1, &e2);
     for (int e = 0; e < 2; e++) {
         int t = e ? e2 : e1;
         if (t < 0)
@@ -143,28 +136,40 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     }
 }
 
-/* Figure i's orders; `foes` lists the active figures of the other side
- * (a CkKnown without the piece). */
-static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i, const CkKnown *foes)
+/* Figure i's orders; `all` lists the active figures of the other side. In
+ * one pass over them: its attacks on those within its reach or range, its
+ * two nearest, and those a move of it could touch (within its move and 2",
+ * all that its moves' checks need look at). */
+static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i, const CkKnown *all)
 {
     const CkFig *f = &s->figs[i];
     if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
         return; /* done for this turn */
-    CkKnown known = {ck_piece_at(s, f->x, f->y), foes->nfoes, foes->foes}, *k = &known;
-    float allow = ck_move_allowance_on(s, f, k->from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
-    for (int j = 0; j < k->nfoes; j++) {
-        int t = k->foes[j];
+    int from = ck_piece_at(s, f->x, f->y);
+    float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
+    float touch = allow + 2.0f, d1 = 1e9f, d2 = 1e9f;
+    uint8_t near[CK_MAX_FIGS];
+    CkKnown piece = {from, -1, NULL}, k = {from, 0, near};
+    int e1 = -1, e2 = -1;
+    for (int j = 0; j < all->nfoes; j++) {
+        int t = all->foes[j];
         const CkFig *e = &s->figs[t];
-        float dx = f->x - e->x, dy = f->y - e->y;
-        if (dx * dx + dy * dy <= reach * reach)
-            attacks_on(s, out, cap, n, i, t, allow, k);
+        float dx = f->x - e->x, dy = f->y - e->y, d = dx * dx + dy * dy;
+        if (d <= reach * reach)
+            attacks_on(s, out, cap, n, i, t, allow, &piece);
+        if (d < d1)
+            d2 = d1, e2 = e1, d1 = d, e1 = t;
+        else if (d < d2)
+            d2 = d, e2 = t;
+        if (d <= touch * touch)
+            near[k.nfoes++] = (uint8_t)t;
     }
     if (f->type == F_DRAGOON && !f->moved && !f->half) {
         Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, m, k);
+        try_push(s, out, cap, n, m, &k);
     }
     if (!f->moved)
-        figure_moves(s, out, cap, n, i, allow, k);
+        figure_moves(s, out, cap, n, i, allow, &k, e1, e2);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)

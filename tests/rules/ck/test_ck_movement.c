@@ -445,11 +445,12 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
     }
 }
 
-/* Every figure of the side to act, told the piece under it, and told the
- * piece and the active figures of the other side. */
+/* Every figure of the side to act, told the piece under it; told the
+ * piece and the active figures of the other side; and told the piece and
+ * only those within its move and 2" (all a move's check needs). */
 static void probe_orders(const CkState *s)
 {
-    uint8_t foes[CK_MAX_FIGS];
+    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS];
     int nfoes = 0;
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
@@ -459,8 +460,14 @@ static void probe_orders(const CkState *s)
         if (f->side != s->to_act)
             continue;
         CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL}, all = {piece.from, nfoes, foes};
+        CkKnown within = {piece.from, 0, near};
+        float touch = ck_move_allowance(s, f) + 2.0f;
+        for (int j = 0; j < nfoes; j++)
+            if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
+                near[within.nfoes++] = foes[j];
         probe_figure(s, i, &piece);
         probe_figure(s, i, &all);
+        probe_figure(s, i, &within);
     }
 }
 
@@ -473,7 +480,7 @@ Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_a
     Options o = {0};
     opt_set(&o, "terrain", "random", NULL);
     int decisions = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    for (uint64_t seed = 1; seed <= 4; seed++) {
         CkState s;
         Rng r;
         rng_seed(&r, seed * 7919);
