@@ -342,13 +342,34 @@ static bool accept(const CkState *s, Action a, Action *out)
     return true;
 }
 
-/* The kind of ground under figure i, or -1 for open ground. */
-static int kind_under(Table *tb, int i)
+/* The piece under figure i, or -1 for open ground. */
+static int piece_under(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->under == -2)
         m->under = (int8_t)piece_at(tb, tb->s->figs[i].x, tb->s->figs[i].y);
-    return m->under < 0 ? -1 : tb->s->pieces[m->under].kind;
+    return m->under;
+}
+
+/* The kind of ground under figure i, or -1 for open ground. */
+static int kind_under(Table *tb, int i)
+{
+    int p = piece_under(tb, i);
+    return p < 0 ? -1 : tb->s->pieces[p].kind;
+}
+
+/* Store a, an order of one of the acting side's figures, if ck_check
+ * accepts it, told what the table knows: the piece under the figure and
+ * the foes (the same answer, asserted in debug builds). */
+static bool accept_order(Table *tb, Action a, Action *out)
+{
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes};
+    int r = ck_check_known(tb->s, &a, &k, NULL);
+    assert(r == ck_check(tb->s, &a, NULL));
+    if (r != 0)
+        return false;
+    *out = a;
+    return true;
 }
 
 /* Is figure i on difficult ground (woods, fields, marsh)? */
@@ -412,7 +433,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
-        if (accept(s, a, out))
+        if (accept_order(tb, a, out))
             return true;
     }
     return false;
@@ -807,7 +828,7 @@ static int shot_factor(Table *tb, int i, int t, float d2, float range)
 
 /* Accept the best of n candidate actions by value v (above `floor`),
  * trying the next best when ck_check refuses one. */
-static bool best_first(const CkState *s, Action *cand, double *v, int n, double floor, Action *out)
+static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
 {
     for (;;) {
         int b = -1;
@@ -816,7 +837,7 @@ static bool best_first(const CkState *s, Action *cand, double *v, int n, double 
                 b = k;
         if (b < 0)
             return false;
-        if (accept(s, cand[b], out))
+        if (accept_order(tb, cand[b], out))
             return true;
         v[b] = floor;
     }
@@ -845,7 +866,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, 0.01, out);
+    return best_first(tb, cand, v, n, 0.01, out);
 }
 
 /* How many figures of t's enemies touch figure t, found once a call. */
@@ -994,7 +1015,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
-    return best_first(s, cand, v, n, 0.05, out);
+    return best_first(tb, cand, v, n, 0.05, out);
 }
 
 /* How many free troopers stand within 8" of piece p's edge. */
@@ -1051,11 +1072,11 @@ static bool search_move(Table *tb, int i, int p, Action *out)
         float ang = base + (float)((k % 9 + 1) / 2) * ((k % 9) % 2 ? 0.35f : -0.35f); /* 0, +-20, +-40 degrees.. */
         float r = pc->r - 0.3f - 0.7f * (float)(k / 9);                                /* ..then deeper */
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x + r * cosf(ang), pc->y + r * sinf(ang)};
-        if (piece_at(tb, a.x, a.y) == p && accept(s, a, out))
+        if (piece_at(tb, a.x, a.y) == p && accept_order(tb, a, out))
             return true;
     }
     Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
-    return accept(s, a, out);
+    return accept_order(tb, a, out);
 }
 
 /* Any search at all, when the chosen one is barred (an enemy stands in
@@ -1104,7 +1125,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, last ? 0.2 : 3.0, out);
+    return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
 }
 
 /* How many free troopers are nearer than figure i to point (x, y). */
@@ -1294,7 +1315,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
             continue;
         double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && (k == 32 || accept(s, a, out)))
+        if (v > bv && (k == 32 || accept_order(tb, a, out)))
             bv = v, found = k != 32;
     }
     return found;
@@ -1375,7 +1396,7 @@ static bool par_figure(Table *tb, int i, Action *out)
     const CkState *s = tb->s;
     if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return escort_pays(tb, i) ? accept(s, a, out) : best_shot(tb, i, kill_value, out);
+        return escort_pays(tb, i) ? accept_order(tb, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
@@ -1464,7 +1485,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->held[t] - (o.lose_dead + o.lose) * mine;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, 0.4, out);
+    return best_first(tb, cand, v, n, 0.4, out);
 }
 
 /* Run for the far edge: straight north (off the table if it can), else
@@ -1476,7 +1497,7 @@ static bool run_north(Table *tb, int i, Action *out)
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x, f->y + m - 0.02f};
-        if (accept(tb->s, a, out))
+        if (accept_order(tb, a, out))
             return true;
     }
     for (int k = 0; k < 7; k++)
