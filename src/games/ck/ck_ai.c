@@ -201,16 +201,21 @@ static int piece_at(const Table *tb, float x, float y)
 
 /* What is kept of figure i, emptied first if it no longer stands as it
  * did (or the terrain changed); checked once a call. */
-static FigMemo *fig_memo(Table *tb, int i)
+static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    if (tb->memo_ok[i])
-        return m;
     tb->memo_ok[i] = 1;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .cansearch = -1, .reach_next = -1, .allow = -1};
     return m;
+}
+
+/* fig_memo's first look at figure i this call is check_fig_memo (apart,
+ * so that the look-ups after it stay short). */
+static inline FigMemo *fig_memo(Table *tb, int i)
+{
+    return tb->memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -960,14 +965,19 @@ static uint16_t pieces_in_reach(Table *tb, int i)
 
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
  * Kept in his memo, with the pieces he could search (reach_now). */
-static bool can_search(Table *tb, int i)
+static __attribute__((noinline)) void find_can_search(Table *tb, int i, FigMemo *m)
+{
+    const CkFig *f = &tb->s->figs[i];
+    m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
+    m->cansearch = m->reach_now != 0;
+}
+
+/* find_can_search, kept (apart, so that the look-ups after it stay short). */
+static inline bool can_search(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
-    if (m->cansearch < 0) {
-        const CkFig *f = &tb->s->figs[i];
-        m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
-        m->cansearch = m->reach_now != 0;
-    }
+    if (m->cansearch < 0)
+        find_can_search(tb, i, m);
     return m->cansearch;
 }
 
@@ -1046,10 +1056,9 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        for (int p = 0; p < CK_PIECES; p++) {
+        for (unsigned in = tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
+            int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
-            if (!(tb->memo->fig[i].reach_now & (1u << p)))
-                continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
                        1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
             if (v > bv)
