@@ -155,8 +155,9 @@ static void map_cells(Memo *memo)
         if (!pc->placed)
             continue;
         float r = pc->r + 0.1f;
-        for (int cy = cell_of(pc->y - r); cy <= cell_of(pc->y + r); cy++)
-            for (int cx = cell_of(pc->x - r); cx <= cell_of(pc->x + r); cx++)
+        int x0 = cell_of(pc->x - r), x1 = cell_of(pc->x + r), y0 = cell_of(pc->y - r), y1 = cell_of(pc->y + r);
+        for (int cy = y0; cy <= y1; cy++)
+            for (int cx = x0; cx <= x1; cx++)
                 memo->cell[cy][cx] |= (uint16_t)(1u << p);
     }
 }
