@@ -498,24 +498,36 @@ static Ground ground_at(const Table *tb, float x, float y)
     return ground_of(tb->s, piece_at(tb, x, y));
 }
 
-/* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
+/* Start foe e's three nearest troopers (none yet). */
+static void nearest3_begin(Table *tb, int e)
+{
+    tb->nd2[e][0] = tb->nd2[e][1] = tb->nd2[e][2] = 1e9f;
+    tb->ni[e][0] = tb->ni[e][1] = tb->ni[e][2] = CK_NONE;
+}
+
+/* Count trooper t, at squared distance v from foe e, among its three nearest. */
+static void nearest3_add(Table *tb, int e, int t, float v)
+{
+    float *d = tb->nd2[e];
+    uint8_t *w = tb->ni[e];
+    int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
+    for (int m = 2; m > j; m--)
+        d[m] = d[m - 1], w[m] = w[m - 1];
+    if (j < 3)
+        d[j] = v, w[j] = (uint8_t)t;
+}
+
+/* The three troopers nearest foe e (CK_NONE where fewer), found once a call
+ * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
     if (tb->seen2[e])
         return;
     const CkFig *g = &tb->s->figs[e];
-    float *d = tb->nd2[e];
-    uint8_t *w = tb->ni[e];
-    d[0] = d[1] = d[2] = 1e9f;
-    w[0] = w[1] = w[2] = CK_NONE;
+    nearest3_begin(tb, e);
     for (int k = 0; k < tb->nown; k++) {
         const CkFig *f = &tb->s->figs[tb->own[k]];
-        float v = dist2(f->x, f->y, g->x, g->y);
-        int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
-        for (int m = 2; m > j; m--)
-            d[m] = d[m - 1], w[m] = w[m - 1];
-        if (j < 3)
-            d[j] = v, w[j] = (uint8_t)tb->own[k];
+        nearest3_add(tb, e, tb->own[k], dist2(f->x, f->y, g->x, g->y));
     }
     tb->seen2[e] = 1;
 }
@@ -542,13 +554,19 @@ static int choices(Table *tb, int e)
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float mv = tb->fmv[e], rng = tb->frng[e];
+        bool near = rng > 0 && !tb->seen2[e]; /* a shooter's nearest troopers are wanted too: found on the way */
         int n = 4;
+        if (near)
+            nearest3_begin(tb, e);
         for (int k = 0; k < tb->nown; k++) {
             const CkFig *f = &tb->s->figs[tb->own[k]];
             float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
             n += d2 <= reach * reach;
             n += rng > 0 && d2 <= rng * rng;
+            if (near)
+                nearest3_add(tb, e, tb->own[k], d2);
         }
+        tb->seen2[e] |= near;
         tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
     return tb->choice[e];
