@@ -653,22 +653,27 @@ static float nearest_bound(Table *tb, int e, int i)
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
- * turn (within its move and 21"), listed in tb->near with their reaches;
- * kept for the last trooper asked about. */
+ * turn, listed in tb->near with their reaches; kept for the last trooper
+ * asked about. exposure_on is only asked about points within his move (or
+ * the escort's 3") of him, so a foe further than that beyond its own reach
+ * is left out (0.5" spare for the rounding). */
 static int near_foes(Table *tb, int i)
 {
     if (tb->near_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f);
+        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) > r * r)
+            float d2 = dist2(f->x, f->y, e->x, e->y);
+            if (d2 > r * r)
                 continue;
             int g = tb->foes[k];
             foe_info(tb, g);
-            NearFoe *nf = &tb->near[tb->nnear++];
             float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
+            if (d2 > (go + far) * (go + far))
+                continue; /* it reaches no point exposure_on is asked about */
+            NearFoe *nf = &tb->near[tb->nnear++];
             *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
                             .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
@@ -764,6 +769,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
 {
     if (quiet(tb, i))
         return 0;
+    assert(ck_dist(x, y, tb->s->figs[i].x, tb->s->figs[i].y) <= maxf(allowance(tb, i), 3) + 0.01f); /* near_foes */
     Ground gr = {0, 0, -2};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
