@@ -185,14 +185,32 @@ void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
+/* The piece a figure stands on, not looked up yet. */
+enum { CK_FROM_UNKNOWN = -2 };
+/* What a caller checking many orders of one figure (ck_legal) finds once
+ * and hands to the checks: the piece the figure stands on (as ck_piece_at
+ * gives it, or CK_FROM_UNKNOWN) and the active figures of the side not
+ * acting that a move of it could touch: all of them, or at least those
+ * within its move (ck_move_allowance) and 2" (a move further is refused
+ * before contact is looked at); nfoes -1: not listed. A NULL CkKnown:
+ * nothing known. The answers are those of the checks without it. */
+typedef struct CkKnown {
+    int            from;
+    int            nfoes;
+    const uint8_t *foes;
+} CkKnown;
 int  ck_move_check(const CkState *s, const Action *a, Diag *d);
+int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 /* The move allowed to (x, y): ck_move_allowance, halved again for
  * entering difficult ground. */
 float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y);
+/* ck_move_allowance_to for f standing on piece `from` (or CK_FROM_UNKNOWN). */
+float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 float ck_fig_rate(const CkFig *f);
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
 int  ck_combat_check(const CkState *s, const Action *a, Diag *d);
+int  ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io);
 /* Combat totals without dice, for odds and the AI. */
 int  ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out);
@@ -215,6 +233,9 @@ int  ck_fig_find(const CkState *s, const char *name);
 extern const GameOps ck_ops;
 int  ck_legal(const void *st, Action *out, int cap);
 int  ck_check(const void *st, const Action *a, Diag *d);
+/* ck_check with what the caller knows (CkKnown): the same answer, without
+ * looking the piece and the foes up again for every order of one figure. */
+int  ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 void ck_apply(void *st, const Action *a, GameIO *io);
 void ck_view(const void *st, int player, Jw *out);
 void ck_redeal(void *st, int player, Rng *rng);

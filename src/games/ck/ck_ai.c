@@ -36,6 +36,7 @@
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */
 #include "ck.h"
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +80,10 @@ typedef struct NearFoe {
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
 
+/* The table in 2" squares, for finding the piece under a point. */
+enum { CK_CELLS = 24 };
+#define CK_CELL 2.0f
+
 /* What the players know of a figure where it stands, kept from one
  * decision to the next: troopers wait at their places while the others
  * move, and their ground, moves and reach would be found again and again.
@@ -102,6 +107,7 @@ typedef struct FigMemo {
 typedef struct Memo {
     CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
     uint32_t gen;
+    uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
@@ -131,6 +137,31 @@ typedef struct Table {
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
 } Table;
 
+/* The 2" square of coordinate v, kept on the table. */
+static int cell_of(float v)
+{
+    float c = floorf(v / CK_CELL);
+    return c >= CK_CELLS - 1 ? CK_CELLS - 1 : c > 0 ? (int)c : 0;
+}
+
+/* Mark in each 2" square the placed pieces whose square around them
+ * (0.1" spare) touches it: every piece that covers a point of a square is
+ * among its bits. */
+static void map_cells(Memo *memo)
+{
+    memset(memo->cell, 0, sizeof memo->cell);
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &memo->pieces[p];
+        if (!pc->placed)
+            continue;
+        float r = pc->r + 0.1f;
+        int x0 = cell_of(pc->x - r), x1 = cell_of(pc->x + r), y0 = cell_of(pc->y - r), y1 = cell_of(pc->y + r);
+        for (int cy = y0; cy <= y1; cy++)
+            for (int cx = x0; cx <= x1; cx++)
+                memo->cell[cy][cx] |= (uint16_t)(1u << p);
+    }
+}
+
 /* The thread's memory, its terrain made that of s. */
 static Memo *memo_of(const CkState *s)
 {
@@ -138,22 +169,54 @@ static Memo *memo_of(const CkState *s)
     if (memo.gen == 0 || memcmp(memo.pieces, s->pieces, sizeof s->pieces) != 0) {
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
         memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+        map_cells(&memo);
     }
     return &memo;
 }
 
+/* ck_piece_at(s, x, y), the same answer found among the pieces of the
+ * point's 2" square only (lowest first, as ck_piece_at looks). Within
+ * the edge gap, cell_of is a plain truncation. */
+static int piece_in_cell(const Table *tb, float x, float y)
+{
+    if (!(x >= CK_EDGE_GAP && y >= CK_EDGE_GAP && x <= CK_TABLE - CK_EDGE_GAP && y <= CK_TABLE - CK_EDGE_GAP))
+        return -1; /* as ck_piece_at: no piece nearer an edge (nor at NaN) */
+    for (unsigned bits = tb->memo->cell[(int)(y / CK_CELL)][(int)(x / CK_CELL)]; bits; bits &= bits - 1) {
+        int i = __builtin_ctz(bits);
+        const CkPiece *p = &tb->s->pieces[i];
+        float dx = x - p->x, dy = y - p->y;
+        if (dx * dx + dy * dy <= p->r * p->r)
+            return i;
+    }
+    return -1;
+}
+
+/* The piece under (x, y), or -1: piece_in_cell, checked against
+ * ck_piece_at in debug builds. */
+static int piece_at(const Table *tb, float x, float y)
+{
+    int p = piece_in_cell(tb, x, y);
+    assert(p == ck_piece_at(tb->s, x, y));
+    return p;
+}
+
 /* What is kept of figure i, emptied first if it no longer stands as it
  * did (or the terrain changed); checked once a call. */
-static FigMemo *fig_memo(Table *tb, int i)
+static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    if (tb->memo_ok[i])
-        return m;
     tb->memo_ok[i] = 1;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .cansearch = -1, .reach_next = -1, .allow = -1};
     return m;
+}
+
+/* fig_memo's first look at figure i this call is check_fig_memo (apart,
+ * so that the look-ups after it stay short). */
+static inline FigMemo *fig_memo(Table *tb, int i)
+{
+    return tb->memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -285,13 +348,34 @@ static bool accept(const CkState *s, Action a, Action *out)
     return true;
 }
 
-/* The kind of ground under figure i, or -1 for open ground. */
-static int kind_under(Table *tb, int i)
+/* The piece under figure i, or -1 for open ground. */
+static int piece_under(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->under == -2)
-        m->under = (int8_t)ck_piece_at(tb->s, tb->s->figs[i].x, tb->s->figs[i].y);
-    return m->under < 0 ? -1 : tb->s->pieces[m->under].kind;
+        m->under = (int8_t)piece_at(tb, tb->s->figs[i].x, tb->s->figs[i].y);
+    return m->under;
+}
+
+/* The kind of ground under figure i, or -1 for open ground. */
+static int kind_under(Table *tb, int i)
+{
+    int p = piece_under(tb, i);
+    return p < 0 ? -1 : tb->s->pieces[p].kind;
+}
+
+/* Store a, an order of one of the acting side's figures, if ck_check
+ * accepts it, told what the table knows: the piece under the figure and
+ * the foes (the same answer, asserted in debug builds). */
+static bool accept_order(Table *tb, Action a, Action *out)
+{
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes};
+    int r = ck_check_known(tb->s, &a, &k, NULL);
+    assert(r == ck_check(tb->s, &a, NULL));
+    if (r != 0)
+        return false;
+    *out = a;
+    return true;
 }
 
 /* Is figure i on difficult ground (woods, fields, marsh)? */
@@ -352,10 +436,10 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
-        int p = f->side == CK_PAR && !search ? ck_piece_at(s, a.x, a.y) : -1;
+        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
-        if (accept(s, a, out))
+        if (accept_order(tb, a, out))
             return true;
     }
     return false;
@@ -409,29 +493,41 @@ static Ground ground_of(const CkState *s, int pc)
 }
 
 /* The ground at (x, y). */
-static Ground ground_at(const CkState *s, float x, float y)
+static Ground ground_at(const Table *tb, float x, float y)
 {
-    return ground_of(s, ck_piece_at(s, x, y));
+    return ground_of(tb->s, piece_at(tb, x, y));
 }
 
-/* The three troopers nearest foe e (CK_NONE where fewer), found once a call. */
+/* Start foe e's three nearest troopers (none yet). */
+static void nearest3_begin(Table *tb, int e)
+{
+    tb->nd2[e][0] = tb->nd2[e][1] = tb->nd2[e][2] = 1e9f;
+    tb->ni[e][0] = tb->ni[e][1] = tb->ni[e][2] = CK_NONE;
+}
+
+/* Count trooper t, at squared distance v from foe e, among its three nearest. */
+static void nearest3_add(Table *tb, int e, int t, float v)
+{
+    float *d = tb->nd2[e];
+    uint8_t *w = tb->ni[e];
+    int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
+    for (int m = 2; m > j; m--)
+        d[m] = d[m - 1], w[m] = w[m - 1];
+    if (j < 3)
+        d[j] = v, w[j] = (uint8_t)t;
+}
+
+/* The three troopers nearest foe e (CK_NONE where fewer), found once a call
+ * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
     if (tb->seen2[e])
         return;
     const CkFig *g = &tb->s->figs[e];
-    float *d = tb->nd2[e];
-    uint8_t *w = tb->ni[e];
-    d[0] = d[1] = d[2] = 1e9f;
-    w[0] = w[1] = w[2] = CK_NONE;
+    nearest3_begin(tb, e);
     for (int k = 0; k < tb->nown; k++) {
         const CkFig *f = &tb->s->figs[tb->own[k]];
-        float v = dist2(f->x, f->y, g->x, g->y);
-        int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
-        for (int m = 2; m > j; m--)
-            d[m] = d[m - 1], w[m] = w[m - 1];
-        if (j < 3)
-            d[j] = v, w[j] = (uint8_t)tb->own[k];
+        nearest3_add(tb, e, tb->own[k], dist2(f->x, f->y, g->x, g->y));
     }
     tb->seen2[e] = 1;
 }
@@ -458,13 +554,19 @@ static int choices(Table *tb, int e)
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float mv = tb->fmv[e], rng = tb->frng[e];
+        bool near = rng > 0 && !tb->seen2[e]; /* a shooter's nearest troopers are wanted too: found on the way */
         int n = 4;
+        if (near)
+            nearest3_begin(tb, e);
         for (int k = 0; k < tb->nown; k++) {
             const CkFig *f = &tb->s->figs[tb->own[k]];
             float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
             n += d2 <= reach * reach;
             n += rng > 0 && d2 <= rng * rng;
+            if (near)
+                nearest3_add(tb, e, tb->own[k], d2);
         }
+        tb->seen2[e] |= near;
         tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
     return tb->choice[e];
@@ -551,22 +653,27 @@ static float nearest_bound(Table *tb, int e, int i)
 }
 
 /* The foes that could cost trooper i anything wherever it moves this
- * turn (within its move and 21"), listed in tb->near with their reaches;
- * kept for the last trooper asked about. */
+ * turn, listed in tb->near with their reaches; kept for the last trooper
+ * asked about. exposure_on is only asked about points within his move (or
+ * the escort's 3") of him, so a foe further than that beyond its own reach
+ * is left out (0.5" spare for the rounding). */
 static int near_foes(Table *tb, int i)
 {
     if (tb->near_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f);
+        float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
             const CkFig *e = &tb->s->figs[tb->foes[k]];
-            if (dist2(f->x, f->y, e->x, e->y) > r * r)
+            float d2 = dist2(f->x, f->y, e->x, e->y);
+            if (d2 > r * r)
                 continue;
             int g = tb->foes[k];
             foe_info(tb, g);
-            NearFoe *nf = &tb->near[tb->nnear++];
             float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
+            if (d2 > (go + far) * (go + far))
+                continue; /* it reaches no point exposure_on is asked about */
+            NearFoe *nf = &tb->near[tb->nnear++];
             *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
                             .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
@@ -662,6 +769,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
 {
     if (quiet(tb, i))
         return 0;
+    assert(ck_dist(x, y, tb->s->figs[i].x, tb->s->figs[i].y) <= maxf(allowance(tb, i), 3) + 0.01f); /* near_foes */
     Ground gr = {0, 0, -2};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
@@ -676,7 +784,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
-            gr = piece == -2 ? ground_at(tb->s, x, y) : ground_of(tb->s, piece);
+            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
         loss += near_cost(tb, nf, i, gr, a);
         if (nf->menace > 0) { /* drawing a foe off the guards */
             double add = (a.pc > 0) + (a.ps > 0);
@@ -699,7 +807,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     Attack a = attack_of(tb, e, (int)(f - s->figs), x, y);
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
-    Ground gr = ground_at(s, x, y);
+    Ground gr = ground_at(tb, x, y);
     Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
     int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
@@ -750,7 +858,7 @@ static int shot_factor(Table *tb, int i, int t, float d2, float range)
 
 /* Accept the best of n candidate actions by value v (above `floor`),
  * trying the next best when ck_check refuses one. */
-static bool best_first(const CkState *s, Action *cand, double *v, int n, double floor, Action *out)
+static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
 {
     for (;;) {
         int b = -1;
@@ -759,7 +867,7 @@ static bool best_first(const CkState *s, Action *cand, double *v, int n, double 
                 b = k;
         if (b < 0)
             return false;
-        if (accept(s, cand[b], out))
+        if (accept_order(tb, cand[b], out))
             return true;
         v[b] = floor;
     }
@@ -788,7 +896,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, 0.01, out);
+    return best_first(tb, cand, v, n, 0.01, out);
 }
 
 /* How many figures of t's enemies touch figure t, found once a call. */
@@ -830,7 +938,7 @@ static Odds charge_odds(Table *tb, int i, int t)
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float cx, cy;
     contact_point(f, e, &cx, &cy);
-    int pc = ck_piece_at(s, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
+    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
     bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
     int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
              touching(tb, t) - ck_in_contact(f, e);
@@ -882,14 +990,19 @@ static uint16_t pieces_in_reach(Table *tb, int i)
 
 /* Could trooper i search a piece now (unmoved, free, in reach of one)?
  * Kept in his memo, with the pieces he could search (reach_now). */
-static bool can_search(Table *tb, int i)
+static __attribute__((noinline)) void find_can_search(Table *tb, int i, FigMemo *m)
+{
+    const CkFig *f = &tb->s->figs[i];
+    m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
+    m->cansearch = m->reach_now != 0;
+}
+
+/* find_can_search, kept (apart, so that the look-ups after it stay short). */
+static inline bool can_search(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
-    if (m->cansearch < 0) {
-        const CkFig *f = &tb->s->figs[i];
-        m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
-        m->cansearch = m->reach_now != 0;
-    }
+    if (m->cansearch < 0)
+        find_can_search(tb, i, m);
     return m->cansearch;
 }
 
@@ -931,13 +1044,13 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         } else {
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
-        int p = ck_piece_at(s, x, y);
+        int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
-    return best_first(s, cand, v, n, 0.05, out);
+    return best_first(tb, cand, v, n, 0.05, out);
 }
 
 /* How many free troopers stand within 8" of piece p's edge. */
@@ -968,10 +1081,9 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        for (int p = 0; p < CK_PIECES; p++) {
+        for (unsigned in = tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
+            int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
-            if (!(tb->memo->fig[i].reach_now & (1u << p)))
-                continue;
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
                        1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
             if (v > bv)
@@ -994,11 +1106,11 @@ static bool search_move(Table *tb, int i, int p, Action *out)
         float ang = base + (float)((k % 9 + 1) / 2) * ((k % 9) % 2 ? 0.35f : -0.35f); /* 0, +-20, +-40 degrees.. */
         float r = pc->r - 0.3f - 0.7f * (float)(k / 9);                                /* ..then deeper */
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x + r * cosf(ang), pc->y + r * sinf(ang)};
-        if (ck_piece_at(s, a.x, a.y) == p && accept(s, a, out))
+        if (piece_at(tb, a.x, a.y) == p && accept_order(tb, a, out))
             return true;
     }
     Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
-    return accept(s, a, out);
+    return accept_order(tb, a, out);
 }
 
 /* Any search at all, when the chosen one is barred (an enemy stands in
@@ -1047,7 +1159,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, last ? 0.2 : 3.0, out);
+    return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
 }
 
 /* How many free troopers are nearer than figure i to point (x, y). */
@@ -1232,12 +1344,12 @@ static bool flee_horse(Table *tb, int i, Action *out)
     for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
         float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
         float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
-        int p = ck_piece_at(s, x, y);
+        int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && (k == 32 || accept(s, a, out)))
+        if (v > bv && (k == 32 || accept_order(tb, a, out)))
             bv = v, found = k != 32;
     }
     return found;
@@ -1284,7 +1396,7 @@ static bool escort_pays(Table *tb, int i)
     if (len <= 3.5f)
         return true; /* he leaves the table */
     float x = f->x + (s->entry_x - f->x) / len * 3.0f, y = f->y - f->y / len * 3.0f;
-    int p = ck_piece_at(s, x, y);
+    int p = piece_at(tb, x, y);
     if (p >= 0 && !s->pieces[p].searched)
         return false;
     return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
@@ -1318,7 +1430,7 @@ static bool par_figure(Table *tb, int i, Action *out)
     const CkState *s = tb->s;
     if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
         Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        return escort_pays(tb, i) ? accept(s, a, out) : best_shot(tb, i, kill_value, out);
+        return escort_pays(tb, i) ? accept_order(tb, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (calm && !tb->persons && ready(tb, i))
@@ -1407,7 +1519,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->held[t] - (o.lose_dead + o.lose) * mine;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
-    return best_first(s, cand, v, n, 0.4, out);
+    return best_first(tb, cand, v, n, 0.4, out);
 }
 
 /* Run for the far edge: straight north (off the table if it can), else
@@ -1419,7 +1531,7 @@ static bool run_north(Table *tb, int i, Action *out)
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x, f->y + m - 0.02f};
-        if (accept(tb->s, a, out))
+        if (accept_order(tb, a, out))
             return true;
     }
     for (int k = 0; k < 7; k++)

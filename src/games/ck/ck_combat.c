@@ -141,7 +141,7 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
 }
 
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
-static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
@@ -151,7 +151,7 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, Diag 
     float dist = ck_dist(f->x, f->y, t->x, t->y), gap = dist - ck_fig_radius(f) - ck_fig_radius(t);
     float cx = dist > 0 ? f->x + (t->x - f->x) * gap / dist : f->x; /* where contact is made */
     float cy = dist > 0 ? f->y + (t->y - f->y) * gap / dist : f->y;
-    float allow = ck_move_allowance_to(s, f, cx, cy);
+    float allow = ck_move_allowance_from(s, f, from, cx, cy);
     if (gap > allow + 1e-3f)
         return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
     if (a->arg && f->side != CK_PAR)
@@ -178,7 +178,9 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag
     return 0;
 }
 
-int ck_combat_check(const CkState *s, const Action *a, Diag *d)
+int ck_combat_check(const CkState *s, const Action *a, Diag *d) { return ck_combat_check_known(s, a, NULL, d); }
+
+int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->piece < 0 || a->piece >= s->nfigs)
         return diag_set(d, "no such figure");
@@ -187,7 +189,7 @@ int ck_combat_check(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that figure cannot act");
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
-    case CKV_CHARGE: return check_charge(s, f, a, d);
+    case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     default: return check_capture(s, f, a, d);
     }
 }

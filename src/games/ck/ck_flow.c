@@ -280,9 +280,10 @@ static int ck_current_player(const void *st)
     return s->phase == CP_OVER ? GAME_OVER : s->to_act;
 }
 
-int ck_check(const void *st, const Action *a, Diag *d)
+int ck_check(const void *st, const Action *a, Diag *d) { return ck_check_known(st, a, NULL, d); }
+
+int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
-    const CkState *s = st;
     if (a->verb < 0 || a->verb >= CKV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
     if (!isfinite(a->x) || !isfinite(a->y))
@@ -301,8 +302,8 @@ int ck_check(const void *st, const Action *a, Diag *d)
         if (a->verb == CKV_END)
             return 0;
         if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE)
-            return ck_combat_check(s, a, d);
-        return ck_move_check(s, a, d);
+            return ck_combat_check_known(s, a, k, d);
+        return ck_move_check_known(s, a, k, d);
     default: return diag_set(d, "the game is over");
     }
 }

@@ -6,34 +6,56 @@
  * escort orders. Candidates are put to ck_check only where range, reach
  * or contact already allow them, and each only once. */
 #include "ck.h"
+#include <assert.h>
 #include <math.h>
 
-static void try_push(const CkState *s, Action *out, int cap, int *n, Action a)
+/* ck_check of a candidate, told what is known of its figure (k: the piece
+ * under it, the foes; NULL: nothing): accepted? The same answer as
+ * ck_check (asserted in debug builds), found without looking the piece
+ * and the foes up again for every candidate. */
+static bool accepted(const CkState *s, const Action *a, const CkKnown *k)
 {
-    if (*n < cap && ck_check(s, &a, NULL) == 0)
+    int r = ck_check_known(s, a, k, NULL);
+    assert(r == ck_check(s, a, NULL));
+    return r == 0;
+}
+
+static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, const CkKnown *k)
+{
+    if (*n < cap && accepted(s, &a, k))
         out[(*n)++] = a;
+}
+
+/* roundf(t), halves away from zero, without the library call: the whole
+ * part and the fraction are exact in a float below 2^22. */
+static float round_away(float t)
+{
+    if (!(fabsf(t) < 4194304.0f))
+        return roundf(t);
+    float r = copysignf((float)(int32_t)t, t), frac = t - r;
+    return frac >= 0.5f ? r + 1 : frac <= -0.5f ? r - 1 : r;
 }
 
 /* A coordinate on the 0.1" grid that describe() prints, so that a listed
  * move typed back as shown is the same move. */
-static float tenth(float v) { return roundf(v * 10.0f) / 10.0f; }
+static float tenth(float v) { return round_away(v * 10.0f) / 10.0f; }
 
 /* A move of figure i towards (tx, ty), `stop` inches short of it, as far as
  * the figure can go; tried again at half length if the ground slows it.
  * The point is put on the 0.1" grid, 0.08" short so the rounding (at most
  * 0.071") never takes it out of reach. */
 static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, float tx, float ty, float stop,
-                         float allow)
+                         float allow, const CkKnown *k)
 {
     const CkFig *f = &s->figs[i];
     float dx = tx - f->x, dy = ty - f->y, len = ck_dist(f->x, f->y, tx, ty) - stop;
     if (len <= 0.2f)
         return;
     float go = fminf(len, allow) - 0.08f;
-    for (int k = 0; k < 2; k++, go /= 2) {
+    for (int half = 0; half < 2; half++, go /= 2) {
         float norm = len + stop;
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, tenth(f->x + dx / norm * go), tenth(f->y + dy / norm * go)};
-        if (ck_check(s, &a, NULL) == 0) {
+        if (accepted(s, &a, k)) {
             if (*n < cap)
                 out[(*n)++] = a;
             return;
@@ -62,93 +84,92 @@ static int nearest_pieces(const CkState *s, const CkFig *f, int out[3])
     return n;
 }
 
-/* The two nearest active enemies of f (-1 where there are fewer). */
-static void nearest_enemies(const CkState *s, const CkFig *f, int *e1, int *e2)
-{
-    float d1 = 1e9f, d2 = 1e9f;
-    *e1 = *e2 = -1;
-    for (int e = 0; e < s->nfigs; e++) {
-        const CkFig *g = &s->figs[e];
-        if (g->side == f->side || g->status != FS_ACTIVE)
-            continue;
-        float dx = f->x - g->x, dy = f->y - g->y, d = dx * dx + dy * dy;
-        if (d < d1)
-            d2 = d1, *e2 = *e1, d1 = d, *e1 = e;
-        else if (d < d2)
-            d2 = d, *e2 = e;
-    }
-}
-
-static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow)
+/* Figure i's moves; e1, e2: its two nearest enemies (-1 where fewer). */
+static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, float allow, const CkKnown *k, int e1,
+                         int e2)
 {
     const CkFig *f = &s->figs[i];
     if (f->side == CK_PAR) {
-        int near[3], k = nearest_pieces(s, f, near);
-        for (int j = 0; j < k; j++) {
+        int near[3], np = nearest_pieces(s, f, near);
+        for (int j = 0; j < np; j++) {
             const CkPiece *p = &s->pieces[near[j]];
             float d = ck_dist(f->x, f->y, p->x, p->y);
-            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow);
+            push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow, k);
         }
         Action esc = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, esc);
+        try_push(s, out, cap, n, esc, k);
     } else {
-        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow);
+        push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, k);
     }
-    int e1, e2;
-    nearest_enemies(s, f, &e1, &e2);
     for (int e = 0; e < 2; e++) {
         int t = e ? e2 : e1;
         if (t < 0)
             continue;
         const CkFig *g = &s->figs[t];
-        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow);
+        push_towards(s, out, cap, n, i, g->x, g->y, 2.5f, allow, k);
         if (f->side == CK_ROY && e == 0) /* and away */
-            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow);
+            push_towards(s, out, cap, n, i, 2 * f->x - g->x, 2 * f->y - g->y, 0, allow, k);
     }
 }
 
 /* Figure i's shots, charges and captures at enemy t, each only where the
  * plain conditions of ck_check already hold (range, reach, contact), so
  * that ck_check runs only on likely candidates. `allow` is i's move. */
-static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow)
+static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, int t, float allow, const CkKnown *k)
 {
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float d = ck_dist(f->x, f->y, e->x, e->y), range = ck_figs[f->type].range;
     if (range > 0 && !f->shot && d <= range) {
         Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, sh);
+        try_push(s, out, cap, n, sh, k);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ch);
+        try_push(s, out, cap, n, ch, k);
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
-            try_push(s, out, cap, n, ch);
+            try_push(s, out, cap, n, ch, k);
     }
     if (f->side == CK_PAR && (e->wounded || e->beaten) && ck_in_contact(f, e)) {
         Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
-        try_push(s, out, cap, n, ca);
+        try_push(s, out, cap, n, ca, k);
     }
 }
 
-static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i)
+/* Figure i's orders; `all` lists the active figures of the other side. In
+ * one pass over them: its attacks on those within its reach or range, its
+ * two nearest, and those a move of it could touch (within its move and 2",
+ * all that its moves' checks need look at). */
+static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i, const CkKnown *all)
 {
     const CkFig *f = &s->figs[i];
     if (f->moved && (f->shot || ck_figs[f->type].range <= 0))
         return; /* done for this turn */
-    float allow = ck_move_allowance(s, f), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
-    for (int t = 0; t < s->nfigs; t++) {
+    int from = ck_piece_at(s, f->x, f->y);
+    float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
+    float touch = allow + 2.0f, d1 = 1e9f, d2 = 1e9f;
+    uint8_t near[CK_MAX_FIGS];
+    CkKnown piece = {from, -1, NULL}, k = {from, 0, near};
+    int e1 = -1, e2 = -1;
+    for (int j = 0; j < all->nfoes; j++) {
+        int t = all->foes[j];
         const CkFig *e = &s->figs[t];
-        float dx = f->x - e->x, dy = f->y - e->y;
-        if (e->side != f->side && e->status == FS_ACTIVE && dx * dx + dy * dy <= reach * reach)
-            attacks_on(s, out, cap, n, i, t, allow);
+        float dx = f->x - e->x, dy = f->y - e->y, d = dx * dx + dy * dy;
+        if (d <= reach * reach)
+            attacks_on(s, out, cap, n, i, t, allow, &piece);
+        if (d < d1)
+            d2 = d1, e2 = e1, d1 = d, e1 = t;
+        else if (d < d2)
+            d2 = d, e2 = t;
+        if (d <= touch * touch)
+            near[k.nfoes++] = (uint8_t)t;
     }
     if (f->type == F_DRAGOON && !f->moved && !f->half) {
         Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
-        try_push(s, out, cap, n, m);
+        try_push(s, out, cap, n, m, &k);
     }
     if (!f->moved)
-        figure_moves(s, out, cap, n, i, allow);
+        figure_moves(s, out, cap, n, i, allow, &k, e1, e2);
 }
 
 static int legal_terrain(const CkState *s, Action *out, int cap)
@@ -160,7 +181,7 @@ static int legal_terrain(const CkState *s, Action *out, int cap)
         for (float x = 10; x <= 38; x += step)
             for (float y = 10; y <= 38; y += step) {
                 Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, x, y};
-                try_push(s, out, cap, &n, a);
+                try_push(s, out, cap, &n, a, NULL);
             }
     return n;
 }
@@ -172,7 +193,7 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
         float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
         float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
         Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
-        try_push(s, out, cap, &n, a);
+        try_push(s, out, cap, &n, a, NULL);
     }
     return n;
 }
@@ -187,9 +208,14 @@ int ck_legal(const void *st, Action *out, int cap)
     case CP_OVER: return 0;
     default: break;
     }
+    uint8_t foes[CK_MAX_FIGS];
+    CkKnown known = {CK_FROM_UNKNOWN, 0, foes};
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
+            foes[known.nfoes++] = (uint8_t)i;
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE)
-            figure_actions(s, out, cap, &n, i);
+            figure_actions(s, out, cap, &n, i, &known);
     Action end = {CKV_END, 0, 0, 0, 0, 0, 0};
     if (n < cap)
         out[n++] = end;

@@ -9,15 +9,24 @@
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
 
-/* The allowance for a move to (x, y): entering difficult ground halves it too. */
-float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y)
+/* The allowance for a move to (x, y): entering difficult ground halves it
+ * too, unless the figure starts on some or is a clubman (then the ground
+ * at (x, y) is not looked at). */
+float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y)
 {
-    int from = ck_piece_at(s, f->x, f->y), to = ck_piece_at(s, x, y);
+    if (from == CK_FROM_UNKNOWN)
+        from = ck_piece_at(s, f->x, f->y);
     float m = ck_move_allowance_on(s, f, from);
     bool from_hard = from >= 0 && ck_terrain[s->pieces[from].kind].difficult;
-    if (!from_hard && to >= 0 && ck_terrain[s->pieces[to].kind].difficult && f->type != F_CLUBMAN)
-        m /= 2;
-    return m;
+    if (from_hard || f->type == F_CLUBMAN)
+        return m;
+    int to = ck_piece_at(s, x, y);
+    return to >= 0 && ck_terrain[s->pieces[to].kind].difficult ? m / 2 : m;
+}
+
+float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y)
+{
+    return ck_move_allowance_from(s, f, CK_FROM_UNKNOWN, x, y);
 }
 
 static int own_figure(const CkState *s, int i, Diag *d)
@@ -45,9 +54,34 @@ static bool guards_prisoners(const CkState *s, int g)
  * grace)? A quick look before measuring: false only when they cannot. */
 static bool near_box(float dx, float dy) { return fabsf(dx) < 1.7f && fabsf(dy) < 1.7f; }
 
+/* Would figure f at (x, y) touch enemy e? */
+static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
+{
+    return near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f;
+}
+
+/* Would figure f of the side to act at (x, y) touch an active enemy? Only
+ * the foes listed in k are looked at when k lists them (they are all the
+ * active figures of the other side). */
+static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, const CkKnown *k)
+{
+    if (k && k->nfoes >= 0) {
+        for (int j = 0; j < k->nfoes; j++)
+            if (would_touch(f, &s->figs[k->foes[j]], x, y))
+                return true;
+        return false;
+    }
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->side != f->side && e->status == FS_ACTIVE && would_touch(f, e, x, y))
+            return true;
+    }
+    return false;
+}
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact. */
-static int check_move(const CkState *s, const Action *a, Diag *d)
+static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (f->moved)
@@ -55,15 +89,12 @@ static int check_move(const CkState *s, const Action *a, Diag *d)
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
-    float dist = ck_dist(f->x, f->y, a->x, a->y), allow = ck_move_allowance_to(s, f, a->x, a->y);
+    float dist = ck_dist(f->x, f->y, a->x, a->y);
+    float allow = ck_move_allowance_from(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y);
     if (dist > allow + 1e-3f)
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *e = &s->figs[i];
-        if (e->side != f->side && e->status == FS_ACTIVE && near_box(a->x - e->x, a->y - e->y) &&
-            ck_dist(a->x, a->y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f)
-            return diag_set(d, "that would touch an enemy: use charge");
-    }
+    if (touches_enemy(s, f, a->x, a->y, k))
+        return diag_set(d, "that would touch an enemy: use charge");
     return 0;
 }
 
@@ -91,12 +122,14 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
-int ck_move_check(const CkState *s, const Action *a, Diag *d)
+int ck_move_check(const CkState *s, const Action *a, Diag *d) { return ck_move_check_known(s, a, NULL, d); }
+
+int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (own_figure(s, a->piece, d) < 0)
         return -1;
     switch (a->verb) {
-    case CKV_MOVE: return check_move(s, a, d);
+    case CKV_MOVE: return check_move(s, a, k, d);
     case CKV_DISMOUNT:
     case CKV_MOUNT: return check_mount(s, a, d);
     case CKV_ESCORT: return s->to_act == CK_PAR ? check_escort(s, a, d) : diag_set(d, "only Parliament escorts");

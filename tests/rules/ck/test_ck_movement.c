@@ -389,3 +389,115 @@ Test(ck_movement_and_ranges, buildings_block_sight_marsh_does_not)
                   ck_terrain[ck_piece_kinds[k[n].piece]].name);
     }
 }
+
+/* ------------------------------------------------------------------ */
+/* legal() puts each figure's orders to check with the piece under it   */
+/* and the foes found once (ck_check_known): the same answers           */
+/* ------------------------------------------------------------------ */
+
+/* ck_check and ck_check_known, told k, agree on a (accepted or refused,
+ * and why). */
+static void same_answer(const CkState *s, const Action *a, const CkKnown *k)
+{
+    Diag d1 = {{0}}, d2 = {{0}};
+    int r1 = ck_check(s, a, &d1), r2 = ck_check_known(s, a, k, &d2);
+    cr_assert_eq(r1, r2, "verb %d figure %d to (%.2f, %.2f) target %d: check %d, check_known %d (%s)", a->verb,
+                 a->piece, (double)a->x, (double)a->y, a->target, r1, r2, r1 ? d1.msg : d2.msg);
+    cr_assert_str_eq(d1.msg, d2.msg);
+}
+
+/* Every order of figure i told k: moves in sixteen ways at lengths about
+ * its allowance (short, half, full, just beyond) and onto each piece,
+ * shots, charges and captures at every figure, the dragoon and escort
+ * orders. */
+static void probe_figure(const CkState *s, int i, const CkKnown *k)
+{
+    const CkFig *f = &s->figs[i];
+    float m = ck_move_allowance(s, f);
+    static const float len[] = {0.3f, 0.5f, 0.999f, 1.0f, 1.02f};
+    for (int j = 0; j < 16 * 5; j++) {
+        float ang = (float)(j % 16) * 0.392699f, go = m * len[j / 16];
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + go * cosf(ang), f->y + go * sinf(ang)};
+        same_answer(s, &a, k);
+    }
+    for (int p = 0; p < CK_PIECES; p++) {
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, s->pieces[p].x, s->pieces[p].y};
+        same_answer(s, &a, k);
+    }
+    for (int t = 0; t < s->nfigs; t++) { /* beside each figure, touching it or nearly */
+        const CkFig *e = &s->figs[t];
+        float d = ck_dist(f->x, f->y, e->x, e->y), gap = d > 1e-3f ? (d - 1.3f) / d : 0;
+        for (float more = 0; d > 1e-3f && more < 0.5f; more += 0.2f) {
+            float go = gap + more / d;
+            Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (e->x - f->x) * go, f->y + (e->y - f->y) * go};
+            same_answer(s, &a, k);
+        }
+    }
+    for (int t = 0; t < s->nfigs; t++)
+        for (int v = CKV_SHOOT; v <= CKV_CAPTURE; v++)
+            for (int arg = 0; arg < 2; arg++) {
+                Action a = {(int16_t)v, (int16_t)i, (int16_t)t, (int16_t)arg, 0, 0, 0};
+                same_answer(s, &a, k);
+            }
+    for (int v = CKV_DISMOUNT; v <= CKV_ESCORT; v++) {
+        Action a = {(int16_t)v, (int16_t)i, 0, 0, 0, 0, 0};
+        same_answer(s, &a, k);
+    }
+}
+
+/* Every figure of the side to act, told the piece under it; told the
+ * piece and the active figures of the other side; and told the piece and
+ * only those within its move and 2" (all a move's check needs). */
+static void probe_orders(const CkState *s)
+{
+    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS];
+    int nfoes = 0;
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
+            foes[nfoes++] = (uint8_t)i;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->side != s->to_act)
+            continue;
+        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL}, all = {piece.from, nfoes, foes};
+        CkKnown within = {piece.from, 0, near};
+        float touch = ck_move_allowance(s, f) + 2.0f;
+        for (int j = 0; j < nfoes; j++)
+            if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
+                near[within.nfoes++] = foes[j];
+        probe_figure(s, i, &piece);
+        probe_figure(s, i, &all);
+        probe_figure(s, i, &within);
+    }
+}
+
+Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_accepted_orders)
+{
+    /* random games on random terrain: at every decision each figure's
+     * orders get the same answer from ck_check_known (told the piece under
+     * the figure and the foes) as from ck_check, and every order ck_legal
+     * lists is accepted by ck_check */
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    int decisions = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        CkState s;
+        Rng r;
+        rng_seed(&r, seed * 7919);
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        static Action list[512];
+        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
+            if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST) {
+                probe_orders(&s);
+                decisions++;
+            }
+            int n = ck_legal(&s, list, 512);
+            cr_assert_gt(n, 0);
+            for (int k = 0; k < n; k++)
+                cr_assert_eq(ck_check(&s, &list[k], NULL), 0, "seed %llu step %d: listed but refused",
+                             (unsigned long long)seed, step);
+            ck_apply(&s, &list[rng_below(&r, (uint32_t)n)], NULL);
+        }
+    }
+    cr_assert_gt(decisions, 300);
+}
