@@ -70,10 +70,14 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 
 /* ---------------- split factors ---------------- */
 
+/* Does a line face two enemy lines? Only such a line splits its factor
+ * (ml_split_needed), in the split phase just before combat. */
+static bool splits_possible(const MlOcc *o) { return (o->two[0] & o->any[1]) | (o->two[1] & o->any[0]); }
+
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
     const MlOcc *o = &s->occ;
-    if (!((o->two[0] & o->any[1]) | (o->two[1] & o->any[0])))
+    if (!splits_possible(o))
         return false; /* no line faces two enemy lines: the usual case */
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
@@ -392,6 +396,15 @@ static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
     }
 }
 
+/* A split holds for one combat phase: cleared after it, when
+ * splits_possible said so before it (most phases have none). */
+static void clear_splits(MlState *s)
+{
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int li = 0; li < s->side[sd].nlines; li++)
+            s->side[sd].lines[li].split = ML_NONE;
+}
+
 /* [ML Combat] every zone where opposing lines stand when the phase begins
  * fights one round; a pursuer that reaches another enemy during the phase
  * fights in the next combat phase (ecw), so the order of the zones never
@@ -400,6 +413,7 @@ void ml_combat_all(MlState *s, GameIO *io)
 {
     Melee melees[ML_SECTORS * ML_ZONES];
     int where[ML_SECTORS * ML_ZONES], n = 0;
+    bool split = splits_possible(&s->occ);
     for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
         int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
         Melee *m = &melees[n];
@@ -412,7 +426,6 @@ void ml_combat_all(MlState *s, GameIO *io)
         if (melees[k].n[0] && melees[k].n[1])
             fight(s, io, &melees[k]);
     }
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int li = 0; li < s->side[sd].nlines; li++)
-            s->side[sd].lines[li].split = ML_NONE;
+    if (split)
+        clear_splits(s);
 }

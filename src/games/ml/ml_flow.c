@@ -185,7 +185,10 @@ bool ml_occ_agrees(const MlState *s)
 /* Victory (ecw rule: the rulebook says nothing about it)              */
 /* ------------------------------------------------------------------ */
 
-static bool army_broken(const MlSide *sd) { return 2 * sd->lost_str >= sd->start_str && sd->start_str; }
+static inline bool army_broken(const MlSide *sd)
+{
+    return (2 * sd->lost_str >= sd->start_str) & (sd->start_str != 0); /* no branch: asked at every step */
+}
 
 /* Compare lost fractions lost_a/start_a and lost_b/start_b exactly. */
 static int less_loss_wins(const MlState *s)
@@ -219,7 +222,7 @@ static inline void check_victory(MlState *s, GameIO *io)
     if (s->phase == PH_OVER || s->phase < PH_ARTILLERY)
         return;
     bool b0 = army_broken(&s->side[0]), b1 = army_broken(&s->side[1]);
-    if (b0 || b1)
+    if (b0 | b1)
         finish(s, b0 && b1 ? less_loss_wins(s) : b0 ? 1 : 0, 1, io);
 }
 
@@ -507,7 +510,8 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     assert(ml_occ_agrees(s));
     if (s->phase == PH_MOVE) { /* most decisions: tested first, not through a jump table */
         ml_move_apply(s, a, io);
-        ml_advance(s, io);
+        if (s->phase != PH_MOVE) /* a move routs no line: while moves go on, nothing is left to run */
+            ml_advance(s, io);
         return;
     }
     switch (s->phase) {
