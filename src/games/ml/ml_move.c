@@ -404,28 +404,31 @@ static bool general_may_move(const MlSide *sd, int gi)
  * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. Zone 7 of
  * each sector (off the board) is neither open nor passable, so no zone
  * step leaves the sector. */
-static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
+static inline unsigned general_moves(const MlGeneral *g, uint32_t pass, uint32_t open_cells)
 {
-    const MlGeneral *g = &s->side[c->side].gens[gi];
     int cell = ml_cell(g->sector, g->zone);
-    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu;
-    uint64_t open = (uint64_t)(pass & ~c->led) << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
+    uint64_t open = (uint64_t)open_cells << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
     /* a 2-step ends in an open cell past a passable one: marked at the cell passed */
     uint64_t far = (open >> 1 & way & 1ull << 17) | (open << 1 & way & 1ull << 15) | (open >> 8 & way & 1ull << 24) |
                    (open << 8 & way & 1ull << 8);
     /* each direction as two bits side by side: the 1-step, then the 2-step */
     uint64_t pairs = (open & (1ull << 17 | 1ull << 15 | 1ull << 24 | 1ull << 8)) | far << 1;
-    unsigned ok = (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
-                  (unsigned)(pairs >> 8 & 3) << 6;
-    return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
+    return (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
+           (unsigned)(pairs >> 8 & 3) << 6;
 }
 
-/* Every move of every general as one set, byte gi for general gi. */
+/* Every move of every general as one set, byte gi for general gi. The
+ * generals lost or left with the baggage are passed over at once: after
+ * deployment they stay so for the rest of the game. */
 static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 {
+    const MlSide *sd = &s->side[c->side];
+    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu, open = pass & ~c->led;
     uint64_t moves = 0;
-    for (int gi = 0; gi < s->side[c->side].ngens; gi++)
-        moves |= (uint64_t)general_moves(s, c, gi) << (gi * 8);
+    for (int gi = 0; gi < sd->ngens; gi++)
+        if (sd->gens[gi].alive)
+            moves |= (uint64_t)(general_moves(&sd->gens[gi], pass, open) & ml_ones_if(general_may_move(sd, gi)))
+                     << (gi * 8);
     return moves;
 }
 
