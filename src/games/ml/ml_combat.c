@@ -382,6 +382,38 @@ static void fight(MlState *s, GameIO *io, Melee *m)
     }
 }
 
+/* [ML Combat] the usual melee, one line against one: fight() for n = 1 a
+ * side, its loops over the lines unrolled. The same rolls in the same
+ * order (Royalist first), then DPs, routs, push backs, the end of the
+ * melee and pursuit, as fight() takes them. */
+static void duel(MlState *s, GameIO *io, Melee *m)
+{
+    int a = m->li[0][0], b = m->li[1][0];
+    MlLine *la = &s->side[0].lines[a], *lb = &s->side[1].lines[b];
+    bool watched = io && io->log;
+    MlMods mods[2];
+    m->taken[0][0] = m->taken[1][0] = 0;
+    strike(s, io, m, 0, 0, 0, ml_factor(s, 0, a, watched ? &mods[0] : NULL), &mods[0]);
+    strike(s, io, m, 1, 0, 0, ml_factor(s, 1, b, watched ? &mods[1] : NULL), &mods[1]);
+    int ta = m->taken[0][0], tb = m->taken[1][0];
+    la->dp = (uint8_t)(la->dp + ta > ML_ROUT_DP ? ML_ROUT_DP : la->dp + ta);
+    lb->dp = (uint8_t)(lb->dp + tb > ML_ROUT_DP ? ML_ROUT_DP : lb->dp + tb);
+    bool routed_a = la->dp >= ML_ROUT_DP, routed_b = lb->dp >= ML_ROUT_DP;
+    if (routed_a)
+        ml_rout(s, 0, a, io);
+    if (routed_b)
+        ml_rout(s, 1, b, io);
+    if (ml_line_on_table(la) && ta > tb) /* [ML Push Backs] */
+        retire(s, 0, a, io);
+    if (ml_line_on_table(lb) && tb > ta)
+        retire(s, 1, b, io);
+    end_finished_melees(s, m);
+    if (routed_b && la->status == LS_FORMED && !ml_cell_has_enemy_of(s, 0, la->sector, la->zone))
+        maybe_pursue(s, 0, a, io);
+    if (routed_a && lb->status == LS_FORMED && !ml_cell_has_enemy_of(s, 1, lb->sector, lb->zone))
+        maybe_pursue(s, 1, b, io);
+}
+
 /* Keep only the lines of a melee still on the table in its zone. */
 static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
 {
@@ -423,7 +455,9 @@ void ml_combat_all(MlState *s, GameIO *io)
     }
     for (int k = 0; k < n; k++) {
         melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);
-        if (melees[k].n[0] && melees[k].n[1])
+        if (melees[k].n[0] == 1 && melees[k].n[1] == 1)
+            duel(s, io, &melees[k]);
+        else if (melees[k].n[0] && melees[k].n[1])
             fight(s, io, &melees[k]);
     }
     if (split)
