@@ -412,11 +412,24 @@ static bool rally_step(MlState *s, GameIO *io)
     return false;
 }
 
-/* The phase dispatcher: run procedures until someone must decide. */
+/* What check_victory reads that the steps of ml_advance may change: the
+ * strength each side has lost (only ml_rout adds to it) and whether the
+ * battle has begun. */
+static inline uint32_t victory_key(const MlState *s)
+{
+    return s->side[0].lost_str | (uint32_t)s->side[1].lost_str << 8 | (uint32_t)(s->phase >= PH_ARTILLERY) << 16;
+}
+
+/* The phase dispatcher: run procedures until someone must decide. Victory
+ * is tested on entry and again whenever a step changed what it reads. */
 void ml_advance(MlState *s, GameIO *io)
 {
+    uint32_t tested = ~0u;
     for (;;) {
-        check_victory(s, io);
+        if (victory_key(s) != tested) {
+            tested = victory_key(s);
+            check_victory(s, io);
+        }
         if (s->phase == PH_MOVE) /* most steps: a decision to make */
             return;
         bool wait;
