@@ -349,37 +349,64 @@ static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
     return (int)(x * 0x0101010101010101ull >> 56);
 }
 
-/* [ML Movement] [ML Flanking] how many entries line_move_set holds, read
- * off the index for all lines at once when no two lines of the side share a cell (the usual case; -1
+/* The line moves of a side none of whose lines share a cell, as masks of
+ * the cells they start from, one mask a way of moving, in the order a
+ * line's moves are listed: 2 zones down, 1 down, 1 up, 2 up, turn-in. */
+typedef struct LineWays {
+    uint32_t way[5];
+} LineWays;
+
+/* How a line's moves are listed for each way of LineWays: the change of
+ * zone (the turn-in: none, see line_way_head). */
+static const int8_t line_way_dz[5] = {-2, -1, 1, 2, 0};
+
+/* [ML Movement] [ML Flanking] the moves of every line at once, read off the
+ * index when no two lines of the side share a cell (the usual case; false
  * otherwise): from the cells of the formed lines out of combat, by turn-in
  * and arm, the cells a step up or down (for horse two) may end in, and
  * the horse that may turn in. Lines in different cells reach different
- * cells in any one direction, so each direction's cells count its moves. */
-static int count_line_moves(const MoveCtx *c, const LineMasks *m)
+ * cells in any one direction, so each direction's cells, shifted back to
+ * where they were reached from, are the lines that move that way. */
+static bool line_ways(const MoveCtx *c, const LineMasks *m, LineWays *w)
 {
     const MlOcc *o = c->o;
     if (o->two[c->side])
-        return -1;
+        return false;
     uint32_t movers = o->any[c->side] & ~o->pursuing[c->side] & m->free, horse = movers & ~o->foot[c->side];
     uint32_t turned = o->turned[c->side], up = 0, down = 0, up2 = 0, down2 = 0;
-    for (int ti = 0; ti < 2; ti++) {
+    for (int ti = 0; ti < 1 + (turned != 0); ti++) { /* horse that turned in: seldom any */
         uint32_t kind = ti ? turned : ~turned, all = movers & kind, h = horse & kind, stand = m->stand[ti];
         up |= all << 1 & stand, down |= all >> 1 & stand;
         up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
     }
-    return count_bits3(up | (uint64_t)down << 32, up2 | (uint64_t)down2 << 32, horse & m->turn_in);
+    w->way[0] = down2 << 2, w->way[1] = down << 1, w->way[2] = up >> 1, w->way[3] = up2 >> 2;
+    w->way[4] = horse & m->turn_in;
+    return true;
 }
 
-/* Entry k (below the count) of line_move_set, found line by line. */
-static uint64_t nth_line_move(const MlSide *sd, const LineMasks *m, int k)
+/* How many moves LineWays holds. */
+static inline int count_line_ways(const LineWays *w)
 {
+    return count_bits3(w->way[0] | (uint64_t)w->way[1] << 32, w->way[2] | (uint64_t)w->way[3] << 32, w->way[4]);
+}
+
+/* Entry k (below the count) of line_move_set, found line by line: a
+ * formed line's moves are the ways of LineWays set at its cell. */
+static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
+{
+    static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
     for (int li = 0;; li++) {
         const MlLine *l = &sd->lines[li];
-        uint32_t moves = l->status == LS_FORMED ? line_move_byte(m, l) : 0;
-        int here = ml_count_bits64(moves);
-        if (k < here)
-            return line_move_head(li * 8 + ml_nth_bit(moves, k));
-        k -= here;
+        int cell = ml_cell(l->sector, l->zone);
+        unsigned ways = (w->way[0] >> cell & 1) | (w->way[1] >> cell & 1) << 1 | (w->way[2] >> cell & 1) << 2 |
+                        (w->way[3] >> cell & 1) << 3 | (w->way[4] >> cell & 1) << 4;
+        ways &= ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
+        if (k < bits5[ways]) {
+            int way = ml_nth_bit(ways, k);
+            return way == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[way], 0);
+        }
+        k -= bits5[ways];
     }
 }
 
@@ -483,8 +510,11 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     LineMasks m;
     line_masks(&c, &m);
     uint64_t gens = general_move_set(s, &c), lines = 0;
-    int nl = count_line_moves(&c, &m);
-    if (nl < 0) { /* lines sharing a cell: the set of every line's moves */
+    LineWays w = {{0}};
+    int nl;
+    if (line_ways(&c, &m, &w)) {
+        nl = count_line_ways(&w);
+    } else { /* lines sharing a cell: the set of every line's moves */
         lines = line_move_set(s, &c);
         nl = ml_count_bits64(lines);
     }
@@ -492,7 +522,7 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     int k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
-        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_move(&s->side[c.side], &m, k);
+        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_way(&s->side[c.side], &w, k);
     } else if (k - nl < ng) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
