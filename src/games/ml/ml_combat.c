@@ -4,6 +4,7 @@
  * the start of pursuit [ML Pursuit]. All rolls in a zone are made before
  * any DP takes effect: the fight is simultaneous. */
 #include "ml.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,8 +43,9 @@ static int worst_approach(const MlState *s, int side, const MlLine *l)
     return worst;
 }
 
-/* [ML Modifiers] roster strength, then each modifier of the table. */
-int ml_factor(const MlState *s, int side, int li, MlMods *mods)
+/* [ML Modifiers] roster strength, then each modifier of the table, the
+ * enemy having come at the line from `ap` (see worst_approach). */
+static int factor_terms(const MlState *s, int side, int li, int ap, MlMods *mods)
 {
     const MlLine *l = &s->side[side].lines[li];
     int f = l->str, rz = l->zone - ml_fwd(side);
@@ -60,12 +62,16 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
         f -= 1, add_mod(mods, "attacking foot in rough terrain", -1);
     if (rough && l->arm == ML_HORSE)
         f -= 2, add_mod(mods, "horse in rough terrain", -2);
-    int ap = worst_approach(s, side, l);
     if (ap == APP_REAR)
         f -= 2, add_mod(mods, "attacked in the rear", -2);
     else if (ap == APP_FLANK)
         f -= 1, add_mod(mods, "attacked in the flank", -1);
     return f;
+}
+
+int ml_factor(const MlState *s, int side, int li, MlMods *mods)
+{
+    return factor_terms(s, side, li, worst_approach(s, side, &s->side[side].lines[li]), mods);
 }
 
 /* ---------------- split factors ---------------- */
@@ -393,8 +399,10 @@ static void duel(MlState *s, GameIO *io, Melee *m)
     bool watched = io && io->log;
     MlMods mods[2];
     m->taken[0][0] = m->taken[1][0] = 0;
-    strike(s, io, m, 0, 0, 0, ml_factor(s, 0, a, watched ? &mods[0] : NULL), &mods[0]);
-    strike(s, io, m, 1, 0, 0, ml_factor(s, 1, b, watched ? &mods[1] : NULL), &mods[1]);
+    /* each line's only enemy came at it as that enemy's approach says (worst_approach of one line) */
+    assert(worst_approach(s, 0, la) == lb->approach && worst_approach(s, 1, lb) == la->approach);
+    strike(s, io, m, 0, 0, 0, factor_terms(s, 0, a, lb->approach, watched ? &mods[0] : NULL), &mods[0]);
+    strike(s, io, m, 1, 0, 0, factor_terms(s, 1, b, la->approach, watched ? &mods[1] : NULL), &mods[1]);
     int ta = m->taken[0][0], tb = m->taken[1][0];
     la->dp = (uint8_t)(la->dp + ta > ML_ROUT_DP ? ML_ROUT_DP : la->dp + ta);
     lb->dp = (uint8_t)(lb->dp + tb > ML_ROUT_DP ? ML_ROUT_DP : lb->dp + tb);
