@@ -451,11 +451,16 @@ static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
     uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu, open = pass & ~c->led;
+    bool pursuers = c->o->pursuing[c->side] != 0; /* else no general is with a pursuing line */
     uint64_t moves = 0;
-    for (int gi = 0; gi < sd->ngens; gi++)
-        if (sd->gens[gi].alive)
-            moves |= (uint64_t)(general_moves(&sd->gens[gi], pass, open) & ml_ones_if(general_may_move(sd, gi)))
-                     << (gi * 8);
+    for (int gi = 0; gi < sd->ngens; gi++) {
+        if (!sd->gens[gi].alive)
+            continue;
+        unsigned ok = general_moves(&sd->gens[gi], pass, open);
+        if (pursuers)
+            ok &= ml_ones_if(general_may_move(sd, gi));
+        moves |= (uint64_t)ok << (gi * 8);
+    }
     return moves;
 }
 
