@@ -396,9 +396,12 @@ static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
 {
     static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                       1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+    uint32_t from = w->way[0] | w->way[1] | w->way[2] | w->way[3] | w->way[4]; /* the cells of lines that move */
     for (int li = 0;; li++) {
         const MlLine *l = &sd->lines[li];
         int cell = ml_cell(l->sector, l->zone);
+        if (!(from >> cell & 1))
+            continue;
         unsigned ways = (w->way[0] >> cell & 1) | (w->way[1] >> cell & 1) << 1 | (w->way[2] >> cell & 1) << 2 |
                         (w->way[3] >> cell & 1) << 3 | (w->way[4] >> cell & 1) << 4;
         ways &= ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
