@@ -143,6 +143,11 @@ typedef struct MlOcc {
      * unit i. Units change only at set-up and when a line forms. */
     uint32_t waiting[ML_SIDES][2][5];
     uint32_t rough;                        /* cells with rough terrain (ml_rough_cells) */
+    /* Where the side's guns stand (alive and placed), each at the bit of
+     * the left of the two sectors it borders: ml_cell_bit(divide, zone),
+     * as ml_overrun_cells marks the cells that overrun a gun. Set when a
+     * gun is placed, made again when guns are lost. */
+    uint32_t guns[ML_SIDES];
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
@@ -280,6 +285,8 @@ static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zon
     o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
     o->pursuing[side] = (o->pursuing[side] & keep) | (t & ml_ones_if(l->status == LS_PURSUING));
 }
+/* The cells of the guns of a side on the table (see MlOcc.guns). */
+uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
@@ -441,7 +448,7 @@ static inline uint32_t ml_overrun_cells(const MlState *s, int side)
 }
 static inline void ml_guns_check_lost(MlState *s, GameIO *io)
 {
-    if (ml_overrun_cells(s, ML_ROY) | ml_overrun_cells(s, ML_PAR))
+    if ((ml_overrun_cells(s, ML_ROY) & s->occ.guns[ML_ROY]) | (ml_overrun_cells(s, ML_PAR) & s->occ.guns[ML_PAR]))
         ml_guns_overrun(s, io);
 }
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */

@@ -81,10 +81,7 @@ void ml_guns_overrun(MlState *s, GameIO *io)
     for (int side = 0; side < ML_SIDES; side++) {
         uint32_t both = ml_overrun_cells(s, side);
         MlSide *sd = &s->side[side];
-        uint32_t guns = 0; /* the cells of the guns on the table, gathered without a branch a gun */
-        for (int g = 0; g < sd->nguns; g++)
-            guns |= ml_cell_bit(sd->guns[g].divide, sd->guns[g].zone) & ml_ones_if(sd->guns[g].alive & sd->guns[g].placed);
-        if (!(guns & both))
+        if (!(s->occ.guns[side] & both))
             continue;
         for (int g = 0; both && g < sd->nguns; g++) {
             MlGun *gun = &sd->guns[g];
@@ -99,5 +96,6 @@ void ml_guns_overrun(MlState *s, GameIO *io)
                           side == ML_ROY ? "Royalist" : "Parliament", g + 1);
             }
         }
+        s->occ.guns[side] = ml_gun_cells(sd);
     }
 }

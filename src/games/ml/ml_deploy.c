@@ -539,6 +539,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->guns[a->piece].placed = 1;
         sd->guns[a->piece].divide = (uint8_t)a->arg;
         sd->guns[a->piece].zone = (uint8_t)a->target;
+        s->occ.guns[side] |= ml_cell_bit(a->arg, a->target);
         break;
     case MLV_GENERAL:
         sd->gens[a->piece].line = (uint8_t)a->target;

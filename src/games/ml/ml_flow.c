@@ -138,6 +138,14 @@ void ml_occ_deployed(MlState *s, int side, uint32_t set)
         w[k] &= ~set;
 }
 
+uint32_t ml_gun_cells(const MlSide *sd)
+{
+    uint32_t cells = 0;
+    for (int g = 0; g < sd->nguns; g++)
+        cells |= ml_cell_bit(sd->guns[g].divide, sd->guns[g].zone) & ml_ones_if(sd->guns[g].alive & sd->guns[g].placed);
+    return cells;
+}
+
 /* The units waiting to deploy, into o (see MlOcc.waiting). */
 static void occ_build_waiting(const MlState *s, MlOcc *o)
 {
@@ -155,6 +163,8 @@ static void occ_build(const MlState *s, MlOcc *o)
     memset(o, 0, sizeof *o);
     occ_build_waiting(s, o);
     o->rough = ml_rough_cells(s);
+    for (int side = 0; side < ML_SIDES; side++)
+        o->guns[side] = ml_gun_cells(&s->side[side]);
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];
