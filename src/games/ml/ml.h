@@ -407,6 +407,8 @@ int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
+/* In PH_ARTILLERY, legal_choose for the gun to fire (see ml_legal_choose). */
+int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
@@ -491,8 +493,8 @@ int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
 /* The contract's legal_choose: the action ml_legal lists at the index
  * choose(ud, n) returns, n = how many it lists; the moves, the forming of
- * lines and the attaching of guns and generals (most decisions) without
- * writing the list. */
+ * lines, the attaching of guns and generals and the guns' fire (most
+ * decisions) without writing the list. */
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);

@@ -506,6 +506,8 @@ int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
         return ml_form_choose(s, choose, ud, out);
     if (s->phase == PH_ATTACH)
         return ml_attach_choose(s, choose, ud, out);
+    if (s->phase == PH_ARTILLERY)
+        return ml_art_choose(s, choose, ud, out);
     return choose_from_list(s, choose, ud, out);
 }
 
