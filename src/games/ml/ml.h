@@ -254,6 +254,9 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
 void ml_occ_deployed(MlState *s, int side, uint32_t set);
+/* Line li's general alone changed (it stays in its cell and status): the
+ * one mask that follows generals, for its cell. */
+void ml_occ_general(MlState *s, int side, int li);
 
 /* Line li of side goes to another cell: its sector and zone set, with
  * ml_occ_remove and ml_occ_update around, in a few operations when the

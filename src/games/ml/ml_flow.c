@@ -131,6 +131,17 @@ void ml_occ_update(MlState *s, int side, int li)
         occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
+void ml_occ_general(MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    bool no_gen = false;
+    for (unsigned m = s->occ.at[side][cell]; m; m &= m - 1)
+        no_gen |= s->side[side].lines[__builtin_ctz(m)].general == ML_NONE;
+    uint32_t b = 1u << cell;
+    s->occ.no_gen[side] = (s->occ.no_gen[side] & ~b) | (b & ml_ones_if(no_gen));
+}
+
 void ml_occ_deployed(MlState *s, int side, uint32_t set)
 {
     uint32_t *w = &s->occ.waiting[side][0][0];

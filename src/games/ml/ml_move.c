@@ -651,7 +651,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
     MlGeneral *g = &sd->gens[gi];
     if (g->line != ML_NONE) {
         sd->lines[g->line].general = ML_NONE;
-        ml_occ_update(s, side, g->line);
+        ml_occ_general(s, side, g->line);
     }
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
@@ -661,7 +661,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
         if (sd->lines[own[k]].general == ML_NONE) {
             sd->lines[own[k]].general = (uint8_t)gi;
             g->line = (uint8_t)own[k];
-            ml_occ_update(s, side, own[k]);
+            ml_occ_general(s, side, own[k]);
         }
     }
 }
