@@ -401,8 +401,13 @@ static void duel(MlState *s, GameIO *io, Melee *m)
     m->taken[0][0] = m->taken[1][0] = 0;
     /* each line's only enemy came at it as that enemy's approach says (worst_approach of one line) */
     assert(worst_approach(s, 0, la) == lb->approach && worst_approach(s, 1, lb) == la->approach);
-    strike(s, io, m, 0, 0, 0, factor_terms(s, 0, a, lb->approach, watched ? &mods[0] : NULL), &mods[0]);
-    strike(s, io, m, 1, 0, 0, factor_terms(s, 1, b, la->approach, watched ? &mods[1] : NULL), &mods[1]);
+    if (ml_dice_unwatched(io)) { /* strike() without the log: a d20 each, the Royalist first */
+        m->taken[1][0] = ml_dp_for(factor_terms(s, 0, a, lb->approach, NULL), rng_die(&s->rng, 20));
+        m->taken[0][0] = ml_dp_for(factor_terms(s, 1, b, la->approach, NULL), rng_die(&s->rng, 20));
+    } else {
+        strike(s, io, m, 0, 0, 0, factor_terms(s, 0, a, lb->approach, watched ? &mods[0] : NULL), &mods[0]);
+        strike(s, io, m, 1, 0, 0, factor_terms(s, 1, b, la->approach, watched ? &mods[1] : NULL), &mods[1]);
+    }
     int ta = m->taken[0][0], tb = m->taken[1][0];
     la->dp = (uint8_t)(la->dp + ta > ML_ROUT_DP ? ML_ROUT_DP : la->dp + ta);
     lb->dp = (uint8_t)(lb->dp + tb > ML_ROUT_DP ? ML_ROUT_DP : lb->dp + tb);
