@@ -175,10 +175,11 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
     l->status = LS_ROUTED;
     ml_occ_update(s, side, li);
     sd->lost_str = (uint8_t)(sd->lost_str + l->str);
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "rout", VIS_PUBLIC)) {
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
+    if (log && evlog_begin(log, "rout", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "strength", l->str);
@@ -291,10 +292,11 @@ static void retire(MlState *s, int side, int li, GameIO *io)
     int roll = ml_roll(s, io, 6, side, "push back test");
     bool vacant = ml_on_board(rz) && !ml_line_at(s, 0, l->sector, rz) && !ml_line_at(s, 1, l->sector, rz);
     bool back = roll <= l->dp && vacant;
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "push_back", VIS_PUBLIC)) {
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
+    if (log && evlog_begin(log, "push_back", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "roll", roll);
@@ -420,7 +422,11 @@ static void duel(MlState *s, GameIO *io, Melee *m)
         retire(s, 0, a, io);
     if (ml_line_on_table(lb) && tb > ta)
         retire(s, 1, b, io);
-    end_finished_melees(s, m);
+    /* end_finished_melees for the two lines */
+    if (ml_line_on_table(la) && !ml_cell_has_enemy_of(s, 0, la->sector, la->zone))
+        la->approach = APP_FRONT, la->attacking = 0;
+    if (ml_line_on_table(lb) && !ml_cell_has_enemy_of(s, 1, lb->sector, lb->zone))
+        lb->approach = APP_FRONT, lb->attacking = 0;
     if (routed_b && la->status == LS_FORMED && !ml_cell_has_enemy_of(s, 0, la->sector, la->zone))
         maybe_pursue(s, 0, a, io);
     if (routed_a && lb->status == LS_FORMED && !ml_cell_has_enemy_of(s, 1, lb->sector, lb->zone))

@@ -709,16 +709,17 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
     int z = l->zone + ml_fwd(side);
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
     if (!ml_on_board(z)) {
         l->status = LS_GONE;
         ml_occ_update(s, side, li);
         if (l->general != ML_NONE)
             s->side[side].gens[l->general].alive = 0;
         ml_guns_check_lost(s, io);
-        if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
+        if (log && evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));
             evlog_str(log, "line", id);
             evlog_end(log, "%s %s pursues off the table, lost to the battle", ml_side_title(side), id);
@@ -732,7 +733,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     for (int k = 0; k < nf && k < 2; k++)
         formed |= s->side[ml_enemy(side)].lines[foe[k]].status == LS_FORMED;
     ml_enter_cell(s, side, li, l->sector, z, APP_FRONT, io);
-    if (evlog_begin(log, "pursuit", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "pursuit", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "zone", z + 1);
