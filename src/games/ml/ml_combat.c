@@ -45,7 +45,7 @@ static int worst_approach(const MlState *s, int side, const MlLine *l)
 
 /* [ML Modifiers] roster strength, then each modifier of the table, the
  * enemy having come at the line from `ap` (see worst_approach). */
-static int factor_terms(const MlState *s, int side, int li, int ap, MlMods *mods)
+static inline int factor_terms(const MlState *s, int side, int li, int ap, MlMods *mods)
 {
     const MlLine *l = &s->side[side].lines[li];
     int f = l->str, rz = l->zone - ml_fwd(side);

@@ -99,7 +99,7 @@ static inline int count_bits(uint32_t m)
 
 /* The waiting units come from the state's index (MlOcc.waiting); the
  * lines are counted, without branches on arm and sector: they come mixed. */
-static void form_ctx(const MlState *s, FormCtx *c)
+static inline void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);

@@ -32,7 +32,7 @@ static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
     stand[1] = roomy & (~o->any[side] | o->foot[foe]);
 }
 
-static void move_ctx(const MlState *s, MoveCtx *c)
+static inline void move_ctx(const MlState *s, MoveCtx *c)
 {
     c->o = &s->occ;
     c->side = s->to_act;
@@ -450,7 +450,7 @@ static inline unsigned general_moves(const MlGeneral *g, uint32_t pass, uint32_t
 /* Every move of every general as one set, byte gi for general gi. The
  * generals lost or left with the baggage are passed over at once: after
  * deployment they stay so for the rest of the game. */
-static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
+static inline uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 {
     const MlSide *sd = &s->side[c->side];
     uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu, open = pass & ~c->led;
