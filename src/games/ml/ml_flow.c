@@ -332,11 +332,12 @@ static bool deploy_pending(const MlState *s, int side)
             if (!sd->drag[i].placed)
                 return true;
         return false;
-    case PH_FORM:
-        for (int i = 0; i < sd->nunits; i++)
-            if (sd->units[i].alive && sd->units[i].line == ML_NONE)
-                return true;
-        return false;
+    case PH_FORM: { /* units alive in no line: those the index holds as waiting */
+        uint32_t any = 0;
+        for (int k = 0; k < 2 * 5; k++)
+            any |= (&s->occ.waiting[side][0][0])[k];
+        return any != 0;
+    }
     default:
         for (int i = 0; i < sd->nguns; i++)
             if (!sd->guns[i].placed)
