@@ -587,17 +587,22 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 
 /* ---------------- apply ---------------- */
 
+/* Does the mover stand in or enter rough terrain? Read off the index's
+ * rough cells. */
 static int mover_rough(const MlState *s, const Action *a)
 {
     const MlSide *sd = &s->side[s->to_act];
+    uint32_t cells;
     if (a->verb == MLV_GENMOVE) {
         const MlGeneral *g = &sd->gens[a->piece];
-        return s->rough[g->sector][g->zone] || s->rough[a->target / ML_ZONES][a->target % ML_ZONES];
+        cells = ml_cell_bit(g->sector, g->zone) | ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
+    } else {
+        const MlLine *l = &sd->lines[a->piece];
+        int ts = a->verb == MLV_TURNIN ? ML_CENTRE : l->sector;
+        int tz = a->verb == MLV_TURNIN ? l->zone : a->target;
+        cells = ml_cell_bit(l->sector, l->zone) | ml_cell_bit(ts, tz);
     }
-    const MlLine *l = &sd->lines[a->piece];
-    int ts = a->verb == MLV_TURNIN ? ML_CENTRE : l->sector;
-    int tz = a->verb == MLV_TURNIN ? l->zone : a->target;
-    return s->rough[l->sector][l->zone] || s->rough[ts][tz];
+    return (s->occ.rough & cells) != 0;
 }
 
 /* [ML Movement] an additional move needs 5-6 for foot, 4-6 for horse or a
