@@ -19,7 +19,7 @@ static bool can_hit(const MlState *s, int side, uint32_t reach, int li)
 
 bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
-/* The enemy lines the gun to fire may hit, bit li for line li: as
+/* [ML Artillery] the enemy lines the gun to fire may hit, bit li for line li: as
  * can_hit, read off the index (the lines on the table of each cell in
  * reach that holds no friends). */
 static unsigned targets_of(const MlState *s, int side, int gun)
@@ -41,6 +41,8 @@ int ml_art_legal(const MlState *s, Action *out, int cap)
     return n;
 }
 
+/* [ML Artillery] the fire or hold ml_art_legal lists at the index chosen,
+ * without writing the list: the targets in line order, then hold. */
 int ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     int g = s->gun_cursor;
