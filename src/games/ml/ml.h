@@ -143,6 +143,11 @@ typedef struct MlOcc {
      * unit i. Units change only at set-up and when a line forms. */
     uint32_t waiting[ML_SIDES][2][5];
     uint32_t rough;                        /* cells with rough terrain (ml_rough_cells) */
+    /* Where the side's guns stand (alive and placed), each at the bit of
+     * the left of the two sectors it borders: ml_cell_bit(divide, zone),
+     * as ml_overrun_cells marks the cells that overrun a gun. Set when a
+     * gun is placed, made again when guns are lost. */
+    uint32_t guns[ML_SIDES];
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
@@ -249,6 +254,9 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
 void ml_occ_deployed(MlState *s, int side, uint32_t set);
+/* Line li's general alone changed (it stays in its cell and status): the
+ * one mask that follows generals, for its cell. */
+void ml_occ_general(MlState *s, int side, int li);
 
 /* Line li of side goes to another cell: its sector and zone set, with
  * ml_occ_remove and ml_occ_update around, in a few operations when the
@@ -280,6 +288,8 @@ static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zon
     o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
     o->pursuing[side] = (o->pursuing[side] & keep) | (t & ml_ones_if(l->status == LS_PURSUING));
 }
+/* The cells of the guns of a side on the table (see MlOcc.guns). */
+uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
@@ -400,6 +410,8 @@ int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
+/* In PH_ARTILLERY, legal_choose for the gun to fire (see ml_legal_choose). */
+int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
 bool ml_gun_has_target(const MlState *s, int side, int gun);
@@ -441,7 +453,7 @@ static inline uint32_t ml_overrun_cells(const MlState *s, int side)
 }
 static inline void ml_guns_check_lost(MlState *s, GameIO *io)
 {
-    if (ml_overrun_cells(s, ML_ROY) | ml_overrun_cells(s, ML_PAR))
+    if ((ml_overrun_cells(s, ML_ROY) & s->occ.guns[ML_ROY]) | (ml_overrun_cells(s, ML_PAR) & s->occ.guns[ML_PAR]))
         ml_guns_overrun(s, io);
 }
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
@@ -484,8 +496,8 @@ int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
 /* The contract's legal_choose: the action ml_legal lists at the index
  * choose(ud, n) returns, n = how many it lists; the moves, the forming of
- * lines and the attaching of guns and generals (most decisions) without
- * writing the list. */
+ * lines, the attaching of guns and generals and the guns' fire (most
+ * decisions) without writing the list. */
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);

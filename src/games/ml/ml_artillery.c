@@ -19,15 +19,37 @@ static bool can_hit(const MlState *s, int side, uint32_t reach, int li)
 
 bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
+/* [ML Artillery] the enemy lines the gun to fire may hit, bit li for line li: as
+ * can_hit, read off the index (the lines on the table of each cell in
+ * reach that holds no friends). */
+static unsigned targets_of(const MlState *s, int side, int gun)
+{
+    int foe = ml_enemy(side);
+    uint32_t cells = gun_reach(s, &s->side[side].guns[gun]) & s->occ.any[foe] & ~s->occ.any[side];
+    unsigned lines = 0;
+    for (; cells; cells &= cells - 1)
+        lines |= s->occ.at[foe][__builtin_ctz(cells)];
+    return lines;
+}
+
 int ml_art_legal(const MlState *s, Action *out, int cap)
 {
-    int n = 0, side = s->to_act, g = s->gun_cursor;
-    const MlSide *foe = &s->side[ml_enemy(side)];
-    uint32_t reach = gun_reach(s, &s->side[side].guns[g]);
-    for (int li = 0; li < foe->nlines; li++)
-        if (can_hit(s, side, reach, li))
-            n = ml_push(out, cap, n, MLV_FIRE, g, li, 0, 0);
+    int n = 0, g = s->gun_cursor;
+    for (unsigned lines = targets_of(s, s->to_act, g); lines; lines &= lines - 1)
+        n = ml_push(out, cap, n, MLV_FIRE, g, __builtin_ctz(lines), 0, 0);
     n = ml_push(out, cap, n, MLV_HOLD, g, 0, 0, 0);
+    return n;
+}
+
+/* [ML Artillery] the fire or hold ml_art_legal lists at the index chosen,
+ * without writing the list: the targets in line order, then hold. */
+int ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    int g = s->gun_cursor;
+    unsigned lines = targets_of(s, s->to_act, g);
+    int n = ml_count_bits64(lines) + 1, k = choose(ud, n);
+    uint64_t head = k < n - 1 ? ml_head(MLV_FIRE, g, ml_nth_bit(lines, k), 0) : ml_head(MLV_HOLD, g, 0, 0);
+    ml_put(out, head, 0);
     return n;
 }
 
@@ -81,10 +103,7 @@ void ml_guns_overrun(MlState *s, GameIO *io)
     for (int side = 0; side < ML_SIDES; side++) {
         uint32_t both = ml_overrun_cells(s, side);
         MlSide *sd = &s->side[side];
-        uint32_t guns = 0; /* the cells of the guns on the table, gathered without a branch a gun */
-        for (int g = 0; g < sd->nguns; g++)
-            guns |= ml_cell_bit(sd->guns[g].divide, sd->guns[g].zone) & ml_ones_if(sd->guns[g].alive & sd->guns[g].placed);
-        if (!(guns & both))
+        if (!(s->occ.guns[side] & both))
             continue;
         for (int g = 0; both && g < sd->nguns; g++) {
             MlGun *gun = &sd->guns[g];
@@ -99,5 +118,6 @@ void ml_guns_overrun(MlState *s, GameIO *io)
                           side == ML_ROY ? "Royalist" : "Parliament", g + 1);
             }
         }
+        s->occ.guns[side] = ml_gun_cells(sd);
     }
 }

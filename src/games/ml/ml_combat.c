@@ -4,6 +4,7 @@
  * the start of pursuit [ML Pursuit]. All rolls in a zone are made before
  * any DP takes effect: the fight is simultaneous. */
 #include "ml.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,8 +43,9 @@ static int worst_approach(const MlState *s, int side, const MlLine *l)
     return worst;
 }
 
-/* [ML Modifiers] roster strength, then each modifier of the table. */
-int ml_factor(const MlState *s, int side, int li, MlMods *mods)
+/* [ML Modifiers] roster strength, then each modifier of the table, the
+ * enemy having come at the line from `ap` (see worst_approach). */
+static inline int factor_terms(const MlState *s, int side, int li, int ap, MlMods *mods)
 {
     const MlLine *l = &s->side[side].lines[li];
     int f = l->str, rz = l->zone - ml_fwd(side);
@@ -60,7 +62,6 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
         f -= 1, add_mod(mods, "attacking foot in rough terrain", -1);
     if (rough && l->arm == ML_HORSE)
         f -= 2, add_mod(mods, "horse in rough terrain", -2);
-    int ap = worst_approach(s, side, l);
     if (ap == APP_REAR)
         f -= 2, add_mod(mods, "attacked in the rear", -2);
     else if (ap == APP_FLANK)
@@ -68,12 +69,21 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
     return f;
 }
 
+int ml_factor(const MlState *s, int side, int li, MlMods *mods)
+{
+    return factor_terms(s, side, li, worst_approach(s, side, &s->side[side].lines[li]), mods);
+}
+
 /* ---------------- split factors ---------------- */
+
+/* Does a line face two enemy lines? Only such a line splits its factor
+ * (ml_split_needed), in the split phase just before combat. */
+static bool splits_possible(const MlOcc *o) { return (o->two[0] & o->any[1]) | (o->two[1] & o->any[0]); }
 
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
     const MlOcc *o = &s->occ;
-    if (!((o->two[0] & o->any[1]) | (o->two[1] & o->any[0])))
+    if (!splits_possible(o))
         return false; /* no line faces two enemy lines: the usual case */
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
@@ -165,10 +175,11 @@ void ml_rout(MlState *s, int side, int li, GameIO *io)
     l->status = LS_ROUTED;
     ml_occ_update(s, side, li);
     sd->lost_str = (uint8_t)(sd->lost_str + l->str);
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "rout", VIS_PUBLIC)) {
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
+    if (log && evlog_begin(log, "rout", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "strength", l->str);
@@ -281,10 +292,11 @@ static void retire(MlState *s, int side, int li, GameIO *io)
     int roll = ml_roll(s, io, 6, side, "push back test");
     bool vacant = ml_on_board(rz) && !ml_line_at(s, 0, l->sector, rz) && !ml_line_at(s, 1, l->sector, rz);
     bool back = roll <= l->dp && vacant;
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "push_back", VIS_PUBLIC)) {
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
+    if (log && evlog_begin(log, "push_back", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "roll", roll);
@@ -378,6 +390,49 @@ static void fight(MlState *s, GameIO *io, Melee *m)
     }
 }
 
+/* [ML Combat] the usual melee, one line against one: fight() for n = 1 a
+ * side, its loops over the lines unrolled. The same rolls in the same
+ * order (Royalist first), then DPs, routs, push backs, the end of the
+ * melee and pursuit, as fight() takes them. */
+static void duel(MlState *s, GameIO *io, Melee *m)
+{
+    int a = m->li[0][0], b = m->li[1][0];
+    MlLine *la = &s->side[0].lines[a], *lb = &s->side[1].lines[b];
+    bool watched = io && io->log;
+    MlMods mods[2];
+    m->taken[0][0] = m->taken[1][0] = 0;
+    /* each line's only enemy came at it as that enemy's approach says (worst_approach of one line) */
+    assert(worst_approach(s, 0, la) == lb->approach && worst_approach(s, 1, lb) == la->approach);
+    if (ml_dice_unwatched(io)) { /* strike() without the log: a d20 each, the Royalist first */
+        m->taken[1][0] = ml_dp_for(factor_terms(s, 0, a, lb->approach, NULL), rng_die(&s->rng, 20));
+        m->taken[0][0] = ml_dp_for(factor_terms(s, 1, b, la->approach, NULL), rng_die(&s->rng, 20));
+    } else {
+        strike(s, io, m, 0, 0, 0, factor_terms(s, 0, a, lb->approach, watched ? &mods[0] : NULL), &mods[0]);
+        strike(s, io, m, 1, 0, 0, factor_terms(s, 1, b, la->approach, watched ? &mods[1] : NULL), &mods[1]);
+    }
+    int ta = m->taken[0][0], tb = m->taken[1][0];
+    la->dp = (uint8_t)(la->dp + ta > ML_ROUT_DP ? ML_ROUT_DP : la->dp + ta);
+    lb->dp = (uint8_t)(lb->dp + tb > ML_ROUT_DP ? ML_ROUT_DP : lb->dp + tb);
+    bool routed_a = la->dp >= ML_ROUT_DP, routed_b = lb->dp >= ML_ROUT_DP;
+    if (routed_a)
+        ml_rout(s, 0, a, io);
+    if (routed_b)
+        ml_rout(s, 1, b, io);
+    if (ml_line_on_table(la) && ta > tb) /* [ML Push Backs] */
+        retire(s, 0, a, io);
+    if (ml_line_on_table(lb) && tb > ta)
+        retire(s, 1, b, io);
+    /* end_finished_melees for the two lines */
+    if (ml_line_on_table(la) && !ml_cell_has_enemy_of(s, 0, la->sector, la->zone))
+        la->approach = APP_FRONT, la->attacking = 0;
+    if (ml_line_on_table(lb) && !ml_cell_has_enemy_of(s, 1, lb->sector, lb->zone))
+        lb->approach = APP_FRONT, lb->attacking = 0;
+    if (routed_b && la->status == LS_FORMED && !ml_cell_has_enemy_of(s, 0, la->sector, la->zone))
+        maybe_pursue(s, 0, a, io);
+    if (routed_a && lb->status == LS_FORMED && !ml_cell_has_enemy_of(s, 1, lb->sector, lb->zone))
+        maybe_pursue(s, 1, b, io);
+}
+
 /* Keep only the lines of a melee still on the table in its zone. */
 static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
 {
@@ -392,6 +447,15 @@ static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
     }
 }
 
+/* A split holds for one combat phase: cleared after it, when
+ * splits_possible said so before it (most phases have none). */
+static void clear_splits(MlState *s)
+{
+    for (int sd = 0; sd < ML_SIDES; sd++)
+        for (int li = 0; li < s->side[sd].nlines; li++)
+            s->side[sd].lines[li].split = ML_NONE;
+}
+
 /* [ML Combat] every zone where opposing lines stand when the phase begins
  * fights one round; a pursuer that reaches another enemy during the phase
  * fights in the next combat phase (ecw), so the order of the zones never
@@ -400,6 +464,7 @@ void ml_combat_all(MlState *s, GameIO *io)
 {
     Melee melees[ML_SECTORS * ML_ZONES];
     int where[ML_SECTORS * ML_ZONES], n = 0;
+    bool split = splits_possible(&s->occ);
     for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
         int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
         Melee *m = &melees[n];
@@ -409,10 +474,11 @@ void ml_combat_all(MlState *s, GameIO *io)
     }
     for (int k = 0; k < n; k++) {
         melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);
-        if (melees[k].n[0] && melees[k].n[1])
+        if (melees[k].n[0] == 1 && melees[k].n[1] == 1)
+            duel(s, io, &melees[k]);
+        else if (melees[k].n[0] && melees[k].n[1])
             fight(s, io, &melees[k]);
     }
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int li = 0; li < s->side[sd].nlines; li++)
-            s->side[sd].lines[li].split = ML_NONE;
+    if (split)
+        clear_splits(s);
 }

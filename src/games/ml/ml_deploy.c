@@ -99,7 +99,7 @@ static inline int count_bits(uint32_t m)
 
 /* The waiting units come from the state's index (MlOcc.waiting); the
  * lines are counted, without branches on arm and sector: they come mixed. */
-static void form_ctx(const MlState *s, FormCtx *c)
+static inline void form_ctx(const MlState *s, FormCtx *c)
 {
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
@@ -539,6 +539,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->guns[a->piece].placed = 1;
         sd->guns[a->piece].divide = (uint8_t)a->arg;
         sd->guns[a->piece].zone = (uint8_t)a->target;
+        s->occ.guns[side] |= ml_cell_bit(a->arg, a->target);
         break;
     case MLV_GENERAL:
         sd->gens[a->piece].line = (uint8_t)a->target;

@@ -131,11 +131,30 @@ void ml_occ_update(MlState *s, int side, int li)
         occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
+void ml_occ_general(MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    bool no_gen = false;
+    for (unsigned m = s->occ.at[side][cell]; m; m &= m - 1)
+        no_gen |= s->side[side].lines[__builtin_ctz(m)].general == ML_NONE;
+    uint32_t b = 1u << cell;
+    s->occ.no_gen[side] = (s->occ.no_gen[side] & ~b) | (b & ml_ones_if(no_gen));
+}
+
 void ml_occ_deployed(MlState *s, int side, uint32_t set)
 {
     uint32_t *w = &s->occ.waiting[side][0][0];
     for (int k = 0; k < 2 * 5; k++)
         w[k] &= ~set;
+}
+
+uint32_t ml_gun_cells(const MlSide *sd)
+{
+    uint32_t cells = 0;
+    for (int g = 0; g < sd->nguns; g++)
+        cells |= ml_cell_bit(sd->guns[g].divide, sd->guns[g].zone) & ml_ones_if(sd->guns[g].alive & sd->guns[g].placed);
+    return cells;
 }
 
 /* The units waiting to deploy, into o (see MlOcc.waiting). */
@@ -155,6 +174,8 @@ static void occ_build(const MlState *s, MlOcc *o)
     memset(o, 0, sizeof *o);
     occ_build_waiting(s, o);
     o->rough = ml_rough_cells(s);
+    for (int side = 0; side < ML_SIDES; side++)
+        o->guns[side] = ml_gun_cells(&s->side[side]);
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];
@@ -185,7 +206,10 @@ bool ml_occ_agrees(const MlState *s)
 /* Victory (ecw rule: the rulebook says nothing about it)              */
 /* ------------------------------------------------------------------ */
 
-static bool army_broken(const MlSide *sd) { return 2 * sd->lost_str >= sd->start_str && sd->start_str; }
+static inline bool army_broken(const MlSide *sd)
+{
+    return (2 * sd->lost_str >= sd->start_str) & (sd->start_str != 0); /* no branch: asked at every step */
+}
 
 /* Compare lost fractions lost_a/start_a and lost_b/start_b exactly. */
 static int less_loss_wins(const MlState *s)
@@ -219,7 +243,7 @@ static inline void check_victory(MlState *s, GameIO *io)
     if (s->phase == PH_OVER || s->phase < PH_ARTILLERY)
         return;
     bool b0 = army_broken(&s->side[0]), b1 = army_broken(&s->side[1]);
-    if (b0 || b1)
+    if (b0 | b1)
         finish(s, b0 && b1 ? less_loss_wins(s) : b0 ? 1 : 0, 1, io);
 }
 
@@ -308,11 +332,12 @@ static bool deploy_pending(const MlState *s, int side)
             if (!sd->drag[i].placed)
                 return true;
         return false;
-    case PH_FORM:
-        for (int i = 0; i < sd->nunits; i++)
-            if (sd->units[i].alive && sd->units[i].line == ML_NONE)
-                return true;
-        return false;
+    case PH_FORM: { /* units alive in no line: those the index holds as waiting */
+        uint32_t any = 0;
+        for (int k = 0; k < 2 * 5; k++)
+            any |= (&s->occ.waiting[side][0][0])[k];
+        return any != 0;
+    }
     default:
         for (int i = 0; i < sd->nguns; i++)
             if (!sd->guns[i].placed)
@@ -409,11 +434,24 @@ static bool rally_step(MlState *s, GameIO *io)
     return false;
 }
 
-/* The phase dispatcher: run procedures until someone must decide. */
+/* What check_victory reads that the steps of ml_advance may change: the
+ * strength each side has lost (only ml_rout adds to it) and whether the
+ * battle has begun. */
+static inline uint32_t victory_key(const MlState *s)
+{
+    return s->side[0].lost_str | (uint32_t)s->side[1].lost_str << 8 | (uint32_t)(s->phase >= PH_ARTILLERY) << 16;
+}
+
+/* The phase dispatcher: run procedures until someone must decide. Victory
+ * is tested on entry and again whenever a step changed what it reads. */
 void ml_advance(MlState *s, GameIO *io)
 {
+    uint32_t tested = ~0u;
     for (;;) {
-        check_victory(s, io);
+        if (victory_key(s) != tested) {
+            tested = victory_key(s);
+            check_victory(s, io);
+        }
         if (s->phase == PH_MOVE) /* most steps: a decision to make */
             return;
         bool wait;
@@ -480,6 +518,8 @@ int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
         return ml_form_choose(s, choose, ud, out);
     if (s->phase == PH_ATTACH)
         return ml_attach_choose(s, choose, ud, out);
+    if (s->phase == PH_ARTILLERY)
+        return ml_art_choose(s, choose, ud, out);
     return choose_from_list(s, choose, ud, out);
 }
 
@@ -507,7 +547,8 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     assert(ml_occ_agrees(s));
     if (s->phase == PH_MOVE) { /* most decisions: tested first, not through a jump table */
         ml_move_apply(s, a, io);
-        ml_advance(s, io);
+        if (s->phase != PH_MOVE) /* a move routs no line: while moves go on, nothing is left to run */
+            ml_advance(s, io);
         return;
     }
     switch (s->phase) {

@@ -32,7 +32,7 @@ static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
     stand[1] = roomy & (~o->any[side] | o->foot[foe]);
 }
 
-static void move_ctx(const MlState *s, MoveCtx *c)
+static inline void move_ctx(const MlState *s, MoveCtx *c)
 {
     c->o = &s->occ;
     c->side = s->to_act;
@@ -349,37 +349,67 @@ static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
     return (int)(x * 0x0101010101010101ull >> 56);
 }
 
-/* [ML Movement] [ML Flanking] how many entries line_move_set holds, read
- * off the index for all lines at once when no two lines of the side share a cell (the usual case; -1
+/* The line moves of a side none of whose lines share a cell, as masks of
+ * the cells they start from, one mask a way of moving, in the order a
+ * line's moves are listed: 2 zones down, 1 down, 1 up, 2 up, turn-in. */
+typedef struct LineWays {
+    uint32_t way[5];
+} LineWays;
+
+/* How a line's moves are listed for each way of LineWays: the change of
+ * zone (the turn-in: none, see line_way_head). */
+static const int8_t line_way_dz[5] = {-2, -1, 1, 2, 0};
+
+/* [ML Movement] [ML Flanking] the moves of every line at once, read off the
+ * index when no two lines of the side share a cell (the usual case; false
  * otherwise): from the cells of the formed lines out of combat, by turn-in
  * and arm, the cells a step up or down (for horse two) may end in, and
  * the horse that may turn in. Lines in different cells reach different
- * cells in any one direction, so each direction's cells count its moves. */
-static int count_line_moves(const MoveCtx *c, const LineMasks *m)
+ * cells in any one direction, so each direction's cells, shifted back to
+ * where they were reached from, are the lines that move that way. */
+static bool line_ways(const MoveCtx *c, const LineMasks *m, LineWays *w)
 {
     const MlOcc *o = c->o;
     if (o->two[c->side])
-        return -1;
+        return false;
     uint32_t movers = o->any[c->side] & ~o->pursuing[c->side] & m->free, horse = movers & ~o->foot[c->side];
     uint32_t turned = o->turned[c->side], up = 0, down = 0, up2 = 0, down2 = 0;
-    for (int ti = 0; ti < 2; ti++) {
+    for (int ti = 0; ti < 1 + (turned != 0); ti++) { /* horse that turned in: seldom any */
         uint32_t kind = ti ? turned : ~turned, all = movers & kind, h = horse & kind, stand = m->stand[ti];
         up |= all << 1 & stand, down |= all >> 1 & stand;
         up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
     }
-    return count_bits3(up | (uint64_t)down << 32, up2 | (uint64_t)down2 << 32, horse & m->turn_in);
+    w->way[0] = down2 << 2, w->way[1] = down << 1, w->way[2] = up >> 1, w->way[3] = up2 >> 2;
+    w->way[4] = horse & m->turn_in;
+    return true;
 }
 
-/* Entry k (below the count) of line_move_set, found line by line. */
-static uint64_t nth_line_move(const MlSide *sd, const LineMasks *m, int k)
+/* How many moves LineWays holds. */
+static inline int count_line_ways(const LineWays *w)
 {
+    return count_bits3(w->way[0] | (uint64_t)w->way[1] << 32, w->way[2] | (uint64_t)w->way[3] << 32, w->way[4]);
+}
+
+/* Entry k (below the count) of line_move_set, found line by line: a
+ * formed line's moves are the ways of LineWays set at its cell. */
+static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
+{
+    static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+    uint32_t from = w->way[0] | w->way[1] | w->way[2] | w->way[3] | w->way[4]; /* the cells of lines that move */
     for (int li = 0;; li++) {
         const MlLine *l = &sd->lines[li];
-        uint32_t moves = l->status == LS_FORMED ? line_move_byte(m, l) : 0;
-        int here = ml_count_bits64(moves);
-        if (k < here)
-            return line_move_head(li * 8 + ml_nth_bit(moves, k));
-        k -= here;
+        int cell = ml_cell(l->sector, l->zone);
+        if (!(from >> cell & 1))
+            continue;
+        unsigned ways = (w->way[0] >> cell & 1) | (w->way[1] >> cell & 1) << 1 | (w->way[2] >> cell & 1) << 2 |
+                        (w->way[3] >> cell & 1) << 3 | (w->way[4] >> cell & 1) << 4;
+        ways &= ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
+        if (k < bits5[ways]) {
+            int way = ml_nth_bit(ways, k);
+            return way == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[way], 0);
+        }
+        k -= bits5[ways];
     }
 }
 
@@ -404,28 +434,36 @@ static bool general_may_move(const MlSide *sd, int gi)
  * steps are bits 16 +- 1, 2 and sector steps bits 16 +- 8, 16. Zone 7 of
  * each sector (off the board) is neither open nor passable, so no zone
  * step leaves the sector. */
-static unsigned general_moves(const MlState *s, const MoveCtx *c, int gi)
+static inline unsigned general_moves(const MlGeneral *g, uint32_t pass, uint32_t open_cells)
 {
-    const MlGeneral *g = &s->side[c->side].gens[gi];
     int cell = ml_cell(g->sector, g->zone);
-    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu;
-    uint64_t open = (uint64_t)(pass & ~c->led) << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
+    uint64_t open = (uint64_t)open_cells << 16 >> cell, way = (uint64_t)pass << 16 >> cell;
     /* a 2-step ends in an open cell past a passable one: marked at the cell passed */
     uint64_t far = (open >> 1 & way & 1ull << 17) | (open << 1 & way & 1ull << 15) | (open >> 8 & way & 1ull << 24) |
                    (open << 8 & way & 1ull << 8);
     /* each direction as two bits side by side: the 1-step, then the 2-step */
     uint64_t pairs = (open & (1ull << 17 | 1ull << 15 | 1ull << 24 | 1ull << 8)) | far << 1;
-    unsigned ok = (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
-                  (unsigned)(pairs >> 8 & 3) << 6;
-    return ok & ml_ones_if(general_may_move(&s->side[c->side], gi));
+    return (unsigned)(pairs >> 17 & 3) | (unsigned)(pairs >> 15 & 3) << 2 | (unsigned)(pairs >> 24 & 3) << 4 |
+           (unsigned)(pairs >> 8 & 3) << 6;
 }
 
-/* Every move of every general as one set, byte gi for general gi. */
-static uint64_t general_move_set(const MlState *s, const MoveCtx *c)
+/* Every move of every general as one set, byte gi for general gi. The
+ * generals lost or left with the baggage are passed over at once: after
+ * deployment they stay so for the rest of the game. */
+static inline uint64_t general_move_set(const MlState *s, const MoveCtx *c)
 {
+    const MlSide *sd = &s->side[c->side];
+    uint32_t pass = ~c->o->any[c->foe] & 0x7F7F7Fu, open = pass & ~c->led;
+    bool pursuers = c->o->pursuing[c->side] != 0; /* else no general is with a pursuing line */
     uint64_t moves = 0;
-    for (int gi = 0; gi < s->side[c->side].ngens; gi++)
-        moves |= (uint64_t)general_moves(s, c, gi) << (gi * 8);
+    for (int gi = 0; gi < sd->ngens; gi++) {
+        if (!sd->gens[gi].alive)
+            continue;
+        unsigned ok = general_moves(&sd->gens[gi], pass, open);
+        if (pursuers)
+            ok &= ml_ones_if(general_may_move(sd, gi));
+        moves |= (uint64_t)ok << (gi * 8);
+    }
     return moves;
 }
 
@@ -480,8 +518,11 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     LineMasks m;
     line_masks(&c, &m);
     uint64_t gens = general_move_set(s, &c), lines = 0;
-    int nl = count_line_moves(&c, &m);
-    if (nl < 0) { /* lines sharing a cell: the set of every line's moves */
+    LineWays w = {{0}};
+    int nl;
+    if (line_ways(&c, &m, &w)) {
+        nl = count_line_ways(&w);
+    } else { /* lines sharing a cell: the set of every line's moves */
         lines = line_move_set(s, &c);
         nl = ml_count_bits64(lines);
     }
@@ -489,7 +530,7 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     int k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
-        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_move(&s->side[c.side], &m, k);
+        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_way(&s->side[c.side], &w, k);
     } else if (k - nl < ng) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
@@ -546,17 +587,22 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 
 /* ---------------- apply ---------------- */
 
+/* Does the mover stand in or enter rough terrain? Read off the index's
+ * rough cells. */
 static int mover_rough(const MlState *s, const Action *a)
 {
     const MlSide *sd = &s->side[s->to_act];
+    uint32_t cells;
     if (a->verb == MLV_GENMOVE) {
         const MlGeneral *g = &sd->gens[a->piece];
-        return s->rough[g->sector][g->zone] || s->rough[a->target / ML_ZONES][a->target % ML_ZONES];
+        cells = ml_cell_bit(g->sector, g->zone) | ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
+    } else {
+        const MlLine *l = &sd->lines[a->piece];
+        int ts = a->verb == MLV_TURNIN ? ML_CENTRE : l->sector;
+        int tz = a->verb == MLV_TURNIN ? l->zone : a->target;
+        cells = ml_cell_bit(l->sector, l->zone) | ml_cell_bit(ts, tz);
     }
-    const MlLine *l = &sd->lines[a->piece];
-    int ts = a->verb == MLV_TURNIN ? ML_CENTRE : l->sector;
-    int tz = a->verb == MLV_TURNIN ? l->zone : a->target;
-    return s->rough[l->sector][l->zone] || s->rough[ts][tz];
+    return (s->occ.rough & cells) != 0;
 }
 
 /* [ML Movement] an additional move needs 5-6 for foot, 4-6 for horse or a
@@ -610,7 +656,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
     MlGeneral *g = &sd->gens[gi];
     if (g->line != ML_NONE) {
         sd->lines[g->line].general = ML_NONE;
-        ml_occ_update(s, side, g->line);
+        ml_occ_general(s, side, g->line);
     }
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
@@ -620,7 +666,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
         if (sd->lines[own[k]].general == ML_NONE) {
             sd->lines[own[k]].general = (uint8_t)gi;
             g->line = (uint8_t)own[k];
-            ml_occ_update(s, side, own[k]);
+            ml_occ_general(s, side, own[k]);
         }
     }
 }
@@ -668,16 +714,17 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
     int z = l->zone + ml_fwd(side);
-    char id[8];
-    ml_line_id(side, li, id);
     EventLog *log = io ? io->log : NULL;
+    char id[8];
+    if (log) /* the id only for the log */
+        ml_line_id(side, li, id);
     if (!ml_on_board(z)) {
         l->status = LS_GONE;
         ml_occ_update(s, side, li);
         if (l->general != ML_NONE)
             s->side[side].gens[l->general].alive = 0;
         ml_guns_check_lost(s, io);
-        if (evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
+        if (log && evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));
             evlog_str(log, "line", id);
             evlog_end(log, "%s %s pursues off the table, lost to the battle", ml_side_title(side), id);
@@ -691,7 +738,7 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     for (int k = 0; k < nf && k < 2; k++)
         formed |= s->side[ml_enemy(side)].lines[foe[k]].status == LS_FORMED;
     ml_enter_cell(s, side, li, l->sector, z, APP_FRONT, io);
-    if (evlog_begin(log, "pursuit", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "pursuit", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "line", id);
         evlog_int(log, "zone", z + 1);

@@ -155,6 +155,7 @@ static inline int mlf_gun(Mlf *f, int side, int factor, int divide, int zone)
     sd->guns[g].placed = 1;
     sd->guns[g].divide = (uint8_t)divide;
     sd->guns[g].zone = (uint8_t)zone;
+    ml_occ_rebuild(&f->s); /* the gun cells of the index */
     return g;
 }
 

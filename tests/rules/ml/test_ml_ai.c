@@ -34,6 +34,7 @@ Test(ml_ai, a_gun_goes_where_it_reaches_the_most_enemy_strength)
     mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 5, 4);
     int g = mlf_gun(&F, ML_ROY, 6, 0, 0);
     F.s.side[ML_ROY].guns[g].placed = 0;
+    mlf_sync(&F);
     F.s.phase = PH_ATTACH;
     F.s.to_act = ML_ROY;
     Action a = choose();

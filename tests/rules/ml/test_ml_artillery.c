@@ -197,6 +197,31 @@ Test(ml_artillery, not_lost_with_enemy_in_one_zone_only)
     cr_assert_eq(F.s.side[ML_ROY].guns[g].alive, 1);
 }
 
+/* The index of the state holds where the guns stand (MlOcc.guns, which
+ * spares the rules a look at every gun whenever a line moves): a gun placed
+ * in deployment joins it, a gun overrun leaves it, each as the index made
+ * afresh says. */
+Test(ml_artillery, the_index_follows_guns_placed_and_overrun)
+{
+    MlSide *sd = &F.s.side[ML_ROY];
+    sd->nguns = 1;
+    sd->guns[0].factor = 6;
+    sd->guns[0].alive = 1;
+    mlf_sync(&F);
+    cr_assert_eq(F.s.occ.guns[ML_ROY], 0, "a gun not yet placed stands nowhere");
+    F.s.to_act = ML_ROY;
+    ml_deploy_apply(&F.s, &(Action){.verb = MLV_GUN, .piece = 0, .target = 2, .arg = 0}, NULL);
+    cr_assert_eq(F.s.occ.guns[ML_ROY], ml_cell_bit(0, 2), "placed on the left/centre line in zone 2");
+    cr_assert(ml_occ_agrees(&F.s));
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 2, 3);
+    int h = mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 3, 3);
+    mlf_move_phase(&F, ML_ROY, 1);
+    mlf_move(&F, h, 2);
+    cr_assert_eq(sd->guns[0].alive, 0);
+    cr_assert_eq(F.s.occ.guns[ML_ROY], 0, "the gun overrun leaves the index");
+    cr_assert(ml_occ_agrees(&F.s));
+}
+
 /* [ML Artillery] a gun is lost when the enemy alone holds both zones beside
  * it: so as soon as the last friendly line there routs. */
 Test(ml_artillery, lost_when_the_last_friend_beside_it_routs)
