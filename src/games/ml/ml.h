@@ -309,6 +309,9 @@ uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
+/* The index of a state just set up, whose index is still all zero and
+ * which has nothing on the table: only the units waiting to deploy. */
+void ml_occ_setup(MlState *s);
 
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */
