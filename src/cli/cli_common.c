@@ -297,6 +297,9 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
     int turn = g->turn(st);
     if (rg->on_turn)
         rg->on_turn(rg->ud, st);
+    /* Without hooks, a record or a log (simulations) an action is only
+     * applied, and the computer players' choose is called directly. */
+    bool plain = !rg->describe && !rg->rec && !rg->on_action && !rg->on_turn;
     for (long n = 0; !g->terminal(st); n++) {
         if (n >= bound)
             return diag_set(d, "the game did not end after %ld actions", bound);
@@ -306,9 +309,15 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
         if (p < 0 || p >= g->nplayers)
             return diag_set(d, "no side to act (current player %d) in a running game", p);
         Action a;
-        int rc = rg->agent[p].choose(rg->agent[p].ud, g, st, p, &a, d);
+        const Agent *ag = &rg->agent[p];
+        int rc = ag->choose == ai_agent_choose ? ai_agent_choose(ag->ud, g, st, p, &a, d)
+                                               : ag->choose(ag->ud, g, st, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
+        if (plain && !(rg->io && rg->io->log)) {
+            g->apply(st, &a, rg->io);
+            continue;
+        }
         run_apply(rg, st, p, &a);
         if (rg->on_turn) { /* the turn is followed only for a hook (not in simulations) */
             if (g->turn(st) != turn || g->terminal(st))

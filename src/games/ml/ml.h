@@ -16,6 +16,7 @@
 #define ECW_ML_H
 #include "core/game.h"
 #include <string.h>
+#include <stdatomic.h>
 
 enum {
     ML_SECTORS = 3, ML_ZONES = 7, ML_SIDES = 2,
@@ -192,13 +193,28 @@ typedef struct MlTables {
     double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
 } MlTables;
 
+/* The tables once parsed (NULL before): read by ml_tables, set by ml_tables_load. */
+extern _Atomic(const MlTables *) ml_tables_ready;
+/* Parse the tables compiled into the binary once and return them. */
+const MlTables *ml_tables_load(void);
 /* The tables compiled into the binary, parsed once. Aborts on a broken
- * embedded file (a bug); use ml_tables_parse for user files. */
-const MlTables *ml_tables(void);
+ * embedded file (a bug); use ml_tables_parse for user files. The rules
+ * read them in their inner loops: after the first call one atomic load
+ * answers, inline. */
+static inline const MlTables *ml_tables(void)
+{
+    const MlTables *t = atomic_load_explicit(&ml_tables_ready, memory_order_acquire);
+    return t ? t : ml_tables_load();
+}
 int  ml_tables_parse(MlTables *t, const char *combat, const char *deck, const char *armies,
                      Diag *d);
-/* DPs inflicted by one roll at a factor (clamped to 1..15). */
-int  ml_dp_for(int factor, int roll);
+/* DPs inflicted by one roll at a factor (clamped to 1..15). Inline: a
+ * combat reads it for every roll. */
+static inline int ml_dp_for(int factor, int roll)
+{
+    factor = factor < 1 ? 1 : factor > ML_MAX_FACTOR ? ML_MAX_FACTOR : factor;
+    return ml_tables()->dp[factor][roll];
+}
 
 /* ---- board helpers (ml_flow.c) ---- */
 static inline int ml_fwd(int side) { return side == ML_ROY ? 1 : -1; }
@@ -293,6 +309,9 @@ uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
+/* The index of a state just set up, whose index is still all zero and
+ * which has nothing on the table: only the units waiting to deploy. */
+void ml_occ_setup(MlState *s);
 
 const char *ml_sector_name(int sector);
 /* "R3" / "P1": a line's id in text and events (1-based). */

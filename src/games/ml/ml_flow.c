@@ -195,6 +195,12 @@ static void occ_build(const MlState *s, MlOcc *o)
 
 void ml_occ_rebuild(MlState *s) { occ_build(s, &s->occ); }
 
+void ml_occ_setup(MlState *s)
+{
+    occ_build_waiting(s, &s->occ);
+    assert(ml_occ_agrees(s)); /* nothing on the table yet: no lines, guns nor rough */
+}
+
 bool ml_occ_agrees(const MlState *s)
 {
     MlOcc fresh;

@@ -181,25 +181,15 @@ static void load_builtin(void)
     }
 }
 
-/* The rules read the tables in their inner loops: after the first call a
- * plain atomic load, not a pthread_once, answers. */
-const MlTables *ml_tables(void)
+_Atomic(const MlTables *) ml_tables_ready;
+
+const MlTables *ml_tables_load(void)
 {
-    static _Atomic(const MlTables *) ready;
-    const MlTables *t = atomic_load_explicit(&ready, memory_order_acquire);
+    const MlTables *t = atomic_load_explicit(&ml_tables_ready, memory_order_acquire);
     if (!t) {
         pthread_once(&builtin_once, load_builtin);
         t = &builtin;
-        atomic_store_explicit(&ready, t, memory_order_release);
+        atomic_store_explicit(&ml_tables_ready, t, memory_order_release);
     }
     return t;
-}
-
-int ml_dp_for(int factor, int roll)
-{
-    if (factor < 1)
-        factor = 1;
-    if (factor > ML_MAX_FACTOR)
-        factor = ML_MAX_FACTOR;
-    return ml_tables()->dp[factor][roll];
 }
