@@ -525,6 +525,7 @@ void ml_score(const void *st, double out[]);
 int  ml_turn(const void *st);
 void ml_view(const void *st, int player, Jw *out);            /* ml_view.c */
 void ml_redeal(void *st, int player, Rng *rng);
+double ml_additional_move_chance(const MlState *s, const Action *a); /* ml_move.c */
 int  ml_describe(const void *st, const Action *a, char *buf, size_t n); /* ml_text.c */
 int  ml_parse(const void *st, const char *text, Action *out, Diag *d);
 void ml_render(const void *st, int player, FILE *out);

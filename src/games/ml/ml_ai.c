@@ -829,17 +829,6 @@ static double move_score(const MlState *s, const Action *a, double base, const P
     return p * evaluate_from(&c, me, part, mask | 1u << ML_CENTRE) + (1 - p) * base - 0.02;
 }
 
-/* [ML Movement] Chance an additional move of line li into zone tz
- * succeeds: 5-6 foot, 4-6 horse, the general's bonus, -1 in or into
- * rough terrain. */
-static double extra_move_chance(const MlState *s, int side, int li, int tz)
-{
-    const MlLine *l = &s->side[side].lines[li];
-    int need = (l->arm == ML_FOOT ? 5 : 4) - ml_gen_bonus(s, side, li) +
-               (s->rough[l->sector][l->zone] || s->rough[l->sector][tz]);
-    return need <= 1 ? 1.0 : need > 6 ? 0.0 : (7 - need) / 6.0;
-}
-
 /* A line move with the next one in view: the score after it plus the
  * best gain one more line move would add there, weighted by the chance
  * of its roll; and all of it only if this move's own roll succeeds (a
@@ -873,10 +862,10 @@ static double move_score_ahead(const MlState *s, const Action *a, const Weigh *w
             continue;
         double g = w->gain[b->piece][b->target];
         if (c.side[me].lines[b->piece].sector == l->sector)
-            g = (move_score(&c, b, after, pc) - after) * extra_move_chance(&c, me, b->piece, b->target);
+            g = (move_score(&c, b, after, pc) - after) * ml_additional_move_chance(&c, b);
         gain = g > gain ? g : gain;
     }
-    double p = s->moves_made > 0 ? extra_move_chance(s, me, a->piece, a->target) : 1.0;
+    double p = s->moves_made > 0 ? ml_additional_move_chance(s, a) : 1.0;
     return p * (w->after[a->piece][a->target] + gain) + (1 - p) * w->base;
 }
 
@@ -891,7 +880,7 @@ static void weigh_moves(const MlState *s, const Action *acts, int n, Weigh *w)
             continue;
         double after = move_score(s, a, w->base, w->part);
         w->after[a->piece][a->target] = after;
-        w->gain[a->piece][a->target] = (after - w->base) * extra_move_chance(s, s->to_act, a->piece, a->target);
+        w->gain[a->piece][a->target] = (after - w->base) * ml_additional_move_chance(s, a);
     }
     double top[AHEAD_MOVES];
     int k = 0;

@@ -608,14 +608,31 @@ static int mover_rough(const MlState *s, const Action *a)
 /* [ML Movement] an additional move needs 5-6 for foot, 4-6 for horse or a
  * general; +1/+2 for an Ordinary/Superior general with a line; -1 in or
  * entering rough terrain. */
+static void additional_move_need(const MlState *s, const Action *a, int *need, int *mod)
+{
+    *need = 4;
+    *mod = -mover_rough(s, a);
+    if (a->verb != MLV_GENMOVE) {
+        const MlLine *l = &s->side[s->to_act].lines[a->piece];
+        *need = l->arm == ML_FOOT ? 5 : 4;
+        *mod += ml_gen_bonus(s, s->to_act, a->piece);
+    }
+}
+
+/* [ML Movement] The chance the additional-move roll for a succeeds (the
+ * computer player weighs moves by it). */
+double ml_additional_move_chance(const MlState *s, const Action *a)
+{
+    int need, mod;
+    additional_move_need(s, a, &need, &mod);
+    int n = need - mod; /* the d6 must show at least n */
+    return n <= 1 ? 1.0 : n > 6 ? 0.0 : (7 - n) / 6.0;
+}
+
 static bool additional_move_roll(MlState *s, const Action *a, GameIO *io)
 {
-    int side = s->to_act, need = 4, mod = -mover_rough(s, a);
-    if (a->verb != MLV_GENMOVE) {
-        const MlLine *l = &s->side[side].lines[a->piece];
-        need = l->arm == ML_FOOT ? 5 : 4;
-        mod += ml_gen_bonus(s, side, a->piece);
-    }
+    int side = s->to_act, need, mod;
+    additional_move_need(s, a, &need, &mod);
     if (ml_dice_unwatched(io))
         return ml_die_test_unwatched(s, mod, need, false);
     char id[8];
