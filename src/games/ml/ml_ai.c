@@ -334,9 +334,6 @@ static void melee_1v1(const MlState *s, int ia, int ib, Part *pt)
     }
 }
 
-/* Two lines of side `two` against line `one` of the other side, which
- * splits its factor [ML Combat]: each pair solved with the two attackers'
- * rolls combined against the share of the factor it receives. */
 /* A factor as a roll reads it: 0 for no roll, else clamped to the table. */
 static int roll_factor(int f) { return f <= 0 ? 0 : clamp_factor(f); }
 
@@ -350,7 +347,8 @@ static const Odds *odds_2v1(int f0, int f1, int g, int h)
     static _Thread_local struct { uint32_t key; Odds o; } memo[SLOTS];
     f0 = roll_factor(f0), f1 = roll_factor(f1), g = roll_factor(g);
     h = h > HMAX ? HMAX + 1 : h < 0 ? 0 : h;
-    uint32_t key = 1u << 31 | (uint32_t)(f0 < f1 ? f0 << 5 | f1 : f1 << 5 | f0) << 10 | (uint32_t)g << 5 | (uint32_t)h;
+    uint32_t pair = (uint32_t)(f0 < f1 ? f0 << 5 | f1 : f1 << 5 | f0); /* the two roll together */
+    uint32_t key = 1u << 31 | pair << 10 | (uint32_t)g << 5 | (uint32_t)h;
     uint32_t slot = (key * 2654435761u) >> 24;
     if (memo[slot].key != key) {
         double pa[2][MAXD], comb[MAXD] = {0}, q[MAXD];
@@ -366,6 +364,9 @@ static const Odds *odds_2v1(int f0, int f1, int g, int h)
     return &memo[slot].o;
 }
 
+/* Two lines of side `two` against line `one` of the other side, which
+ * splits its factor [ML Combat]: each pair solved with the two attackers'
+ * rolls combined against the share of the factor it receives. */
 static void melee_2v1(const MlState *s, int two, const int li2[2], int li1, Part *pt)
 {
     int one = ml_enemy(two);
@@ -443,16 +444,15 @@ static bool supported(const MlState *s, int side, const MlLine *l)
 static double free_line_value(const MlState *s, int side, int li)
 {
     const MlLine *l = &s->side[side].lines[li];
-    double v = 0;
     int who = side, dist, e = line_ahead(s, side, l, &who, &dist);
     if (e < 0)
-        return v + W_ADVANCE * (side == ML_ROY ? l->zone : ML_ZONES - l->zone);
+        return W_ADVANCE * (side == ML_ROY ? l->zone : ML_ZONES - l->zone);
     if (who == side)
-        return v - W_RESERVE * (dist - 1);
+        return -W_RESERVE * (dist - 1);
     if (s->side[who].lines[e].status != LS_FORMED)
-        return v;
+        return 0;
     double pr = prospect(s, side, li, e);
-    return v + (pr > 0 ? W_APPROACH : W_THREAT) * pr / dist;
+    return (pr > 0 ? W_APPROACH : W_THREAT) * pr / dist;
 }
 
 /* Melees and positional terms of one sector, for side me. */
@@ -522,8 +522,9 @@ static void sector_key(const MlState *s, int me, int sector, SectorKey *k)
 {
     uint64_t rough = 0;
     memcpy(&rough, s->rough[sector], ML_ZONES);
-    int h = rounds_left(s);
-    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57 | (uint64_t)(h > HMAX ? HMAX + 1 : h) << 59;
+    int h = rounds_left(s); /* the odds read by more rounds are all the same */
+    k->w[0] = rough | (uint64_t)me << 56 | (uint64_t)sector << 57 |
+              (uint64_t)(h > HMAX ? HMAX + 1 : h) << 59;
     k->w[1] = (uint64_t)s->side[0].start_str | (uint64_t)s->side[1].start_str << 8 |
               dragoon_cells(&s->side[0]) << 16 | dragoon_cells(&s->side[1]) << 30;
     int n = 2;
