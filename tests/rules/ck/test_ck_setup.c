@@ -195,12 +195,22 @@ Test(ck_game_set_up, cards_hidden_from_both_views)
     }
 }
 
+/* One random legal action, checked and applied (the playouts below). */
+static void random_step(CkState *s, Rng *pick)
+{
+    static Action acts[MAX_ACTIONS]; /* large: kept off the stack */
+    int n = ck_legal(s, acts, MAX_ACTIONS);
+    cr_assert_gt(n, 0);
+    Action a = acts[rng_below(pick, (uint32_t)n)];
+    cr_assert_eq(ck_check(s, &a, NULL), 0);
+    ck_apply(s, &a, NULL);
+}
+
 Test(ck_game_set_up, redeal_never_changes_either_view)
 {
     /* random playouts; after every action, for each player: a re-deal keeps
      * the view and the drawn table byte for byte, keeps the decks whole, and
      * does change the hidden cards now and then */
-    static Action acts[MAX_ACTIONS];
     int changed = 0, shown = 0, steps = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
         Options o = {0};
@@ -243,11 +253,7 @@ Test(ck_game_set_up, redeal_never_changes_either_view)
                 cr_assert(pr[PROM_CHARLES] == 1 && pr[PROM_WILMOT] == 1 && pr[PROM_BLANK] == 16,
                           "the person deck stays whole");
             }
-            int n = ck_legal(&s, acts, MAX_ACTIONS);
-            cr_assert_gt(n, 0);
-            Action a = acts[rng_below(&pick, (uint32_t)n)];
-            cr_assert_eq(ck_check(&s, &a, NULL), 0);
-            ck_apply(&s, &a, NULL);
+            random_step(&s, &pick);
         }
     }
     cr_assert_gt(changed, 0, "re-dealing never changed a hidden card");
@@ -386,7 +392,6 @@ Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
      * keeps both views, holds the same unseen cards laid out in card order
      * (each deck sorted, Charles and Wilmot last), and is byte for byte the
      * same whatever the hidden cards were (a re-deal first changes nothing) */
-    static Action acts[MAX_ACTIONS];
     int steps = 0, moved = 0;
     for (uint64_t seed = 1; seed <= 4; seed++) {
         Options o = {0};
@@ -418,11 +423,7 @@ Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
                 cr_assert(memcmp(&r, &c, sizeof c) == 0, "seed %llu step %d: the concealed copy depends on the deal",
                           (unsigned long long)seed, step);
             }
-            int n = ck_legal(&s, acts, MAX_ACTIONS);
-            cr_assert_gt(n, 0);
-            Action act = acts[rng_below(&pick, (uint32_t)n)];
-            cr_assert_eq(ck_check(&s, &act, NULL), 0);
-            ck_apply(&s, &act, NULL);
+            random_step(&s, &pick);
         }
     }
     cr_assert_gt(moved, 0, "conceal never moved a card");
