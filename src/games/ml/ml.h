@@ -149,6 +149,11 @@ typedef struct MlOcc {
      * as ml_overrun_cells marks the cells that overrun a gun. Set when a
      * gun is placed, made again when guns are lost. */
     uint32_t guns[ML_SIDES];
+    /* Where the side's alive generals stand: the cells with one or more,
+     * with two or more, and with one not with a line. Set whenever a
+     * general moves, attaches, leaves a line or is lost (ml_occ_generals,
+     * or ml_occ_general_moved for a general who changed cell). */
+    uint32_t generals[ML_SIDES], generals_two[ML_SIDES], lone_generals[ML_SIDES];
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
@@ -304,13 +309,34 @@ static inline void ml_occ_move(MlState *s, int side, int li, int sector, int zon
     o->no_gen[side] = (o->no_gen[side] & keep) | (t & ml_ones_if(l->general == ML_NONE));
     o->pursuing[side] = (o->pursuing[side] & keep) | (t & ml_ones_if(l->status == LS_PURSUING));
 }
+/* The generals' marks of the index for `side` made afresh from its
+ * generals (see MlOcc.generals). */
+void ml_occ_generals(MlState *s, int side);
+/* General g of side left cell `from` (a bit of the index) for the cell he
+ * stands in now: the generals' marks in a few operations when he was
+ * alone there (inline: a line moving with its general calls it). */
+static inline void ml_occ_general_moved(MlState *s, int side, uint32_t from, const MlGeneral *g)
+{
+    MlOcc *o = &s->occ;
+    if (o->generals_two[side] & from) { /* another general stays behind: seldom */
+        ml_occ_generals(s, side);
+        return;
+    }
+    uint32_t to = ml_cell_bit(g->sector, g->zone);
+    o->generals[side] &= ~from;
+    o->lone_generals[side] &= ~from;
+    o->generals_two[side] |= o->generals[side] & to;
+    o->generals[side] |= to;
+    o->lone_generals[side] |= to & ml_ones_if(g->line == ML_NONE);
+}
 /* The cells of the guns of a side on the table (see MlOcc.guns). */
 uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
 /* The index of a state just set up, whose index is still all zero and
- * which has nothing on the table: only the units waiting to deploy. */
+ * which has nothing on the table: only the units waiting to deploy and
+ * the generals. */
 void ml_occ_setup(MlState *s);
 
 const char *ml_sector_name(int sector);
@@ -411,6 +437,21 @@ static inline int ml_count_bits64(uint64_t m)
     m = (m & 0x3333333333333333ull) + (m >> 2 & 0x3333333333333333ull);
     return (int)(((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull >> 56);
 }
+/* Whether the machine has a popcount instruction (x86 machines since
+ * 2008; the build does not assume one): asked once by a decision that
+ * counts many masks, which then counts each with ml_popcnt. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+static inline bool ml_has_popcnt(void) { return __builtin_cpu_supports("popcnt"); }
+static inline int ml_popcnt(uint32_t m)
+{
+    uint32_t bits;
+    __asm__("popcntl %1, %0" : "=r"(bits) : "rm"(m) : "cc");
+    return (int)bits;
+}
+#else
+static inline bool ml_has_popcnt(void) { return false; }
+static inline int ml_popcnt(uint32_t m) { return ml_count_bits64(m); }
+#endif
 /* The position of the set bit of m that has k set bits below it (k is
  * less than the bits of m): the k-th entry of a list kept as a mask. */
 static inline int ml_nth_bit(uint64_t m, int k)

@@ -153,6 +153,7 @@ static void general_with_routers(MlState *s, int side, int gi, GameIO *io)
         sd->lines[best].general = (uint8_t)gi;
         ml_occ_update(s, side, best);
     }
+    ml_occ_generals(s, side);
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "general_rout", VIS_PUBLIC)) {
         evlog_str(log, "side", ml_side_name(side));

@@ -547,6 +547,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->gens[a->piece].zone = sd->lines[a->target].zone;
         sd->lines[a->target].general = (uint8_t)a->piece;
         ml_occ_update(s, side, a->target);
+        ml_occ_generals(s, side);
         break;
     default:
         sd->lines[a->target].light++;

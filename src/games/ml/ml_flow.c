@@ -157,6 +157,24 @@ uint32_t ml_gun_cells(const MlSide *sd)
     return cells;
 }
 
+/* The generals' marks of side into o (see MlOcc.generals). */
+static void occ_build_generals(const MlSide *sd, MlOcc *o, int side)
+{
+    uint32_t any = 0, two = 0, lone = 0;
+    for (int g = 0; g < sd->ngens; g++) {
+        const MlGeneral *gen = &sd->gens[g];
+        uint32_t b = ml_cell_bit(gen->sector, gen->zone) & ml_ones_if(gen->alive);
+        two |= any & b;
+        any |= b;
+        lone |= b & ml_ones_if(gen->line == ML_NONE);
+    }
+    o->generals[side] = any;
+    o->generals_two[side] = two;
+    o->lone_generals[side] = lone;
+}
+
+void ml_occ_generals(MlState *s, int side) { occ_build_generals(&s->side[side], &s->occ, side); }
+
 /* The units waiting to deploy, into o (see MlOcc.waiting). */
 static void occ_build_waiting(const MlState *s, MlOcc *o)
 {
@@ -174,8 +192,10 @@ static void occ_build(const MlState *s, MlOcc *o)
     memset(o, 0, sizeof *o);
     occ_build_waiting(s, o);
     o->rough = ml_rough_cells(s);
-    for (int side = 0; side < ML_SIDES; side++)
+    for (int side = 0; side < ML_SIDES; side++) {
         o->guns[side] = ml_gun_cells(&s->side[side]);
+        occ_build_generals(&s->side[side], o, side);
+    }
     for (int side = 0; side < ML_SIDES; side++)
         for (int li = 0; li < s->side[side].nlines; li++) {
             const MlLine *l = &s->side[side].lines[li];
@@ -198,6 +218,8 @@ void ml_occ_rebuild(MlState *s) { occ_build(s, &s->occ); }
 void ml_occ_setup(MlState *s)
 {
     occ_build_waiting(s, &s->occ);
+    for (int side = 0; side < ML_SIDES; side++)
+        ml_occ_generals(s, side);
     assert(ml_occ_agrees(s)); /* nothing on the table yet: no lines, guns nor rough */
 }
 
@@ -321,6 +343,7 @@ static void close_deployment(MlState *s)
         for (int i = 0; i < side->ngens; i++)
             if (side->gens[i].line == ML_NONE)
                 side->gens[i].alive = 0;
+        ml_occ_generals(s, sd);
         for (int i = 0; i < side->nlines; i++)
             side->start_str = (uint8_t)(side->start_str + side->lines[i].str);
     }

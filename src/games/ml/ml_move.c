@@ -4,6 +4,7 @@
  * [ML Rough Terrain]; horse turning in on the centre [ML Flanking];
  * pursuing lines moving on [ML Pursuit]. */
 #include "ml.h"
+#include <assert.h>
 #include <stdlib.h>
 
 static bool engaged(const MlState *s, int side, const MlLine *l)
@@ -338,15 +339,38 @@ static inline uint64_t line_move_head(int bit)
     return zone == 7 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, zone, 0);
 }
 
-/* How many bits the three words hold together (each at most 24 set in a
- * half), without a popcount instruction the machine may lack. */
-static inline int count_bits3(uint64_t a, uint64_t b, uint64_t c)
+/* How many bits n masks of cells hold together (n a constant, each mask
+ * within 24 bits, under 256 in all) without a popcount instruction: two
+ * masks a 64-bit word, the words summed as they are counted, three at a
+ * time in nibbles, then in bytes. */
+static inline int count_cells_swar(const uint32_t *m, int n)
 {
-    const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull;
-    a = a - (a >> 1 & m1), b = b - (b >> 1 & m1), c = c - (c >> 1 & m1);
-    uint64_t x = (a & m2) + (a >> 2 & m2) + (b & m2) + (b >> 2 & m2) + (c & m2) + (c >> 2 & m2); /* <= 12 a nibble */
-    x = (x & 0x0F0F0F0F0F0F0F0Full) + (x >> 4 & 0x0F0F0F0F0F0F0F0Full);
-    return (int)(x * 0x0101010101010101ull >> 56);
+    const uint64_t m1 = 0x5555555555555555ull, m2 = 0x3333333333333333ull, m4 = 0x0F0F0F0F0F0F0F0Full;
+    uint64_t bytes = 0;
+    for (int i = 0; i < n; i += 6) {
+        uint64_t nibbles = 0; /* <= 12 a nibble */
+        for (int j = i; j < n && j < i + 6; j += 2) {
+            uint64_t w = m[j] | (j + 1 < n ? (uint64_t)m[j + 1] << 32 : 0);
+            w -= w >> 1 & m1;
+            nibbles += (w & m2) + (w >> 2 & m2);
+        }
+        bytes += (nibbles & m4) + (nibbles >> 4 & m4);
+    }
+    return (int)(bytes * 0x0101010101010101ull >> 56);
+}
+
+/* How many bits n masks of cells hold together: with the popcount
+ * instruction when the machine has one (popcnt, see ml_has_popcnt), else
+ * count_cells_swar, which debug builds check the instruction against. */
+static inline int count_cells(const uint32_t *m, int n, bool popcnt)
+{
+    if (!popcnt)
+        return count_cells_swar(m, n);
+    int bits = 0;
+    for (int i = 0; i < n; i++)
+        bits += ml_popcnt(m[i]);
+    assert(bits == count_cells_swar(m, n));
+    return bits;
 }
 
 /* The line moves of a side none of whose lines share a cell, as masks of
@@ -385,9 +409,9 @@ static bool line_ways(const MoveCtx *c, const LineMasks *m, LineWays *w)
 }
 
 /* How many moves LineWays holds. */
-static inline int count_line_ways(const LineWays *w)
+static inline int count_line_ways(const LineWays *w, bool popcnt)
 {
-    return count_bits3(w->way[0] | (uint64_t)w->way[1] << 32, w->way[2] | (uint64_t)w->way[3] << 32, w->way[4]);
+    return count_cells(w->way, 5, popcnt);
 }
 
 /* Entry k (below the count) of line_move_set, found line by line: a
@@ -467,15 +491,51 @@ static inline uint64_t general_move_set(const MlState *s, const MoveCtx *c)
     return moves;
 }
 
-/* The most moves legal() may list: every line and general in every way. */
-enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
-
 /* The move of general gi of the side to act, step k of general_steps. */
 static inline uint64_t general_move_head(const MlState *s, int gi, int k)
 {
     const MlGeneral *g = &s->side[s->to_act].gens[gi];
     return ml_head(MLV_GENMOVE, gi, g->sector * ML_ZONES + g->zone + general_steps[k], 0);
 }
+
+/* [ML Generals] how many moves the generals of the side to act may make,
+ * counted off the index when no two of them share a cell and no line of
+ * the side pursues (the usual case; -1 otherwise): as general_moves, the
+ * cells each step of general_steps reaches from the cells of the
+ * generals, one mask a step; generals in different cells reach different
+ * cells with any one step. Zone 7 of each sector is neither open nor
+ * passable, and sector steps past the board leave the 24 bits. */
+static inline int count_general_moves(const MoveCtx *c, uint32_t pass, uint32_t open, bool popcnt)
+{
+    const MlOcc *o = c->o;
+    if (o->generals_two[c->side] | o->pursuing[c->side])
+        return -1;
+    uint32_t g = o->generals[c->side];
+    uint32_t steps[8] = {g << 1, g << 2 & pass << 1, g >> 1, g >> 2 & pass >> 1,
+                         g << 8, g << 16 & pass << 8, g >> 8, g >> 16 & pass >> 8};
+    for (int k = 0; k < 8; k++)
+        steps[k] &= open;
+    return count_cells(steps, 8, popcnt);
+}
+
+/* The move general_moves' entry k of the generals of the side to act
+ * (k below their count): found general by general. */
+static uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_t open, int k, bool popcnt)
+{
+    const MlGeneral *g = s->side[s->to_act].gens;
+    for (int gi = 0;; gi++) {
+        if (!g[gi].alive)
+            continue;
+        unsigned m = general_moves(&g[gi], pass, open);
+        int n = count_cells(&m, 1, popcnt);
+        if (k < n)
+            return general_move_head(s, gi, ml_nth_bit(m, k));
+        k -= n;
+    }
+}
+
+/* The most moves legal() may list: every line and general in every way. */
+enum { ML_MOVES_MAX = 8 * ML_MAX_LINES + 8 * ML_MAX_GENS + 1 };
 
 /* The line moves, general moves and end into out, which has room for
  * ML_MOVES_MAX; returns how many. Stores without a count check each. */
@@ -510,30 +570,41 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 
 /* The move ml_move_legal would list at the index chosen, without writing
  * the list: entry k is the k-th of the line moves (counted off the index,
- * then found line by line), then of the general moves, then end. */
+ * then found line by line), then of the general moves (the same), then
+ * end. */
 int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
+    bool popcnt = ml_has_popcnt();
     MoveCtx c;
     move_ctx(s, &c);
     LineMasks m;
     line_masks(&c, &m);
-    uint64_t gens = general_move_set(s, &c), lines = 0;
+    uint64_t gens = 0, lines = 0;
     LineWays w = {{0}};
     int nl;
     if (line_ways(&c, &m, &w)) {
-        nl = count_line_ways(&w);
+        nl = count_line_ways(&w, popcnt);
     } else { /* lines sharing a cell: the set of every line's moves */
         lines = line_move_set(s, &c);
         nl = ml_count_bits64(lines);
     }
-    int ng = ml_count_bits64(gens), n = nl + ng + 1;
+    uint32_t pass = ~c.o->any[c.foe] & 0x7F7F7Fu, open = pass & ~c.led;
+    int ng = count_general_moves(&c, pass, open, popcnt);
+    bool gen_set = ng < 0;
+    if (gen_set) { /* generals sharing a cell, or pursuers: the set of every general's moves */
+        gens = general_move_set(s, &c);
+        ng = ml_count_bits64(gens);
+    }
+    int n = nl + ng + 1;
     int k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
         head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_way(&s->side[c.side], &w, k);
-    } else if (k - nl < ng) {
+    } else if (k - nl < ng && gen_set) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
+    } else if (k - nl < ng) {
+        head = nth_general_move(s, pass, open, k - nl, popcnt);
     }
     ml_put(out, head, 0);
     return n;
@@ -544,8 +615,10 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 /* Enemy generals standing alone where a line arrives are lost [ML Generals]. */
 static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
 {
+    if (!(s->occ.lone_generals[ml_enemy(side)] & ml_cell_bit(sector, zone))) /* the usual case */
+        return;
     MlSide *foe = &s->side[ml_enemy(side)];
-    unsigned caught = 0; /* found without a branch per general: seldom any */
+    unsigned caught = 0;
     for (int g = 0; g < foe->ngens; g++) {
         const MlGeneral *gen = &foe->gens[g];
         caught |= (unsigned)(gen->alive & (gen->line == ML_NONE) & (gen->sector == sector) & (gen->zone == zone)) << g;
@@ -553,6 +626,7 @@ static void take_lone_generals(MlState *s, int side, int sector, int zone, GameI
     for (; caught; caught &= caught - 1) {
         int g = __builtin_ctz(caught);
         foe->gens[g].alive = 0;
+        ml_occ_generals(s, ml_enemy(side));
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "general_lost", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(ml_enemy(side)));
@@ -569,10 +643,13 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
 {
     MlLine *l = &s->side[side].lines[li];
     int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    uint32_t from = ml_cell_bit(l->sector, l->zone);
     ml_occ_move(s, side, li, sector, zone);
     if (l->general != ML_NONE) {
-        s->side[side].gens[l->general].sector = (uint8_t)sector;
-        s->side[side].gens[l->general].zone = (uint8_t)zone;
+        MlGeneral *g = &s->side[side].gens[l->general];
+        g->sector = (uint8_t)sector;
+        g->zone = (uint8_t)zone;
+        ml_occ_general_moved(s, side, from, g);
     }
     bool contact = ml_cell_has_enemy_of(s, side, sector, zone);
     l->attacking = contact;
@@ -671,6 +748,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
 {
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
+    uint32_t from = ml_cell_bit(g->sector, g->zone);
     if (g->line != ML_NONE) {
         sd->lines[g->line].general = ML_NONE;
         ml_occ_general(s, side, g->line);
@@ -686,6 +764,7 @@ static void move_general(MlState *s, int side, int gi, int cell)
             ml_occ_general(s, side, own[k]);
         }
     }
+    ml_occ_general_moved(s, side, from, g);
 }
 
 static void describe_event(MlState *s, const Action *a, GameIO *io)
@@ -738,8 +817,10 @@ void ml_pursue_step(MlState *s, int side, int li, GameIO *io)
     if (!ml_on_board(z)) {
         l->status = LS_GONE;
         ml_occ_update(s, side, li);
-        if (l->general != ML_NONE)
+        if (l->general != ML_NONE) {
             s->side[side].gens[l->general].alive = 0;
+            ml_occ_generals(s, side);
+        }
         ml_guns_check_lost(s, io);
         if (log && evlog_begin(log, "pursuit_off", VIS_PUBLIC)) {
             evlog_str(log, "side", ml_side_name(side));

@@ -139,7 +139,7 @@ int ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     for (int side = 0; side < ML_SIDES; side++)
         build_army(&s->side[side], t, s->foot_str4);
     deal_hands(s, t);
-    ml_occ_setup(s); /* the units waiting to deploy: the rest of the index is the memset's zeros */
+    ml_occ_setup(s); /* the units waiting to deploy, the generals: the rest of the index is the memset's zeros */
     s->winner = ML_NONE;
     s->phase = PH_PLACE;
     s->to_act = ML_ROY;

@@ -127,6 +127,7 @@ static inline int mlf_general(Mlf *f, int side, int li, bool superior)
     sd->gens[g].zone = sd->lines[li].zone;
     sd->lines[li].general = (uint8_t)g;
     ml_occ_update(&f->s, side, li);
+    ml_occ_generals(&f->s, side);
     return g;
 }
 
@@ -141,6 +142,7 @@ static inline int mlf_lone_general(Mlf *f, int side, int sector, int zone, bool 
     sd->gens[g].line = ML_NONE;
     sd->gens[g].sector = (uint8_t)sector;
     sd->gens[g].zone = (uint8_t)zone;
+    ml_occ_generals(&f->s, side);
     return g;
 }
 
