@@ -175,15 +175,21 @@ static void occ_build_generals(const MlSide *sd, MlOcc *o, int side)
 
 void ml_occ_generals(MlState *s, int side) { occ_build_generals(&s->side[side], &s->occ, side); }
 
-/* The units waiting to deploy, into o (see MlOcc.waiting). */
+/* The units waiting to deploy, into o (see MlOcc.waiting). Gathered in
+ * a local array and then copied: the compiler need not read the index
+ * again after each unit's bytes. */
 static void occ_build_waiting(const MlState *s, MlOcc *o)
 {
-    for (int side = 0; side < ML_SIDES; side++)
-        for (int i = 0; i < s->side[side].nunits; i++) {
-            const MlUnit *u = &s->side[side].units[i];
+    for (int side = 0; side < ML_SIDES; side++) {
+        const MlSide *sd = &s->side[side];
+        uint32_t waiting[2][5] = {{0}};
+        for (int i = 0; i < sd->nunits; i++) {
+            const MlUnit *u = &sd->units[i];
             int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
-            o->waiting[side][u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
+            waiting[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
         }
+        memcpy(o->waiting[side], waiting, sizeof waiting);
+    }
 }
 
 /* The index worked out afresh from the lines and units, into o. */
