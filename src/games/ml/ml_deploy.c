@@ -4,6 +4,7 @@
  * [ML Artillery], generals attached to lines [ML Generals] and light guns.
  * Players alternate one placement at a time (an ecw rule). */
 #include "ml.h"
+#include <assert.h>
 #include <string.h>
 
 /* ---------------- rough terrain and dragoons ---------------- */
@@ -87,14 +88,26 @@ typedef struct FormCtx {
     int      foot_lines;       /* foot lines formed */
     int      horse_lines[ML_SECTORS];
     uint32_t own;              /* cells holding one of the side's lines */
+    bool     popcnt;           /* the machine has a popcount instruction (ml_has_popcnt) */
 } FormCtx;
 
-/* How many bits are set (the machine may lack a popcount instruction). */
-static inline int count_bits(uint32_t m)
+/* How many bits are set, without a popcount instruction. */
+static inline int count_bits_swar(uint32_t m)
 {
     m = m - (m >> 1 & 0x55555555u);
     m = (m & 0x33333333u) + (m >> 2 & 0x33333333u);
     return (int)(((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
+
+/* How many bits are set: with the instruction when popcnt (see
+ * ml_has_popcnt), which debug builds check against count_bits_swar. */
+static inline int count_bits(uint32_t m, bool popcnt)
+{
+    if (!popcnt)
+        return count_bits_swar(m);
+    int n = ml_popcnt(m);
+    assert(n == count_bits_swar(m));
+    return n;
 }
 
 /* The waiting units come from the state's index (MlOcc.waiting); the
@@ -104,11 +117,12 @@ static inline void form_ctx(const MlState *s, FormCtx *c)
     const MlSide *sd = &s->side[s->to_act];
     memset(c, 0, sizeof *c);
     c->side = s->to_act;
+    c->popcnt = ml_has_popcnt();
     for (int arm = 0; arm < 2; arm++) {
         const uint32_t *by = s->occ.waiting[c->side][arm];
         uint32_t ranked = by[1] | by[2] | by[3] | by[4];
-        c->undeployed[arm] = count_bits(ranked | by[0]);
-        c->ranked[arm] = count_bits(ranked);
+        c->undeployed[arm] = count_bits(ranked | by[0], c->popcnt);
+        c->ranked[arm] = count_bits(ranked, c->popcnt);
         for (int str = 1; str <= 4; str++)
             c->waiting[arm][str] = by[str];
     }
@@ -302,7 +316,7 @@ static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
     uint32_t set = 0;
     for (int g = 0; g < 4 && k > 0; g++) {
         uint32_t m = by_str[weakest ? 1 + g : 4 - g];
-        int n = count_bits(m);
+        int n = count_bits(m, c->popcnt);
         if (n <= k) {
             set |= m, k -= n;
             continue;
@@ -334,7 +348,7 @@ int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
         zones[sec] = form_zones(&c, arm, sec);
         k0[sec] = lo;
         nsets[sec] = lo > hi || !zones[sec] ? 0 : 2 * (hi - lo + 1) - (hi == avail);
-        per_sector[sec] = count_bits(zones[sec]) * nsets[sec];
+        per_sector[sec] = count_bits(zones[sec], c.popcnt) * nsets[sec];
         n += per_sector[sec];
     }
     if (n == 0)
@@ -447,8 +461,9 @@ int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     AttachMenu m;
     attach_menu(s, &m);
-    int guns = 6 * count_bits(m.guns), nfree = count_bits(m.free_lines);
-    int gens = count_bits(m.gens) * nfree, n = guns + gens + count_bits(m.foot_lines);
+    bool popcnt = ml_has_popcnt();
+    int guns = 6 * count_bits(m.guns, popcnt), nfree = count_bits(m.free_lines, popcnt);
+    int gens = count_bits(m.gens, popcnt) * nfree, n = guns + gens + count_bits(m.foot_lines, popcnt);
     if (n == 0)
         return 0;
     int k = choose(ud, n);
