@@ -283,7 +283,10 @@ static uint32_t turn_in_cells(const MoveCtx *c)
  * cells a line may stand in ([1]: horse that turned in) with zone 7 of
  * each sector (off the board) cleared, the cells a 2-zone move up (down)
  * may end in (the cell passed clear and on the board: zone 7 counts as
- * blocked), the cells free of the enemy, the cells horse may turn in from. */
+ * blocked), the cells free of the enemy, the cells horse may turn in from
+ * (left 0 here, worked out by the one that reads it, line_move_set: the
+ * move decision looks for turn-ins only where horse stands on a clear
+ * wing). */
 typedef struct LineMasks {
     uint32_t stand[2], far_up, far_down, free, turn_in;
 } LineMasks;
@@ -296,7 +299,7 @@ static inline void line_masks(const MoveCtx *c, LineMasks *m)
     m->far_up = ~(stops << 1);
     m->far_down = ~(stops >> 1);
     m->free = ~c->o->any[c->foe];
-    m->turn_in = turn_in_cells(c);
+    m->turn_in = 0;
 }
 
 /* [ML Movement] the moves of formed line l as a byte: bits 0-6 the zones
@@ -323,6 +326,7 @@ static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
     const MlSide *sd = &s->side[c->side];
     LineMasks m;
     line_masks(c, &m);
+    m.turn_in = turn_in_cells(c);
     uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
@@ -404,7 +408,12 @@ static bool line_ways(const MoveCtx *c, const LineMasks *m, LineWays *w)
         up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
     }
     w->way[0] = down2 << 2, w->way[1] = down << 1, w->way[2] = up >> 1, w->way[3] = up2 >> 2;
-    w->way[4] = horse & m->turn_in;
+    /* the turn-ins only when formed horse stands on a wing free of the enemy */
+    uint32_t foe = o->any[c->foe], wings = 0;
+    for (int sec = ML_LEFT; sec <= ML_RIGHT; sec += ML_RIGHT - ML_LEFT)
+        wings |= ml_sector_bits(sec) & ml_ones_if(!(foe & ml_sector_bits(sec)));
+    uint32_t turners = horse & wings;
+    w->way[4] = turners ? turners & turn_in_cells(c) : 0;
     return true;
 }
 
