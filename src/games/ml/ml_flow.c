@@ -478,10 +478,10 @@ static inline uint32_t victory_key(const MlState *s)
 }
 
 /* The phase dispatcher: run procedures until someone must decide. Victory
- * is tested on entry and again whenever a step changed what it reads. */
-void ml_advance(MlState *s, GameIO *io)
+ * is tested on entry, unless the caller knows it was tested for this very
+ * key (tested), and again whenever a step changed what it reads. */
+static void advance(MlState *s, GameIO *io, uint32_t tested)
 {
-    uint32_t tested = ~0u;
     for (;;) {
         if (victory_key(s) != tested) {
             tested = victory_key(s);
@@ -504,6 +504,16 @@ void ml_advance(MlState *s, GameIO *io)
             return;
     }
 }
+
+void ml_advance(MlState *s, GameIO *io) { advance(s, io, ~0u); }
+
+#ifndef NDEBUG
+/* Would check_victory end the battle now? (Asserted against in debug builds.) */
+static bool victory_due(const MlState *s)
+{
+    return s->phase != PH_OVER && s->phase >= PH_ARTILLERY && (army_broken(&s->side[0]) | army_broken(&s->side[1]));
+}
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Contract                                                           */
@@ -582,8 +592,12 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     assert(ml_occ_agrees(s));
     if (s->phase == PH_MOVE) { /* most decisions: tested first, not through a jump table */
         ml_move_apply(s, a, io);
-        if (s->phase != PH_MOVE) /* a move routs no line: while moves go on, nothing is left to run */
-            ml_advance(s, io);
+        /* A move routs no line: while moves go on, nothing is left to run,
+         * and the victory ml_advance tested when it stopped for the move
+         * stands (the lost strengths have not changed). */
+        assert(!victory_due(s));
+        if (s->phase != PH_MOVE)
+            advance(s, io, victory_key(s));
         return;
     }
     switch (s->phase) {
