@@ -434,16 +434,15 @@ static void duel(MlState *s, GameIO *io, Melee *m)
         maybe_pursue(s, 1, b, io);
 }
 
-/* Keep only the lines of a melee still on the table in its zone. */
-static void melee_refresh(const MlState *s, Melee *m, int sec, int zone)
+/* The lines of a melee in `cell`: those of `first` (bit = line, by
+ * side: who stood there when the phase began) still there now, read off
+ * the index, in the order of the lines. */
+static void melee_lines(const MlState *s, Melee *m, int cell, const uint8_t first[2])
 {
     for (int side = 0; side < ML_SIDES; side++) {
         int n = 0;
-        for (int k = 0; k < m->n[side]; k++) {
-            const MlLine *l = &s->side[side].lines[m->li[side][k]];
-            if (ml_line_on_table(l) && l->sector == sec && l->zone == zone)
-                m->li[side][n++] = m->li[side][k];
-        }
+        for (unsigned here = s->occ.at[side][cell] & first[side]; here && n < 2; here &= here - 1)
+            m->li[side][n++] = __builtin_ctz(here);
         m->n[side] = n;
     }
 }
@@ -463,22 +462,22 @@ static void clear_splits(MlState *s)
  * matters. */
 void ml_combat_all(MlState *s, GameIO *io)
 {
-    Melee melees[ML_SECTORS * ML_ZONES];
+    uint8_t first[ML_SECTORS * ML_ZONES][2];
     int where[ML_SECTORS * ML_ZONES], n = 0;
     bool split = splits_possible(&s->occ);
     for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
-        int bit = __builtin_ctz(contested), sec = bit / 8, z = bit % 8; /* cells in board order */
-        Melee *m = &melees[n];
-        m->n[0] = ml_lines_at(s, 0, sec, z, m->li[0]);
-        m->n[1] = ml_lines_at(s, 1, sec, z, m->li[1]);
-        where[n++] = sec * ML_ZONES + z;
+        int cell = __builtin_ctz(contested); /* cells in board order */
+        first[n][0] = s->occ.at[0][cell];
+        first[n][1] = s->occ.at[1][cell];
+        where[n++] = cell;
     }
     for (int k = 0; k < n; k++) {
-        melee_refresh(s, &melees[k], where[k] / ML_ZONES, where[k] % ML_ZONES);
-        if (melees[k].n[0] == 1 && melees[k].n[1] == 1)
-            duel(s, io, &melees[k]);
-        else if (melees[k].n[0] && melees[k].n[1])
-            fight(s, io, &melees[k]);
+        Melee m;
+        melee_lines(s, &m, where[k], first[k]);
+        if (m.n[0] == 1 && m.n[1] == 1)
+            duel(s, io, &m);
+        else if (m.n[0] && m.n[1])
+            fight(s, io, &m);
     }
     if (split)
         clear_splits(s);
