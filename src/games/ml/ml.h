@@ -154,6 +154,10 @@ typedef struct MlOcc {
      * general moves, attaches, leaves a line or is lost (ml_occ_generals,
      * or ml_occ_general_moved for a general who changed cell). */
     uint32_t generals[ML_SIDES], generals_two[ML_SIDES], lone_generals[ML_SIDES];
+    /* The cells where a line of the side has its dragoons beside it (the
+     * wing's zone next to them or either side of it): set when dragoons are
+     * placed (ml_dragoon_cells). */
+    uint32_t dragoons[ML_SIDES];
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
@@ -329,6 +333,8 @@ static inline void ml_occ_general_moved(MlState *s, int side, uint32_t from, con
     o->generals[side] |= to;
     o->lone_generals[side] |= to & ml_ones_if(g->line == ML_NONE);
 }
+/* The cells beside the side's placed dragoons (see MlOcc.dragoons). */
+uint32_t ml_dragoon_cells(const MlSide *sd);
 /* The cells of the guns of a side on the table (see MlOcc.guns). */
 uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */

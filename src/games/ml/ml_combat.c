@@ -16,19 +16,11 @@ static void add_mod(MlMods *m, const char *why, int v)
     }
 }
 
+/* [ML Modifiers] friendly dragoons on the flank: read off the index (see
+ * ml_dragoon_cells). */
 static bool dragoons_beside(const MlState *s, int side, const MlLine *l)
 {
-    if (l->sector == ML_CENTRE)
-        return false;
-    const MlSide *sd = &s->side[side];
-    int flank = l->sector == ML_LEFT ? 0 : 1;
-    for (int i = 0; i < sd->ndrag; i++) {
-        const MlDragoons *dr = &sd->drag[i];
-        int dz = dr->zone > l->zone ? dr->zone - l->zone : l->zone - dr->zone;
-        if (dr->placed && dr->flank == flank && dz <= 1)
-            return true;
-    }
-    return false;
+    return s->occ.dragoons[side] & ml_cell_bit(l->sector, l->zone);
 }
 
 /* How the enemy lines in this line's zone came at it: worst approach. */

@@ -157,6 +157,19 @@ uint32_t ml_gun_cells(const MlSide *sd)
     return cells;
 }
 
+/* [ML Modifiers] a line on a wing within a zone of its dragoons on that
+ * flank (flank 0 = the left edge, beside the left wing; 1 = the right). */
+uint32_t ml_dragoon_cells(const MlSide *sd)
+{
+    uint32_t cells = 0;
+    for (int i = 0; i < sd->ndrag; i++) {
+        const MlDragoons *dr = &sd->drag[i];
+        uint32_t zones = (0x7u << dr->zone >> 1) & 0x7Fu; /* zone - 1 .. zone + 1 on the board */
+        cells |= zones << (dr->flank ? ML_RIGHT * 8 : ML_LEFT * 8) & ml_ones_if(dr->placed);
+    }
+    return cells;
+}
+
 /* The generals' marks of side into o (see MlOcc.generals). */
 static void occ_build_generals(const MlSide *sd, MlOcc *o, int side)
 {
@@ -200,6 +213,7 @@ static void occ_build(const MlState *s, MlOcc *o)
     o->rough = ml_rough_cells(s);
     for (int side = 0; side < ML_SIDES; side++) {
         o->guns[side] = ml_gun_cells(&s->side[side]);
+        o->dragoons[side] = ml_dragoon_cells(&s->side[side]);
         occ_build_generals(&s->side[side], o, side);
     }
     for (int side = 0; side < ML_SIDES; side++)

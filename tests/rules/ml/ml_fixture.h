@@ -170,6 +170,7 @@ static inline int mlf_dragoons(Mlf *f, int side, int flank, int zone)
     sd->drag[i].placed = 1;
     sd->drag[i].flank = (uint8_t)flank;
     sd->drag[i].zone = (uint8_t)zone;
+    ml_occ_rebuild(&f->s); /* the dragoons' cells of the index */
     return i;
 }
 
