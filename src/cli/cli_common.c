@@ -287,6 +287,46 @@ static void run_apply(const RunGame *rg, void *st, int player, const Action *a)
         record_add_action(rg->rec, a, text, st);
 }
 
+/* Before each action: the bound, a quit, and the side to act (into *p).
+ * 0 to go on, else what the loop returns. */
+static inline int next_player(const RunGame *rg, const void *st, long n, long bound, int *p, Diag *d)
+{
+    if (n >= bound)
+        return diag_set(d, "the game did not end after %ld actions", bound);
+    if (cli_interrupted || (rg->stop && *rg->stop))
+        return RUN_QUIT;
+    *p = rg->g->current_player(st);
+    if (*p < 0 || *p >= rg->g->nplayers)
+        return diag_set(d, "no side to act (current player %d) in a running game", *p);
+    return 0;
+}
+
+/* The agent of side p chooses (a computer player called directly). */
+static inline int agent_choose(const RunGame *rg, const void *st, int p, Action *a, Diag *d)
+{
+    const Agent *ag = &rg->agent[p];
+    return ag->choose == ai_agent_choose ? ai_agent_choose(ag->ud, rg->g, st, p, a, d)
+                                         : ag->choose(ag->ud, rg->g, st, p, a, d);
+}
+
+/* cli_run_game when nothing follows the game (no hooks, record nor log:
+ * simulations): each action is only chosen and applied. */
+static int run_plain(const RunGame *rg, void *st, long bound, Diag *d)
+{
+    const GameOps *g = rg->g;
+    for (long n = 0; !g->terminal(st); n++) {
+        int p = 0, rc = next_player(rg, st, n, bound, &p, d);
+        if (rc)
+            return rc;
+        Action a;
+        rc = agent_choose(rg, st, p, &a, d);
+        if (rc != RUN_OVER)
+            return rc;
+        g->apply(st, &a, rg->io);
+    }
+    return RUN_OVER;
+}
+
 /* Central loop: ask the agent of the side to act, apply, repeat; hooks
  * narrate. Stops at the end of the game, on a quit, end of input, a stop
  * flag (manual dice ended), an interrupt, or an action bound (a bug). */
@@ -294,30 +334,19 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
 {
     const GameOps *g = rg->g;
     long bound = rg->max_actions > 0 ? rg->max_actions : 1000000;
+    if (!rg->describe && !rg->rec && !rg->on_action && !rg->on_turn && !(rg->io && rg->io->log))
+        return run_plain(rg, st, bound, d);
     int turn = g->turn(st);
     if (rg->on_turn)
         rg->on_turn(rg->ud, st);
-    /* Without hooks, a record or a log (simulations) an action is only
-     * applied, and the computer players' choose is called directly. */
-    bool plain = !rg->describe && !rg->rec && !rg->on_action && !rg->on_turn;
     for (long n = 0; !g->terminal(st); n++) {
-        if (n >= bound)
-            return diag_set(d, "the game did not end after %ld actions", bound);
-        if (cli_interrupted || (rg->stop && *rg->stop))
-            return RUN_QUIT;
-        int p = g->current_player(st);
-        if (p < 0 || p >= g->nplayers)
-            return diag_set(d, "no side to act (current player %d) in a running game", p);
+        int p = 0, rc = next_player(rg, st, n, bound, &p, d);
+        if (rc)
+            return rc;
         Action a;
-        const Agent *ag = &rg->agent[p];
-        int rc = ag->choose == ai_agent_choose ? ai_agent_choose(ag->ud, g, st, p, &a, d)
-                                               : ag->choose(ag->ud, g, st, p, &a, d);
+        rc = agent_choose(rg, st, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
-        if (plain && !(rg->io && rg->io->log)) {
-            g->apply(st, &a, rg->io);
-            continue;
-        }
         run_apply(rg, st, p, &a);
         if (rg->on_turn) { /* the turn is followed only for a hook (not in simulations) */
             if (g->turn(st) != turn || g->terminal(st))
