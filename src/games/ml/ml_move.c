@@ -758,9 +758,11 @@ static void move_general(MlState *s, int side, int gi, int cell)
     MlSide *sd = &s->side[side];
     MlGeneral *g = &sd->gens[gi];
     uint32_t from = ml_cell_bit(g->sector, g->zone);
-    if (g->line != ML_NONE) {
+    if (g->line != ML_NONE) { /* the formed line he leaves, in his cell, has no general now */
+        assert(sd->lines[g->line].status == LS_FORMED &&
+               ml_cell_bit(sd->lines[g->line].sector, sd->lines[g->line].zone) == from);
         sd->lines[g->line].general = ML_NONE;
-        ml_occ_general(s, side, g->line);
+        s->occ.no_gen[side] |= from;
     }
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
