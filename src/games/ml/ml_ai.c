@@ -61,6 +61,8 @@
 #define W_LATE_CLOSE 2.0 /* points for closing on an enemy then */
 #define AHEAD_MOVES 6     /* line moves weighed with the next one in view: the best by their own score */
 #define W_HORSE_FWD 2.0  /* horse deploy forward: weight of depth against line size */
+#define W_WING_DRAGOONS 3.0 /* horse deploy where dragoons help them: per point of dragoon factor */
+#define W_WING_FOE 0.3   /* ...and away from strong enemy horse: per point of its strongest line */
 
 /* ---------------- melee odds ---------------- */
 
@@ -670,9 +672,32 @@ static void count_waiting(const MlState *s, int waiting[2])
         waiting[sd->units[u].arm != ML_FOOT] += sd->units[u].alive && sd->units[u].line == ML_NONE;
 }
 
+/* [ML Modifiers] A wing as a new horse line of `side` would find it: the
+ * +2 its dragoons there give, less the enemy's (both reach the front
+ * zones, where the wings meet), and the strength of the strongest enemy
+ * horse line already formed there. */
+static double wing_edge(const MlState *s, int side, int sector)
+{
+    int foe = ml_enemy(side), flank = sector == ML_LEFT ? 0 : 1, strongest = 0;
+    double dragoons = 0;
+    for (int k = 0; k < ML_SIDES; k++) {
+        const MlSide *sd = &s->side[k];
+        for (int i = 0; i < sd->ndrag; i++)
+            if (sd->drag[i].placed && sd->drag[i].flank == flank)
+                dragoons += k == side ? 2 : -2;
+    }
+    for (int i = 0; i < s->side[foe].nlines; i++) {
+        const MlLine *l = &s->side[foe].lines[i];
+        if (l->sector == sector && l->str > strongest)
+            strongest = l->str;
+    }
+    return W_WING_DRAGOONS * dragoons - W_WING_FOE * strongest;
+}
+
 /* Forming lines: one foot line as big as a line may be (the small rest
  * stands behind it as support), and horse in lines of up to four, the
- * strongest first, sharing what is left between the wings. */
+ * strongest first, sharing what is left between the wings, and more of
+ * them on the wing where dragoons help and the enemy horse is weaker. */
 static double form_score(const MlState *s, const Action *a, int depth, const Weigh *w)
 {
     const MlSide *sd = &s->side[s->to_act];
@@ -689,7 +714,8 @@ static double form_score(const MlState *s, const Action *a, int depth, const Wei
     int want = (rem + lines_left - 1) / lines_left;
     want = want > per_line ? per_line : want;
     double fwd = arm == ML_HORSE ? W_HORSE_FWD : 1.0; /* horse that hang back lose */
-    return fwd * depth - 3.0 * (n != want) - here + 0.01 * str;
+    double wing = arm == ML_HORSE ? wing_edge(s, s->to_act, a->piece) : 0;
+    return fwd * depth - 3.0 * (n != want) - here + 0.01 * str + wing;
 }
 
 /* [ML Artillery] A gun goes where the enemy strength it can reach at

@@ -2,7 +2,8 @@
  * positions, one test per judgement it is meant to make: where a gun goes
  * [ML Artillery], attacking late in a battle it is not winning, and not
  * starting a fight the battle will end before [ML Victory], and moves
- * that pay only with the next one [ML Movement]. Zones are 0-based
+ * that pay only with the next one [ML Movement], and which wing the horse
+ * form on [ML Modifiers] [ML Set Up]. Zones are 0-based
  * (zone 0 is the Royalist base line). The heuristic reads no dice, so no
  * dice are queued; its own generator only breaks ties at deployment. */
 #include "ml_fixture.h"
@@ -114,4 +115,47 @@ Test(ml_ai, a_front_line_steps_up_when_its_support_can_follow)
     Action a = choose();
     cr_assert(a.verb == MLV_MOVE && a.piece == f && a.target == 3,
               "the front line did not step up: verb %d piece %d target %d", a.verb, a.piece, a.target);
+}
+
+/* The forming phase with four Royalist horse units (3, 3, 2, 2) waiting
+ * and nothing else to deploy: the wing the first horse line goes to. */
+static int first_horse_wing(void)
+{
+    F.s.phase = PH_FORM;
+    F.s.to_act = ML_ROY;
+    static const int str[] = {3, 3, 2, 2};
+    for (int i = 0; i < 4; i++)
+        mlf_unit(&F, ML_ROY, ML_HORSE, str[i], ML_NONE);
+    Action a = choose();
+    cr_assert_eq(a.verb, MLV_FORM, "the heuristic did not form a line");
+    return a.piece;
+}
+
+/* [ML Modifiers] Dragoons give +2 to the wing lines beside them, so the
+ * horse form on the wing where the side's own dragoons stand: left when
+ * they are on the left edge, right when on the right (a choice blind to
+ * the dragoons would pick the same wing both times). */
+Test(ml_ai, horse_form_on_the_wing_their_dragoons_support)
+{
+    mlf_dragoons(&F, ML_ROY, 0, 2);
+    cr_assert_eq(first_horse_wing(), ML_LEFT, "dragoons on the left edge, horse formed on the right");
+    mlf_fini(&F);
+    mlf_init(&F);
+    mlf_dragoons(&F, ML_ROY, 1, 2);
+    cr_assert_eq(first_horse_wing(), ML_RIGHT, "dragoons on the right edge, horse formed on the left");
+}
+
+/* [ML Set Up] With the enemy's strong horse line (8) on one wing and a
+ * weak one (2) on the other, the first Royalist horse line forms facing
+ * the weak one, wherever that is. */
+Test(ml_ai, horse_form_facing_the_weaker_enemy_wing)
+{
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 8);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 4, 2);
+    cr_assert_eq(first_horse_wing(), ML_RIGHT, "formed facing the strong enemy line on the left");
+    mlf_fini(&F);
+    mlf_init(&F);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 2);
+    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 4, 8);
+    cr_assert_eq(first_horse_wing(), ML_LEFT, "formed facing the strong enemy line on the right");
 }
