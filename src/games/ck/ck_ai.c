@@ -72,10 +72,12 @@ typedef struct NearFoe {
     uint8_t chances;              /* pc, ps, pm found */
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
+    double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
     double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
@@ -119,6 +121,7 @@ typedef struct Table {
     uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
+    float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
     uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
@@ -276,9 +279,10 @@ static void look(const CkState *s, Table *tb)
             tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
             tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
         } else if (f->status == FS_ACTIVE) {
-            if (f->side == s->to_act)
+            if (f->side == s->to_act) {
+                tb->ox[tb->nown] = f->x, tb->oy[tb->nown] = f->y, tb->orad[tb->nown] = ck_fig_radius(f);
                 tb->own[tb->nown++] = (uint8_t)i;
-            else
+            } else
                 tb->foes[tb->nfoes++] = (uint8_t)i;
             tb->persons += is_person(f);
         }
@@ -498,23 +502,38 @@ static Ground ground_at(const Table *tb, float x, float y)
     return ground_of(tb->s, piece_at(tb, x, y));
 }
 
-/* Start foe e's three nearest troopers (none yet). */
-static void nearest3_begin(Table *tb, int e)
+/* The squared distances from (x, y) of the acting side's figures, in the
+ * order of tb->own (arrays without branches: the compiler does several
+ * figures at once). */
+static void own_dist2(const Table *tb, float x, float y, float *d2)
 {
-    tb->nd2[e][0] = tb->nd2[e][1] = tb->nd2[e][2] = 1e9f;
-    tb->ni[e][0] = tb->ni[e][1] = tb->ni[e][2] = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        float dx = tb->ox[k] - x, dy = tb->oy[k] - y;
+        d2[k] = dx * dx + dy * dy;
+    }
 }
 
-/* Count trooper t, at squared distance v from foe e, among its three nearest. */
-static void nearest3_add(Table *tb, int e, int t, float v)
+/* Foe e's three nearest troopers from their squared distances d2 (in the
+ * order of tb->own): the first met wins a tie. CK_NONE where fewer. */
+static void nearest3_of(Table *tb, int e, const float *d2)
 {
-    float *d = tb->nd2[e];
-    uint8_t *w = tb->ni[e];
-    int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
-    for (int m = 2; m > j; m--)
-        d[m] = d[m - 1], w[m] = w[m - 1];
-    if (j < 3)
-        d[j] = v, w[j] = (uint8_t)t;
+    float c0 = 1e9f, c1 = 1e9f, c2 = 1e9f;
+    uint8_t w0 = CK_NONE, w1 = CK_NONE, w2 = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        float v = d2[k];
+        if (!(v < c2))
+            continue;
+        uint8_t t = tb->own[k];
+        if (!(v < c1))
+            c2 = v, w2 = t;
+        else if (!(v < c0))
+            c2 = c1, w2 = w1, c1 = v, w1 = t;
+        else
+            c2 = c1, w2 = w1, c1 = c0, w1 = w0, c0 = v, w0 = t;
+    }
+    tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
+    tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
+    tb->seen2[e] = 1;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
@@ -523,13 +542,9 @@ static void nearest3(Table *tb, int e)
 {
     if (tb->seen2[e])
         return;
-    const CkFig *g = &tb->s->figs[e];
-    nearest3_begin(tb, e);
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *f = &tb->s->figs[tb->own[k]];
-        nearest3_add(tb, e, tb->own[k], dist2(f->x, f->y, g->x, g->y));
-    }
-    tb->seen2[e] = 1;
+    float d2[CK_MAX_FIGS];
+    own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
+    nearest3_of(tb, e, d2);
 }
 
 /* Would trooper i, standing at squared distance d2 from foe e, be one of
@@ -553,20 +568,19 @@ static int choices(Table *tb, int e)
     if (tb->choice[e] < 0) {
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
-        float mv = tb->fmv[e], rng = tb->frng[e];
-        bool near = rng > 0 && !tb->seen2[e]; /* a shooter's nearest troopers are wanted too: found on the way */
-        int n = 4;
-        if (near)
-            nearest3_begin(tb, e);
-        for (int k = 0; k < tb->nown; k++) {
-            const CkFig *f = &tb->s->figs[tb->own[k]];
-            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
-            n += d2 <= reach * reach;
-            n += rng > 0 && d2 <= rng * rng;
-            if (near)
-                nearest3_add(tb, e, tb->own[k], d2);
+        float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
+        float d2[CK_MAX_FIGS];
+        int n = 4, nown = tb->nown;
+        own_dist2(tb, g->x, g->y, d2);
+        for (int k = 0; k < nown; k++) {
+            float reach = base + tb->orad[k] + 0.1f;
+            n += d2[k] <= reach * reach;
         }
-        tb->seen2[e] |= near;
+        if (rng > 0)
+            for (int k = 0; k < nown; k++)
+                n += d2[k] <= rng2;
+        if (rng > 0 && !tb->seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
+            nearest3_of(tb, e, d2);
         tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
     return tb->choice[e];
@@ -674,7 +688,7 @@ static int near_foes(Table *tb, int i)
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++];
-            *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
+            *nf = (NearFoe){.e = (uint8_t)g, .x = e->x, .y = e->y, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
                             .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
         tb->near_of = i;
@@ -695,6 +709,8 @@ static void near_chances(Table *tb, NearFoe *nf, int i)
     nf->ps = CK_W_SHOT / n;
     nf->pm = CK_W_MSHOT / n;
     nf->nearest2 = nf->rng > 0 ? nearest_bound(tb, nf->e, i) : 0;
+    for (int add = 0; add < 3 && nf->menace > 0; add++)
+        nf->draw[add] = nf->menace * add / (nf->choices + add);
     nf->chances = 1;
 }
 
@@ -719,14 +735,19 @@ static Attack near_attack(const NearFoe *nf, float d2)
     return a;
 }
 
+/* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
+static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
+{
+    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1);
+    nf->shot_known |= (uint8_t)(1u << c);
+}
+
 /* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
-static double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
+static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
 {
     int c = 2 * cover + half;
-    if (!(nf->shot_known & (1u << c))) {
-        nf->shot_cost[c] = shot_cost(tb, nf->e, i, cover, half);
-        nf->shot_known |= (uint8_t)(1u << c);
-    }
+    if (!(nf->shot_known & (1u << c)))
+        find_shot_cost(tb, nf, i, c);
     return nf->shot_cost[c];
 }
 
@@ -774,8 +795,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         NearFoe *nf = &tb->near[k];
-        const CkFig *g = &tb->s->figs[nf->e];
-        float d2 = dist2(x, y, g->x, g->y);
+        float d2 = dist2(x, y, nf->x, nf->y);
         if (d2 > nf->far2)
             continue; /* it cannot reach him there */
         if (!nf->chances)
@@ -786,10 +806,8 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (gr.kind == -2)
             gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
         loss += near_cost(tb, nf, i, gr, a);
-        if (nf->menace > 0) { /* drawing a foe off the guards */
-            double add = (a.pc > 0) + (a.ps > 0);
-            loss -= nf->menace * add / (nf->choices + add);
-        }
+        if (nf->menace > 0) /* drawing a foe off the guards */
+            loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
     }
     return loss;
 }
