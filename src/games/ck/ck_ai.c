@@ -123,6 +123,7 @@ typedef struct Table {
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
     uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
+    float   frx[CK_MAX_FIGS], fry[CK_MAX_FIGS]; /* ... where each stands */
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
@@ -289,8 +290,10 @@ static void look(const CkState *s, Table *tb)
     }
     const uint8_t *par = s->to_act == CK_PAR ? tb->own : tb->foes;
     for (int k = 0, np = s->to_act == CK_PAR ? tb->nown : tb->nfoes; k < np; k++)
-        if (tb->room[par[k]] == 4)
+        if (tb->room[par[k]] == 4) {
+            tb->frx[tb->nfree] = s->figs[par[k]].x, tb->fry[tb->nfree] = s->figs[par[k]].y;
             tb->frees[tb->nfree++] = par[k];
+        }
 }
 
 /* ---------------- common ---------------- */
@@ -1071,16 +1074,24 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     return best_first(tb, cand, v, n, 0.05, out);
 }
 
+/* How many free troopers stand at a squared distance under d2 from (x, y)
+ * (over arrays without branches: the compiler does several at once). */
+static int frees_within(const Table *tb, float x, float y, float d2)
+{
+    int n = 0;
+    for (int k = 0; k < tb->nfree; k++) {
+        float dx = tb->frx[k] - x, dy = tb->fry[k] - y;
+        n += dx * dx + dy * dy < d2;
+    }
+    return n;
+}
+
 /* How many free troopers stand within 8" of piece p's edge. */
 static int support(Table *tb, int p)
 {
     if (tb->support[p] < 0) {
         const CkPiece *pc = &tb->s->pieces[p];
-        float near = (pc->r + 8) * (pc->r + 8);
-        int n = 0;
-        for (int k = 0; k < tb->nfree; k++)
-            n += dist2(tb->s->figs[tb->frees[k]].x, tb->s->figs[tb->frees[k]].y, pc->x, pc->y) < near;
-        tb->support[p] = (int8_t)n;
+        tb->support[p] = (int8_t)frees_within(tb, pc->x, pc->y, (pc->r + 8) * (pc->r + 8));
     }
     return tb->support[p];
 }
@@ -1180,17 +1191,11 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
 }
 
-/* How many free troopers are nearer than figure i to point (x, y). */
+/* How many free troopers are nearer than figure i to point (x, y) (i
+ * himself, at the same distance, is not nearer). */
 static int rank_near(Table *tb, int i, float x, float y)
 {
-    const CkState *s = tb->s;
-    float d = dist2(s->figs[i].x, s->figs[i].y, x, y);
-    int n = 0;
-    for (int k = 0; k < tb->nfree; k++) {
-        const CkFig *g = &s->figs[tb->frees[k]];
-        n += tb->frees[k] != i && dist2(g->x, g->y, x, y) < d;
-    }
-    return n;
+    return frees_within(tb, x, y, dist2(tb->s->figs[i].x, tb->s->figs[i].y, x, y));
 }
 
 /* Charles or Wilmot, free on the table, if trooper i is among the three
@@ -1205,14 +1210,14 @@ static int quarry(Table *tb, int i)
     return -1;
 }
 
-static bool nearest_to(Table *tb, int i, int p, float d2)
+/* Is no free trooper nearer piece p than d2, trooper i's squared distance
+ * (i himself, at that distance, is not nearer)? */
+static bool nearest_to(Table *tb, int p, float d2)
 {
-    const CkPiece *pc = &tb->s->pieces[p];
-    for (int k = 0; k < tb->nfree; k++) {
-        const CkFig *g = &tb->s->figs[tb->frees[k]];
-        if (dist2(g->x, g->y, pc->x, pc->y) < d2 && tb->frees[k] != i)
+    float x = tb->s->pieces[p].x, y = tb->s->pieces[p].y;
+    for (int k = 0; k < tb->nfree; k++)
+        if (dist2(tb->frx[k], tb->fry[k], x, y) < d2)
             return false;
-    }
     return true;
 }
 
@@ -1232,7 +1237,7 @@ static int staging_piece(Table *tb, int i, bool *mine)
         float d = dist2(f->x, f->y, pc->x, pc->y);
         if (d < ad)
             ad = d, any = p;
-        if (d < od && nearest_to(tb, i, p, d))
+        if (d < od && nearest_to(tb, p, d))
             od = d, own = p;
     }
     *mine = own >= 0;
