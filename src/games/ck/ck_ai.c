@@ -1357,39 +1357,84 @@ static bool horse_within(Table *tb, int i, float r)
     return false;
 }
 
-/* How far (x, y) lies from the nearest unsearched piece's edge. */
-static float piece_gap(const CkState *s, float x, float y)
+/* The unsearched pieces' middles and sizes, in piece order. */
+typedef struct Open {
+    int   n;
+    float x[CK_PIECES], y[CK_PIECES], r[CK_PIECES];
+} Open;
+
+static Open open_pieces(const CkState *s)
 {
-    float best = 99;
+    Open o = {0};
     for (int p = 0; p < CK_PIECES; p++)
         if (!s->pieces[p].searched)
-            best = minf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
+            o.x[o.n] = s->pieces[p].x, o.y[o.n] = s->pieces[p].y, o.r[o.n++] = s->pieces[p].r;
+    return o;
+}
+
+/* How far (x, y) lies from the nearest unsearched piece's edge. */
+static float piece_gap(const Open *o, float x, float y)
+{
+    float best = 99;
+    for (int k = 0; k < o->n; k++)
+        best = minf(best, ck_dist(x, y, o->x[k], o->y[k]) - o->r[k]);
     return best;
+}
+
+/* The cosines and sines of k * 0.392699f (sixteen ways round): found once
+ * a thread, a pure memo of constants (the same floats as found at each
+ * use). */
+static const float (*sixteen_ways(void))[2]
+{
+    static _Thread_local float way[16][2];
+    static _Thread_local bool found;
+    for (int k = 0; !found && k < 16; k++) {
+        float ang = (float)k * 0.392699f;
+        way[k][0] = cosf(ang), way[k][1] = sinf(ang);
+        found = k == 15;
+    }
+    return (const float (*)[2])way;
 }
 
 /* A dragoon's move away from Royalist horse: of sixteen ways at a full
  * and at half a move, the least exposed, each inch further from an
  * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
- * false when staying put is best. */
+ * false when staying put is best (a move wins a tie). The moves are
+ * weighed first, and only the best is checked: a refused one gives way
+ * to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
+    const float (*way)[2] = sixteen_ways();
+    Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
-    double bv = -1e9;
-    bool found = false;
+    Action cand[33];
+    double v[33];
+    int n = 0, stay = -1;
     for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
-        float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
-        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
+        float mm = k < 16 ? m : k < 32 ? m / 2 : 0;
+        float x = f->x + mm * way[k % 16][0], y = f->y + mm * way[k % 16][1];
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && (k == 32 || accept_order(tb, a, out)))
-            bv = v, found = k != 32;
+        float gap = piece_gap(&o, x, y);
+        v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
+        cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        stay = k == 32 ? n : stay;
+        n++;
     }
-    return found;
+    for (;;) {
+        int b = -1;
+        for (int k = 0; k < n; k++)
+            if (v[k] > -1e9 && (b < 0 || v[k] > v[b]))
+                b = k;
+        if (b < 0 || b == stay)
+            return false;
+        if (accept_order(tb, cand[b], out))
+            return true;
+        v[b] = -1e9;
+    }
 }
 
 /* Must trooper i (able to search) keep still for the search? Only if it
