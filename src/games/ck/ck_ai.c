@@ -124,6 +124,8 @@ typedef struct Table {
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
     uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
     float   frx[CK_MAX_FIGS], fry[CK_MAX_FIGS]; /* ... where each stands */
+    uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
+    int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
@@ -272,7 +274,7 @@ static void look(const CkState *s, Table *tb)
     int n = s->nfigs;
     tb->s = s;
     tb->memo = memo_of(s);
-    tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
+    tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
@@ -307,7 +309,8 @@ static void look(const CkState *s, Table *tb)
         if (tb->room[par[k]] == 4) {
             tb->frx[tb->nfree] = s->figs[par[k]].x, tb->fry[tb->nfree] = s->figs[par[k]].y;
             tb->frees[tb->nfree++] = par[k];
-        }
+        } else if (par == tb->own)
+            tb->guards[tb->nguard++] = par[k];
 }
 
 /* ---------------- common ---------------- */
@@ -857,10 +860,10 @@ static double menace(Table *tb, int e)
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
-        for (int k = 0; k < tb->nown; k++) {
-            const CkFig *f = &s->figs[tb->own[k]];
-            if (tb->room[tb->own[k]] < 4 && dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->held[tb->own[k]] * beat_chance(tb, e, f, f->x, f->y);
+        for (int k = 0; k < tb->nguard; k++) {
+            const CkFig *f = &s->figs[tb->guards[k]];
+            if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+                v += tb->held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
     }
@@ -939,10 +942,18 @@ static int touching(Table *tb, int t)
 {
     if (tb->touch[t] < 0) {
         const CkState *s = tb->s;
-        const uint8_t *foes = s->figs[t].side == s->to_act ? tb->foes : tb->own;
+        const CkFig *e = &s->figs[t];
         int n = 0;
-        for (int k = 0, nf = s->figs[t].side == s->to_act ? tb->nfoes : tb->nown; k < nf; k++)
-            n += ck_in_contact(&s->figs[foes[k]], &s->figs[t]);
+        if (e->side == s->to_act) {
+            for (int k = 0; k < tb->nfoes; k++)
+                n += ck_in_contact(&s->figs[tb->foes[k]], e);
+        } else { /* ck_in_contact over the acting side's arrays (several at once) */
+            float rad = ck_fig_radius(e);
+            for (int k = 0; k < tb->nown; k++) {
+                float dx = tb->ox[k] - e->x, dy = tb->oy[k] - e->y, reach = tb->orad[k] + rad + 0.1f;
+                n += dx * dx + dy * dy <= reach * reach;
+            }
+        }
         tb->touch[t] = (int8_t)n;
     }
     return tb->touch[t];
