@@ -120,10 +120,13 @@ typedef struct Table {
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
     uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
+    float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
-    uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
-    float   frx[CK_MAX_FIGS], fry[CK_MAX_FIGS]; /* ... where each stands */
+    const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
+    const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
+    uint8_t free_list[CK_MAX_FIGS];
+    float   free_x[CK_MAX_FIGS], free_y[CK_MAX_FIGS];
     uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
@@ -290,26 +293,38 @@ static void look(const CkState *s, Table *tb)
     memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
+    int held = 0;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
-        if (f->status == FS_PRISONER && f->guard < n) {
-            tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
-            tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
-        } else if (f->status == FS_ACTIVE) {
+        if (f->status == FS_ACTIVE) {
             if (f->side == s->to_act) {
                 tb->ox[tb->nown] = f->x, tb->oy[tb->nown] = f->y, tb->orad[tb->nown] = ck_fig_radius(f);
                 tb->own[tb->nown++] = (uint8_t)i;
-            } else
+            } else {
+                tb->fx[tb->nfoes] = f->x, tb->fy[tb->nfoes] = f->y;
                 tb->foes[tb->nfoes++] = (uint8_t)i;
+            }
             tb->persons += is_person(f);
+        } else if (f->status == FS_PRISONER && f->guard < n) {
+            tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
+            tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
+            held++;
         }
     }
-    const uint8_t *par = s->to_act == CK_PAR ? tb->own : tb->foes;
-    for (int k = 0, np = s->to_act == CK_PAR ? tb->nown : tb->nfoes; k < np; k++)
+    bool par_acts = s->to_act == CK_PAR;
+    const uint8_t *par = par_acts ? tb->own : tb->foes;
+    const float *px = par_acts ? tb->ox : tb->fx, *py = par_acts ? tb->oy : tb->fy;
+    int np = par_acts ? tb->nown : tb->nfoes;
+    if (!held) { /* nobody guards: every trooper is free */
+        tb->frees = par, tb->frx = px, tb->fry = py, tb->nfree = np;
+        return;
+    }
+    tb->frees = tb->free_list, tb->frx = tb->free_x, tb->fry = tb->free_y;
+    for (int k = 0; k < np; k++)
         if (tb->room[par[k]] == 4) {
-            tb->frx[tb->nfree] = s->figs[par[k]].x, tb->fry[tb->nfree] = s->figs[par[k]].y;
-            tb->frees[tb->nfree++] = par[k];
-        } else if (par == tb->own)
+            tb->free_x[tb->nfree] = px[k], tb->free_y[tb->nfree] = py[k];
+            tb->free_list[tb->nfree++] = par[k];
+        } else if (par_acts)
             tb->guards[tb->nguard++] = par[k];
 }
 
@@ -434,11 +449,9 @@ static float allowance(Table *tb, int i)
 /* Is any foe within `r` inches of (x, y)? */
 static bool foe_near(Table *tb, float x, float y, float r)
 {
-    for (int k = 0; k < tb->nfoes; k++) {
-        const CkFig *e = &tb->s->figs[tb->foes[k]];
-        if (dist2(x, y, e->x, e->y) <= r * r)
+    for (int k = 0; k < tb->nfoes; k++)
+        if (dist2(x, y, tb->fx[k], tb->fy[k]) <= r * r)
             return true;
-    }
     return false;
 }
 
@@ -698,8 +711,7 @@ static int near_foes(Table *tb, int i)
         float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
-            const CkFig *e = &tb->s->figs[tb->foes[k]];
-            float d2 = dist2(f->x, f->y, e->x, e->y);
+            float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]);
             if (d2 > r * r)
                 continue;
             int g = tb->foes[k];
@@ -708,7 +720,7 @@ static int near_foes(Table *tb, int i)
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++];
-            *nf = (NearFoe){.e = (uint8_t)g, .x = e->x, .y = e->y, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
+            *nf = (NearFoe){.e = (uint8_t)g, .x = tb->fx[k], .y = tb->fy[k], .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
                             .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
         }
         tb->near_of = i;
