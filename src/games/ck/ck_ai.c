@@ -293,24 +293,27 @@ static void look(const CkState *s, Table *tb)
     memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
-    int held = 0;
+    int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
+    int8_t *room = tb->room;                                               /* stores may alias anything */
+    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->held;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
-            if (f->side == s->to_act) {
-                tb->ox[tb->nown] = f->x, tb->oy[tb->nown] = f->y, tb->orad[tb->nown] = ck_fig_radius(f);
-                tb->own[tb->nown++] = (uint8_t)i;
+            if (f->side == to_act) {
+                tb->ox[nown] = f->x, tb->oy[nown] = f->y, tb->orad[nown] = ck_fig_radius(f);
+                own[nown++] = (uint8_t)i;
             } else {
-                tb->fx[tb->nfoes] = f->x, tb->fy[tb->nfoes] = f->y;
-                tb->foes[tb->nfoes++] = (uint8_t)i;
+                tb->fx[nfoes] = f->x, tb->fy[nfoes] = f->y;
+                foes[nfoes++] = (uint8_t)i;
             }
-            tb->persons += is_person(f);
+            persons += is_person(f);
         } else if (f->status == FS_PRISONER && f->guard < n) {
-            tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
-            tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
+            room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
+            hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
             held++;
         }
     }
+    tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons;
     bool par_acts = s->to_act == CK_PAR;
     const uint8_t *par = par_acts ? tb->own : tb->foes;
     const float *px = par_acts ? tb->ox : tb->fx, *py = par_acts ? tb->oy : tb->fy;
@@ -320,12 +323,14 @@ static void look(const CkState *s, Table *tb)
         return;
     }
     tb->frees = tb->free_list, tb->frx = tb->free_x, tb->fry = tb->free_y;
+    int nfree = 0, nguard = 0;
     for (int k = 0; k < np; k++)
-        if (tb->room[par[k]] == 4) {
-            tb->free_x[tb->nfree] = px[k], tb->free_y[tb->nfree] = py[k];
-            tb->free_list[tb->nfree++] = par[k];
+        if (room[par[k]] == 4) {
+            tb->free_x[nfree] = px[k], tb->free_y[nfree] = py[k];
+            tb->free_list[nfree++] = par[k];
         } else if (par_acts)
-            tb->guards[tb->nguard++] = par[k];
+            tb->guards[nguard++] = par[k];
+    tb->nfree = nfree, tb->nguard = nguard;
 }
 
 /* ---------------- common ---------------- */
