@@ -341,9 +341,9 @@ typedef struct Odds {
     double lose_dead, lose; /* the attacker, in hand to hand: dies, recoils */
 } Odds;
 
-/* The odds as 36ths for factors -4..11, worked out by the compiler: for
- * each die x of the attacker, how many dice y of the defender give each
- * result. */
+/* The odds for factors -4..11, worked out by the compiler: for each die x
+ * of the attacker, how many dice y of the defender give each result, in
+ * 36ths (the divisions too are the compiler's, the same as at run time). */
 #define CL6(n) ((n) < 0 ? 0 : (n) > 6 ? 6 : (n))
 #define HALF(a) ((a) >= 0 ? (a) / 2 : -((1 - (a)) / 2))
 #define WIN(a, d) CL6((a) - 1 - (d))                                       /* y + d < a */
@@ -352,12 +352,12 @@ typedef struct Odds {
 #define DEAD(a, d) CL6(7 - (((a) > 0 ? 2 * (a) : (a) + 1) - (d)))           /* and y + d >= 2a */
 #define DICE(F, af, d) (F((af) + 1, d) + F((af) + 2, d) + F((af) + 3, d) + F((af) + 4, d) + \
                         F((af) + 5, d) + F((af) + 6, d))
-#define ODDS(af, d) {DICE(KILL, af, d), DICE(WIN, af, d) - DICE(KILL, af, d), DICE(DEAD, af, d), \
-                     DICE(LOSE, af, d) - DICE(DEAD, af, d)}
+#define ODDS(af, d) {DICE(KILL, af, d) / 36.0, (DICE(WIN, af, d) - DICE(KILL, af, d)) / 36.0, DICE(DEAD, af, d) / 36.0, \
+                     (DICE(LOSE, af, d) - DICE(DEAD, af, d)) / 36.0}
 #define ROW(af) {ODDS(af, -4), ODDS(af, -3), ODDS(af, -2), ODDS(af, -1), ODDS(af, 0), ODDS(af, 1), \
                  ODDS(af, 2), ODDS(af, 3), ODDS(af, 4), ODDS(af, 5), ODDS(af, 6), ODDS(af, 7), \
                  ODDS(af, 8), ODDS(af, 9), ODDS(af, 10), ODDS(af, 11)}
-static const uint8_t odds36[16][16][4] = { /* [af + 4][df + 4]: kill, beat, lose_dead, lose */
+static const Odds odds36[16][16] = { /* [af + 4][df + 4]: kill, beat, lose_dead, lose */
     ROW(-4), ROW(-3), ROW(-2), ROW(-1), ROW(0), ROW(1), ROW(2), ROW(3),
     ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11),
 };
@@ -367,8 +367,7 @@ static Odds odds(int af, int df)
 {
     af = af < -4 ? -4 : af > 11 ? 11 : af; /* beyond, the odds no longer change much */
     df = df < -4 ? -4 : df > 11 ? 11 : df;
-    const uint8_t *c = odds36[af + 4][df + 4];
-    return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
+    return odds36[af + 4][df + 4];
 }
 
 /* The smaller and the larger of two numbers (never NaN here): inline,
@@ -724,9 +723,10 @@ static int near_foes(Table *tb, int i)
             float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
-            NearFoe *nf = &tb->near[tb->nnear++];
-            *nf = (NearFoe){.e = (uint8_t)g, .x = tb->fx[k], .y = tb->fy[k], .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
-                            .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
+            NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
+            nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
+            nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
+            nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
         tb->near_of = i;
     }
