@@ -113,12 +113,28 @@ typedef struct Memo {
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
+/* What a call notes of each figure that starts at 0 (one memset for all). */
+typedef struct Zeros {
+    uint8_t memo_ok[CK_MAX_FIGS];   /* memo->fig[i] checked against figure i this call */
+    uint8_t held[CK_MAX_FIGS];      /* points of the prisoners each figure guards */
+    uint8_t seen2[CK_MAX_FIGS];     /* foes: nd2 and ni found */
+    uint8_t fok[CK_MAX_FIGS];       /* foes: fmv, frng, frad found */
+    uint8_t menace_ok[CK_MAX_FIGS]; /* foes: menace found */
+} Zeros;
+
+/* ... and what starts at -1, not counted yet (one memset). */
+typedef struct Unknowns {
+    int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
+    int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
+    int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
+} Unknowns;
+
 typedef struct Table {
     const CkState *s;
     Memo   *memo;
-    uint8_t memo_ok[CK_MAX_FIGS]; /* memo->fig[i] checked against figure i this call */
+    Zeros   z;
+    Unknowns u;
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
-    uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
@@ -133,14 +149,9 @@ typedef struct Table {
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
-    int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
-    int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
-    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
-    int8_t  seen2[CK_MAX_FIGS];   /* foes: nd2 and ni found */
-    int8_t  fok[CK_MAX_FIGS];     /* foes: fmv, frng, frad found */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (z.menace_ok) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -228,7 +239,7 @@ static int piece_at(const Table *tb, float x, float y)
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    tb->memo_ok[i] = 1;
+    tb->z.memo_ok[i] = 1;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .cansearch = -1, .reach_next = -1, .allow = -1};
@@ -239,7 +250,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z.memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -281,21 +292,14 @@ static void look(const CkState *s, Table *tb)
     tb->searcher = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
-    memset(tb->held, 0, (size_t)n);
-    memset(tb->touch, -1, (size_t)n);
+    memset(&tb->z, 0, sizeof tb->z);
+    memset(&tb->u, -1, sizeof tb->u);
     memset(tb->support, -1, sizeof tb->support);
-    memset(tb->choice, -1, (size_t)n);
-    memset(tb->quiet, -1, (size_t)n);
-    memset(tb->memo_ok, 0, (size_t)n);
-    for (int i = 0; i < n; i++)
-        tb->menace[i] = -1;
-    memset(tb->seen2, 0, (size_t)n);
-    memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
     int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     int8_t *room = tb->room;                                               /* stores may alias anything */
-    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->held;
+    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->z.held;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
@@ -511,12 +515,12 @@ static float foe_range(const CkFig *g)
 /* Foe e's move next turn, range and base radius, found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!tb->fok[e]) {
+    if (!tb->z.fok[e]) {
         const CkFig *g = &tb->s->figs[e];
         tb->fmv[e] = foe_move(tb, e);
         tb->frng[e] = foe_range(g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->fok[e] = 1;
+        tb->z.fok[e] = 1;
     }
 }
 
@@ -570,14 +574,14 @@ static void nearest3_of(Table *tb, int e, const float *d2)
     }
     tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
     tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
-    tb->seen2[e] = 1;
+    tb->z.seen2[e] = 1;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->seen2[e])
+    if (tb->z.seen2[e])
         return;
     float d2[CK_MAX_FIGS];
     own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
@@ -602,7 +606,7 @@ static bool among_nearest(Table *tb, int e, int i, float d2)
  * the results). */
 static int choices(Table *tb, int e)
 {
-    if (tb->choice[e] < 0) {
+    if (tb->u.choice[e] < 0) {
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
@@ -616,11 +620,11 @@ static int choices(Table *tb, int e)
         if (rng > 0)
             for (int k = 0; k < nown; k++)
                 n += d2[k] <= rng2;
-        if (rng > 0 && !tb->seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
+        if (rng > 0 && !tb->z.seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
-        tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
+        tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
-    return tb->choice[e];
+    return tb->u.choice[e];
 }
 
 /* The chances foe e charges trooper i standing at (x, y) next turn (pc),
@@ -674,7 +678,7 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double value = trooper_value(f), held = tb->held[i];
+    double value = trooper_value(f), held = tb->z.held[i];
     Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
     double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
     return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
@@ -688,7 +692,7 @@ static double shot_cost(Table *tb, int e, int i, int cover, int half)
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
     Odds o = odds(sf - cover + half, df);
-    return trooper_value(f) * o.kill + tb->held[i] * freed(s, o);
+    return trooper_value(f) * o.kill + tb->z.held[i] * freed(s, o);
 }
 
 /* The largest squared distance from foe e at which trooper i would still
@@ -813,9 +817,9 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
  * moves? Found once a call. */
 static bool quiet(Table *tb, int i)
 {
-    if (tb->quiet[i] < 0)
-        tb->quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
-    return tb->quiet[i];
+    if (tb->u.quiet[i] < 0)
+        tb->u.quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+    return tb->u.quiet[i];
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
@@ -873,16 +877,17 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (tb->menace[e] < 0) {
+    if (!tb->z.menace_ok[e]) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
         for (int k = 0; k < tb->nguard; k++) {
             const CkFig *f = &s->figs[tb->guards[k]];
             if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
+                v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
+        tb->z.menace_ok[e] = 1;
     }
     return tb->menace[e];
 }
@@ -957,7 +962,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 /* How many figures of t's enemies touch figure t, found once a call. */
 static int touching(Table *tb, int t)
 {
-    if (tb->touch[t] < 0) {
+    if (tb->u.touch[t] < 0) {
         const CkState *s = tb->s;
         const CkFig *e = &s->figs[t];
         int n = 0;
@@ -971,9 +976,9 @@ static int touching(Table *tb, int t)
                 n += dx * dx + dy * dy <= reach * reach;
             }
         }
-        tb->touch[t] = (int8_t)n;
+        tb->u.touch[t] = (int8_t)n;
     }
-    return tb->touch[t];
+    return tb->u.touch[t];
 }
 
 /* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
@@ -1227,7 +1232,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
+               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z.held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
@@ -1626,7 +1631,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
         Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z.held[t] - (o.lose_dead + o.lose) * mine;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, 0.4, out);
