@@ -1414,19 +1414,13 @@ static float piece_gap(const Open *o, float x, float y)
     return best;
 }
 
-/* The cosines and sines of k * 0.392699f (sixteen ways round): found once
- * a thread, a pure memo of constants (the same floats as found at each
- * use). */
-static const float (*sixteen_ways(void))[2]
+/* The cosines and sines of k * 0.392699f, sixteen ways round. */
+static void sixteen_ways(float way[16][2])
 {
-    static _Thread_local float way[16][2];
-    static _Thread_local bool found;
-    for (int k = 0; !found && k < 16; k++) {
+    for (int k = 0; k < 16; k++) {
         float ang = (float)k * 0.392699f;
         way[k][0] = cosf(ang), way[k][1] = sinf(ang);
-        found = k == 15;
     }
-    return (const float (*)[2])way;
 }
 
 /* A dragoon's move away from Royalist horse: of sixteen ways at a full
@@ -1439,7 +1433,8 @@ static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    const float (*way)[2] = sixteen_ways();
+    float way[16][2];
+    sixteen_ways(way); /* once, not for the full and the half move each */
     Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
     Action cand[33];
