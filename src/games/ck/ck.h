@@ -17,6 +17,7 @@
 #define ECW_CK_H
 #include "core/game.h"
 #include <math.h>
+#include <stdatomic.h>
 
 enum {
     CK_ROY = 0, CK_PAR = 1, CK_SIDES = 2,
@@ -141,7 +142,16 @@ typedef struct CkTables {
 /* The tables compiled into the binary, parsed once (a broken embedded file
  * is a bug and aborts); ck_tables_parse reads user files with line numbers
  * in its errors. */
-const CkTables *ck_tables(void) __attribute__((const)); /* always the same tables: calls may be merged */
+/* The tables once parsed (NULL before): read by ck_tables, set by ck_tables_load. */
+extern _Atomic(const CkTables *) ck_tables_ready;
+const CkTables *ck_tables_load(void);
+/* Inline: the rules and players read the tables in their inner loops (one
+ * atomic load once they are parsed). */
+static inline const CkTables *ck_tables(void)
+{
+    const CkTables *t = atomic_load_explicit(&ck_tables_ready, memory_order_acquire);
+    return t ? t : ck_tables_load();
+}
 int ck_tables_parse(CkTables *t, const char *figures, const char *terrain, const char *decks,
                     const char *points, Diag *d);
 /* Shorthands for the tables, read everywhere in the rules. */

@@ -72,10 +72,12 @@ typedef struct NearFoe {
     uint8_t chances;              /* pc, ps, pm found */
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
+    double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
     double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
@@ -111,27 +113,45 @@ typedef struct Memo {
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
+/* What a call notes of each figure that starts at 0 (one memset for all). */
+typedef struct Zeros {
+    uint8_t memo_ok[CK_MAX_FIGS];   /* memo->fig[i] checked against figure i this call */
+    uint8_t held[CK_MAX_FIGS];      /* points of the prisoners each figure guards */
+    uint8_t seen2[CK_MAX_FIGS];     /* foes: nd2 and ni found */
+    uint8_t fok[CK_MAX_FIGS];       /* foes: fmv, frng, frad found */
+    uint8_t menace_ok[CK_MAX_FIGS]; /* foes: menace found */
+} Zeros;
+
+/* ... and what starts at -1, not counted yet (one memset). */
+typedef struct Unknowns {
+    int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
+    int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
+    int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
+} Unknowns;
+
 typedef struct Table {
     const CkState *s;
     Memo   *memo;
-    uint8_t memo_ok[CK_MAX_FIGS]; /* memo->fig[i] checked against figure i this call */
+    Zeros   z;
+    Unknowns u;
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
-    uint8_t held[CK_MAX_FIGS];    /* points of the prisoners each figure guards */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
+    float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
-    uint8_t frees[CK_MAX_FIGS];   /* Parliament troopers active and guarding nobody */
+    float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
+    const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
+    const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
+    uint8_t free_list[CK_MAX_FIGS];
+    float   free_x[CK_MAX_FIGS], free_y[CK_MAX_FIGS];
+    uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
+    int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
-    int8_t  touch[CK_MAX_FIGS];   /* enemies touching each figure, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    int8_t  quiet[CK_MAX_FIGS];   /* troopers: nothing can cost them anything, -1 not looked at */
-    int8_t  choice[CK_MAX_FIGS];  /* foes: how many things each could do next turn, -1 not counted */
-    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free, -1 not counted */
-    int8_t  seen2[CK_MAX_FIGS];   /* foes: nd2 and ni found */
-    int8_t  fok[CK_MAX_FIGS];     /* foes: fmv, frng, frad found */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (z.menace_ok) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -162,14 +182,28 @@ static void map_cells(Memo *memo)
     }
 }
 
-/* The thread's memory, its terrain made that of s. */
+/* Do two layouts place the same pieces at the same places with the same
+ * sizes (all map_cells reads)? */
+static bool same_places(const CkPiece *a, const CkPiece *b)
+{
+    for (int p = 0; p < CK_PIECES; p++)
+        if (a[p].placed != b[p].placed || a[p].x != b[p].x || a[p].y != b[p].y || a[p].r != b[p].r)
+            return false;
+    return true;
+}
+
+/* The thread's memory, its terrain made that of s. A search changes the
+ * pieces but not where they lie: the squares are mapped again only when
+ * that changes. */
 static Memo *memo_of(const CkState *s)
 {
     static _Thread_local Memo memo;
     if (memo.gen == 0 || memcmp(memo.pieces, s->pieces, sizeof s->pieces) != 0) {
+        bool remap = memo.gen == 0 || !same_places(memo.pieces, s->pieces);
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
         memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
-        map_cells(&memo);
+        if (remap)
+            map_cells(&memo);
     }
     return &memo;
 }
@@ -205,7 +239,7 @@ static int piece_at(const Table *tb, float x, float y)
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    tb->memo_ok[i] = 1;
+    tb->z.memo_ok[i] = 1;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .cansearch = -1, .reach_next = -1, .allow = -1};
@@ -216,7 +250,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z.memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -254,39 +288,53 @@ static void look(const CkState *s, Table *tb)
     int n = s->nfigs;
     tb->s = s;
     tb->memo = memo_of(s);
-    tb->nfoes = tb->nown = tb->persons = tb->nfree = 0;
+    tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
-    memset(tb->held, 0, (size_t)n);
-    memset(tb->touch, -1, (size_t)n);
+    memset(&tb->z, 0, sizeof tb->z);
+    memset(&tb->u, -1, sizeof tb->u);
     memset(tb->support, -1, sizeof tb->support);
-    memset(tb->choice, -1, (size_t)n);
-    memset(tb->quiet, -1, (size_t)n);
-    memset(tb->memo_ok, 0, (size_t)n);
-    for (int i = 0; i < n; i++)
-        tb->menace[i] = -1;
-    memset(tb->seen2, 0, (size_t)n);
-    memset(tb->fok, 0, (size_t)n);
     tb->near_of = -1;
     tb->aimed[0] = -1;
+    int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
+    int8_t *room = tb->room;                                               /* stores may alias anything */
+    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->z.held;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
-        if (f->status == FS_PRISONER && f->guard < n) {
-            tb->room[f->guard] = (int8_t)(tb->room[f->guard] - (is_person(f) ? 4 : 1));
-            tb->held[f->guard] = (uint8_t)(tb->held[f->guard] + capture_value(f));
-        } else if (f->status == FS_ACTIVE) {
-            if (f->side == s->to_act)
-                tb->own[tb->nown++] = (uint8_t)i;
-            else
-                tb->foes[tb->nfoes++] = (uint8_t)i;
-            tb->persons += is_person(f);
+        if (f->status == FS_ACTIVE) {
+            if (f->side == to_act) {
+                tb->ox[nown] = f->x, tb->oy[nown] = f->y, tb->orad[nown] = ck_fig_radius(f);
+                own[nown++] = (uint8_t)i;
+            } else {
+                tb->fx[nfoes] = f->x, tb->fy[nfoes] = f->y;
+                foes[nfoes++] = (uint8_t)i;
+            }
+            persons += is_person(f);
+        } else if (f->status == FS_PRISONER && f->guard < n) {
+            room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
+            hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
+            held++;
         }
     }
-    const uint8_t *par = s->to_act == CK_PAR ? tb->own : tb->foes;
-    for (int k = 0, np = s->to_act == CK_PAR ? tb->nown : tb->nfoes; k < np; k++)
-        if (tb->room[par[k]] == 4)
-            tb->frees[tb->nfree++] = par[k];
+    tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons;
+    bool par_acts = s->to_act == CK_PAR;
+    const uint8_t *par = par_acts ? tb->own : tb->foes;
+    const float *px = par_acts ? tb->ox : tb->fx, *py = par_acts ? tb->oy : tb->fy;
+    int np = par_acts ? tb->nown : tb->nfoes;
+    if (!held) { /* nobody guards: every trooper is free */
+        tb->frees = par, tb->frx = px, tb->fry = py, tb->nfree = np;
+        return;
+    }
+    tb->frees = tb->free_list, tb->frx = tb->free_x, tb->fry = tb->free_y;
+    int nfree = 0, nguard = 0;
+    for (int k = 0; k < np; k++)
+        if (room[par[k]] == 4) {
+            tb->free_x[nfree] = px[k], tb->free_y[nfree] = py[k];
+            tb->free_list[nfree++] = par[k];
+        } else if (par_acts)
+            tb->guards[nguard++] = par[k];
+    tb->nfree = nfree, tb->nguard = nguard;
 }
 
 /* ---------------- common ---------------- */
@@ -297,9 +345,9 @@ typedef struct Odds {
     double lose_dead, lose; /* the attacker, in hand to hand: dies, recoils */
 } Odds;
 
-/* The odds as 36ths for factors -4..11, worked out by the compiler: for
- * each die x of the attacker, how many dice y of the defender give each
- * result. */
+/* The odds for factors -4..11, worked out by the compiler: for each die x
+ * of the attacker, how many dice y of the defender give each result, in
+ * 36ths (the divisions too are the compiler's, the same as at run time). */
 #define CL6(n) ((n) < 0 ? 0 : (n) > 6 ? 6 : (n))
 #define HALF(a) ((a) >= 0 ? (a) / 2 : -((1 - (a)) / 2))
 #define WIN(a, d) CL6((a) - 1 - (d))                                       /* y + d < a */
@@ -308,12 +356,12 @@ typedef struct Odds {
 #define DEAD(a, d) CL6(7 - (((a) > 0 ? 2 * (a) : (a) + 1) - (d)))           /* and y + d >= 2a */
 #define DICE(F, af, d) (F((af) + 1, d) + F((af) + 2, d) + F((af) + 3, d) + F((af) + 4, d) + \
                         F((af) + 5, d) + F((af) + 6, d))
-#define ODDS(af, d) {DICE(KILL, af, d), DICE(WIN, af, d) - DICE(KILL, af, d), DICE(DEAD, af, d), \
-                     DICE(LOSE, af, d) - DICE(DEAD, af, d)}
+#define ODDS(af, d) {DICE(KILL, af, d) / 36.0, (DICE(WIN, af, d) - DICE(KILL, af, d)) / 36.0, DICE(DEAD, af, d) / 36.0, \
+                     (DICE(LOSE, af, d) - DICE(DEAD, af, d)) / 36.0}
 #define ROW(af) {ODDS(af, -4), ODDS(af, -3), ODDS(af, -2), ODDS(af, -1), ODDS(af, 0), ODDS(af, 1), \
                  ODDS(af, 2), ODDS(af, 3), ODDS(af, 4), ODDS(af, 5), ODDS(af, 6), ODDS(af, 7), \
                  ODDS(af, 8), ODDS(af, 9), ODDS(af, 10), ODDS(af, 11)}
-static const uint8_t odds36[16][16][4] = { /* [af + 4][df + 4]: kill, beat, lose_dead, lose */
+static const Odds odds36[16][16] = { /* [af + 4][df + 4]: kill, beat, lose_dead, lose */
     ROW(-4), ROW(-3), ROW(-2), ROW(-1), ROW(0), ROW(1), ROW(2), ROW(3),
     ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9), ROW(10), ROW(11),
 };
@@ -323,8 +371,7 @@ static Odds odds(int af, int df)
 {
     af = af < -4 ? -4 : af > 11 ? 11 : af; /* beyond, the odds no longer change much */
     df = df < -4 ? -4 : df > 11 ? 11 : df;
-    const uint8_t *c = odds36[af + 4][df + 4];
-    return (Odds){c[0] / 36.0, c[1] / 36.0, c[2] / 36.0, c[3] / 36.0};
+    return odds36[af + 4][df + 4];
 }
 
 /* The smaller and the larger of two numbers (never NaN here): inline,
@@ -410,11 +457,9 @@ static float allowance(Table *tb, int i)
 /* Is any foe within `r` inches of (x, y)? */
 static bool foe_near(Table *tb, float x, float y, float r)
 {
-    for (int k = 0; k < tb->nfoes; k++) {
-        const CkFig *e = &tb->s->figs[tb->foes[k]];
-        if (dist2(x, y, e->x, e->y) <= r * r)
+    for (int k = 0; k < tb->nfoes; k++)
+        if (dist2(x, y, tb->fx[k], tb->fy[k]) <= r * r)
             return true;
-    }
     return false;
 }
 
@@ -470,12 +515,12 @@ static float foe_range(const CkFig *g)
 /* Foe e's move next turn, range and base radius, found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!tb->fok[e]) {
+    if (!tb->z.fok[e]) {
         const CkFig *g = &tb->s->figs[e];
         tb->fmv[e] = foe_move(tb, e);
         tb->frng[e] = foe_range(g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->fok[e] = 1;
+        tb->z.fok[e] = 1;
     }
 }
 
@@ -498,38 +543,49 @@ static Ground ground_at(const Table *tb, float x, float y)
     return ground_of(tb->s, piece_at(tb, x, y));
 }
 
-/* Start foe e's three nearest troopers (none yet). */
-static void nearest3_begin(Table *tb, int e)
+/* The squared distances from (x, y) of the acting side's figures, in the
+ * order of tb->own (arrays without branches: the compiler does several
+ * figures at once). */
+static void own_dist2(const Table *tb, float x, float y, float *d2)
 {
-    tb->nd2[e][0] = tb->nd2[e][1] = tb->nd2[e][2] = 1e9f;
-    tb->ni[e][0] = tb->ni[e][1] = tb->ni[e][2] = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        float dx = tb->ox[k] - x, dy = tb->oy[k] - y;
+        d2[k] = dx * dx + dy * dy;
+    }
 }
 
-/* Count trooper t, at squared distance v from foe e, among its three nearest. */
-static void nearest3_add(Table *tb, int e, int t, float v)
+/* Foe e's three nearest troopers from their squared distances d2 (in the
+ * order of tb->own): the first met wins a tie. CK_NONE where fewer. */
+static void nearest3_of(Table *tb, int e, const float *d2)
 {
-    float *d = tb->nd2[e];
-    uint8_t *w = tb->ni[e];
-    int j = v < d[0] ? 0 : v < d[1] ? 1 : v < d[2] ? 2 : 3;
-    for (int m = 2; m > j; m--)
-        d[m] = d[m - 1], w[m] = w[m - 1];
-    if (j < 3)
-        d[j] = v, w[j] = (uint8_t)t;
+    float c0 = 1e9f, c1 = 1e9f, c2 = 1e9f;
+    uint8_t w0 = CK_NONE, w1 = CK_NONE, w2 = CK_NONE;
+    for (int k = 0; k < tb->nown; k++) {
+        float v = d2[k];
+        if (!(v < c2))
+            continue;
+        uint8_t t = tb->own[k];
+        if (!(v < c1))
+            c2 = v, w2 = t;
+        else if (!(v < c0))
+            c2 = c1, w2 = w1, c1 = v, w1 = t;
+        else
+            c2 = c1, w2 = w1, c1 = c0, w1 = w0, c0 = v, w0 = t;
+    }
+    tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
+    tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
+    tb->z.seen2[e] = 1;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->seen2[e])
+    if (tb->z.seen2[e])
         return;
-    const CkFig *g = &tb->s->figs[e];
-    nearest3_begin(tb, e);
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *f = &tb->s->figs[tb->own[k]];
-        nearest3_add(tb, e, tb->own[k], dist2(f->x, f->y, g->x, g->y));
-    }
-    tb->seen2[e] = 1;
+    float d2[CK_MAX_FIGS];
+    own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
+    nearest3_of(tb, e, d2);
 }
 
 /* Would trooper i, standing at squared distance d2 from foe e, be one of
@@ -550,26 +606,25 @@ static bool among_nearest(Table *tb, int e, int i, float d2)
  * the results). */
 static int choices(Table *tb, int e)
 {
-    if (tb->choice[e] < 0) {
+    if (tb->u.choice[e] < 0) {
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
-        float mv = tb->fmv[e], rng = tb->frng[e];
-        bool near = rng > 0 && !tb->seen2[e]; /* a shooter's nearest troopers are wanted too: found on the way */
-        int n = 4;
-        if (near)
-            nearest3_begin(tb, e);
-        for (int k = 0; k < tb->nown; k++) {
-            const CkFig *f = &tb->s->figs[tb->own[k]];
-            float d2 = dist2(f->x, f->y, g->x, g->y), reach = mv + tb->frad[e] + ck_fig_radius(f) + 0.1f;
-            n += d2 <= reach * reach;
-            n += rng > 0 && d2 <= rng * rng;
-            if (near)
-                nearest3_add(tb, e, tb->own[k], d2);
+        float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
+        float d2[CK_MAX_FIGS];
+        int n = 4, nown = tb->nown;
+        own_dist2(tb, g->x, g->y, d2);
+        for (int k = 0; k < nown; k++) {
+            float reach = base + tb->orad[k] + 0.1f;
+            n += d2[k] <= reach * reach;
         }
-        tb->seen2[e] |= near;
-        tb->choice[e] = (int8_t)(n > 120 ? 120 : n);
+        if (rng > 0)
+            for (int k = 0; k < nown; k++)
+                n += d2[k] <= rng2;
+        if (rng > 0 && !tb->z.seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
+            nearest3_of(tb, e, d2);
+        tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
-    return tb->choice[e];
+    return tb->u.choice[e];
 }
 
 /* The chances foe e charges trooper i standing at (x, y) next turn (pc),
@@ -623,7 +678,7 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double value = trooper_value(f), held = tb->held[i];
+    double value = trooper_value(f), held = tb->z.held[i];
     Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
     double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
     return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
@@ -637,7 +692,7 @@ static double shot_cost(Table *tb, int e, int i, int cover, int half)
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
     Odds o = odds(sf - cover + half, df);
-    return trooper_value(f) * o.kill + tb->held[i] * freed(s, o);
+    return trooper_value(f) * o.kill + tb->z.held[i] * freed(s, o);
 }
 
 /* The largest squared distance from foe e at which trooper i would still
@@ -664,8 +719,7 @@ static int near_foes(Table *tb, int i)
         float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
         for (int k = 0; k < tb->nfoes; k++) {
-            const CkFig *e = &tb->s->figs[tb->foes[k]];
-            float d2 = dist2(f->x, f->y, e->x, e->y);
+            float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]);
             if (d2 > r * r)
                 continue;
             int g = tb->foes[k];
@@ -673,9 +727,10 @@ static int near_foes(Table *tb, int i)
             float mv = tb->fmv[g], rng = tb->frng[g], reach = mv + tb->frad[g] + rad + 0.1f, far = maxf(reach, mv + rng);
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
-            NearFoe *nf = &tb->near[tb->nnear++];
-            *nf = (NearFoe){.e = (uint8_t)g, .far2 = far * far, .reach2 = reach * reach, .mv = mv, .rng = rng,
-                            .rng2 = rng * rng, .half_rng2 = rng * rng / 4};
+            NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
+            nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
+            nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
+            nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
         tb->near_of = i;
     }
@@ -695,6 +750,8 @@ static void near_chances(Table *tb, NearFoe *nf, int i)
     nf->ps = CK_W_SHOT / n;
     nf->pm = CK_W_MSHOT / n;
     nf->nearest2 = nf->rng > 0 ? nearest_bound(tb, nf->e, i) : 0;
+    for (int add = 0; add < 3 && nf->menace > 0; add++)
+        nf->draw[add] = nf->menace * add / (nf->choices + add);
     nf->chances = 1;
 }
 
@@ -719,14 +776,19 @@ static Attack near_attack(const NearFoe *nf, float d2)
     return a;
 }
 
+/* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
+static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
+{
+    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1);
+    nf->shot_known |= (uint8_t)(1u << c);
+}
+
 /* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
-static double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
+static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
 {
     int c = 2 * cover + half;
-    if (!(nf->shot_known & (1u << c))) {
-        nf->shot_cost[c] = shot_cost(tb, nf->e, i, cover, half);
-        nf->shot_known |= (uint8_t)(1u << c);
-    }
+    if (!(nf->shot_known & (1u << c)))
+        find_shot_cost(tb, nf, i, c);
     return nf->shot_cost[c];
 }
 
@@ -755,9 +817,9 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
  * moves? Found once a call. */
 static bool quiet(Table *tb, int i)
 {
-    if (tb->quiet[i] < 0)
-        tb->quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
-    return tb->quiet[i];
+    if (tb->u.quiet[i] < 0)
+        tb->u.quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+    return tb->u.quiet[i];
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
@@ -774,8 +836,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         NearFoe *nf = &tb->near[k];
-        const CkFig *g = &tb->s->figs[nf->e];
-        float d2 = dist2(x, y, g->x, g->y);
+        float d2 = dist2(x, y, nf->x, nf->y);
         if (d2 > nf->far2)
             continue; /* it cannot reach him there */
         if (!nf->chances)
@@ -786,10 +847,8 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (gr.kind == -2)
             gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
         loss += near_cost(tb, nf, i, gr, a);
-        if (nf->menace > 0) { /* drawing a foe off the guards */
-            double add = (a.pc > 0) + (a.ps > 0);
-            loss -= nf->menace * add / (nf->choices + add);
-        }
+        if (nf->menace > 0) /* drawing a foe off the guards */
+            loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
     }
     return loss;
 }
@@ -818,16 +877,17 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (tb->menace[e] < 0) {
+    if (!tb->z.menace_ok[e]) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
-        for (int k = 0; k < tb->nown; k++) {
-            const CkFig *f = &s->figs[tb->own[k]];
-            if (tb->room[tb->own[k]] < 4 && dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->held[tb->own[k]] * beat_chance(tb, e, f, f->x, f->y);
+        for (int k = 0; k < tb->nguard; k++) {
+            const CkFig *f = &s->figs[tb->guards[k]];
+            if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+                v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
+        tb->z.menace_ok[e] = 1;
     }
     return tb->menace[e];
 }
@@ -902,15 +962,23 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 /* How many figures of t's enemies touch figure t, found once a call. */
 static int touching(Table *tb, int t)
 {
-    if (tb->touch[t] < 0) {
+    if (tb->u.touch[t] < 0) {
         const CkState *s = tb->s;
-        const uint8_t *foes = s->figs[t].side == s->to_act ? tb->foes : tb->own;
+        const CkFig *e = &s->figs[t];
         int n = 0;
-        for (int k = 0, nf = s->figs[t].side == s->to_act ? tb->nfoes : tb->nown; k < nf; k++)
-            n += ck_in_contact(&s->figs[foes[k]], &s->figs[t]);
-        tb->touch[t] = (int8_t)n;
+        if (e->side == s->to_act) {
+            for (int k = 0; k < tb->nfoes; k++)
+                n += ck_in_contact(&s->figs[tb->foes[k]], e);
+        } else { /* ck_in_contact over the acting side's arrays (several at once) */
+            float rad = ck_fig_radius(e);
+            for (int k = 0; k < tb->nown; k++) {
+                float dx = tb->ox[k] - e->x, dy = tb->oy[k] - e->y, reach = tb->orad[k] + rad + 0.1f;
+                n += dx * dx + dy * dy <= reach * reach;
+            }
+        }
+        tb->u.touch[t] = (int8_t)n;
     }
-    return tb->touch[t];
+    return tb->u.touch[t];
 }
 
 /* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
@@ -1053,16 +1121,24 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     return best_first(tb, cand, v, n, 0.05, out);
 }
 
+/* How many free troopers stand at a squared distance under d2 from (x, y)
+ * (over arrays without branches: the compiler does several at once). */
+static int frees_within(const Table *tb, float x, float y, float d2)
+{
+    int n = 0;
+    for (int k = 0; k < tb->nfree; k++) {
+        float dx = tb->frx[k] - x, dy = tb->fry[k] - y;
+        n += dx * dx + dy * dy < d2;
+    }
+    return n;
+}
+
 /* How many free troopers stand within 8" of piece p's edge. */
 static int support(Table *tb, int p)
 {
     if (tb->support[p] < 0) {
         const CkPiece *pc = &tb->s->pieces[p];
-        float near = (pc->r + 8) * (pc->r + 8);
-        int n = 0;
-        for (int k = 0; k < tb->nfree; k++)
-            n += dist2(tb->s->figs[tb->frees[k]].x, tb->s->figs[tb->frees[k]].y, pc->x, pc->y) < near;
-        tb->support[p] = (int8_t)n;
+        tb->support[p] = (int8_t)frees_within(tb, pc->x, pc->y, (pc->r + 8) * (pc->r + 8));
     }
     return tb->support[p];
 }
@@ -1156,23 +1232,17 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - (o.lose + o.lose_dead) * tb->held[i];
+               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z.held[i];
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
 }
 
-/* How many free troopers are nearer than figure i to point (x, y). */
+/* How many free troopers are nearer than figure i to point (x, y) (i
+ * himself, at the same distance, is not nearer). */
 static int rank_near(Table *tb, int i, float x, float y)
 {
-    const CkState *s = tb->s;
-    float d = dist2(s->figs[i].x, s->figs[i].y, x, y);
-    int n = 0;
-    for (int k = 0; k < tb->nfree; k++) {
-        const CkFig *g = &s->figs[tb->frees[k]];
-        n += tb->frees[k] != i && dist2(g->x, g->y, x, y) < d;
-    }
-    return n;
+    return frees_within(tb, x, y, dist2(tb->s->figs[i].x, tb->s->figs[i].y, x, y));
 }
 
 /* Charles or Wilmot, free on the table, if trooper i is among the three
@@ -1187,14 +1257,14 @@ static int quarry(Table *tb, int i)
     return -1;
 }
 
-static bool nearest_to(Table *tb, int i, int p, float d2)
+/* Is no free trooper nearer piece p than d2, trooper i's squared distance
+ * (i himself, at that distance, is not nearer)? */
+static bool nearest_to(Table *tb, int p, float d2)
 {
-    const CkPiece *pc = &tb->s->pieces[p];
-    for (int k = 0; k < tb->nfree; k++) {
-        const CkFig *g = &tb->s->figs[tb->frees[k]];
-        if (dist2(g->x, g->y, pc->x, pc->y) < d2 && tb->frees[k] != i)
+    float x = tb->s->pieces[p].x, y = tb->s->pieces[p].y;
+    for (int k = 0; k < tb->nfree; k++)
+        if (dist2(tb->frx[k], tb->fry[k], x, y) < d2)
             return false;
-    }
     return true;
 }
 
@@ -1214,7 +1284,7 @@ static int staging_piece(Table *tb, int i, bool *mine)
         float d = dist2(f->x, f->y, pc->x, pc->y);
         if (d < ad)
             ad = d, any = p;
-        if (d < od && nearest_to(tb, i, p, d))
+        if (d < od && nearest_to(tb, p, d))
             od = d, own = p;
     }
     *mine = own >= 0;
@@ -1320,39 +1390,79 @@ static bool horse_within(Table *tb, int i, float r)
     return false;
 }
 
-/* How far (x, y) lies from the nearest unsearched piece's edge. */
-static float piece_gap(const CkState *s, float x, float y)
+/* The unsearched pieces' middles and sizes, in piece order. */
+typedef struct Open {
+    int   n;
+    float x[CK_PIECES], y[CK_PIECES], r[CK_PIECES];
+} Open;
+
+static Open open_pieces(const CkState *s)
 {
-    float best = 99;
+    Open o = {0};
     for (int p = 0; p < CK_PIECES; p++)
         if (!s->pieces[p].searched)
-            best = minf(best, ck_dist(x, y, s->pieces[p].x, s->pieces[p].y) - s->pieces[p].r);
+            o.x[o.n] = s->pieces[p].x, o.y[o.n] = s->pieces[p].y, o.r[o.n++] = s->pieces[p].r;
+    return o;
+}
+
+/* How far (x, y) lies from the nearest unsearched piece's edge. */
+static float piece_gap(const Open *o, float x, float y)
+{
+    float best = 99;
+    for (int k = 0; k < o->n; k++)
+        best = minf(best, ck_dist(x, y, o->x[k], o->y[k]) - o->r[k]);
     return best;
+}
+
+/* The cosines and sines of k * 0.392699f, sixteen ways round. */
+static void sixteen_ways(float way[16][2])
+{
+    for (int k = 0; k < 16; k++) {
+        float ang = (float)k * 0.392699f;
+        way[k][0] = cosf(ang), way[k][1] = sinf(ang);
+    }
 }
 
 /* A dragoon's move away from Royalist horse: of sixteen ways at a full
  * and at half a move, the least exposed, each inch further from an
  * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
- * false when staying put is best. */
+ * false when staying put is best (a move wins a tie). The moves are
+ * weighed first, and only the best is checked: a refused one gives way
+ * to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
+    float way[16][2];
+    sixteen_ways(way); /* once, not for the full and the half move each */
+    Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
-    double bv = -1e9;
-    bool found = false;
+    Action cand[33];
+    double v[33];
+    int n = 0, stay = -1;
     for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
-        float ang = (float)(k % 16) * 0.392699f, mm = k < 16 ? m : k < 32 ? m / 2 : 0;
-        float x = f->x + mm * cosf(ang), y = f->y + mm * sinf(ang), gap = piece_gap(s, x, y);
+        float mm = k < 16 ? m : k < 32 ? m / 2 : 0;
+        float x = f->x + mm * way[k % 16][0], y = f->y + mm * way[k % 16][1];
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        double v = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        if (v > bv && (k == 32 || accept_order(tb, a, out)))
-            bv = v, found = k != 32;
+        float gap = piece_gap(&o, x, y);
+        v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
+        cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        stay = k == 32 ? n : stay;
+        n++;
     }
-    return found;
+    for (;;) {
+        int b = -1;
+        for (int k = 0; k < n; k++)
+            if (v[k] > -1e9 && (b < 0 || v[k] > v[b]))
+                b = k;
+        if (b < 0 || b == stay)
+            return false;
+        if (accept_order(tb, cand[b], out))
+            return true;
+        v[b] = -1e9;
+    }
 }
 
 /* Must trooper i (able to search) keep still for the search? Only if it
@@ -1516,7 +1626,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
         Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z.held[t] - (o.lose_dead + o.lose) * mine;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, 0.4, out);

@@ -227,9 +227,10 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 void ck_search_if_on_piece(CkState *s, int i, GameIO *io)
 {
     const CkFig *f = &s->figs[i];
+    if (f->side != CK_PAR || f->status != FS_ACTIVE || s->phase != CP_PARLIAMENT)
+        return; /* (before looking for the piece, which costs more) */
     int p = ck_piece_at(s, f->x, f->y);
-    if (f->side != CK_PAR || f->status != FS_ACTIVE || s->phase != CP_PARLIAMENT || p < 0 ||
-        s->pieces[p].searched)
+    if (p < 0 || s->pieces[p].searched)
         return;
     ck_reveal(s, p, io);
     ck_check_end(s, io); /* the last search may end the game at once */

@@ -157,16 +157,17 @@ static void load_builtin(void)
     }
 }
 
+_Atomic(const CkTables *) ck_tables_ready;
+
 /* The rules read the tables in their inner loops: after the first call a
- * plain atomic load, not a pthread_once, answers. */
-const CkTables *ck_tables(void)
+ * plain atomic load (ck_tables, inline), not a pthread_once, answers. */
+const CkTables *ck_tables_load(void)
 {
-    static _Atomic(const CkTables *) ready;
-    const CkTables *t = atomic_load_explicit(&ready, memory_order_acquire);
+    const CkTables *t = atomic_load_explicit(&ck_tables_ready, memory_order_acquire);
     if (!t) {
         pthread_once(&builtin_once, load_builtin);
         t = &builtin;
-        atomic_store_explicit(&ready, t, memory_order_release);
+        atomic_store_explicit(&ck_tables_ready, t, memory_order_release);
     }
     return t;
 }
