@@ -3,6 +3,7 @@
  * cli_run_game, the single game loop behind play, watch and sim. */
 #include "cli.h"
 #include "games/registry.h"
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -310,21 +311,29 @@ static inline int agent_choose(const RunGame *rg, const void *st, int p, Action 
 }
 
 /* cli_run_game when nothing follows the game (no hooks, record nor log:
- * simulations): each action is only chosen and applied. */
+ * simulations): each action is only chosen and applied. The side to act
+ * is asked once a step: current_player() is GAME_OVER exactly when the
+ * game has ended (game.h), so it stands for terminal() here. */
 static int run_plain(const RunGame *rg, void *st, long bound, Diag *d)
 {
     const GameOps *g = rg->g;
-    for (long n = 0; !g->terminal(st); n++) {
-        int p = 0, rc = next_player(rg, st, n, bound, &p, d);
-        if (rc)
-            return rc;
+    for (long n = 0;; n++) {
+        int p = g->current_player(st);
+        assert((p == GAME_OVER) == g->terminal(st));
+        if (p == GAME_OVER)
+            return RUN_OVER;
+        if (n >= bound)
+            return diag_set(d, "the game did not end after %ld actions", bound);
+        if (cli_interrupted || (rg->stop && *rg->stop))
+            return RUN_QUIT;
+        if (p < 0 || p >= g->nplayers)
+            return diag_set(d, "no side to act (current player %d) in a running game", p);
         Action a;
-        rc = agent_choose(rg, st, p, &a, d);
+        int rc = agent_choose(rg, st, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
         g->apply(st, &a, rg->io);
     }
-    return RUN_OVER;
 }
 
 /* Central loop: ask the agent of the side to act, apply, repeat; hooks

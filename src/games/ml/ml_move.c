@@ -24,13 +24,21 @@ typedef struct MoveCtx {
 } MoveCtx;
 
 /* [ML Movement] one line per side in a zone, unless one of two friendly
- * lines is horse that turned in on a lone enemy foot line [ML Flanking]. */
+ * lines is horse that turned in on a lone enemy foot line [ML Flanking]:
+ * the cells horse that turned in may stand in, then (stand_cells) those
+ * for any line ([0]) and for horse that turned in ([1]). */
+static inline uint32_t stand_turned(const MlOcc *o, int side)
+{
+    int foe = ml_enemy(side);
+    return ~(o->two[foe] | o->two[side]) & (~o->any[side] | o->foot[foe]);
+}
+
 static void stand_cells(const MlOcc *o, int side, uint32_t stand[2])
 {
     int foe = ml_enemy(side);
     uint32_t roomy = ~(o->two[foe] | o->two[side]); /* so an enemy there stands alone */
     stand[0] = roomy & (~o->any[side] | (o->foot[foe] & o->turned[side]));
-    stand[1] = roomy & (~o->any[side] | o->foot[foe]);
+    stand[1] = stand_turned(o, side);
 }
 
 static inline void move_ctx(const MlState *s, MoveCtx *c)
@@ -268,12 +276,12 @@ _Static_assert(ML_MAX_LINES <= 8 && ML_MAX_GENS <= 8, "legal() gathers a byte pe
  * horse may turn in on the centre zone beside it. The wing holds no enemy,
  * the centre zone has room for horse that turned in, and no enemy foot
  * stands further up the board in the centre. */
-static uint32_t turn_in_cells(const MoveCtx *c)
+static uint32_t turn_in_cells(const MlOcc *o, int side, uint32_t stand_turned)
 {
-    uint32_t foe = c->o->any[c->foe], foot = c->o->foot[c->foe] >> (ML_CENTRE * 8) & 0x7Fu;
-    uint32_t zones = c->stand[1] >> (ML_CENTRE * 8) & 0x7Fu;
+    uint32_t foe = o->any[ml_enemy(side)], foot = o->foot[ml_enemy(side)] >> (ML_CENTRE * 8) & 0x7Fu;
+    uint32_t zones = stand_turned >> (ML_CENTRE * 8) & 0x7Fu;
     if (foot) /* the zones below the highest enemy foot (Royalists), above the lowest (Parliament) */
-        zones &= c->side == ML_ROY ? ~((1u << (31 - __builtin_clz(foot))) - 1) : (2u << __builtin_ctz(foot)) - 1;
+        zones &= side == ML_ROY ? ~((1u << (31 - __builtin_clz(foot))) - 1) : (2u << __builtin_ctz(foot)) - 1;
     uint32_t left = zones & ml_ones_if(!(foe & ml_sector_bits(ML_LEFT)));
     uint32_t right = zones & ml_ones_if(!(foe & ml_sector_bits(ML_RIGHT)));
     return left << (ML_LEFT * 8) | right << (ML_RIGHT * 8);
@@ -326,7 +334,7 @@ static uint64_t line_move_set(const MlState *s, const MoveCtx *c)
     const MlSide *sd = &s->side[c->side];
     LineMasks m;
     line_masks(c, &m);
-    m.turn_in = turn_in_cells(c);
+    m.turn_in = turn_in_cells(c->o, c->side, c->stand[1]);
     uint64_t moves = 0;
     for (int li = 0; li < sd->nlines; li++) {
         const MlLine *l = &sd->lines[li];
@@ -377,9 +385,9 @@ static inline int count_cells(const uint32_t *m, int n, bool popcnt)
     return bits;
 }
 
-/* The line moves of a side none of whose lines share a cell, as masks of
- * the cells they start from, one mask a way of moving, in the order a
- * line's moves are listed: 2 zones down, 1 down, 1 up, 2 up, turn-in. */
+/* The line moves of a side as masks of the cells they start from, one
+ * mask a way of moving, in the order a line's moves are listed: 2 zones
+ * down, 1 down, 1 up, 2 up, turn-in. */
 typedef struct LineWays {
     uint32_t way[5];
 } LineWays;
@@ -389,38 +397,30 @@ typedef struct LineWays {
 static const int8_t line_way_dz[5] = {-2, -1, 1, 2, 0};
 
 /* [ML Movement] [ML Flanking] the moves of every line at once, read off the
- * index when no two lines of the side share a cell (the usual case; false
- * otherwise): from the cells of the formed lines out of combat, by turn-in
- * and arm, the cells a step up or down (for horse two) may end in, and
- * the horse that may turn in. Lines in different cells reach different
- * cells in any one direction, so each direction's cells, shifted back to
- * where they were reached from, are the lines that move that way. */
-static bool line_ways(const MoveCtx *c, const LineMasks *m, LineWays *w)
+ * index, for a side none of whose lines shares a cell, pursues or turned
+ * in (see plain_moves): a formed line out of combat moves into a cell
+ * without friends where the enemy, if any, stands alone; horse also 2
+ * zones through a cell clear of troops and rough terrain, or turns in
+ * from a wing free of the enemy. Lines in different cells reach different
+ * cells in any one direction, so each direction's cells, read where they
+ * were reached from, are the lines that move that way. */
+static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
 {
-    const MlOcc *o = c->o;
-    if (o->two[c->side])
-        return false;
-    uint32_t movers = o->any[c->side] & ~o->pursuing[c->side] & m->free, horse = movers & ~o->foot[c->side];
-    uint32_t turned = o->turned[c->side], up = 0, down = 0, up2 = 0, down2 = 0;
-    for (int ti = 0; ti < 1 + (turned != 0); ti++) { /* horse that turned in: seldom any */
-        uint32_t kind = ti ? turned : ~turned, all = movers & kind, h = horse & kind, stand = m->stand[ti];
-        up |= all << 1 & stand, down |= all >> 1 & stand;
-        up2 |= h << 2 & stand & m->far_up, down2 |= h >> 2 & stand & m->far_down;
-    }
-    w->way[0] = down2 << 2, w->way[1] = down << 1, w->way[2] = up >> 1, w->way[3] = up2 >> 2;
+    int foe = ml_enemy(side);
+    uint32_t board = 0x7F7F7Fu; /* zone 7 of each sector, off the board, is neither stood in nor passed */
+    uint32_t stand = ~(o->two[foe] | o->any[side]) & board;
+    uint32_t clear = ~(o->any[0] | o->any[1] | o->rough) & board;
+    uint32_t movers = o->any[side] & ~o->any[foe], horse = movers & ~o->foot[side];
+    w->way[0] = horse & stand << 2 & clear << 1;
+    w->way[1] = movers & stand << 1;
+    w->way[2] = movers & stand >> 1;
+    w->way[3] = horse & stand >> 2 & clear >> 1;
     /* the turn-ins only when formed horse stands on a wing free of the enemy */
-    uint32_t foe = o->any[c->foe], wings = 0;
+    uint32_t wings = 0;
     for (int sec = ML_LEFT; sec <= ML_RIGHT; sec += ML_RIGHT - ML_LEFT)
-        wings |= ml_sector_bits(sec) & ml_ones_if(!(foe & ml_sector_bits(sec)));
+        wings |= ml_sector_bits(sec) & ml_ones_if(!(o->any[foe] & ml_sector_bits(sec)));
     uint32_t turners = horse & wings;
-    w->way[4] = turners ? turners & turn_in_cells(c) : 0;
-    return true;
-}
-
-/* How many moves LineWays holds. */
-static inline int count_line_ways(const LineWays *w, bool popcnt)
-{
-    return count_cells(w->way, 5, popcnt);
+    w->way[4] = turners ? turners & turn_in_cells(o, side, stand_turned(o, side)) : 0;
 }
 
 /* Entry k (below the count) of line_move_set, found line by line: a
@@ -507,23 +507,18 @@ static inline uint64_t general_move_head(const MlState *s, int gi, int k)
     return ml_head(MLV_GENMOVE, gi, g->sector * ML_ZONES + g->zone + general_steps[k], 0);
 }
 
-/* [ML Generals] how many moves the generals of the side to act may make,
- * counted off the index when no two of them share a cell and no line of
- * the side pursues (the usual case; -1 otherwise): as general_moves, the
- * cells each step of general_steps reaches from the cells of the
- * generals, one mask a step; generals in different cells reach different
- * cells with any one step. Zone 7 of each sector is neither open nor
- * passable, and sector steps past the board leave the 24 bits. */
-static inline int count_general_moves(const MoveCtx *c, uint32_t pass, uint32_t open, bool popcnt)
+/* [ML Generals] how many moves the generals of a side may make when no
+ * two of them share a cell and no line of the side pursues (see
+ * plain_moves): as general_moves, the cells each step of general_steps
+ * reaches from the cells of the generals, one mask a step; generals in
+ * different cells reach different cells with any one step. Zone 7 of
+ * each sector is neither open nor passable, and sector steps past the
+ * board leave the 24 bits. */
+static inline int count_general_moves(const MlOcc *o, int side, uint32_t pass, uint32_t open, bool popcnt)
 {
-    const MlOcc *o = c->o;
-    if (o->generals_two[c->side] | o->pursuing[c->side])
-        return -1;
-    uint32_t g = o->generals[c->side];
-    uint32_t steps[8] = {g << 1, g << 2 & pass << 1, g >> 1, g >> 2 & pass >> 1,
-                         g << 8, g << 16 & pass << 8, g >> 8, g >> 16 & pass >> 8};
-    for (int k = 0; k < 8; k++)
-        steps[k] &= open;
+    uint32_t g = o->generals[side];
+    uint32_t steps[8] = {g << 1 & open, g << 2 & pass << 1 & open, g >> 1 & open, g >> 2 & pass >> 1 & open,
+                         g << 8 & open, g << 16 & pass << 8 & open, g >> 8 & open, g >> 16 & pass >> 8 & open};
     return count_cells(steps, 8, popcnt);
 }
 
@@ -577,44 +572,57 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
     return n;
 }
 
+/* Whether the moves of the side to act may be counted off the index
+ * alone: none of its lines shares a cell, pursues or turned in, and none
+ * of its generals shares a cell (nearly every move decision). */
+static inline bool plain_moves(const MlOcc *o, int side)
+{
+    return !(o->two[side] | o->pursuing[side] | o->turned[side] | o->generals_two[side]);
+}
+
+/* ml_move_choose for the rest: the sets of every line's and every
+ * general's moves, as legal() lists them. */
+static int choose_from_move_sets(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    MoveCtx c;
+    move_ctx(s, &c);
+    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
+    int nl = ml_count_bits64(lines), ng = ml_count_bits64(gens);
+    int n = nl + ng + 1, k = choose(ud, n);
+    uint64_t head = ml_head(MLV_END, 0, 0, 0);
+    if (k < nl) {
+        head = line_move_head(ml_nth_bit(lines, k));
+    } else if (k - nl < ng) {
+        int bit = ml_nth_bit(gens, k - nl);
+        head = general_move_head(s, bit / 8, bit % 8);
+    }
+    ml_put(out, head, 0);
+    return n;
+}
+
 /* The move ml_move_legal would list at the index chosen, without writing
  * the list: entry k is the k-th of the line moves (counted off the index,
  * then found line by line), then of the general moves (the same), then
  * end. */
 int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
+    const MlOcc *o = &s->occ;
+    int side = s->to_act;
+    if (!plain_moves(o, side))
+        return choose_from_move_sets(s, choose, ud, out);
     bool popcnt = ml_has_popcnt();
-    MoveCtx c;
-    move_ctx(s, &c);
-    LineMasks m;
-    line_masks(&c, &m);
-    uint64_t gens = 0, lines = 0;
-    LineWays w = {{0}};
-    int nl;
-    if (line_ways(&c, &m, &w)) {
-        nl = count_line_ways(&w, popcnt);
-    } else { /* lines sharing a cell: the set of every line's moves */
-        lines = line_move_set(s, &c);
-        nl = ml_count_bits64(lines);
-    }
-    uint32_t pass = ~c.o->any[c.foe] & 0x7F7F7Fu, open = pass & ~c.led;
-    int ng = count_general_moves(&c, pass, open, popcnt);
-    bool gen_set = ng < 0;
-    if (gen_set) { /* generals sharing a cell, or pursuers: the set of every general's moves */
-        gens = general_move_set(s, &c);
-        ng = ml_count_bits64(gens);
-    }
-    int n = nl + ng + 1;
-    int k = choose(ud, n);
+    LineWays w;
+    plain_line_ways(o, side, &w);
+    int nl = count_cells(w.way, 5, popcnt);
+    /* [ML Generals] passing no enemy, onto friends only where a line has no general */
+    uint32_t pass = ~o->any[ml_enemy(side)] & 0x7F7F7Fu, open = pass & ~(o->any[side] & ~o->no_gen[side]);
+    int ng = count_general_moves(o, side, pass, open, popcnt);
+    int n = nl + ng + 1, k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
-    if (k < nl) {
-        head = lines ? line_move_head(ml_nth_bit(lines, k)) : nth_line_way(&s->side[c.side], &w, k);
-    } else if (k - nl < ng && gen_set) {
-        int bit = ml_nth_bit(gens, k - nl);
-        head = general_move_head(s, bit / 8, bit % 8);
-    } else if (k - nl < ng) {
+    if (k < nl)
+        head = nth_line_way(&s->side[side], &w, k);
+    else if (k - nl < ng)
         head = nth_general_move(s, pass, open, k - nl, popcnt);
-    }
     ml_put(out, head, 0);
     return n;
 }
