@@ -288,17 +288,16 @@ static void run_apply(const RunGame *rg, void *st, int player, const Action *a)
         record_add_action(rg->rec, a, text, st);
 }
 
-/* Before each action: the bound, a quit, and the side to act (into *p).
- * 0 to go on, else what the loop returns. */
-static inline int next_player(const RunGame *rg, const void *st, long n, long bound, int *p, Diag *d)
+/* Before each action, with p the side to act: the bound, a quit, and
+ * whether p is a side at all. 0 to go on, else what the loop returns. */
+static inline int check_step(const RunGame *rg, long n, long bound, int p, Diag *d)
 {
     if (n >= bound)
         return diag_set(d, "the game did not end after %ld actions", bound);
     if (cli_interrupted || (rg->stop && *rg->stop))
         return RUN_QUIT;
-    *p = rg->g->current_player(st);
-    if (*p < 0 || *p >= rg->g->nplayers)
-        return diag_set(d, "no side to act (current player %d) in a running game", *p);
+    if (p < 0 || p >= rg->g->nplayers)
+        return diag_set(d, "no side to act (current player %d) in a running game", p);
     return 0;
 }
 
@@ -308,6 +307,15 @@ static inline int agent_choose(const RunGame *rg, const void *st, int p, Action 
     const Agent *ag = &rg->agent[p];
     return ag->choose == ai_agent_choose ? ai_agent_choose(ag->ud, rg->g, st, p, a, d)
                                          : ag->choose(ag->ud, rg->g, st, p, a, d);
+}
+
+/* One step's choice: the checks of check_step, then side p's agent
+ * chooses into *a. 0 with *a set, else what the loop returns. */
+static inline int choose_step(const RunGame *rg, const void *st, long n, long bound, int p, Action *a,
+                              Diag *d)
+{
+    int rc = check_step(rg, n, bound, p, d);
+    return rc ? rc : agent_choose(rg, st, p, a, d);
 }
 
 /* cli_run_game when nothing follows the game (no hooks, record nor log:
@@ -322,14 +330,8 @@ static int run_plain(const RunGame *rg, void *st, long bound, Diag *d)
         assert((p == GAME_OVER) == g->terminal(st));
         if (p == GAME_OVER)
             return RUN_OVER;
-        if (n >= bound)
-            return diag_set(d, "the game did not end after %ld actions", bound);
-        if (cli_interrupted || (rg->stop && *rg->stop))
-            return RUN_QUIT;
-        if (p < 0 || p >= g->nplayers)
-            return diag_set(d, "no side to act (current player %d) in a running game", p);
         Action a;
-        int rc = agent_choose(rg, st, p, &a, d);
+        int rc = choose_step(rg, st, n, bound, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
         g->apply(st, &a, rg->io);
@@ -349,11 +351,9 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
     if (rg->on_turn)
         rg->on_turn(rg->ud, st);
     for (long n = 0; !g->terminal(st); n++) {
-        int p = 0, rc = next_player(rg, st, n, bound, &p, d);
-        if (rc)
-            return rc;
+        int p = g->current_player(st);
         Action a;
-        rc = agent_choose(rg, st, p, &a, d);
+        int rc = choose_step(rg, st, n, bound, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
         run_apply(rg, st, p, &a);
