@@ -147,6 +147,7 @@ typedef struct Table {
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
+    bool    late;                 /* Parliament: shots after moving have begun */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
@@ -290,6 +291,7 @@ static void look(const CkState *s, Table *tb)
     tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
+    tb->late = false;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(&tb->z, 0, sizeof tb->z);
@@ -1558,8 +1560,9 @@ static bool par_figure(Table *tb, int i, Action *out)
     if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && covered(tb, i) &&
         flee_horse(tb, i, out))
         return true; /* a dragoon (2 against their 4) keeps away from horse */
-    if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
-        return !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
+    if (rdy) /* the others ready at a piece step out of harm's way (not once the shots have begun:
+              * they were weighed before the first), shoot or wait */
+        return !calm && ((!tb->late && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
                          best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
@@ -1573,10 +1576,21 @@ static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
     return false;
 }
 
+/* Has a trooper shot after moving this phase? (A charge marks the
+ * charger moved and shot, aiming at nobody.) */
+static bool shots_begun(const Table *tb)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->s->figs[tb->own[k]].moved && tb->s->figs[tb->own[k]].shot_at != CK_NONE)
+            return true;
+    return false;
+}
+
 /* Parliament's next action: every unmoved trooper in figure order, then
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
+    tb->late = shots_begun(tb);
     for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
         for (int k = 0; k < tb->nown; k++) {
             int i = tb->own[k];
