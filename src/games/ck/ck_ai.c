@@ -1416,42 +1416,32 @@ static float piece_gap(const Open *o, float x, float y)
     return best;
 }
 
-/* The cosines and sines of k * 0.392699f, sixteen ways round. */
-static void sixteen_ways(float way[16][2])
-{
-    for (int k = 0; k < 16; k++) {
-        float ang = (float)k * 0.392699f;
-        way[k][0] = cosf(ang), way[k][1] = sinf(ang);
-    }
-}
-
-/* A dragoon's move away from Royalist horse: of sixteen ways at a full
- * and at half a move, the least exposed, each inch further from an
- * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
- * false when staying put is best (a move wins a tie). The moves are
- * weighed first, and only the best is checked: a refused one gives way
- * to the next. */
+/* A dragoon's move away from Royalist horse: of the eight ways of the
+ * compass at a full and at half a move, the least exposed, each inch
+ * further from an unsearched piece's edge costing as much as
+ * 1/CK_FLEE_RISK of a point; false when staying put is best (a move wins
+ * a tie). Eight ways, not sixteen: they fled as well, for half the
+ * points weighed. The moves are weighed first, and only the best is
+ * checked: a refused one gives way to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float way[16][2];
-    sixteen_ways(way); /* once, not for the full and the half move each */
     Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
-    Action cand[33];
-    double v[33];
+    Action cand[17];
+    double v[17];
     int n = 0, stay = -1;
-    for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
-        float mm = k < 16 ? m : k < 32 ? m / 2 : 0;
-        float x = f->x + mm * way[k % 16][0], y = f->y + mm * way[k % 16][1];
+    for (int k = 0; k < 17; k++) { /* eight ways, full and half a move, and staying put */
+        float mm = k < 8 ? m : k < 16 ? m / 2 : 0;
+        float x = f->x + mm * compass[k % 8][0], y = f->y + mm * compass[k % 8][1];
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         float gap = piece_gap(&o, x, y);
         v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        stay = k == 32 ? n : stay;
+        stay = k == 16 ? n : stay;
         n++;
     }
     for (;;) {
