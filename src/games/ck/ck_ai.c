@@ -21,7 +21,8 @@
  * dragoons; anything goes in the last turn), and charges and shots count
  * what beating a foe spares the guards it threatens; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
- * against his 2) goes where he is least exposed, while two others stand
+ * against his 2) goes where he is least exposed (eight ways, a full or
+ * half move), while two others stand
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
  * on the side away from the Royalists; two besides the searcher always end
@@ -30,7 +31,10 @@
  * troopers who could search move last; one of them (cavalry first, at the
  * piece with most troopers about, the one the drover showed empty last) is
  * kept back and searches, since a search ends the turn, unless only he can
- * reach Charles or Wilmot; shots come after moving.
+ * reach Charles or Wilmot; shots come after moving. A trooper who waits
+ * is weighed again at every decision (his foes' choices change as the
+ * others move), except that once the shots after moving have begun, one
+ * ready at a piece is no longer weighed for a step out of harm's way.
  * Royalists: the terrain packed deep in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
