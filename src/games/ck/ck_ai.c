@@ -21,7 +21,8 @@
  * dragoons; anything goes in the last turn), and charges and shots count
  * what beating a foe spares the guards it threatens; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
- * against his 2) goes where he is least exposed, while two others stand
+ * against his 2) goes where he is least exposed (eight ways, a full or
+ * half move), while two others stand
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
  * on the side away from the Royalists; two besides the searcher always end
@@ -30,7 +31,10 @@
  * troopers who could search move last; one of them (cavalry first, at the
  * piece with most troopers about, the one the drover showed empty last) is
  * kept back and searches, since a search ends the turn, unless only he can
- * reach Charles or Wilmot; shots come after moving.
+ * reach Charles or Wilmot; shots come after moving. A trooper who waits
+ * is weighed again at every decision (his foes' choices change as the
+ * others move), except that once the shots after moving have begun, one
+ * ready at a piece is no longer weighed for a step out of harm's way.
  * Royalists: the terrain packed deep in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
@@ -147,6 +151,7 @@ typedef struct Table {
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
+    bool    late;                 /* Parliament: shots after moving have begun */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
@@ -290,6 +295,7 @@ static void look(const CkState *s, Table *tb)
     tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
+    tb->late = false;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(&tb->z, 0, sizeof tb->z);
@@ -1414,42 +1420,32 @@ static float piece_gap(const Open *o, float x, float y)
     return best;
 }
 
-/* The cosines and sines of k * 0.392699f, sixteen ways round. */
-static void sixteen_ways(float way[16][2])
-{
-    for (int k = 0; k < 16; k++) {
-        float ang = (float)k * 0.392699f;
-        way[k][0] = cosf(ang), way[k][1] = sinf(ang);
-    }
-}
-
-/* A dragoon's move away from Royalist horse: of sixteen ways at a full
- * and at half a move, the least exposed, each inch further from an
- * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
- * false when staying put is best (a move wins a tie). The moves are
- * weighed first, and only the best is checked: a refused one gives way
- * to the next. */
+/* A dragoon's move away from Royalist horse: of the eight ways of the
+ * compass at a full and at half a move, the least exposed, each inch
+ * further from an unsearched piece's edge costing as much as
+ * 1/CK_FLEE_RISK of a point; false when staying put is best (a move wins
+ * a tie). Eight ways, not sixteen: they fled as well, for half the
+ * points weighed. The moves are weighed first, and only the best is
+ * checked: a refused one gives way to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float way[16][2];
-    sixteen_ways(way); /* once, not for the full and the half move each */
     Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
-    Action cand[33];
-    double v[33];
+    Action cand[17];
+    double v[17];
     int n = 0, stay = -1;
-    for (int k = 0; k < 33; k++) { /* sixteen ways, full and half a move, and staying put */
-        float mm = k < 16 ? m : k < 32 ? m / 2 : 0;
-        float x = f->x + mm * way[k % 16][0], y = f->y + mm * way[k % 16][1];
+    for (int k = 0; k < 17; k++) { /* eight ways, full and half a move, and staying put */
+        float mm = k < 8 ? m : k < 16 ? m / 2 : 0;
+        float x = f->x + mm * compass[k % 8][0], y = f->y + mm * compass[k % 8][1];
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         float gap = piece_gap(&o, x, y);
         v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        stay = k == 32 ? n : stay;
+        stay = k == 16 ? n : stay;
         n++;
     }
     for (;;) {
@@ -1558,8 +1554,9 @@ static bool par_figure(Table *tb, int i, Action *out)
     if (s->figs[i].type == F_DRAGOON && !calm && horse_within(tb, i, 14) && covered(tb, i) &&
         flee_horse(tb, i, out))
         return true; /* a dragoon (2 against their 4) keeps away from horse */
-    if (rdy) /* the others ready at a piece step out of harm's way, shoot or wait */
-        return !calm && (safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out) ||
+    if (rdy) /* the others ready at a piece step out of harm's way (not once the shots have begun:
+              * they were weighed before the first), shoot or wait */
+        return !calm && ((!tb->late && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
                          best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
@@ -1573,10 +1570,21 @@ static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
     return false;
 }
 
+/* Has a trooper shot after moving this phase? (A charge marks the
+ * charger moved and shot, aiming at nobody.) */
+static bool shots_begun(const Table *tb)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->s->figs[tb->own[k]].moved && tb->s->figs[tb->own[k]].shot_at != CK_NONE)
+            return true;
+    return false;
+}
+
 /* Parliament's next action: every unmoved trooper in figure order, then
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
+    tb->late = shots_begun(tb);
     for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
         for (int k = 0; k < tb->nown; k++) {
             int i = tb->own[k];
