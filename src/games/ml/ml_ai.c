@@ -143,22 +143,6 @@ static void solve_round(const double p[MAXD], const double q[MAXD], const Odds *
             solve_state(p, q, next, o, a, b);
 }
 
-/* The odds of a fight with h rounds left (h > HMAX: no limit). */
-static void solve_odds_h(const double p[MAXD], const double q[MAXD], int h, Odds *o)
-{
-    if (h > HMAX) {
-        solve_odds(p, q, o);
-        return;
-    }
-    Odds cur = {0};
-    for (int r = 1; r <= h; r++) {
-        Odds nxt;
-        solve_round(p, q, &cur, &nxt);
-        cur = nxt;
-    }
-    *o = cur;
-}
-
 /* The odds of every pair of factors, and the DPs a gun of each factor
  * deals on average, solved once for the process and read-only afterwards
  * (so shared by every thread). */
@@ -340,30 +324,48 @@ static void melee_1v1(const MlState *s, int ia, int ib, Part *pt)
 static int roll_factor(int f) { return f <= 0 ? 0 : clamp_factor(f); }
 
 /* The odds of two lines rolling at factors f0 and f1 together against a
- * share g of the single line's factor, with h rounds left: solved afresh
- * on a miss of a per-thread memo (a pure memo, like sector_part_cached:
- * the key is every input of the solution). */
+ * share g of the single line's factor, with h rounds left, from a
+ * per-thread memo (a pure memo, like sector_part_cached: the key is every
+ * input of the solution). An entry keeps the fight solved for every
+ * number of rounds up to the most yet asked: the rounds left only fall as
+ * a battle goes on, so one solution serves the fight for the rest of it. */
 static const Odds *odds_2v1(int f0, int f1, int g, int h)
 {
-    enum { SLOTS = 256 };
-    static _Thread_local struct { uint32_t key; Odds o; } memo[SLOTS];
+    enum { SLOTS = 64 };
+    static _Thread_local struct {
+        uint32_t key;
+        uint8_t  top;       /* o[1..top] solved: o[r] with r rounds left */
+        bool     unlimited; /* o[0] solved: no limit on rounds */
+        Odds     o[HMAX + 1];
+    } memo[SLOTS];
+    if (h <= 0)
+        return &no_rounds;
     f0 = roll_factor(f0), f1 = roll_factor(f1), g = roll_factor(g);
-    h = h > HMAX ? HMAX + 1 : h < 0 ? 0 : h;
     uint32_t pair = (uint32_t)(f0 < f1 ? f0 << 5 | f1 : f1 << 5 | f0); /* the two roll together */
-    uint32_t key = 1u << 31 | pair << 10 | (uint32_t)g << 5 | (uint32_t)h;
-    uint32_t slot = (key * 2654435761u) >> 24;
-    if (memo[slot].key != key) {
-        double pa[2][MAXD], comb[MAXD] = {0}, q[MAXD];
-        roll_dist(f0, pa[0]);
-        roll_dist(f1, pa[1]);
-        for (int i = 0; i < 4; i++)
-            for (int j = 0; j < 4; j++)
-                comb[i + j] += pa[0][i] * pa[1][j];
-        roll_dist(g, q);
-        solve_odds_h(comb, q, h, &memo[slot].o);
-        memo[slot].key = key;
+    uint32_t key = 1u << 31 | pair << 5 | (uint32_t)g;
+    uint32_t slot = (key * 2654435761u) >> 26;
+    _Static_assert(SLOTS == 1 << 6, "the slot is the hash's top 6 bits");
+    if (memo[slot].key != key)
+        memo[slot].key = key, memo[slot].top = 0, memo[slot].unlimited = false;
+    bool limited = h <= HMAX;
+    if (limited ? memo[slot].top >= h : memo[slot].unlimited)
+        return &memo[slot].o[limited ? h : 0];
+    double pa[2][MAXD], comb[MAXD] = {0}, q[MAXD];
+    roll_dist(f0, pa[0]);
+    roll_dist(f1, pa[1]);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            comb[i + j] += pa[0][i] * pa[1][j];
+    roll_dist(g, q);
+    if (!limited) {
+        solve_odds(comb, q, &memo[slot].o[0]);
+        memo[slot].unlimited = true;
+        return &memo[slot].o[0];
     }
-    return &memo[slot].o;
+    for (int r = memo[slot].top + 1; r <= h; r++) /* one round more at a time, from those already solved */
+        solve_round(comb, q, r == 1 ? &no_rounds : &memo[slot].o[r - 1], &memo[slot].o[r]);
+    memo[slot].top = (uint8_t)h;
+    return &memo[slot].o[h];
 }
 
 /* Two lines of side `two` against line `one` of the other side, which
