@@ -332,7 +332,9 @@ static void start_move_phase(MlState *s, int mover, GameIO *io)
     s->mover = (uint8_t)mover;
     s->to_act = mover == 0 ? s->player_a : ml_enemy(s->player_a);
     s->moves_made = 0;
-    for (int i = 0; i < s->side[s->to_act].nlines; i++)
+    /* every slot, not only the first nlines: the slots past them are all
+     * zero and stay so, and eight stores cost less than a loop on nlines */
+    for (int i = 0; i < ML_MAX_LINES; i++)
         s->side[s->to_act].lines[i].moved = 0;
     ml_pursuers_advance(s, s->to_act, io);
 }
@@ -476,8 +478,8 @@ static bool rally_step(MlState *s, GameIO *io)
         s->to_act = (uint8_t)ml_enemy(s->player_a);
         return true;
     }
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int i = 0; i < s->side[sd].nlines; i++)
+    for (int sd = 0; sd < ML_SIDES; sd++) /* every slot, as start_move_phase clears moved */
+        for (int i = 0; i < ML_MAX_LINES; i++)
             s->side[sd].lines[i].rally_done = 0;
     end_turn(s, io);
     return false;
