@@ -469,6 +469,8 @@ static inline int ml_nth_bit(uint64_t m, int k)
 
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
+/* In PH_PLACE, legal_choose for rough terrain and dragoons. */
+int  ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 /* In PH_FORM, legal_choose for the lines to form (see ml_legal_choose). */
 int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 /* In PH_ATTACH, legal_choose for guns, generals and light guns. */
@@ -561,9 +563,10 @@ int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
 /* The contract's legal_choose: the action ml_legal lists at the index
- * choose(ud, n) returns, n = how many it lists; the moves, the forming of
- * lines, the attaching of guns and generals and the guns' fire (most
- * decisions) without writing the list. */
+ * choose(ud, n) returns, n = how many it lists; the moves, the placing
+ * of rough terrain and dragoons, the forming of lines, the attaching of
+ * guns and generals and the guns' fire (all but the splits and rallies)
+ * without writing the list. */
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);

@@ -76,6 +76,35 @@ static int legal_place(const MlState *s, Action *out, int cap)
     return n;
 }
 
+/* [ML Rough Terrain] [ML Set Up] the rough terrain or dragoons
+ * legal_place lists at the index chosen, without writing the list: the
+ * smooth cells in board order, then the zones of the first dragoons
+ * waiting, left flank first. */
+int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
+    int di = first_unplaced_dragoons(sd);
+    uint32_t zones[2] = {0, 0};
+    if (di >= 0)
+        zones[0] = dragoon_zones(s, 0), zones[1] = dragoon_zones(s, 1);
+    int nrough = ml_count_bits64(smooth), nleft = ml_count_bits64(zones[0]);
+    int n = nrough + nleft + ml_count_bits64(zones[1]);
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n);
+    uint64_t head;
+    if (k < nrough) {
+        int cell = ml_nth_bit(smooth, k);
+        head = ml_head(MLV_ROUGH, 0, cell / 8 * ML_ZONES + cell % 8, 0);
+    } else {
+        int f = (k -= nrough) >= nleft;
+        head = ml_head(MLV_DRAGOONS, di, ml_nth_bit(zones[f], k - f * nleft), f);
+    }
+    ml_put(out, head, 0);
+    return n;
+}
+
 /* ---------------- forming lines ---------------- */
 
 /* The side to act's army as forming a line sees it, counted once per

@@ -581,6 +581,8 @@ int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
         return ml_attach_choose(s, choose, ud, out);
     if (s->phase == PH_ARTILLERY)
         return ml_art_choose(s, choose, ud, out);
+    if (s->phase == PH_PLACE)
+        return ml_place_choose(s, choose, ud, out);
     return choose_from_list(s, choose, ud, out);
 }
 
