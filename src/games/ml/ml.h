@@ -126,7 +126,7 @@ typedef struct MlSide {
  * ml_cell_bit). It is derived from the lines, units and board: whatever
  * changes a line's cell, status, general or turn-in calls ml_occ_remove
  * before a change of cell and ml_occ_update after any change (or
- * ml_occ_move for a change of cell), forming a line calls ml_occ_deployed,
+ * ml_occ_move for a change of cell), forming a line calls ml_occ_formed,
  * placing rough terrain sets its bit; code that sets these fields by hand
  * (tests, AI clones) calls ml_occ_rebuild. A cell never holds more than
  * two lines of a side: deployment, moves, pursuit and push backs all need
@@ -275,10 +275,11 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 }
 /* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
  * line li changes cell, ml_occ_update after anything of it changed;
- * ml_occ_deployed after the units of `set` joined a line. */
+ * ml_occ_formed after line li formed from the units of `set`, alone in
+ * its cell (one line to a zone in deployment: a few operations). */
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
-void ml_occ_deployed(MlState *s, int side, uint32_t set);
+void ml_occ_formed(MlState *s, int side, int li, uint32_t set);
 /* Line li's general alone changed (it stays in its cell and status): the
  * one mask that follows generals, for its cell. */
 void ml_occ_general(MlState *s, int side, int li);

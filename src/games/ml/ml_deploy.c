@@ -555,8 +555,7 @@ static void form_line(MlState *s, int side, const Action *a)
         l->str = (uint8_t)(l->str + sd->units[i].str);
         l->nunits++;
     }
-    ml_occ_update(s, side, li);
-    ml_occ_deployed(s, side, a->set & ((1u << sd->nunits) - 1));
+    ml_occ_formed(s, side, li, a->set & ((1u << sd->nunits) - 1));
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
@@ -591,7 +590,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->gens[a->piece].sector = sd->lines[a->target].sector;
         sd->gens[a->piece].zone = sd->lines[a->target].zone;
         sd->lines[a->target].general = (uint8_t)a->piece;
-        ml_occ_update(s, side, a->target);
+        ml_occ_general(s, side, a->target);
         ml_occ_generals(s, side);
         break;
     default:

@@ -142,9 +142,20 @@ void ml_occ_general(MlState *s, int side, int li)
     s->occ.no_gen[side] = (s->occ.no_gen[side] & ~b) | (b & ml_ones_if(no_gen));
 }
 
-void ml_occ_deployed(MlState *s, int side, uint32_t set)
+void ml_occ_formed(MlState *s, int side, int li, uint32_t set)
 {
-    uint32_t *w = &s->occ.waiting[side][0][0];
+    const MlLine *l = &s->side[side].lines[li];
+    MlOcc *o = &s->occ;
+    int cell = ml_cell(l->sector, l->zone);
+    uint32_t b = 1u << cell;
+    /* one line to a zone in deployment [ML Set Up], and a new line has no
+     * general, turn-in nor pursuit: the cell's marks are those of the line */
+    assert(o->at[side][cell] == 0 && l->status == LS_FORMED && l->general == ML_NONE && !l->turned_in);
+    o->at[side][cell] = (uint8_t)(1u << li);
+    o->any[side] |= b;
+    o->foot[side] |= b & ml_ones_if(l->arm == ML_FOOT);
+    o->no_gen[side] |= b;
+    uint32_t *w = &o->waiting[side][0][0];
     for (int k = 0; k < 2 * 5; k++)
         w[k] &= ~set;
 }
