@@ -200,7 +200,12 @@ typedef struct MlTables {
     uint8_t horse[16], nhorse;
     uint8_t generals, superiors;       /* generals each side starts with */
     double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
+    MlSide  army[2];                   /* a side as it starts, before the cards, by reading of the foot list (ml_armies) */
 } MlTables;
+
+/* The army each side starts with, before the cards [ML Set Up], made
+ * into t->army once, when the tables are parsed (ml_setup.c). */
+void ml_armies(MlTables *t);
 
 /* The tables once parsed (NULL before): read by ml_tables, set by ml_tables_load. */
 extern _Atomic(const MlTables *) ml_tables_ready;
