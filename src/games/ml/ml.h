@@ -126,7 +126,7 @@ typedef struct MlSide {
  * ml_cell_bit). It is derived from the lines, units and board: whatever
  * changes a line's cell, status, general or turn-in calls ml_occ_remove
  * before a change of cell and ml_occ_update after any change (or
- * ml_occ_move for a change of cell), forming a line calls ml_occ_deployed,
+ * ml_occ_move for a change of cell), forming a line calls ml_occ_formed,
  * placing rough terrain sets its bit; code that sets these fields by hand
  * (tests, AI clones) calls ml_occ_rebuild. A cell never holds more than
  * two lines of a side: deployment, moves, pursuit and push backs all need
@@ -200,7 +200,12 @@ typedef struct MlTables {
     uint8_t horse[16], nhorse;
     uint8_t generals, superiors;       /* generals each side starts with */
     double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
+    MlSide  army[2];                   /* a side as it starts, before the cards, by reading of the foot list (ml_armies) */
 } MlTables;
+
+/* The army each side starts with, before the cards [ML Set Up], made
+ * into t->army once, when the tables are parsed (ml_setup.c). */
+void ml_armies(MlTables *t);
 
 /* The tables once parsed (NULL before): read by ml_tables, set by ml_tables_load. */
 extern _Atomic(const MlTables *) ml_tables_ready;
@@ -275,10 +280,11 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 }
 /* Keeping the index (MlOcc) in step with the lines: ml_occ_remove before
  * line li changes cell, ml_occ_update after anything of it changed;
- * ml_occ_deployed after the units of `set` joined a line. */
+ * ml_occ_formed after line li formed from the units of `set`, alone in
+ * its cell (one line to a zone in deployment: a few operations). */
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
-void ml_occ_deployed(MlState *s, int side, uint32_t set);
+void ml_occ_formed(MlState *s, int side, int li, uint32_t set);
 /* Line li's general alone changed (it stays in its cell and status): the
  * one mask that follows generals, for its cell. */
 void ml_occ_general(MlState *s, int side, int li);
@@ -469,6 +475,8 @@ static inline int ml_nth_bit(uint64_t m, int k)
 
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
+/* In PH_PLACE, legal_choose for rough terrain and dragoons. */
+int  ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 /* In PH_FORM, legal_choose for the lines to form (see ml_legal_choose). */
 int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 /* In PH_ATTACH, legal_choose for guns, generals and light guns. */
@@ -561,9 +569,10 @@ int  ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ml_current_player(const void *st);
 int  ml_legal(const void *st, Action *out, int cap);
 /* The contract's legal_choose: the action ml_legal lists at the index
- * choose(ud, n) returns, n = how many it lists; the moves, the forming of
- * lines, the attaching of guns and generals and the guns' fire (most
- * decisions) without writing the list. */
+ * choose(ud, n) returns, n = how many it lists; the moves, the placing
+ * of rough terrain and dragoons, the forming of lines, the attaching of
+ * guns and generals and the guns' fire (all but the splits and rallies)
+ * without writing the list. */
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);

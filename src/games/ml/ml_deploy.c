@@ -76,13 +76,42 @@ static int legal_place(const MlState *s, Action *out, int cap)
     return n;
 }
 
+/* [ML Rough Terrain] [ML Set Up] the rough terrain or dragoons
+ * legal_place lists at the index chosen, without writing the list: the
+ * smooth cells in board order, then the zones of the first dragoons
+ * waiting, left flank first. */
+int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    const MlSide *sd = &s->side[s->to_act];
+    uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
+    int di = first_unplaced_dragoons(sd);
+    uint32_t zones[2] = {0, 0};
+    if (di >= 0)
+        zones[0] = dragoon_zones(s, 0), zones[1] = dragoon_zones(s, 1);
+    int nrough = ml_count_bits64(smooth), nleft = ml_count_bits64(zones[0]);
+    int n = nrough + nleft + ml_count_bits64(zones[1]);
+    if (n == 0)
+        return 0;
+    int k = choose(ud, n);
+    uint64_t head;
+    if (k < nrough) {
+        int cell = ml_nth_bit(smooth, k);
+        head = ml_head(MLV_ROUGH, 0, cell / 8 * ML_ZONES + cell % 8, 0);
+    } else {
+        int f = (k -= nrough) >= nleft;
+        head = ml_head(MLV_DRAGOONS, di, ml_nth_bit(zones[f], k - f * nleft), f);
+    }
+    ml_put(out, head, 0);
+    return n;
+}
+
 /* ---------------- forming lines ---------------- */
 
 /* The side to act's army as forming a line sees it, counted once per
  * legal() or check() call. */
 typedef struct FormCtx {
     int      side;
-    uint32_t waiting[2][5];    /* by arm: units waiting to deploy, by strength 1..4 (bit = unit; [0] unused) */
+    const uint32_t (*waiting)[5]; /* by arm: units waiting to deploy, by strength 1..4 (MlOcc.waiting) */
     int      ranked[2];        /* by arm: how many of those */
     int      undeployed[2];    /* by arm: units waiting to deploy, whatever their strength */
     int      foot_lines;       /* foot lines formed */
@@ -110,28 +139,39 @@ static inline int count_bits(uint32_t m, bool popcnt)
     return n;
 }
 
-/* The waiting units come from the state's index (MlOcc.waiting); the
- * lines are counted, without branches on arm and sector: they come mixed. */
+#ifndef NDEBUG
+/* form_ctx's line counts, counted from the lines (asserted against). */
+static bool form_counts_agree(const MlSide *sd, const FormCtx *c)
+{
+    int foot = 0, horse[ML_SECTORS] = {0, 0, 0};
+    for (int i = 0; i < sd->nlines; i++) {
+        foot += sd->lines[i].arm == ML_FOOT;
+        horse[sd->lines[i].sector] += sd->lines[i].arm == ML_HORSE;
+    }
+    return foot == c->foot_lines && memcmp(horse, c->horse_lines, sizeof horse) == 0;
+}
+#endif
+
+/* The waiting units and the lines come from the state's index: lines
+ * deploy one to a cell, so the lines of an arm are the cells it holds. */
 static inline void form_ctx(const MlState *s, FormCtx *c)
 {
-    const MlSide *sd = &s->side[s->to_act];
-    memset(c, 0, sizeof *c);
+    const MlOcc *o = &s->occ;
     c->side = s->to_act;
     c->popcnt = ml_has_popcnt();
+    c->waiting = o->waiting[c->side];
     for (int arm = 0; arm < 2; arm++) {
-        const uint32_t *by = s->occ.waiting[c->side][arm];
+        const uint32_t *by = c->waiting[arm];
         uint32_t ranked = by[1] | by[2] | by[3] | by[4];
         c->undeployed[arm] = count_bits(ranked | by[0], c->popcnt);
         c->ranked[arm] = count_bits(ranked, c->popcnt);
-        for (int str = 1; str <= 4; str++)
-            c->waiting[arm][str] = by[str];
     }
-    for (int i = 0; i < sd->nlines; i++) {
-        const MlLine *l = &sd->lines[i];
-        c->foot_lines += l->arm == ML_FOOT;
-        c->horse_lines[l->sector] += l->arm == ML_HORSE;
-    }
-    c->own = s->occ.any[c->side];
+    c->own = o->any[c->side];
+    uint32_t horse = c->own & ~o->foot[c->side];
+    c->foot_lines = count_bits(o->foot[c->side], c->popcnt);
+    for (int sec = 0; sec < ML_SECTORS; sec++)
+        c->horse_lines[sec] = count_bits(horse & 0x7Fu << (sec * 8), c->popcnt);
+    assert(form_counts_agree(&s->side[c->side], c));
 }
 
 /* Room left for units of an arm if one more line of it stands in `sector`. */
@@ -526,8 +566,7 @@ static void form_line(MlState *s, int side, const Action *a)
         l->str = (uint8_t)(l->str + sd->units[i].str);
         l->nunits++;
     }
-    ml_occ_update(s, side, li);
-    ml_occ_deployed(s, side, a->set & ((1u << sd->nunits) - 1));
+    ml_occ_formed(s, side, li, a->set & ((1u << sd->nunits) - 1));
 }
 
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
@@ -562,7 +601,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->gens[a->piece].sector = sd->lines[a->target].sector;
         sd->gens[a->piece].zone = sd->lines[a->target].zone;
         sd->lines[a->target].general = (uint8_t)a->piece;
-        ml_occ_update(s, side, a->target);
+        ml_occ_general(s, side, a->target);
         ml_occ_generals(s, side);
         break;
     default:

@@ -142,9 +142,20 @@ void ml_occ_general(MlState *s, int side, int li)
     s->occ.no_gen[side] = (s->occ.no_gen[side] & ~b) | (b & ml_ones_if(no_gen));
 }
 
-void ml_occ_deployed(MlState *s, int side, uint32_t set)
+void ml_occ_formed(MlState *s, int side, int li, uint32_t set)
 {
-    uint32_t *w = &s->occ.waiting[side][0][0];
+    const MlLine *l = &s->side[side].lines[li];
+    MlOcc *o = &s->occ;
+    int cell = ml_cell(l->sector, l->zone);
+    uint32_t b = 1u << cell;
+    /* one line to a zone in deployment [ML Set Up], and a new line has no
+     * general, turn-in nor pursuit: the cell's marks are those of the line */
+    assert(o->at[side][cell] == 0 && l->status == LS_FORMED && l->general == ML_NONE && !l->turned_in);
+    o->at[side][cell] = (uint8_t)(1u << li);
+    o->any[side] |= b;
+    o->foot[side] |= b & ml_ones_if(l->arm == ML_FOOT);
+    o->no_gen[side] |= b;
+    uint32_t *w = &o->waiting[side][0][0];
     for (int k = 0; k < 2 * 5; k++)
         w[k] &= ~set;
 }
@@ -332,7 +343,9 @@ static void start_move_phase(MlState *s, int mover, GameIO *io)
     s->mover = (uint8_t)mover;
     s->to_act = mover == 0 ? s->player_a : ml_enemy(s->player_a);
     s->moves_made = 0;
-    for (int i = 0; i < s->side[s->to_act].nlines; i++)
+    /* every slot, not only the first nlines: the slots past them are all
+     * zero and stay so, and eight stores cost less than a loop on nlines */
+    for (int i = 0; i < ML_MAX_LINES; i++)
         s->side[s->to_act].lines[i].moved = 0;
     ml_pursuers_advance(s, s->to_act, io);
 }
@@ -476,8 +489,8 @@ static bool rally_step(MlState *s, GameIO *io)
         s->to_act = (uint8_t)ml_enemy(s->player_a);
         return true;
     }
-    for (int sd = 0; sd < ML_SIDES; sd++)
-        for (int i = 0; i < s->side[sd].nlines; i++)
+    for (int sd = 0; sd < ML_SIDES; sd++) /* every slot, as start_move_phase clears moved */
+        for (int i = 0; i < ML_MAX_LINES; i++)
             s->side[sd].lines[i].rally_done = 0;
     end_turn(s, io);
     return false;
@@ -579,6 +592,8 @@ int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
         return ml_attach_choose(s, choose, ud, out);
     if (s->phase == PH_ARTILLERY)
         return ml_art_choose(s, choose, ud, out);
+    if (s->phase == PH_PLACE)
+        return ml_place_choose(s, choose, ud, out);
     return choose_from_list(s, choose, ud, out);
 }
 

@@ -60,7 +60,7 @@ void ml_rally_apply(MlState *s, const Action *a, GameIO *io)
 static void reform_line(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
-    if (l->status != LS_FORMED || l->dp == 0)
+    if (l->dp == 0 || l->status != LS_FORMED) /* DPs first: most lines have none */
         return;
     int rz = l->zone - ml_fwd(side);
     bool behind = ml_on_board(rz) && ml_line_at(s, side, l->sector, rz);
@@ -84,7 +84,7 @@ void ml_reform_all(MlState *s, GameIO *io)
 {
     for (int k = 0; k < ML_SIDES; k++) {
         int side = k == 0 ? s->player_a : ml_enemy(s->player_a);
-        for (int li = 0; li < s->side[side].nlines; li++)
+        for (int li = 0; li < ML_MAX_LINES; li++) /* the slots past nlines are zero: no DPs */
             reform_line(s, side, li, io);
     }
 }

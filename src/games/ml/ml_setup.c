@@ -40,6 +40,17 @@ static void build_army(MlSide *sd, const MlTables *t, int str4)
         add_general(sd, 1);
 }
 
+/* Both readings of the foot list, built once: every game starts from a
+ * copy (memset first, so that a copy holds the zero bytes a side set up
+ * in a zeroed state would). */
+void ml_armies(MlTables *t)
+{
+    for (int str4 = 0; str4 < 2; str4++) {
+        memset(&t->army[str4], 0, sizeof t->army[str4]);
+        build_army(&t->army[str4], t, str4);
+    }
+}
+
 /* The alive unit of an arm with the lowest (weakest) or highest strength,
  * optionally below a cap; -1 if none. Ties go to the first listed. */
 static int pick_unit(const MlSide *sd, int arm, bool weakest, int below)
@@ -137,7 +148,7 @@ int ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     const MlTables *t = ml_tables();
     rng_seed(&s->rng, seed);
     for (int side = 0; side < ML_SIDES; side++)
-        build_army(&s->side[side], t, s->foot_str4);
+        s->side[side] = t->army[s->foot_str4]; /* build_army's, made once (ml_armies) */
     deal_hands(s, t);
     ml_occ_setup(s); /* the units waiting to deploy, the generals: the rest of the index is the memset's zeros */
     s->winner = ML_NONE;

@@ -163,6 +163,7 @@ int ml_tables_parse(MlTables *t, const char *combat, const char *deck, const cha
         parse_armies(t, armies, d) < 0)
         return -1;
     combat_odds(t);
+    ml_armies(t);
     return 0;
 }
 
