@@ -61,8 +61,7 @@
 #define W_LATE_CLOSE 2.0 /* points for closing on an enemy then */
 #define AHEAD_MOVES 6     /* line moves weighed with the next one in view: the best by their own score */
 #define W_HORSE_FWD 2.0  /* horse deploy forward: weight of depth against line size */
-#define W_WING_DRAGOONS 3.0 /* horse deploy where dragoons help them: per point of dragoon factor */
-#define W_WING_FOE 0.3   /* ...and away from strong enemy horse: per point of its strongest line */
+#define W_WING_DRAGOONS 0.4 /* a wing the enemy's dragoons help, per point of their factor (< 0.5) */
 
 /* ---------------- melee odds ---------------- */
 
@@ -674,32 +673,25 @@ static void count_waiting(const MlState *s, int waiting[2])
         waiting[sd->units[u].arm != ML_FOOT] += sd->units[u].alive && sd->units[u].line == ML_NONE;
 }
 
-/* [ML Modifiers] A wing as a new horse line of `side` would find it: the
- * +2 its dragoons there give, less the enemy's (both reach the front
- * zones, where the wings meet), and the strength of the strongest enemy
- * horse line already formed there. */
+/* [ML Modifiers] What a wing costs a new horse line of `side`: the +2
+ * the enemy's dragoons there give the enemy horse it would fight. Going
+ * where its own dragoons stand instead was tried: against this player it
+ * loses, as the enemy then puts its strongest line on the other wing.
+ * Below 1 point a line (W_WING_DRAGOONS < 0.5), it decides which wing
+ * gets the strongest line, and each wing still gets one. */
 static double wing_edge(const MlState *s, int side, int sector)
 {
-    int foe = ml_enemy(side), flank = sector == ML_LEFT ? 0 : 1, strongest = 0;
-    double dragoons = 0;
-    for (int k = 0; k < ML_SIDES; k++) {
-        const MlSide *sd = &s->side[k];
-        for (int i = 0; i < sd->ndrag; i++)
-            if (sd->drag[i].placed && sd->drag[i].flank == flank)
-                dragoons += k == side ? 2 : -2;
-    }
-    for (int i = 0; i < s->side[foe].nlines; i++) {
-        const MlLine *l = &s->side[foe].lines[i];
-        if (l->sector == sector && l->str > strongest)
-            strongest = l->str;
-    }
-    return W_WING_DRAGOONS * dragoons - W_WING_FOE * strongest;
+    const MlSide *foe = &s->side[ml_enemy(side)];
+    int flank = sector == ML_LEFT ? 0 : 1, factor = 0;
+    for (int i = 0; i < foe->ndrag; i++)
+        factor += foe->drag[i].placed && foe->drag[i].flank == flank ? 2 : 0;
+    return -W_WING_DRAGOONS * factor;
 }
 
 /* Forming lines: one foot line as big as a line may be (the small rest
  * stands behind it as support), and horse in lines of up to four, the
- * strongest first, sharing what is left between the wings, and more of
- * them on the wing where dragoons help and the enemy horse is weaker. */
+ * strongest first, sharing what is left between the wings, the strongest
+ * on the wing the enemy's dragoons do not help. */
 static double form_score(const MlState *s, const Action *a, int depth, const Weigh *w)
 {
     const MlSide *sd = &s->side[s->to_act];

@@ -131,31 +131,30 @@ static int first_horse_wing(void)
     return a.piece;
 }
 
-/* [ML Modifiers] Dragoons give +2 to the wing lines beside them, so the
- * horse form on the wing where the side's own dragoons stand: left when
- * they are on the left edge, right when on the right (a choice blind to
- * the dragoons would pick the same wing both times). */
-Test(ml_ai, horse_form_on_the_wing_their_dragoons_support)
+/* [ML Modifiers] The enemy's dragoons give +2 to the enemy horse beside
+ * them, so the strongest Royalist horse line forms on the other wing:
+ * right when they stand on the left edge, left when on the right (a
+ * choice blind to them would pick the same wing both times). */
+Test(ml_ai, the_strongest_horse_forms_away_from_the_enemy_dragoons)
 {
-    mlf_dragoons(&F, ML_ROY, 0, 2);
-    cr_assert_eq(first_horse_wing(), ML_LEFT, "dragoons on the left edge, horse formed on the right");
+    mlf_dragoons(&F, ML_PAR, 0, 4);
+    cr_assert_eq(first_horse_wing(), ML_RIGHT, "enemy dragoons on the left edge, horse formed on the left");
     mlf_fini(&F);
     mlf_init(&F);
-    mlf_dragoons(&F, ML_ROY, 1, 2);
-    cr_assert_eq(first_horse_wing(), ML_RIGHT, "dragoons on the right edge, horse formed on the left");
+    mlf_dragoons(&F, ML_PAR, 1, 4);
+    cr_assert_eq(first_horse_wing(), ML_LEFT, "enemy dragoons on the right edge, horse formed on the right");
 }
 
-/* [ML Set Up] With the enemy's strong horse line (8) on one wing and a
- * weak one (2) on the other, the first Royalist horse line forms facing
- * the weak one, wherever that is. */
-Test(ml_ai, horse_form_facing_the_weaker_enemy_wing)
+/* [ML Set Up] The wing the enemy's dragoons help is not left bare: the
+ * second horse line forms there, once the first stands on the other. */
+Test(ml_ai, the_second_horse_line_still_holds_the_wing_of_the_enemy_dragoons)
 {
-    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 8);
-    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 4, 2);
-    cr_assert_eq(first_horse_wing(), ML_RIGHT, "formed facing the strong enemy line on the left");
-    mlf_fini(&F);
-    mlf_init(&F);
-    mlf_line(&F, ML_PAR, ML_HORSE, ML_LEFT, 4, 2);
-    mlf_line(&F, ML_PAR, ML_HORSE, ML_RIGHT, 4, 8);
-    cr_assert_eq(first_horse_wing(), ML_LEFT, "formed facing the strong enemy line on the right");
+    mlf_dragoons(&F, ML_PAR, 0, 4);
+    int wing = first_horse_wing();
+    cr_assert_eq(wing, ML_RIGHT);
+    Action first = choose();
+    mlf_do(&F, first);
+    Action second = choose();
+    cr_assert_eq(second.verb, MLV_FORM, "the heuristic did not form the second line");
+    cr_assert_eq(second.piece, ML_LEFT, "the second line formed on the right beside the first");
 }
