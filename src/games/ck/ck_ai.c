@@ -21,8 +21,8 @@
  * dragoons; anything goes in the last turn), and charges and shots count
  * what beating a foe spares the guards it threatens; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
- * against his 2) goes where he is least exposed (eight ways, a full or
- * half move), while two others stand
+ * against his 2) goes where he is least exposed (eight ways, a full
+ * move, or staying put), while two others stand
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
  * on the side away from the Royalists; two besides the searcher always end
@@ -1421,11 +1421,11 @@ static float piece_gap(const Open *o, float x, float y)
 }
 
 /* A dragoon's move away from Royalist horse: of the eight ways of the
- * compass at a full and at half a move, the least exposed, each inch
+ * compass at a full move, the least exposed, each inch
  * further from an unsearched piece's edge costing as much as
  * 1/CK_FLEE_RISK of a point; false when staying put is best (a move wins
- * a tie). Eight ways, not sixteen: they fled as well, for half the
- * points weighed. The moves are weighed first, and only the best is
+ * a tie). Eight ways at a full move only: they fled as well as with
+ * sixteen or with half moves too, for fewer points weighed. The moves are weighed first, and only the best is
  * checked: a refused one gives way to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
@@ -1433,11 +1433,11 @@ static bool flee_horse(Table *tb, int i, Action *out)
     const CkFig *f = &s->figs[i];
     Open o = open_pieces(s);
     float m = allowance(tb, i) - 0.01f;
-    Action cand[17];
-    double v[17];
+    Action cand[9];
+    double v[9];
     int n = 0, stay = -1;
-    for (int k = 0; k < 17; k++) { /* eight ways, full and half a move, and staying put */
-        float mm = k < 8 ? m : k < 16 ? m / 2 : 0;
+    for (int k = 0; k < 9; k++) { /* eight ways at a full move, and staying put */
+        float mm = k < 8 ? m : 0;
         float x = f->x + mm * compass[k % 8][0], y = f->y + mm * compass[k % 8][1];
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
@@ -1445,7 +1445,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
         float gap = piece_gap(&o, x, y);
         v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
-        stay = k == 16 ? n : stay;
+        stay = k == 8 ? n : stay;
         n++;
     }
     for (;;) {
