@@ -1421,11 +1421,11 @@ static float piece_gap(const Open *o, float x, float y)
 }
 
 /* A dragoon's move away from Royalist horse: of the eight ways of the
- * compass at a full move, the least exposed, each inch
- * further from an unsearched piece's edge costing as much as
- * 1/CK_FLEE_RISK of a point; false when staying put is best (a move wins
- * a tie). Eight ways at a full move only: they fled as well as with
- * sixteen or with half moves too, for fewer points weighed. The moves are weighed first, and only the best is
+ * compass at a full move, the least exposed, each inch further from an
+ * unsearched piece's edge costing as much as 1/CK_FLEE_RISK of a point;
+ * false when staying put is best (a move wins a tie). Eight ways at a full
+ * move only: they fled as well as sixteen ways or half moves too, for
+ * fewer points weighed. The moves are weighed first, and only the best is
  * checked: a refused one gives way to the next. */
 static bool flee_horse(Table *tb, int i, Action *out)
 {
