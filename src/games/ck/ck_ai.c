@@ -25,9 +25,10 @@
  * move, or staying put), while two others stand
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
- * on the side away from the Royalists; two besides the searcher always end
- * in reach of a piece for the next turn, and the horsemen not needed for
- * that go out of their way to stand where foes' charges would fail. The
+ * on the side away from the Royalists (weighing points along the way and
+ * the four diagonal ways of the compass); two besides the searcher always
+ * end in reach of a piece for the next turn, and the horsemen not needed
+ * for that go out of their way to stand where foes' charges would fail. The
  * troopers who could search move last; one of them (cavalry first, at the
  * piece with most troopers about, the one the drover showed empty last) is
  * kept back and searches, since a search ends the turn, unless only he can
