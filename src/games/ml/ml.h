@@ -176,7 +176,8 @@ typedef struct MlState {
     uint8_t winner;              /* 0, 1, 2 = draw, ML_NONE = not over */
     uint8_t foot_str4;           /* option: read the foot list as 4 x str4 */
     uint8_t end_reason;          /* 0 none, 1 army broke, 2 turn limit */
-    uint8_t pad[4];
+    uint8_t dragoons_wing;       /* option: dragoons flank their whole wing, not a zone either way */
+    uint8_t pad[3];
     MlOcc   occ;                 /* derived from side[].lines: see MlOcc */
 } MlState;
 
@@ -340,7 +341,7 @@ static inline void ml_occ_general_moved(MlState *s, int side, uint32_t from, con
     o->lone_generals[side] |= to & ml_ones_if(g->line == ML_NONE);
 }
 /* The cells beside the side's placed dragoons (see MlOcc.dragoons). */
-uint32_t ml_dragoon_cells(const MlSide *sd);
+uint32_t ml_dragoon_cells(const MlSide *sd, bool whole_wing);
 /* The cells of the guns of a side on the table (see MlOcc.guns). */
 uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */

@@ -587,7 +587,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->drag[a->piece].placed = 1;
         sd->drag[a->piece].flank = (uint8_t)a->arg;
         sd->drag[a->piece].zone = (uint8_t)a->target;
-        s->occ.dragoons[side] = ml_dragoon_cells(sd);
+        s->occ.dragoons[side] = ml_dragoon_cells(sd, s->dragoons_wing);
         break;
     case MLV_FORM: form_line(s, side, a); break;
     case MLV_GUN:

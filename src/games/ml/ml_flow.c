@@ -169,13 +169,14 @@ uint32_t ml_gun_cells(const MlSide *sd)
 }
 
 /* [ML Modifiers] a line on a wing within a zone of its dragoons on that
- * flank (flank 0 = the left edge, beside the left wing; 1 = the right). */
-uint32_t ml_dragoon_cells(const MlSide *sd)
+ * flank (flank 0 = the left edge, beside the left wing; 1 = the right),
+ * or anywhere on that wing with the option dragoons=wing. */
+uint32_t ml_dragoon_cells(const MlSide *sd, bool whole_wing)
 {
     uint32_t cells = 0;
     for (int i = 0; i < sd->ndrag; i++) {
         const MlDragoons *dr = &sd->drag[i];
-        uint32_t zones = (0x7u << dr->zone >> 1) & 0x7Fu; /* zone - 1 .. zone + 1 on the board */
+        uint32_t zones = whole_wing ? 0x7Fu : (0x7u << dr->zone >> 1) & 0x7Fu; /* zone - 1 .. zone + 1 */
         cells |= zones << (dr->flank ? ML_RIGHT * 8 : ML_LEFT * 8) & ml_ones_if(dr->placed);
     }
     return cells;
@@ -224,7 +225,7 @@ static void occ_build(const MlState *s, MlOcc *o)
     o->rough = ml_rough_cells(s);
     for (int side = 0; side < ML_SIDES; side++) {
         o->guns[side] = ml_gun_cells(&s->side[side]);
-        o->dragoons[side] = ml_dragoon_cells(&s->side[side]);
+        o->dragoons[side] = ml_dragoon_cells(&s->side[side], s->dragoons_wing);
         occ_build_generals(&s->side[side], o, side);
     }
     for (int side = 0; side < ML_SIDES; side++)

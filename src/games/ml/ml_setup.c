@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const known_options[] = {"foot", "turns", NULL};
+static const char *const known_options[] = {"foot", "turns", "dragoons", NULL};
 
 static void add_unit(MlSide *sd, int arm, int str)
 {
@@ -112,6 +112,10 @@ static int parse_options(MlState *s, const Options *opt, Diag *d)
     if (foot && strcmp(foot, "str2") != 0 && strcmp(foot, "str4") != 0)
         return diag_set(d, "option foot: expected str2 or str4, not '%s'", foot);
     s->foot_str4 = foot && strcmp(foot, "str4") == 0;
+    const char *dragoons = opt_get(opt, "dragoons");
+    if (dragoons && strcmp(dragoons, "zone") != 0 && strcmp(dragoons, "wing") != 0)
+        return diag_set(d, "option dragoons: expected zone or wing, not '%s'", dragoons);
+    s->dragoons_wing = dragoons && strcmp(dragoons, "wing") == 0;
     s->max_turns = ML_DEFAULT_TURNS;
     if (turns) {
         char *end;

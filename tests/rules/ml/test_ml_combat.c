@@ -284,6 +284,20 @@ Test(ml_modifiers, dragoons_reach_one_zone_either_way)
     cr_assert_eq(ml_factor(&F.s, ML_ROY, b, NULL), 3);
 }
 
+/* The option dragoons=wing reads "on the flank of your sector" as the
+ * whole wing: the line three zones from its dragoons has the +2 too. */
+Test(ml_modifiers, with_option_dragoons_wing_they_flank_the_whole_wing)
+{
+    F.s.dragoons_wing = 1;
+    int a = mlf_line(&F, ML_ROY, ML_HORSE, ML_RIGHT, 2, 3);
+    int b = mlf_line(&F, ML_ROY, ML_HORSE, ML_RIGHT, 4, 3);
+    int c = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 4, 3);
+    mlf_dragoons(&F, ML_ROY, 1, 1);
+    cr_assert_eq(ml_factor(&F.s, ML_ROY, a, NULL), 5);
+    cr_assert_eq(ml_factor(&F.s, ML_ROY, b, NULL), 5, "three zones away, still on the dragoons' wing");
+    cr_assert_eq(ml_factor(&F.s, ML_ROY, c, NULL), 3, "dragoons flank the wings only");
+}
+
 Test(ml_modifiers, light_gun_adds_one_each)
 {
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 4);

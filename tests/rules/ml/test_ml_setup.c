@@ -92,6 +92,21 @@ Test(ml_set_up, option_foot_str4_reads_4_x_str4)
     assert_units(&F.s.side[ML_ROY], str4_foot, base_horse);
 }
 
+Test(ml_set_up, option_dragoons_wing_is_read)
+{
+    Options opt = {0};
+    Diag d = {{0}};
+    cr_assert_eq(ml_setup(&F.s, &opt, 1, &d), 0);
+    cr_assert_eq(F.s.dragoons_wing, 0, "by default dragoons reach a zone either way");
+    cr_assert_eq(opt_set(&opt, "dragoons", "wing", &d), 0);
+    cr_assert_eq(ml_setup(&F.s, &opt, 1, &d), 0);
+    cr_assert_eq(F.s.dragoons_wing, 1);
+    Options bad = {0};
+    opt_set(&bad, "dragoons", "sector", &d);
+    cr_assert_lt(ml_setup(&F.s, &bad, 1, &d), 0);
+    cr_assert(strstr(d.msg, "zone or wing"), "reason: %s", d.msg);
+}
+
 Test(ml_set_up, options_are_checked)
 {
     Options opt = {0};
