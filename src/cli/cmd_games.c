@@ -8,8 +8,9 @@
 static void games_help(FILE *f)
 {
     fputs("usage: ecw games [--json]\n"
-          "List the games ecw can play: id, players and title.\n"
-          "  --json   print a JSON array of {id, title, roles}\n", f);
+          "List the games ecw can play: id, players, title and the options\n"
+          "`--option key=value` takes for each (the first value is the default).\n"
+          "  --json   print a JSON array of {id, title, roles, options}\n", f);
 }
 
 /* The game list as JSON on stdout. */
@@ -26,6 +27,11 @@ static void games_json(void)
         jw_arr(&w);
         for (int i = 0; i < (*g)->nplayers; i++)
             jw_str(&w, (*g)->roles[i]);
+        jw_arr_end(&w);
+        jw_key(&w, "options");
+        jw_arr(&w);
+        for (const char *const *o = (*g)->option_help; o && *o; o++)
+            jw_str(&w, *o);
         jw_arr_end(&w);
         jw_obj_end(&w);
     }
@@ -64,6 +70,8 @@ int cmd_games(int argc, char **argv)
         for (int i = 0; i < (*g)->nplayers; i++)
             printf("%s%s", i ? " vs " : "", (*g)->roles[i]);
         puts(")");
+        for (const char *const *o = (*g)->option_help; o && *o; o++)
+            printf("    --option %s\n", *o);
     }
     return EXIT_OK;
 }

@@ -36,7 +36,7 @@ static void play_help(FILE *f)
           "  --save FILE       write the game record to FILE at the end or on quit\n"
           "  --dice manual     type in every die roll (referee mode); default: auto\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
-          "  --option k=v      a game option (repeatable)\n"
+          "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n"
           "At the prompt: a number from the list, an action in words, 'list', 'board',\n"
           "'help' or 'quit'.\n", f);

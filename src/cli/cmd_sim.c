@@ -52,7 +52,7 @@ static void sim_help(FILE *f)
           "  --ROLE AI         the AI for a side, e.g. --parliament random (default heuristic)\n"
           "  --json            print the summary as one JSON object\n"
           "  --events FILE     write every game's events as JSON lines (field \"game\")\n"
-          "  --option k=v      a game option (repeatable)\n"
+          "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n"
           "The results do not depend on the number of threads.\n", f);
     cli_help_roles(f);

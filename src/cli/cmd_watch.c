@@ -22,7 +22,7 @@ static void watch_help(FILE *f)
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
-          "  --option k=v      a game option (repeatable)\n"
+          "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  --delay MS        pause between actions (default 400)\n"
           "  --fast            no pauses\n"
           "  -h, --help        this help\n", f);

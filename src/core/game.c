@@ -61,6 +61,15 @@ int opt_check(const Options *o, const char *const *known, Diag *d)
     return 0;
 }
 
+int opt_two_way(const Options *o, const char *key, const char *off, const char *on, uint8_t *out, Diag *d)
+{
+    const char *v = opt_get(o, key);
+    if (v && strcmp(v, off) != 0 && strcmp(v, on) != 0)
+        return diag_set(d, "option %s: expected %s or %s, not '%s'", key, on, off, v);
+    *out = v && strcmp(v, on) == 0;
+    return 0;
+}
+
 int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
 {
     EventLog *log = io ? io->log : NULL;

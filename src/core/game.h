@@ -39,6 +39,10 @@ int         opt_parse(Options *o, const char *kv, Diag *d); /* "key=value" */
 const char *opt_get(const Options *o, const char *key);     /* NULL if unset */
 /* Check every key is in the NULL-terminated list `known`. */
 int         opt_check(const Options *o, const char *const *known, Diag *d);
+/* A two-way option: *out 0 when `key` is unset or `off`, 1 when `on`;
+ * -1 with a reason for anything else. */
+int         opt_two_way(const Options *o, const char *key, const char *off, const char *on, uint8_t *out,
+                        Diag *d);
 
 /* Where dice come from. With `roll` set (referee mode, replays of manual
  * games) the engine asks it for each die; 0 means "use the generator". */
@@ -104,6 +108,9 @@ typedef struct GameOps {
     int  (*heuristic)(const void *st, Rng *rng, Action *out);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */
     int  (*odds)(int argc, char **argv, FILE *out, Diag *d);
+    /* Optional: the game's options for `ecw games`, NULL-terminated, one
+     * line each: "key=VALUE|VALUE  what it does (default first)". */
+    const char *const *option_help;
 } GameOps;
 
 /* The generator inside a state. */

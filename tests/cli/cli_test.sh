@@ -37,6 +37,9 @@ for c in games play watch sim replay odds; do
   [ -s "$tmp/out" ] || fail "$c --help printed nothing"
 done
 expect 0 "$ecw" games;                      grep -q "^$game" "$tmp/out" || fail "games lists $game"
+grep -q "^    --option dragoons=zone|wing " "$tmp/out" || fail "games lists the game's options"
+expect 0 "$ecw" games --json;               grep -q '"options":\["foot=str2|str4' "$tmp/out" || fail "games --json lists options"
+expect 2 "$ecw" sim "$game" --option dragoons=flank; err_has "option dragoons: expected wing or zone, not 'flank'"
 expect 2 "$ecw" sim "$game" --bogus;        err_has "unknown option"
 expect 2 "$ecw" sim "$game" --games;        err_has "needs a value"
 expect 2 "$ecw" sim "$game" --games 12x;    err_has "expected a whole number"

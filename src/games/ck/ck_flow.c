@@ -353,6 +353,13 @@ static int ck_turn(const void *st) { return ((const CkState *)st)->turn; }
 
 static const char *const ck_roles[] = {"royalist", "parliament"};
 
+static const char *const ck_option_help[] = {
+    "terrain=placed|random  the Royalist side places the terrain, or it is placed at random",
+    "recoil_frees=no|yes    a guard driven back loses his prisoners (Captured Persons)",
+    "exit_scores=no|yes     Royalists who leave by the far edge score as undiscovered (Aim of the game)",
+    NULL,
+};
+
 const GameOps ck_ops = {
     .id = "catch-a-king",
     .title = "To Catch a King: the hunt for Charles Stuart after Worcester",
@@ -381,4 +388,5 @@ const GameOps ck_ops = {
     .metric_names = ck_metric_names,
     .metrics = ck_metrics,
     .odds = ck_odds_cli,
+    .option_help = ck_option_help,
 };

@@ -109,29 +109,15 @@ static void muster_parliament(CkState *s)
     }
 }
 
-/* A yes/no option (no when unset) into *out; -1 with a reason if it is
- * anything else. */
-static int yes_no_option(const Options *opt, const char *key, uint8_t *out, Diag *d)
-{
-    const char *v = opt_get(opt, key);
-    if (v && strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
-        return diag_set(d, "option %s: expected yes or no, not '%s'", key, v);
-    *out = v && strcmp(v, "yes") == 0;
-    return 0;
-}
-
 int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
 {
     CkState *s = st;
     memset(s, 0, sizeof *s);
     if (opt_check(opt, known_options, d) < 0)
         return -1;
-    const char *terrain = opt_get(opt, "terrain");
-    if (terrain && strcmp(terrain, "random") != 0 && strcmp(terrain, "placed") != 0)
-        return diag_set(d, "option terrain: expected random or placed, not '%s'", terrain);
-    s->terrain_random = terrain && strcmp(terrain, "random") == 0;
-    if (yes_no_option(opt, "recoil_frees", &s->recoil_frees, d) < 0 ||
-        yes_no_option(opt, "exit_scores", &s->exit_scores, d) < 0)
+    if (opt_two_way(opt, "terrain", "placed", "random", &s->terrain_random, d) < 0 ||
+        opt_two_way(opt, "recoil_frees", "no", "yes", &s->recoil_frees, d) < 0 ||
+        opt_two_way(opt, "exit_scores", "no", "yes", &s->exit_scores, d) < 0)
         return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;

@@ -662,6 +662,13 @@ int ml_turn(const void *st) { return ((const MlState *)st)->turn; }
 
 static const char *const ml_roles[] = {"royalist", "parliament"};
 
+static const char *const ml_option_help[] = {
+    "foot=str2|str4      the foot list's 4 units of strength 2, or 4 as printed (The Armies)",
+    "turns=N             the turns before the battle ends, 1-99 (default 12; Victory)",
+    "dragoons=zone|wing  dragoons help the wing lines a zone either way, or the whole wing (Modifiers)",
+    NULL,
+};
+
 const GameOps ml_ops = {
     .id = "marston-less",
     .title = "Marston Less: a fast ECW battle on a 3 x 7 grid",
@@ -687,4 +694,5 @@ const GameOps ml_ops = {
     .verb_help = ml_verb_help,
     .heuristic = ml_heuristic,
     .odds = ml_odds_cli,
+    .option_help = ml_option_help,
 };

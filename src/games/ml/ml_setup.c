@@ -108,14 +108,10 @@ static int parse_options(MlState *s, const Options *opt, Diag *d)
 {
     if (opt_check(opt, known_options, d) < 0)
         return -1;
-    const char *foot = opt_get(opt, "foot"), *turns = opt_get(opt, "turns");
-    if (foot && strcmp(foot, "str2") != 0 && strcmp(foot, "str4") != 0)
-        return diag_set(d, "option foot: expected str2 or str4, not '%s'", foot);
-    s->foot_str4 = foot && strcmp(foot, "str4") == 0;
-    const char *dragoons = opt_get(opt, "dragoons");
-    if (dragoons && strcmp(dragoons, "zone") != 0 && strcmp(dragoons, "wing") != 0)
-        return diag_set(d, "option dragoons: expected zone or wing, not '%s'", dragoons);
-    s->dragoons_wing = dragoons && strcmp(dragoons, "wing") == 0;
+    if (opt_two_way(opt, "foot", "str2", "str4", &s->foot_str4, d) < 0 ||
+        opt_two_way(opt, "dragoons", "zone", "wing", &s->dragoons_wing, d) < 0)
+        return -1;
+    const char *turns = opt_get(opt, "turns");
     s->max_turns = ML_DEFAULT_TURNS;
     if (turns) {
         char *end;

@@ -104,7 +104,7 @@ Test(ml_set_up, option_dragoons_wing_is_read)
     Options bad = {0};
     opt_set(&bad, "dragoons", "sector", &d);
     cr_assert_lt(ml_setup(&F.s, &bad, 1, &d), 0);
-    cr_assert(strstr(d.msg, "zone or wing"), "reason: %s", d.msg);
+    cr_assert(strstr(d.msg, "wing or zone"), "reason: %s", d.msg);
 }
 
 Test(ml_set_up, options_are_checked)
