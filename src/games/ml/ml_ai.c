@@ -25,6 +25,7 @@
  * is pushed to attack, since a draw or a narrow loss is otherwise certain.
  * Decisions. Deployment: one big foot line with a small one behind it,
  * horse in a strong line on each wing and the rest behind one of them,
+ * the strongest on the wing the enemy's dragoons do not help,
  * generals with the strongest lines, horse before foot (a general makes
  * pursuit less likely), rough terrain in front of our own foot, horse
  * well forward, guns where they reach the most enemy strength at once.
