@@ -209,17 +209,14 @@ typedef struct CkKnown {
     int            nfoes;
     const uint8_t *foes;
 } CkKnown;
-int  ck_move_check(const CkState *s, const Action *a, Diag *d);
 int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
-/* The move allowed to (x, y): ck_move_allowance, halved again for
- * entering difficult ground. */
-float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y);
-/* ck_move_allowance_to for f standing on piece `from` (or CK_FROM_UNKNOWN). */
+/* The move allowed to (x, y) for f standing on piece `from` (or
+ * CK_FROM_UNKNOWN): ck_move_allowance, halved again for entering
+ * difficult ground. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 float ck_fig_rate(const CkFig *f);
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
-int  ck_combat_check(const CkState *s, const Action *a, Diag *d);
 int  ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io);
 /* Combat totals without dice, for odds and the AI. */

@@ -178,8 +178,6 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag
     return 0;
 }
 
-int ck_combat_check(const CkState *s, const Action *a, Diag *d) { return ck_combat_check_known(s, a, NULL, d); }
-
 int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->piece < 0 || a->piece >= s->nfigs)

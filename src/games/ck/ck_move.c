@@ -24,11 +24,6 @@ float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x
     return to >= 0 && ck_terrain[s->pieces[to].kind].difficult ? m / 2 : m;
 }
 
-float ck_move_allowance_to(const CkState *s, const CkFig *f, float x, float y)
-{
-    return ck_move_allowance_from(s, f, CK_FROM_UNKNOWN, x, y);
-}
-
 static int own_figure(const CkState *s, int i, Diag *d)
 {
     if (i < 0 || i >= s->nfigs)
@@ -121,8 +116,6 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that figure has already acted");
     return 0;
 }
-
-int ck_move_check(const CkState *s, const Action *a, Diag *d) { return ck_move_check_known(s, a, NULL, d); }
 
 int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
