@@ -348,7 +348,10 @@ static void start_move_phase(MlState *s, int mover, GameIO *io)
      * zero and stay so, and eight stores cost less than a loop on nlines */
     for (int i = 0; i < ML_MAX_LINES; i++)
         s->side[s->to_act].lines[i].moved = 0;
-    ml_pursuers_advance(s, s->to_act, io);
+    if (s->occ.pursuing[s->to_act]) { /* a pursuer's crash may rout a line: victory is tested after it */
+        ml_pursuers_advance(s, s->to_act, io);
+        check_victory(s, io);
+    }
 }
 
 static void end_turn(MlState *s, GameIO *io)
@@ -497,24 +500,25 @@ static bool rally_step(MlState *s, GameIO *io)
     return false;
 }
 
-/* What check_victory reads that the steps of ml_advance may change: the
- * strength each side has lost (only ml_rout adds to it) and whether the
- * battle has begun. */
-static inline uint32_t victory_key(const MlState *s)
+#ifndef NDEBUG
+/* Would check_victory end the battle now? (Asserted against in debug builds.) */
+static bool victory_due(const MlState *s)
 {
-    return s->side[0].lost_str | (uint32_t)s->side[1].lost_str << 8 | (uint32_t)(s->phase >= PH_ARTILLERY) << 16;
+    return s->phase != PH_OVER && s->phase >= PH_ARTILLERY && (army_broken(&s->side[0]) | army_broken(&s->side[1]));
 }
+#endif
 
 /* The phase dispatcher: run procedures until someone must decide. Victory
- * is tested on entry, unless the caller knows it was tested for this very
- * key (tested), and again whenever a step changed what it reads. */
-static void advance(MlState *s, GameIO *io, uint32_t tested)
+ * is tested on entry when `test` (the action just applied may have routed
+ * a line), and by the steps that may rout one, right after it: combat and
+ * the pursuers' advance at the start of a move phase (only ml_rout adds to
+ * the lost strengths, and the battle begins with none lost). */
+static void advance(MlState *s, GameIO *io, bool test)
 {
+    if (test)
+        check_victory(s, io);
     for (;;) {
-        if (victory_key(s) != tested) {
-            tested = victory_key(s);
-            check_victory(s, io);
-        }
+        assert(!victory_due(s));
         if (s->phase == PH_MOVE) /* most steps: a decision to make */
             return;
         bool wait;
@@ -533,15 +537,7 @@ static void advance(MlState *s, GameIO *io, uint32_t tested)
     }
 }
 
-void ml_advance(MlState *s, GameIO *io) { advance(s, io, ~0u); }
-
-#ifndef NDEBUG
-/* Would check_victory end the battle now? (Asserted against in debug builds.) */
-static bool victory_due(const MlState *s)
-{
-    return s->phase != PH_OVER && s->phase >= PH_ARTILLERY && (army_broken(&s->side[0]) | army_broken(&s->side[1]));
-}
-#endif
+void ml_advance(MlState *s, GameIO *io) { advance(s, io, true); }
 
 /* ------------------------------------------------------------------ */
 /* Contract                                                           */
@@ -627,7 +623,7 @@ void ml_apply(void *st, const Action *a, GameIO *io)
          * stands (the lost strengths have not changed). */
         assert(!victory_due(s));
         if (s->phase != PH_MOVE)
-            advance(s, io, victory_key(s));
+            advance(s, io, false);
         return;
     }
     switch (s->phase) {
