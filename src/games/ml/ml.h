@@ -160,6 +160,11 @@ typedef struct MlOcc {
     uint32_t dragoons[ML_SIDES];
 } MlOcc;
 _Static_assert(ML_MAX_UNITS <= 32, "MlOcc.waiting holds one unit per bit of 32");
+/* The mask of MlOcc.waiting (of one side) that holds unit u while it waits. */
+static inline uint32_t *ml_waiting_mask(uint32_t waiting[2][5], const MlUnit *u)
+{
+    return &waiting[u->arm != ML_FOOT][u->str >= 1 && u->str <= 4 ? u->str : 0];
+}
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
 
 typedef struct MlState {
@@ -202,10 +207,12 @@ typedef struct MlTables {
     uint8_t generals, superiors;       /* generals each side starts with */
     double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
     MlSide  army[2];                   /* a side as it starts, before the cards, by reading of the foot list (ml_armies) */
+    uint32_t army_waiting[2][2][5];    /* its units waiting to deploy, as MlOcc.waiting holds them */
 } MlTables;
 
 /* The army each side starts with, before the cards [ML Set Up], made
- * into t->army once, when the tables are parsed (ml_setup.c). */
+ * into t->army (and its waiting units into t->army_waiting) once, when
+ * the tables are parsed (ml_setup.c). */
 void ml_armies(MlTables *t);
 
 /* The tables once parsed (NULL before): read by ml_tables, set by ml_tables_load. */
@@ -347,9 +354,9 @@ uint32_t ml_gun_cells(const MlSide *sd);
 /* The index made afresh from the lines, and whether it agrees with them. */
 void ml_occ_rebuild(MlState *s);
 bool ml_occ_agrees(const MlState *s);
-/* The index of a state just set up, whose index is still all zero and
- * which has nothing on the table: only the units waiting to deploy and
- * the generals. */
+/* The index of a state just set up, which has nothing on the table: the
+ * generals' marks (the set-up keeps the units waiting itself, the rest
+ * of a fresh index being zero). */
 void ml_occ_setup(MlState *s);
 
 const char *ml_sector_name(int sector);

@@ -210,8 +210,7 @@ static void occ_build_waiting(const MlState *s, MlOcc *o)
         uint32_t waiting[2][5] = {{0}};
         for (int i = 0; i < sd->nunits; i++) {
             const MlUnit *u = &sd->units[i];
-            int str = u->str >= 1 && u->str <= 4 ? u->str : 0;
-            waiting[u->arm != ML_FOOT][str] |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
+            *ml_waiting_mask(waiting, u) |= (1u << i) & ml_ones_if(u->alive & (u->line == ML_NONE));
         }
         memcpy(o->waiting[side], waiting, sizeof waiting);
     }
@@ -249,10 +248,9 @@ void ml_occ_rebuild(MlState *s) { occ_build(s, &s->occ); }
 
 void ml_occ_setup(MlState *s)
 {
-    occ_build_waiting(s, &s->occ);
     for (int side = 0; side < ML_SIDES; side++)
         ml_occ_generals(s, side);
-    assert(ml_occ_agrees(s)); /* nothing on the table yet: no lines, guns nor rough */
+    assert(ml_occ_agrees(s)); /* nothing on the table yet: no lines, guns nor rough; the units waiting kept */
 }
 
 bool ml_occ_agrees(const MlState *s)

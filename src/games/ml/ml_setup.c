@@ -6,7 +6,8 @@
 
 static const char *const known_options[] = {"foot", "turns", "dragoons", NULL};
 
-static void add_unit(MlSide *sd, int arm, int str)
+/* A unit waiting to deploy, marked in `waiting` (MlOcc.waiting of the side). */
+static void add_unit(MlSide *sd, uint32_t waiting[2][5], int arm, int str)
 {
     if (sd->nunits >= ML_MAX_UNITS)
         return;
@@ -15,6 +16,17 @@ static void add_unit(MlSide *sd, int arm, int str)
     u->str = (uint8_t)str;
     u->line = ML_NONE;
     u->alive = 1;
+    *ml_waiting_mask(waiting, u) |= 1u << (sd->nunits - 1);
+}
+
+/* Unit i of a side changes strength by d while it waits: its bit moves to
+ * the mask of its new strength. */
+static void change_str(MlSide *sd, uint32_t waiting[2][5], int i, int d)
+{
+    MlUnit *u = &sd->units[i];
+    *ml_waiting_mask(waiting, u) &= ~(1u << i);
+    u->str = (uint8_t)(u->str + d);
+    *ml_waiting_mask(waiting, u) |= 1u << i;
 }
 
 static void add_general(MlSide *sd, int superior)
@@ -28,12 +40,12 @@ static void add_general(MlSide *sd, int superior)
 }
 
 /* [ML Set Up] the army every player starts with, before the cards. */
-static void build_army(MlSide *sd, const MlTables *t, int str4)
+static void build_army(MlSide *sd, uint32_t waiting[2][5], const MlTables *t, int str4)
 {
     for (int i = 0; i < t->nfoot[str4]; i++)
-        add_unit(sd, ML_FOOT, t->foot[str4][i]);
+        add_unit(sd, waiting, ML_FOOT, t->foot[str4][i]);
     for (int i = 0; i < t->nhorse; i++)
-        add_unit(sd, ML_HORSE, t->horse[i]);
+        add_unit(sd, waiting, ML_HORSE, t->horse[i]);
     for (int i = 0; i < t->generals; i++)
         add_general(sd, 0);
     for (int i = 0; i < t->superiors; i++)
@@ -47,7 +59,8 @@ void ml_armies(MlTables *t)
 {
     for (int str4 = 0; str4 < 2; str4++) {
         memset(&t->army[str4], 0, sizeof t->army[str4]);
-        build_army(&t->army[str4], t, str4);
+        memset(t->army_waiting[str4], 0, sizeof t->army_waiting[str4]);
+        build_army(&t->army[str4], t->army_waiting[str4], t, str4);
     }
 }
 
@@ -66,10 +79,12 @@ static int pick_unit(const MlSide *sd, int arm, bool weakest, int below)
     return best;
 }
 
-/* [ML The Deck] apply one card drawn by `side`. */
+/* [ML The Deck] apply one card drawn by `side`; the units waiting to
+ * deploy (the index's) follow the units. */
 static void apply_card(MlState *s, int side, const MlCard *c)
 {
     MlSide *own = &s->side[side], *foe = &s->side[ml_enemy(side)];
+    uint32_t (*own_waiting)[5] = s->occ.waiting[side], (*foe_waiting)[5] = s->occ.waiting[ml_enemy(side)];
     int i, cap = s->foot_str4 ? 4 : 3;
     switch (c->kind) {
     case CARD_GUN:
@@ -88,17 +103,19 @@ static void apply_card(MlState *s, int side, const MlCard *c)
     case CARD_SUPERIOR: add_general(own, 1); break;
     case CARD_VETERANS:
         if ((i = pick_unit(own, ML_FOOT, true, cap)) >= 0)
-            own->units[i].str++;
+            change_str(own, own_waiting, i, +1);
         break;
-    case CARD_RECRUIT_FOOT: add_unit(own, ML_FOOT, c->arg); break;
-    case CARD_RECRUIT_HORSE: add_unit(own, ML_HORSE, c->arg); break;
+    case CARD_RECRUIT_FOOT: add_unit(own, own_waiting, ML_FOOT, c->arg); break;
+    case CARD_RECRUIT_HORSE: add_unit(own, own_waiting, ML_HORSE, c->arg); break;
     case CARD_SICKNESS:
         if ((i = pick_unit(foe, ML_FOOT, false, 99)) >= 0 && foe->units[i].str > 1)
-            foe->units[i].str--;
+            change_str(foe, foe_waiting, i, -1);
         break;
     case CARD_DESERTION:
-        if ((i = pick_unit(foe, ML_HORSE, true, 99)) >= 0)
+        if ((i = pick_unit(foe, ML_HORSE, true, 99)) >= 0) {
             foe->units[i].alive = 0;
+            *ml_waiting_mask(foe_waiting, &foe->units[i]) &= ~(1u << i);
+        }
         break;
     default: break;
     }
@@ -106,13 +123,15 @@ static void apply_card(MlState *s, int side, const MlCard *c)
 
 static int parse_options(MlState *s, const Options *opt, Diag *d)
 {
+    s->max_turns = ML_DEFAULT_TURNS;
+    if (!opt || opt->n == 0) /* the defaults (a simulation sets up thousands of games): nothing to read */
+        return 0;
     if (opt_check(opt, known_options, d) < 0)
         return -1;
     if (opt_two_way(opt, "foot", "str2", "str4", &s->foot_str4, d) < 0 ||
         opt_two_way(opt, "dragoons", "zone", "wing", &s->dragoons_wing, d) < 0)
         return -1;
     const char *turns = opt_get(opt, "turns");
-    s->max_turns = ML_DEFAULT_TURNS;
     if (turns) {
         char *end;
         long t = strtol(turns, &end, 10);
@@ -147,10 +166,12 @@ int ml_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         return -1;
     const MlTables *t = ml_tables();
     rng_seed(&s->rng, seed);
-    for (int side = 0; side < ML_SIDES; side++)
-        s->side[side] = t->army[s->foot_str4]; /* build_army's, made once (ml_armies) */
+    for (int side = 0; side < ML_SIDES; side++) { /* build_army's, made once (ml_armies) */
+        s->side[side] = t->army[s->foot_str4];
+        memcpy(s->occ.waiting[side], t->army_waiting[s->foot_str4], sizeof s->occ.waiting[side]);
+    }
     deal_hands(s, t);
-    ml_occ_setup(s); /* the units waiting to deploy, the generals: the rest of the index is the memset's zeros */
+    ml_occ_setup(s); /* the generals: the rest of the index is the memset's zeros and the units waiting */
     s->winner = ML_NONE;
     s->phase = PH_PLACE;
     s->to_act = ML_ROY;
