@@ -321,9 +321,12 @@ static inline int choose_step(const RunGame *rg, const void *st, long n, long bo
 /* cli_run_game when nothing follows the game (no hooks, record nor log:
  * simulations): each action is only chosen and applied. The side to act
  * is asked once a step: current_player() is GAME_OVER exactly when the
- * game has ended (game.h), so it stands for terminal() here. */
-static int run_plain(const RunGame *rg, void *st, long bound, Diag *d)
+ * game has ended (game.h), so it stands for terminal() here. The loop
+ * reads a copy of *rg whose address goes to no call, so that its fields
+ * stay in registers: for all the compiler knows, a call could change *rg. */
+static int run_plain(const RunGame *shared, void *st, long bound, Diag *d)
 {
+    const RunGame copy = *shared, *rg = &copy;
     const GameOps *g = rg->g;
     for (long n = 0;; n++) {
         int p = g->current_player(st);
