@@ -208,6 +208,7 @@ typedef struct MlTables {
     double  odds[ML_MAX_FACTOR + 1][4];/* odds[factor][k]: chance of k DPs from one roll (ml_odds_dp) */
     MlSide  army[2];                   /* a side as it starts, before the cards, by reading of the foot list (ml_armies) */
     uint32_t army_waiting[2][2][5];    /* its units waiting to deploy, as MlOcc.waiting holds them */
+    uint8_t gun_reach[ML_ZONES][128];  /* [zone][the zones of a sector troops hold]: the zones a gun reaches there (ml_gun_reach_zones) */
 } MlTables;
 
 /* The army each side starts with, before the cards [ML Set Up], made
@@ -496,23 +497,21 @@ int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.
 int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
-bool ml_gun_has_target(const MlState *s, int side, int gun);
+/* [ML Artillery] the zones (bit z) of one of the two sectors a gun at
+ * `zone` borders that it reaches, `held` being the zones of that sector
+ * troops of either side hold: up to 3 zones up or down, not past a zone
+ * holding troops. Made into MlTables.gun_reach once, for every zone and
+ * held set of a sector. */
+uint8_t ml_gun_reach_zones(int zone, unsigned held);
 /* [ML Artillery] the cells a gun on dividing line `divide` (0: left and
- * centre, 1: centre and right) at `zone` reaches: up to 3 zones up or down
- * the two sectors it borders, not past a zone holding troops of either
- * side. The two sectors are worked out side by side, 8 bits apart. Inline,
- * as are the two below: the rules and the computer player ask them often. */
+ * centre, 1: centre and right) at `zone` reaches: the zones of each of the
+ * two sectors it borders read off MlTables.gun_reach. Inline, as are the
+ * two below: the rules and the computer player ask them often. */
 static inline uint32_t ml_gun_reach(const MlState *s, int divide, int zone)
 {
-    int shift = divide * 8;
-    uint32_t held = (s->occ.any[0] | s->occ.any[1]) >> shift & 0x7F7Fu;
-    uint32_t up = 0x0101u << zone, down = up, cells = up;
-    for (int dist = 1; dist <= 3; dist++) {
-        up = up << 1 & 0x7F7Fu, down = down >> 1 & 0x7F7Fu;
-        cells |= up | down;
-        up &= ~held, down &= ~held; /* troops there screen the zones beyond */
-    }
-    return cells << shift;
+    const uint8_t *reach = ml_tables()->gun_reach[zone];
+    uint32_t held = (s->occ.any[0] | s->occ.any[1]) >> (divide * 8);
+    return ((uint32_t)reach[held & 0x7F] | (uint32_t)reach[held >> 8 & 0x7F] << 8) << (divide * 8);
 }
 /* The cells `side`'s gun could fire into now (enemy there, no friends), 0
  * if it cannot fire: one mask for all the targets of a gun. */

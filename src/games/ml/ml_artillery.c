@@ -5,6 +5,17 @@
  * the enemy alone is lost. The initiative winner fires first. */
 #include "ml.h"
 
+uint8_t ml_gun_reach_zones(int zone, unsigned held)
+{
+    unsigned up = 1u << zone, down = up, zones = up;
+    for (int dist = 1; dist <= 3; dist++) {
+        up = up << 1 & 0x7Fu, down = down >> 1 & 0x7Fu;
+        zones |= up | down;
+        up &= ~held, down &= ~held; /* troops there screen the zones beyond */
+    }
+    return (uint8_t)zones;
+}
+
 /* [ML Artillery] the cells a gun reaches (ml_gun_reach). */
 static uint32_t gun_reach(const MlState *s, const MlGun *g) { return ml_gun_reach(s, g->divide, g->zone); }
 
@@ -16,8 +27,6 @@ static bool can_hit(const MlState *s, int side, uint32_t reach, int li)
     uint32_t cell = ml_cell_bit(t->sector, t->zone);
     return ml_line_on_table(t) && (reach & cell) && !(s->occ.any[side] & cell);
 }
-
-bool ml_gun_has_target(const MlState *s, int side, int gun) { return ml_gun_targets(s, side, gun) != 0; }
 
 /* [ML Artillery] the enemy lines the gun to fire may hit, bit li for line li: as
  * can_hit, read off the index (the lines on the table of each cell in

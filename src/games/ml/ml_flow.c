@@ -438,7 +438,7 @@ static bool artillery_step(MlState *s, GameIO *io)
 {
     const MlSide *sd = &s->side[s->to_act];
     while (s->gun_cursor < sd->nguns) {
-        if (ml_gun_has_target(s, s->to_act, s->gun_cursor))
+        if (ml_gun_targets(s, s->to_act, s->gun_cursor))
             return true;
         s->gun_cursor++;
     }

@@ -164,6 +164,9 @@ int ml_tables_parse(MlTables *t, const char *combat, const char *deck, const cha
         return -1;
     combat_odds(t);
     ml_armies(t);
+    for (int zone = 0; zone < ML_ZONES; zone++)
+        for (unsigned held = 0; held < 128; held++)
+            t->gun_reach[zone][held] = ml_gun_reach_zones(zone, held);
     return 0;
 }
 
