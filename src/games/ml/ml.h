@@ -469,9 +469,20 @@ static inline int ml_popcnt(uint32_t m)
     __asm__("popcntl %1, %0" : "=r"(bits) : "rm"(m) : "cc");
     return (int)bits;
 }
+static inline int ml_popcnt64(uint64_t m)
+{
+#if defined(__x86_64__)
+    uint64_t bits;
+    __asm__("popcntq %1, %0" : "=r"(bits) : "rm"(m) : "cc");
+    return (int)bits;
+#else
+    return ml_popcnt((uint32_t)m) + ml_popcnt((uint32_t)(m >> 32));
+#endif
+}
 #else
 static inline bool ml_has_popcnt(void) { return false; }
 static inline int ml_popcnt(uint32_t m) { return ml_count_bits64(m); }
+static inline int ml_popcnt64(uint64_t m) { return ml_count_bits64(m); }
 #endif
 /* The position of the set bit of m that has k set bits below it (k is
  * less than the bits of m): the k-th entry of a list kept as a mask. */

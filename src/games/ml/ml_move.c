@@ -510,16 +510,29 @@ static inline uint64_t general_move_head(const MlState *s, int gi, int k)
 /* [ML Generals] how many moves the generals of a side may make when no
  * two of them share a cell and no line of the side pursues (see
  * plain_moves): as general_moves, the cells each step of general_steps
- * reaches from the cells of the generals, one mask a step; generals in
- * different cells reach different cells with any one step. Zone 7 of
- * each sector is neither open nor passable, and sector steps past the
- * board leave the 24 bits. */
+ * reaches from the cells of the generals; generals in different cells
+ * reach different cells with any one step. Zone 7 of each sector is
+ * neither open nor passable, and sector steps past the board leave the 24
+ * bits. Each step up the board or to the right is counted with the step
+ * opposite, in the high half of a 64-bit word: a cell moved by -d there is
+ * the cell shifted by 32 - d (the bits that fall into the low half's top
+ * lie outside its 24 cells, and the open cells drop them). */
 static inline int count_general_moves(const MlOcc *o, int side, uint32_t pass, uint32_t open, bool popcnt)
 {
-    uint32_t g = o->generals[side];
-    uint32_t steps[8] = {g << 1 & open, g << 2 & pass << 1 & open, g >> 1 & open, g >> 2 & pass >> 1 & open,
-                         g << 8 & open, g << 16 & pass << 8 & open, g >> 8 & open, g >> 16 & pass >> 8 & open};
-    return count_cells(steps, 8, popcnt);
+    uint64_t g = o->generals[side], p = pass, both = open | (uint64_t)open << 32;
+    uint64_t steps[4] = {
+        (g << 1 | g << 31) & both,                                /* 1 zone up, 1 down */
+        (g << 2 | g << 30) & (p << 1 | p << 31) & both,           /* 2 zones up, 2 down, over a passable cell */
+        (g << 8 | g << 24) & both,                                /* 1 sector right, 1 left */
+        g << 16 & (p << 8 | p << 24) & both,                      /* 2 sectors right (low), 2 left (high) */
+    };
+    if (!popcnt)
+        return ml_count_bits64(steps[0]) + ml_count_bits64(steps[1]) + ml_count_bits64(steps[2]) +
+               ml_count_bits64(steps[3]);
+    int bits = ml_popcnt64(steps[0]) + ml_popcnt64(steps[1]) + ml_popcnt64(steps[2]) + ml_popcnt64(steps[3]);
+    assert(bits == ml_count_bits64(steps[0]) + ml_count_bits64(steps[1]) + ml_count_bits64(steps[2]) +
+                       ml_count_bits64(steps[3]));
+    return bits;
 }
 
 /* The move general_moves' entry k of the generals of the side to act
