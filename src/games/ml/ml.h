@@ -556,6 +556,9 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
 void ml_pursue_step(MlState *s, int side, int li, GameIO *io);
 void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io);
+/* Does a line face two enemy lines? Only such a line splits its factor
+ * (ml_split_needed), in the split phase just before combat. */
+static inline bool ml_splits_possible(const MlOcc *o) { return (o->two[0] & o->any[1]) | (o->two[1] & o->any[0]); }
 bool ml_split_needed(const MlState *s, int *side, int *line);   /* ml_combat.c */
 int  ml_split_legal(const MlState *s, Action *out, int cap);
 int  ml_split_check(const MlState *s, const Action *a, Diag *d);

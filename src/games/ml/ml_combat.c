@@ -68,14 +68,10 @@ int ml_factor(const MlState *s, int side, int li, MlMods *mods)
 
 /* ---------------- split factors ---------------- */
 
-/* Does a line face two enemy lines? Only such a line splits its factor
- * (ml_split_needed), in the split phase just before combat. */
-static bool splits_possible(const MlOcc *o) { return (o->two[0] & o->any[1]) | (o->two[1] & o->any[0]); }
-
 bool ml_split_needed(const MlState *s, int *side, int *line)
 {
     const MlOcc *o = &s->occ;
-    if (!splits_possible(o))
+    if (!ml_splits_possible(o))
         return false; /* no line faces two enemy lines: the usual case */
     for (int sd = 0; sd < ML_SIDES; sd++)
         for (int li = 0; li < s->side[sd].nlines; li++) {
@@ -440,7 +436,7 @@ static void melee_lines(const MlState *s, Melee *m, int cell, const uint8_t firs
 }
 
 /* A split holds for one combat phase: cleared after it, when
- * splits_possible said so before it (most phases have none). */
+ * ml_splits_possible said so before it (most phases have none). */
 static void clear_splits(MlState *s)
 {
     for (int sd = 0; sd < ML_SIDES; sd++)
@@ -456,7 +452,7 @@ void ml_combat_all(MlState *s, GameIO *io)
 {
     uint8_t first[ML_SECTORS * ML_ZONES][2];
     int where[ML_SECTORS * ML_ZONES], n = 0;
-    bool split = splits_possible(&s->occ);
+    bool split = ml_splits_possible(&s->occ);
     for (uint32_t contested = s->occ.any[0] & s->occ.any[1]; contested; contested &= contested - 1) {
         int cell = __builtin_ctz(contested); /* cells in board order */
         first[n][0] = s->occ.at[0][cell];

@@ -455,14 +455,16 @@ static bool artillery_step(MlState *s, GameIO *io)
 static bool combat_step(MlState *s, GameIO *io)
 {
     int side, line;
-    if (ml_split_needed(s, &side, &line)) {
+    if (ml_splits_possible(&s->occ) && ml_split_needed(s, &side, &line)) {
         s->to_act = (uint8_t)side;
         return true;
     }
-    ml_combat_all(s, io);
-    check_victory(s, io);
-    if (s->phase == PH_OVER)
-        return true;
+    if (s->occ.any[0] & s->occ.any[1]) { /* a melee somewhere (else combat does nothing): lines may rout */
+        ml_combat_all(s, io);
+        check_victory(s, io);
+        if (s->phase == PH_OVER)
+            return true;
+    }
     if (s->mover == 0) {
         start_move_phase(s, 1, io);
     } else {
