@@ -328,6 +328,9 @@ static int run_plain(const RunGame *shared, void *st, long bound, Diag *d)
 {
     const RunGame copy = *shared, *rg = &copy;
     const GameOps *g = rg->g;
+    /* no log here: without an outside roller the games get no GameIO at
+     * all, which tells them at once that nobody reads nor supplies dice */
+    GameIO *io = rg->io && rg->io->roll ? rg->io : NULL;
     for (long n = 0;; n++) {
         int p = g->current_player(st);
         assert((p == GAME_OVER) == g->terminal(st));
@@ -337,7 +340,7 @@ static int run_plain(const RunGame *shared, void *st, long bound, Diag *d)
         int rc = choose_step(rg, st, n, bound, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
-        g->apply(st, &a, rg->io);
+        g->apply(st, &a, io);
     }
 }
 
