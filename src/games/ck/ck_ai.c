@@ -94,16 +94,16 @@ enum { CK_CELLS = 24 };
 /* What the players know of a figure where it stands, kept from one
  * decision to the next: troopers wait at their places while the others
  * move, and their ground, moves and reach would be found again and again.
- * Keyed by the figure's every field, its room as a guard and the terrain
- * (a generation number, renewed whenever any byte of the pieces changes),
- * which is all these depend on. */
+ * Keyed by the figure's fields (fig_key: not what it did this phase,
+ * which changes at every phase's end while none of these depend on it),
+ * its room as a guard and the terrain (a generation number, renewed
+ * whenever any byte of the pieces changes), which is all these depend on. */
 typedef struct FigMemo {
-    CkFig    fig;        /* the key: the figure as it stood */
+    CkFig    fig;        /* the key: fig_key of the figure as it stood */
     int8_t   room;       /* ... its room as a guard */
     uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
-    int8_t   cansearch;  /* troopers: could search now, -1 not looked at */
-    uint16_t reach_now;  /* ... and the unsearched pieces it could search now */
+    int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
     int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     float    allow;      /* its move this phase, -1 not found yet */
 } FigMemo;
@@ -240,15 +240,27 @@ static int piece_at(const Table *tb, float x, float y)
     return p;
 }
 
+/* Figure f without what it did this phase (moved, shot, shot at whom,
+ * beaten, changed mount): the FigMemo's key. Its half move stays (its
+ * allowance depends on it). */
+static CkFig fig_key(const CkFig *f)
+{
+    CkFig k = *f;
+    k.moved = k.shot = k.beaten = k.changed_mount = 0;
+    k.shot_at = CK_NONE;
+    return k;
+}
+
 /* What is kept of figure i, emptied first if it no longer stands as it
  * did (or the terrain changed); checked once a call. */
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
+    CkFig key = fig_key(&tb->s->figs[i]);
     tb->z.memo_ok[i] = 1;
-    if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
-        *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
-                       .cansearch = -1, .reach_next = -1, .allow = -1};
+    if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &key, sizeof key) != 0)
+        *m = (FigMemo){.fig = key, .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
+                       .reach_now = -1, .reach_next = -1, .allow = -1};
     return m;
 }
 
@@ -1063,22 +1075,25 @@ static uint16_t pieces_in_reach(Table *tb, int i)
     return in;
 }
 
-/* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Kept in his memo, with the pieces he could search (reach_now). */
+/* The unsearched pieces free trooper i could reach this phase, kept in
+ * his memo (reach_now). */
 static __attribute__((noinline)) void find_can_search(Table *tb, int i, FigMemo *m)
 {
-    const CkFig *f = &tb->s->figs[i];
-    m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
-    m->cansearch = m->reach_now != 0;
+    m->reach_now = pieces_in_reach(tb, i);
 }
 
-/* find_can_search, kept (apart, so that the look-ups after it stay short). */
+/* Could trooper i search a piece now (unmoved, free, in reach of one)?
+ * The pieces are found once (apart, so that the look-ups after it stay
+ * short). */
 static inline bool can_search(Table *tb, int i)
 {
+    const CkFig *f = &tb->s->figs[i];
+    if (f->moved || f->shot || !free_trooper(tb, i))
+        return false;
     FigMemo *m = fig_memo(tb, i);
-    if (m->cansearch < 0)
+    if (m->reach_now < 0)
         find_can_search(tb, i, m);
-    return m->cansearch;
+    return m->reach_now != 0;
 }
 
 /* How many inches off its way trooper i goes for a point of expected
@@ -1170,7 +1185,7 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        for (unsigned in = tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
+        for (unsigned in = (unsigned)tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
             int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
