@@ -200,7 +200,7 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y;
-    if (guards_prisoners(s, a->piece))
+    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
         ck_prisoners_escape(s, a->piece, io); /* ordered away from his charges */
     f->x = a->x;
     f->y = a->y;
