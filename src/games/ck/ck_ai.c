@@ -150,7 +150,7 @@ typedef struct Table {
     float   free_x[CK_MAX_FIGS], free_y[CK_MAX_FIGS];
     uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
     int     nguard;
-    int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
+    int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     bool    late;                 /* Parliament: shots after moving have begun */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
@@ -328,8 +328,8 @@ static void look(const CkState *s, Table *tb)
             } else {
                 tb->fx[nfoes] = f->x, tb->fy[nfoes] = f->y;
                 foes[nfoes++] = (uint8_t)i;
+                persons += is_person(f); /* Royalists: counted as foes, for Parliament */
             }
-            persons += is_person(f);
         } else if (f->status == FS_PRISONER && f->guard < n) {
             room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
             hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
