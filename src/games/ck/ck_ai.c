@@ -106,6 +106,8 @@ typedef struct FigMemo {
     int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
     int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     float    allow;      /* its move this phase, -1 not found yet */
+    float    fmv;        /* foes: foe_move, -1 not found yet */
+    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
 } FigMemo;
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
@@ -260,7 +262,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
     tb->z.memo_ok[i] = 1;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &key, sizeof key) != 0)
         *m = (FigMemo){.fig = key, .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
-                       .reach_now = -1, .reach_next = -1, .allow = -1};
+                       .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
     return m;
 }
 
@@ -531,12 +533,16 @@ static float foe_range(const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
 }
 
-/* Foe e's move next turn, range and base radius, found once a call. */
+/* Foe e's move next turn (kept in its memo), range and base radius,
+ * found once a call. */
 static void foe_info(Table *tb, int e)
 {
     if (!tb->z.fok[e]) {
         const CkFig *g = &tb->s->figs[e];
-        tb->fmv[e] = foe_move(tb, e);
+        FigMemo *m = fig_memo(tb, e);
+        if (m->fmv < 0)
+            m->fmv = foe_move(tb, e);
+        tb->fmv[e] = m->fmv;
         tb->frng[e] = foe_range(g);
         tb->frad[e] = ck_fig_radius(g);
         tb->z.fok[e] = 1;
@@ -1394,7 +1400,7 @@ static bool par_move(Table *tb, int i, Action *out)
 }
 
 /* Does trooper i stand at the edge of an unsearched piece? */
-static bool ready(Table *tb, int i)
+static bool find_ready(Table *tb, int i)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
@@ -1404,6 +1410,15 @@ static bool ready(Table *tb, int i)
             return true;
     }
     return false;
+}
+
+/* find_ready, kept in his memo (he waits there while the others move). */
+static bool ready(Table *tb, int i)
+{
+    FigMemo *m = fig_memo(tb, i);
+    if (m->ready < 0)
+        m->ready = find_ready(tb, i);
+    return m->ready;
 }
 
 /* Is Royalist horse within r of figure i? */
