@@ -120,13 +120,19 @@ typedef struct Memo {
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
+/* What a call has found of each figure (Zeros.found), as bits: four
+ * flags in one byte, so that the memset clearing them is short. */
+enum {
+    FOUND_MEMO = 1,   /* memo->fig[i] checked against figure i this call */
+    FOUND_NEAR3 = 2,  /* foes: nd2 and ni found */
+    FOUND_INFO = 4,   /* foes: fmv, frng, frad found */
+    FOUND_MENACE = 8, /* foes: menace found */
+};
+
 /* What a call notes of each figure that starts at 0 (one memset for all). */
 typedef struct Zeros {
-    uint8_t memo_ok[CK_MAX_FIGS];   /* memo->fig[i] checked against figure i this call */
-    uint8_t held[CK_MAX_FIGS];      /* points of the prisoners each figure guards */
-    uint8_t seen2[CK_MAX_FIGS];     /* foes: nd2 and ni found */
-    uint8_t fok[CK_MAX_FIGS];       /* foes: fmv, frng, frad found */
-    uint8_t menace_ok[CK_MAX_FIGS]; /* foes: menace found */
+    uint8_t found[CK_MAX_FIGS]; /* FOUND_* bits */
+    uint8_t held[CK_MAX_FIGS];  /* points of the prisoners each figure guards */
 } Zeros;
 
 /* ... and what starts at -1, not counted yet (one memset). */
@@ -159,7 +165,7 @@ typedef struct Table {
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (z.menace_ok) */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -259,7 +265,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
     CkFig key = fig_key(&tb->s->figs[i]);
-    tb->z.memo_ok[i] = 1;
+    tb->z.found[i] |= FOUND_MEMO;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &key, sizeof key) != 0)
         *m = (FigMemo){.fig = key, .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
@@ -270,7 +276,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->z.memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z.found[i] & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -537,7 +543,7 @@ static float foe_range(const CkFig *g)
  * found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!tb->z.fok[e]) {
+    if (!(tb->z.found[e] & FOUND_INFO)) {
         const CkFig *g = &tb->s->figs[e];
         FigMemo *m = fig_memo(tb, e);
         if (m->fmv < 0)
@@ -545,7 +551,7 @@ static void foe_info(Table *tb, int e)
         tb->fmv[e] = m->fmv;
         tb->frng[e] = foe_range(g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->z.fok[e] = 1;
+        tb->z.found[e] |= FOUND_INFO;
     }
 }
 
@@ -599,14 +605,14 @@ static void nearest3_of(Table *tb, int e, const float *d2)
     }
     tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
     tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
-    tb->z.seen2[e] = 1;
+    tb->z.found[e] |= FOUND_NEAR3;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->z.seen2[e])
+    if (tb->z.found[e] & FOUND_NEAR3)
         return;
     float d2[CK_MAX_FIGS];
     own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
@@ -645,7 +651,7 @@ static int choices(Table *tb, int e)
         if (rng > 0)
             for (int k = 0; k < nown; k++)
                 n += d2[k] <= rng2;
-        if (rng > 0 && !tb->z.seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
+        if (rng > 0 && !(tb->z.found[e] & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
         tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
@@ -902,7 +908,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (!tb->z.menace_ok[e]) {
+    if (!(tb->z.found[e] & FOUND_MENACE)) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
@@ -912,7 +918,7 @@ static double menace(Table *tb, int e)
                 v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
-        tb->z.menace_ok[e] = 1;
+        tb->z.found[e] |= FOUND_MENACE;
     }
     return tb->menace[e];
 }
