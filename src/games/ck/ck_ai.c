@@ -43,6 +43,7 @@
 #include "ck.h"
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 /* The exposure model's weights, tuned against random Royalists: a foe's
@@ -94,12 +95,12 @@ enum { CK_CELLS = 24 };
 /* What the players know of a figure where it stands, kept from one
  * decision to the next: troopers wait at their places while the others
  * move, and their ground, moves and reach would be found again and again.
- * Keyed by the figure's fields (fig_key: not what it did this phase,
+ * Keyed by the figure's fields (same_stand: not what it did this phase,
  * which changes at every phase's end while none of these depend on it),
  * its room as a guard and the terrain (a generation number, renewed
  * whenever any byte of the pieces changes), which is all these depend on. */
 typedef struct FigMemo {
-    CkFig    fig;        /* the key: fig_key of the figure as it stood */
+    CkFig    fig;        /* the key: the figure as it stood (same_stand) */
     int8_t   room;       /* ... its room as a guard */
     uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
@@ -248,15 +249,13 @@ static int piece_at(const Table *tb, float x, float y)
     return p;
 }
 
-/* Figure f without what it did this phase (moved, shot, shot at whom,
- * beaten, changed mount): the FigMemo's key. Its half move stays (its
- * allowance depends on it). */
-static CkFig fig_key(const CkFig *f)
+/* Do a and b stand alike for the FigMemo: every field up to `beaten`,
+ * and the half move (the allowance depends on it), but not what they did
+ * this phase (moved, shot, shot at whom, changed mount)? */
+_Static_assert(offsetof(CkFig, moved) == offsetof(CkFig, beaten) + 1, "same_stand compares the fields before moved");
+static bool same_stand(const CkFig *a, const CkFig *b)
 {
-    CkFig k = *f;
-    k.moved = k.shot = k.beaten = k.changed_mount = 0;
-    k.shot_at = CK_NONE;
-    return k;
+    return memcmp(a, b, offsetof(CkFig, moved)) == 0 && a->half == b->half && a->piece == b->piece;
 }
 
 /* What is kept of figure i, emptied first if it no longer stands as it
@@ -264,10 +263,9 @@ static CkFig fig_key(const CkFig *f)
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    CkFig key = fig_key(&tb->s->figs[i]);
     tb->z.found[i] |= FOUND_MEMO;
-    if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &key, sizeof key) != 0)
-        *m = (FigMemo){.fig = key, .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
+    if (m->gen != tb->memo->gen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
+        *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
     return m;
 }
