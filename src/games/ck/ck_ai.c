@@ -43,6 +43,7 @@
 #include "ck.h"
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 /* The exposure model's weights, tuned against random Royalists: a foe's
@@ -94,18 +95,20 @@ enum { CK_CELLS = 24 };
 /* What the players know of a figure where it stands, kept from one
  * decision to the next: troopers wait at their places while the others
  * move, and their ground, moves and reach would be found again and again.
- * Keyed by the figure's every field, its room as a guard and the terrain
- * (a generation number, renewed whenever any byte of the pieces changes),
- * which is all these depend on. */
+ * Keyed by the figure's fields (same_stand: not what it did this phase,
+ * which changes at every phase's end while none of these depend on it),
+ * its room as a guard and the terrain (a generation number, renewed
+ * whenever any byte of the pieces changes), which is all these depend on. */
 typedef struct FigMemo {
-    CkFig    fig;        /* the key: the figure as it stood */
+    CkFig    fig;        /* the key: the figure as it stood (same_stand) */
     int8_t   room;       /* ... its room as a guard */
     uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
-    int8_t   cansearch;  /* troopers: could search now, -1 not looked at */
-    uint16_t reach_now;  /* ... and the unsearched pieces it could search now */
+    int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
     int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     float    allow;      /* its move this phase, -1 not found yet */
+    float    fmv;        /* foes: foe_move, -1 not found yet */
+    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
 } FigMemo;
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
@@ -118,13 +121,19 @@ typedef struct Memo {
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
+/* What a call has found of each figure (Zeros.found), as bits: four
+ * flags in one byte, so that the memset clearing them is short. */
+enum {
+    FOUND_MEMO = 1,   /* memo->fig[i] checked against figure i this call */
+    FOUND_NEAR3 = 2,  /* foes: nd2 and ni found */
+    FOUND_INFO = 4,   /* foes: fmv, frng, frad found */
+    FOUND_MENACE = 8, /* foes: menace found */
+};
+
 /* What a call notes of each figure that starts at 0 (one memset for all). */
 typedef struct Zeros {
-    uint8_t memo_ok[CK_MAX_FIGS];   /* memo->fig[i] checked against figure i this call */
-    uint8_t held[CK_MAX_FIGS];      /* points of the prisoners each figure guards */
-    uint8_t seen2[CK_MAX_FIGS];     /* foes: nd2 and ni found */
-    uint8_t fok[CK_MAX_FIGS];       /* foes: fmv, frng, frad found */
-    uint8_t menace_ok[CK_MAX_FIGS]; /* foes: menace found */
+    uint8_t found[CK_MAX_FIGS]; /* FOUND_* bits */
+    uint8_t held[CK_MAX_FIGS];  /* points of the prisoners each figure guards */
 } Zeros;
 
 /* ... and what starts at -1, not counted yet (one memset). */
@@ -150,14 +159,14 @@ typedef struct Table {
     float   free_x[CK_MAX_FIGS], free_y[CK_MAX_FIGS];
     uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
     int     nguard;
-    int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table */
+    int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     bool    late;                 /* Parliament: shots after moving have begun */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (z.menace_ok) */
+    float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -240,15 +249,24 @@ static int piece_at(const Table *tb, float x, float y)
     return p;
 }
 
+/* Do a and b stand alike for the FigMemo: every field up to `beaten`,
+ * and the half move (the allowance depends on it), but not what they did
+ * this phase (moved, shot, shot at whom, changed mount)? */
+_Static_assert(offsetof(CkFig, moved) == offsetof(CkFig, beaten) + 1, "same_stand compares the fields before moved");
+static bool same_stand(const CkFig *a, const CkFig *b)
+{
+    return memcmp(a, b, offsetof(CkFig, moved)) == 0 && a->half == b->half && a->piece == b->piece;
+}
+
 /* What is kept of figure i, emptied first if it no longer stands as it
  * did (or the terrain changed); checked once a call. */
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    tb->z.memo_ok[i] = 1;
-    if (m->gen != tb->memo->gen || m->room != tb->room[i] || memcmp(&m->fig, &tb->s->figs[i], sizeof m->fig) != 0)
+    tb->z.found[i] |= FOUND_MEMO;
+    if (m->gen != tb->memo->gen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
-                       .cansearch = -1, .reach_next = -1, .allow = -1};
+                       .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
     return m;
 }
 
@@ -256,7 +274,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->z.memo_ok[i] ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z.found[i] & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -316,8 +334,8 @@ static void look(const CkState *s, Table *tb)
             } else {
                 tb->fx[nfoes] = f->x, tb->fy[nfoes] = f->y;
                 foes[nfoes++] = (uint8_t)i;
+                persons += is_person(f); /* Royalists: counted as foes, for Parliament */
             }
-            persons += is_person(f);
         } else if (f->status == FS_PRISONER && f->guard < n) {
             room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
             hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
@@ -519,15 +537,19 @@ static float foe_range(const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
 }
 
-/* Foe e's move next turn, range and base radius, found once a call. */
+/* Foe e's move next turn (kept in its memo), range and base radius,
+ * found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!tb->z.fok[e]) {
+    if (!(tb->z.found[e] & FOUND_INFO)) {
         const CkFig *g = &tb->s->figs[e];
-        tb->fmv[e] = foe_move(tb, e);
+        FigMemo *m = fig_memo(tb, e);
+        if (m->fmv < 0)
+            m->fmv = foe_move(tb, e);
+        tb->fmv[e] = m->fmv;
         tb->frng[e] = foe_range(g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->z.fok[e] = 1;
+        tb->z.found[e] |= FOUND_INFO;
     }
 }
 
@@ -581,14 +603,14 @@ static void nearest3_of(Table *tb, int e, const float *d2)
     }
     tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
     tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
-    tb->z.seen2[e] = 1;
+    tb->z.found[e] |= FOUND_NEAR3;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->z.seen2[e])
+    if (tb->z.found[e] & FOUND_NEAR3)
         return;
     float d2[CK_MAX_FIGS];
     own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
@@ -627,7 +649,7 @@ static int choices(Table *tb, int e)
         if (rng > 0)
             for (int k = 0; k < nown; k++)
                 n += d2[k] <= rng2;
-        if (rng > 0 && !tb->z.seen2[e]) /* a shooter's nearest troopers are wanted too: found on the way */
+        if (rng > 0 && !(tb->z.found[e] & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
         tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
     }
@@ -884,7 +906,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (!tb->z.menace_ok[e]) {
+    if (!(tb->z.found[e] & FOUND_MENACE)) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
@@ -894,7 +916,7 @@ static double menace(Table *tb, int e)
                 v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
-        tb->z.menace_ok[e] = 1;
+        tb->z.found[e] |= FOUND_MENACE;
     }
     return tb->menace[e];
 }
@@ -1063,22 +1085,25 @@ static uint16_t pieces_in_reach(Table *tb, int i)
     return in;
 }
 
-/* Could trooper i search a piece now (unmoved, free, in reach of one)?
- * Kept in his memo, with the pieces he could search (reach_now). */
+/* The unsearched pieces free trooper i could reach this phase, kept in
+ * his memo (reach_now). */
 static __attribute__((noinline)) void find_can_search(Table *tb, int i, FigMemo *m)
 {
-    const CkFig *f = &tb->s->figs[i];
-    m->reach_now = !f->moved && !f->shot && free_trooper(tb, i) ? pieces_in_reach(tb, i) : 0;
-    m->cansearch = m->reach_now != 0;
+    m->reach_now = pieces_in_reach(tb, i);
 }
 
-/* find_can_search, kept (apart, so that the look-ups after it stay short). */
+/* Could trooper i search a piece now (unmoved, free, in reach of one)?
+ * The pieces are found once (apart, so that the look-ups after it stay
+ * short). */
 static inline bool can_search(Table *tb, int i)
 {
+    const CkFig *f = &tb->s->figs[i];
+    if (f->moved || f->shot || !free_trooper(tb, i))
+        return false;
     FigMemo *m = fig_memo(tb, i);
-    if (m->cansearch < 0)
+    if (m->reach_now < 0)
         find_can_search(tb, i, m);
-    return m->cansearch;
+    return m->reach_now != 0;
 }
 
 /* How many inches off its way trooper i goes for a point of expected
@@ -1170,7 +1195,7 @@ static int pick_searcher(Table *tb, int *piece)
         const CkFig *f = &s->figs[i];
         if (!can_search(tb, i))
             continue;
-        for (unsigned in = tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
+        for (unsigned in = (unsigned)tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
             int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
@@ -1379,7 +1404,7 @@ static bool par_move(Table *tb, int i, Action *out)
 }
 
 /* Does trooper i stand at the edge of an unsearched piece? */
-static bool ready(Table *tb, int i)
+static bool find_ready(Table *tb, int i)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
@@ -1389,6 +1414,15 @@ static bool ready(Table *tb, int i)
             return true;
     }
     return false;
+}
+
+/* find_ready, kept in his memo (he waits there while the others move). */
+static bool ready(Table *tb, int i)
+{
+    FigMemo *m = fig_memo(tb, i);
+    if (m->ready < 0)
+        m->ready = find_ready(tb, i);
+    return m->ready;
 }
 
 /* Is Royalist horse within r of figure i? */

@@ -170,9 +170,9 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
 
 /* ---------------- apply ---------------- */
 
-static void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
+/* The event of figure i's move from (fx, fy), written to log. */
+static void write_move(CkState *s, int i, float fx, float fy, EventLog *log, const char *what)
 {
-    EventLog *log = io ? io->log : NULL;
     const CkFig *f = &s->figs[i];
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_int(log, "figure", i + 1);
@@ -180,6 +180,14 @@ static void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const ch
         evlog_end(log, "%s %s %d %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_figs[f->type].name,
                   i + 1, what, fx, fy, f->x, f->y);
     }
+}
+
+/* write_move when there is a log (inline: most games keep none, and a
+ * move is the commonest action). */
+static inline void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
+{
+    if (io && io->log)
+        write_move(s, i, fx, fy, io->log, what);
 }
 
 /* Prisoners stay in base contact with their guard. */
@@ -200,7 +208,7 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y;
-    if (guards_prisoners(s, a->piece))
+    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
         ck_prisoners_escape(s, a->piece, io); /* ordered away from his charges */
     f->x = a->x;
     f->y = a->y;

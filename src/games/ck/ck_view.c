@@ -233,8 +233,10 @@ static void conceal_persons(CkState *s)
 static void conceal_chance(CkState *s)
 {
     int count[CH_KIND_COUNT] = {0};
-    for (int k = 0; k < s->nchance; k++)
-        count[s->chance[k] % CH_KIND_COUNT]++;
+    for (int k = 0; k < s->nchance; k++) {
+        int c = s->chance[k];
+        count[c < CH_KIND_COUNT ? c : c % CH_KIND_COUNT]++; /* the division only for a card out of range */
+    }
     lay_sorted(count, CH_KIND_COUNT, s->chance);
 }
 
