@@ -415,10 +415,11 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
     w->way[1] = movers & stand << 1;
     w->way[2] = movers & stand >> 1;
     w->way[3] = horse & stand >> 2 & clear >> 1;
-    /* the turn-ins only when formed horse stands on a wing free of the enemy */
-    uint32_t wings = 0;
-    for (int sec = ML_LEFT; sec <= ML_RIGHT; sec += ML_RIGHT - ML_LEFT)
-        wings |= ml_sector_bits(sec) & ml_ones_if(!(o->any[foe] & ml_sector_bits(sec)));
+    /* the turn-ins only when formed horse stands on a wing free of the
+     * enemy: adding 0x7F to a sector's 7 zones carries into its bit 7
+     * exactly when the enemy stands there */
+    uint32_t held = ((o->any[foe] & 0x7F7F7Fu) + 0x7F7F7Fu) >> 7 & 0x010101u;
+    uint32_t wings = ~(held * 0x7Fu) & (ml_sector_bits(ML_LEFT) | ml_sector_bits(ML_RIGHT));
     uint32_t turners = horse & wings;
     w->way[4] = turners ? turners & turn_in_cells(o, side, stand_turned(o, side)) : 0;
 }
