@@ -319,7 +319,7 @@ static void roll_initiative(MlState *s, GameIO *io)
     } while (r == p);
     s->player_a = r > p ? ML_ROY : ML_PAR;
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "initiative", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "initiative", VIS_PUBLIC)) { /* no call when nobody reads the log */
         evlog_str(log, "player_a", side_names[s->player_a]);
         evlog_end(log, "%s has the initiative", s->player_a == ML_ROY ? "Royalist" : "Parliament");
     }
