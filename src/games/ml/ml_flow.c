@@ -131,10 +131,8 @@ void ml_occ_update(MlState *s, int side, int li)
         occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
-void ml_occ_general(MlState *s, int side, int li)
+void ml_occ_general_shared(MlState *s, int side, int cell)
 {
-    const MlLine *l = &s->side[side].lines[li];
-    int cell = ml_cell(l->sector, l->zone);
     bool no_gen = false;
     for (unsigned m = s->occ.at[side][cell]; m; m &= m - 1)
         no_gen |= s->side[side].lines[__builtin_ctz(m)].general == ML_NONE;
