@@ -294,9 +294,24 @@ static inline bool ml_cell_has_enemy_of(const MlState *s, int side, int sector, 
 void ml_occ_remove(MlState *s, int side, int li);
 void ml_occ_update(MlState *s, int side, int li);
 void ml_occ_formed(MlState *s, int side, int li, uint32_t set);
+/* The mark of lines without a general for a cell two lines of the side
+ * share, worked out from both (ml_flow.c). */
+void ml_occ_general_shared(MlState *s, int side, int cell);
 /* Line li's general alone changed (it stays in its cell and status): the
- * one mask that follows generals, for its cell. */
-void ml_occ_general(MlState *s, int side, int li);
+ * one mask that follows generals, for its cell; inline for the usual
+ * line alone in its cell, whose mark is its own (a general who moves
+ * joins a line about half the time). */
+static inline void ml_occ_general(MlState *s, int side, int li)
+{
+    const MlLine *l = &s->side[side].lines[li];
+    int cell = ml_cell(l->sector, l->zone);
+    uint32_t b = 1u << cell;
+    if (s->occ.two[side] & b) {
+        ml_occ_general_shared(s, side, cell);
+        return;
+    }
+    s->occ.no_gen[side] = (s->occ.no_gen[side] & ~b) | (b & ml_ones_if(l->general == ML_NONE));
+}
 
 /* Line li of side goes to another cell: its sector and zone set, with
  * ml_occ_remove and ml_occ_update around, in a few operations when the

@@ -89,7 +89,7 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
     int roll = ml_roll(s, io, 20, side, "%s gun %d firing", ml_side_name(side), a->piece + 1);
     int dp = ml_dp_for(g->factor, roll);
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "artillery", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "artillery", VIS_PUBLIC)) { /* no call when nobody reads the log */
         char id[8];
         snprintf(id, sizeof id, "%c%d", foe == ML_ROY ? 'R' : 'P', a->target + 1);
         evlog_str(log, "side", ml_side_name(side));

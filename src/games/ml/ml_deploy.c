@@ -609,7 +609,7 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->light_pending--;
         break;
     }
-    if (evlog_begin(log, "deploy", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "deploy", VIS_PUBLIC)) { /* no call when nobody reads the log */
         evlog_str(log, "side", ml_side_name(side));
         evlog_str(log, "action", text);
         evlog_end(log, "%s: %s", side == ML_ROY ? "Royalist" : "Parliament", text);

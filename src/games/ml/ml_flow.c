@@ -131,10 +131,8 @@ void ml_occ_update(MlState *s, int side, int li)
         occ_set_cell(&s->occ, side, cell, here ? l : NULL);
 }
 
-void ml_occ_general(MlState *s, int side, int li)
+void ml_occ_general_shared(MlState *s, int side, int cell)
 {
-    const MlLine *l = &s->side[side].lines[li];
-    int cell = ml_cell(l->sector, l->zone);
     bool no_gen = false;
     for (unsigned m = s->occ.at[side][cell]; m; m &= m - 1)
         no_gen |= s->side[side].lines[__builtin_ctz(m)].general == ML_NONE;
@@ -319,7 +317,7 @@ static void roll_initiative(MlState *s, GameIO *io)
     } while (r == p);
     s->player_a = r > p ? ML_ROY : ML_PAR;
     EventLog *log = io ? io->log : NULL;
-    if (evlog_begin(log, "initiative", VIS_PUBLIC)) {
+    if (log && evlog_begin(log, "initiative", VIS_PUBLIC)) { /* no call when nobody reads the log */
         evlog_str(log, "player_a", side_names[s->player_a]);
         evlog_end(log, "%s has the initiative", s->player_a == ML_ROY ? "Royalist" : "Parliament");
     }

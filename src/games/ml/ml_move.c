@@ -415,34 +415,40 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
     w->way[1] = movers & stand << 1;
     w->way[2] = movers & stand >> 1;
     w->way[3] = horse & stand >> 2 & clear >> 1;
-    /* the turn-ins only when formed horse stands on a wing free of the enemy */
-    uint32_t wings = 0;
-    for (int sec = ML_LEFT; sec <= ML_RIGHT; sec += ML_RIGHT - ML_LEFT)
-        wings |= ml_sector_bits(sec) & ml_ones_if(!(o->any[foe] & ml_sector_bits(sec)));
+    /* the turn-ins only when formed horse stands on a wing free of the
+     * enemy: adding 0x7F to a sector's 7 zones carries into its bit 7
+     * exactly when the enemy stands there */
+    uint32_t held = ((o->any[foe] & 0x7F7F7Fu) + 0x7F7F7Fu) >> 7 & 0x010101u;
+    uint32_t wings = ~(held * 0x7Fu) & (ml_sector_bits(ML_LEFT) | ml_sector_bits(ML_RIGHT));
     uint32_t turners = horse & wings;
     w->way[4] = turners ? turners & turn_in_cells(o, side, stand_turned(o, side)) : 0;
 }
 
 /* Entry k (below the count) of line_move_set, found line by line: a
- * formed line's moves are the ways of LineWays set at its cell. */
+ * formed line's moves are the ways of LineWays set at its cell. The
+ * lines before the one chosen are passed over by their count of ways,
+ * read off three masks that hold each cell's count in binary. */
 static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
 {
-    static const uint8_t bits5[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                      1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
-    uint32_t from = w->way[0] | w->way[1] | w->way[2] | w->way[3] | w->way[4]; /* the cells of lines that move */
+    const uint32_t *way = w->way;
+    uint32_t half = way[0] ^ way[1] ^ way[2], carry = (way[0] & way[1]) | (way[2] & (way[0] ^ way[1]));
+    uint32_t ones = half ^ way[3] ^ way[4], carry2 = (half & way[3]) | (way[4] & (half ^ way[3]));
+    uint32_t twos = carry ^ carry2, fours = carry & carry2; /* a cell's count: ones + 2 twos + 4 fours */
+    uint32_t from = ones | twos | fours;                       /* the cells of lines that move */
     for (int li = 0;; li++) {
         const MlLine *l = &sd->lines[li];
         int cell = ml_cell(l->sector, l->zone);
         if (!(from >> cell & 1))
             continue;
-        unsigned ways = (w->way[0] >> cell & 1) | (w->way[1] >> cell & 1) << 1 | (w->way[2] >> cell & 1) << 2 |
-                        (w->way[3] >> cell & 1) << 3 | (w->way[4] >> cell & 1) << 4;
-        ways &= ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
-        if (k < bits5[ways]) {
-            int way = ml_nth_bit(ways, k);
-            return way == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[way], 0);
+        int n = (int)((ones >> cell & 1) | (twos >> cell & 1) << 1 | (fours >> cell & 1) << 2);
+        n &= (int)ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
+        if (k < n) {
+            unsigned ways = (way[0] >> cell & 1) | (way[1] >> cell & 1) << 1 | (way[2] >> cell & 1) << 2 |
+                            (way[3] >> cell & 1) << 3 | (way[4] >> cell & 1) << 4;
+            int wy = ml_nth_bit(ways, k);
+            return wy == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[wy], 0);
         }
-        k -= bits5[ways];
+        k -= n;
     }
 }
 
