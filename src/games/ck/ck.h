@@ -112,7 +112,7 @@ typedef struct CkState {
     uint8_t hidden_roy, hidden_club; /* undiscovered at the end (cards turned then) */
     uint8_t recoil_frees;     /* option: a guard driven back by a recoil loses his prisoners */
     uint8_t exit_scores;      /* option: Royalists gone by the far edge score as undiscovered */
-    uint8_t pad[1];
+    uint8_t spread_free;      /* option: terrain anywhere past the margin, not over every square */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -191,6 +191,9 @@ float ck_move_allowance_on(const CkState *s, const CkFig *f, int from);
 int  ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
 int  ck_check_place(const CkState *s, int piece, float x, float y, Diag *d);
 void ck_place_terrain_random(CkState *s);
+int  ck_spread_square(float x, float y);
+unsigned ck_empty_squares(const CkState *s);
+extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);

@@ -1728,16 +1728,21 @@ static bool roy_arrive(const CkState *s, Action *out)
     return accept(s, a, out);
 }
 
-/* The terrain: three rows against the northern limit, open pieces (village,
- * manor, hills) furthest north so the found run off soonest, slow ground
- * (woods, marsh, fields) in front where it slows the troopers. */
+/* [CK Game set up] The terrain spread over every square of the table, as
+ * the rule asks, and laid out for the Royalists within it: the open pieces
+ * (village, manor, hills), where the found can run off soonest, in a row
+ * along the northern limit; woods and marsh across the middle; the fields,
+ * whose hedges shelter the found from Parliament's first searches, in the
+ * south. Pieces in the order they are placed: village, manor, woods 1-3,
+ * hills 1-3, fields 1-3, marsh. */
 static const float layout[CK_PIECES][2] = {
-    {17.5f, 37}, {24, 37.5f}, {14.25f, 31.3f}, {20.75f, 31.3f}, {27.25f, 31.3f}, {11, 37},
-    {30.5f, 37}, {37, 37}, {17.5f, 25.6f}, {24, 25.6f}, {30.5f, 25.6f}, {33.75f, 31.3f},
+    {24, 36.5f}, {17.5f, 36.5f}, {13, 25}, {28, 25}, {35, 25}, {11, 36.5f},
+    {30.5f, 36.5f}, {37, 36.5f}, {14, 14}, {24, 14}, {34, 14}, {21, 25},
 };
 
 /* The next piece where the layout puts it, else the northernmost place
- * that fits (if someone else placed pieces in the way). */
+ * that fits (if someone else placed pieces in the way; ck_check_place
+ * keeps it to the squares still empty when it must). */
 static bool place_terrain(const CkState *s, Action *out)
 {
     int piece = 0;

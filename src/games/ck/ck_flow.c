@@ -355,6 +355,7 @@ static const char *const ck_roles[] = {"royalist", "parliament"};
 
 static const char *const ck_option_help[] = {
     "terrain=placed|random  the Royalist side places the terrain, or it is placed at random",
+    "spread=squares|free    every ninth of the table gets a piece, or any place past the margin (Game set up)",
     "recoil_frees=no|yes    a guard driven back loses his prisoners (Captured Persons)",
     "exit_scores=no|yes     Royalists who leave by the far edge score as undiscovered (Aim of the game)",
     NULL,

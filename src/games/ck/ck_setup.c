@@ -5,12 +5,90 @@
  * entry point on the south edge [CK Equipment needed]. */
 #include "ck.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
-static const char *const known_options[] = {"terrain", "recoil_frees", "exit_scores", NULL};
+static const char *const known_options[] = {"terrain", "spread", "recoil_frees", "exit_scores", NULL};
+
+const char *const ck_square_names[9] = {"south-west", "south",  "south-east", "west", "centre",
+                                        "east",       "north-west", "north",    "north-east"};
+
+/* [CK Game set up] the square holding (x, y) of the nine, three by three,
+ * that the ground inside the 8" margin is cut into: 0 the south-west, 8
+ * the north-east (ck_square_names). */
+int ck_spread_square(float x, float y)
+{
+    const float side = (CK_TABLE - 2 * CK_EDGE_GAP) / 3;
+    int col = (int)((x - CK_EDGE_GAP) / side), row = (int)((y - CK_EDGE_GAP) / side);
+    col = col < 0 ? 0 : col > 2 ? 2 : col;
+    row = row < 0 ? 0 : row > 2 ? 2 : row;
+    return row * 3 + col;
+}
+
+/* The squares (bit k: square k) where no piece stands yet. */
+unsigned ck_empty_squares(const CkState *s)
+{
+    unsigned empty = 0x1FF;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (s->pieces[i].placed)
+            empty &= ~(1u << ck_spread_square(s->pieces[i].x, s->pieces[i].y));
+    return empty;
+}
+
+/* The names of the squares set in `squares`, comma-separated, into buf. */
+static const char *square_list(unsigned squares, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (int k = 0, len = 0; k < 9; k++)
+        if (squares >> k & 1)
+            len += snprintf(buf + len, size - (size_t)len, "%s%s", len ? ", " : "", ck_square_names[k]);
+    return buf;
+}
+
+/* The largest radius of any piece: what the middle of a square keeps room for. */
+static float largest_piece(void)
+{
+    float r = 0;
+    for (int k = 0; k < T_KIND_COUNT; k++)
+        r = fmaxf(r, ck_terrain[k].r);
+    return r;
+}
+
+/* [CK Game set up] the terrain spread over as wide an area as possible,
+ * read by ecw as: every one of the nine squares gets a piece. A piece may
+ * not go where the squares left empty would outnumber the pieces still to
+ * place, nor crowd the middle of a square still empty, so that the squares
+ * left can always be filled. The option spread=free leaves the Royalist
+ * player the margin and the gaps alone (a referee copying a table laid out
+ * by hand). */
+static int check_spread(const CkState *s, float x, float y, float r, Diag *d)
+{
+    if (s->spread_free)
+        return 0;
+    int left = -1; /* the pieces to place after this one */
+    for (int i = 0; i < CK_PIECES; i++)
+        left += !s->pieces[i].placed;
+    unsigned empty = ck_empty_squares(s) & ~(1u << ck_spread_square(x, y));
+    char names[96];
+    if (__builtin_popcount(empty) > left)
+        return diag_set(d,
+                        "spread the terrain: every square of the table (three by three inside the 8\" margin) needs "
+                        "a piece, and here %d would stay empty (%s) with %d piece%s left",
+                        __builtin_popcount(empty), square_list(empty, names, sizeof names), left,
+                        left == 1 ? "" : "s");
+    const float side = (CK_TABLE - 2 * CK_EDGE_GAP) / 3, room = r + largest_piece() + 0.5f;
+    for (int k = 0; k < 9; k++) {
+        float mx = CK_EDGE_GAP + side * ((float)(k % 3) + 0.5f), my = CK_EDGE_GAP + side * ((float)(k / 3) + 0.5f);
+        if (empty >> k & 1 && ck_dist(x, y, mx, my) < room)
+            return diag_set(d, "spread the terrain: leave room for a piece in the middle of the empty %s square (%.1f, %.1f)",
+                            ck_square_names[k], mx, my);
+    }
+    return 0;
+}
 
 /* [CK Game set up] no piece nearer than 8" to an edge; ecw keeps 0.5" of open
- * ground between pieces so that they are spread and passable. */
+ * ground between pieces so that they are spread and passable, and every
+ * square of the table gets a piece (check_spread). */
 int ck_check_place(const CkState *s, int piece, float x, float y, Diag *d)
 {
     if (piece < 0 || piece >= CK_PIECES || s->pieces[piece].placed)
@@ -25,7 +103,7 @@ int ck_check_place(const CkState *s, int piece, float x, float y, Diag *d)
             return diag_set(d, "too close to the %s at (%.1f, %.1f): keep 0.5\" between pieces",
                             ck_terrain[p->kind].name, p->x, p->y);
     }
-    return 0;
+    return check_spread(s, x, y, r, d);
 }
 
 static void place(CkState *s, int piece, float x, float y)
@@ -116,6 +194,7 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     if (opt_check(opt, known_options, d) < 0)
         return -1;
     if (opt_two_way(opt, "terrain", "placed", "random", &s->terrain_random, d) < 0 ||
+        opt_two_way(opt, "spread", "squares", "free", &s->spread_free, d) < 0 ||
         opt_two_way(opt, "recoil_frees", "no", "yes", &s->recoil_frees, d) < 0 ||
         opt_two_way(opt, "exit_scores", "no", "yes", &s->exit_scores, d) < 0)
         return -1;

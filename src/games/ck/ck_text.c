@@ -141,6 +141,18 @@ static void draw_pieces(const CkState *s, char map[MAP][MAP + 1])
     }
 }
 
+/* [CK Game set up] while the terrain goes down: the squares still to get
+ * a piece (ecw's reading of the spread, check_spread in ck_setup.c). */
+static void render_spread(const CkState *s, FILE *out)
+{
+    unsigned empty = ck_empty_squares(s);
+    fprintf(out, "   spread: every square (x and y cut at 8, 18.7, 29.3, 40) needs a piece; empty:");
+    for (int k = 0; k < 9; k++)
+        if (empty >> k & 1)
+            fprintf(out, " %s", ck_square_names[k]);
+    fprintf(out, "%s\n", empty ? "" : " none");
+}
+
 void ck_render(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
@@ -165,6 +177,8 @@ void ck_render(const void *st, int player, FILE *out)
         fprintf(out, "%2d %s\n", (MAP - r) * 2, map[r]);
     fprintf(out, "   south edge: Parliament entered at x=%.0f\n", s->entry_x);
     fprintf(out, "   terrain: v village, m manor, w wood, h hill, f field, ~ marsh; ',' searched\n");
+    if (s->phase == CP_TERRAIN && !s->spread_free)
+        render_spread(s, out);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status != FS_ACTIVE && f->status != FS_PRISONER)

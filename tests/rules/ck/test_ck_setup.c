@@ -121,6 +121,98 @@ Test(ck_game_set_up, random_terrain_follows_the_same_rules)
     }
 }
 
+/* [CK Game set up] spread over as wide an area as possible (ecw: every
+ * square of the table, three by three inside the 8" margin, gets a piece):
+ * a piece may not leave more squares empty than pieces are left. */
+Test(ck_game_set_up, terrain_spread_every_square_gets_a_piece)
+{
+    F.s.phase = CP_TERRAIN;
+    cr_assert_eq(ck_spread_square(13.3f, 13.3f), 0, "the south-west square");
+    cr_assert_eq(ck_spread_square(24, 24), 4, "the centre");
+    cr_assert_eq(ck_spread_square(36.9f, 36.9f), 8, "the north-east square");
+    /* six pieces in the three northern squares: six squares empty, six pieces left */
+    static const float north[6][2] = {{11, 36.5f}, {18, 36.5f}, {25, 36.5f}, {33, 36.5f}, {21, 30.5f}, {36.5f, 30.5f}};
+    for (int i = 0; i < 6; i++)
+        ckf_piece(&F, i, north[i][0], north[i][1], CK_NONE, CK_NONE);
+    cr_assert_eq(ck_empty_squares(&F.s), 0x3Fu, "the southern and middle rows empty");
+    Diag d = {{0}};
+    cr_assert_lt(ck_check_place(&F.s, 6, 29.5f, 30.5f, &d), 0, "a seventh piece in the north leaves 6 squares for 5");
+    cr_assert(strstr(d.msg, "spread the terrain") && strstr(d.msg, "6 would stay empty") &&
+                  strstr(d.msg, "south-west, south, south-east, west, centre, east") && strstr(d.msg, "5 pieces left"),
+              "%s", d.msg);
+    cr_assert_eq(ck_check_place(&F.s, 6, 24, 24, NULL), 0, "into an empty square: allowed");
+    cr_assert_eq(ck_check_place(&F.s, 6, 13.5f, 13.5f, NULL), 0);
+}
+
+/* [CK Game set up] a piece may not crowd the middle of a square still empty,
+ * so that every empty square can still take a piece. */
+Test(ck_game_set_up, terrain_spread_leaves_room_in_empty_squares)
+{
+    F.s.phase = CP_TERRAIN;
+    /* the village (3") in the north square, 6.5" from the centre square's middle (24, 24): room kept */
+    cr_assert_eq(ck_check_place(&F.s, 0, 24, 30.5f, NULL), 0);
+    Diag d = {{0}};
+    cr_assert_lt(ck_check_place(&F.s, 0, 24, 30.3f, &d), 0);
+    cr_assert(strstr(d.msg, "leave room for a piece in the middle of the empty centre square"), "%s", d.msg);
+    /* once the centre square holds a piece, its middle is free to crowd */
+    ckf_piece(&F, 1, 20, 22, CK_NONE, CK_NONE);
+    cr_assert_eq(ck_check_place(&F.s, 0, 24, 30.3f, NULL), 0);
+}
+
+/* The option spread=free keeps only the margin and the gaps (a table laid
+ * out by hand); anything but squares or free is refused. */
+Test(ck_game_set_up, option_spread_free_places_anywhere_past_the_margin)
+{
+    Options o = {0};
+    opt_set(&o, "spread", "free", NULL);
+    CkState s;
+    Diag d = {{0}};
+    cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+    cr_assert_eq(s.spread_free, 1);
+    static const float north[6][2] = {{11, 36.5f}, {18, 36.5f}, {25, 36.5f}, {33, 36.5f}, {21, 30.5f}, {36.5f, 30.5f}};
+    for (int i = 0; i < 6; i++) {
+        Action a = {CKV_PLACE, (int16_t)i, 0, 0, 0, north[i][0], north[i][1]};
+        cr_assert_eq(ck_check(&s, &a, &d), 0, "%s", d.msg);
+        ck_apply(&s, &a, NULL);
+    }
+    Action a = {CKV_PLACE, 6, 0, 0, 0, 29.5f, 30.5f};
+    cr_assert_eq(ck_check(&s, &a, &d), 0, "%s", d.msg);
+    Options bad = {0};
+    opt_set(&bad, "spread", "wide", NULL);
+    cr_assert_lt(ck_setup(&s, &bad, 1, &d), 0);
+    cr_assert(strstr(d.msg, "spread") && strstr(d.msg, "expected free or squares, not 'wide'"), "%s", d.msg);
+}
+
+/* Whoever places the terrain (the computer, a random player, or ecw at
+ * random) ends with a piece in every square, and never runs out of places. */
+Test(ck_game_set_up, terrain_spread_holds_for_every_way_of_placing)
+{
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        int how = (int)(seed % 3); /* 0 the computer, 1 a random player, 2 terrain=random */
+        Options o = {0};
+        if (how == 2)
+            opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        Rng r;
+        rng_seed(&r, seed);
+        while (s.phase == CP_TERRAIN) {
+            Action a, acts[MAX_ACTIONS];
+            if (how == 0) {
+                cr_assert_geq(ck_heuristic(&s, &r, &a), 0, "seed %llu", (unsigned long long)seed);
+            } else {
+                int n = ck_legal(&s, acts, MAX_ACTIONS);
+                cr_assert_gt(n, 0, "seed %llu: no place left for piece", (unsigned long long)seed);
+                a = acts[rng_below(&r, (uint32_t)n)];
+            }
+            cr_assert_eq(ck_check(&s, &a, NULL), 0, "seed %llu", (unsigned long long)seed);
+            ck_apply(&s, &a, NULL);
+        }
+        cr_assert_eq(ck_empty_squares(&s), 0u, "seed %llu (%d): squares left empty: %#x", (unsigned long long)seed,
+                     how, ck_empty_squares(&s));
+    }
+}
+
 /* The JSON object of piece i (1-based id) in a view, copied into buf. */
 static void piece_json(const char *view, int id, char *buf, size_t n)
 {
