@@ -675,6 +675,26 @@ static void take_lone_generals(MlState *s, int side, int sector, int zone, GameI
 
 /* Put line li of side into a cell, noting whether it attacks and from
  * where: the flank after a turn-in, the rear if it comes from behind. */
+/* [ML Generals] a line without a general that comes to a friendly general
+ * standing alone takes him: as a general who rides to a line joins it, so
+ * a line that comes to him (ecw: the rulebook loses only generals with no
+ * line when the enemy comes). */
+static void pick_up_lone_general(MlState *s, int side, int li)
+{
+    MlSide *sd = &s->side[side];
+    MlLine *l = &sd->lines[li];
+    for (int g = 0; g < sd->ngens; g++) {
+        MlGeneral *gen = &sd->gens[g];
+        if (gen->alive && gen->line == ML_NONE && gen->sector == l->sector && gen->zone == l->zone) {
+            gen->line = (uint8_t)li;
+            l->general = (uint8_t)g;
+            ml_occ_general(s, side, li);
+            ml_occ_generals(s, side);
+            return;
+        }
+    }
+}
+
 void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
@@ -686,6 +706,8 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
         g->sector = (uint8_t)sector;
         g->zone = (uint8_t)zone;
         ml_occ_general_moved(s, side, from, g);
+    } else if (s->occ.lone_generals[side] & ml_cell_bit(sector, zone)) { /* seldom */
+        pick_up_lone_general(s, side, li);
     }
     bool contact = ml_cell_has_enemy_of(s, side, sector, zone);
     l->attacking = contact;
@@ -769,15 +791,18 @@ static bool turn_in_test(MlState *s, int side, int li, int mod, int need, GameIO
 
 /* [ML Flanking] the opposing player rolls; 5-6 onto an occupied zone,
  * 4-6 onto an empty one; +1/+2 for the horse's general. */
-static void turn_in(MlState *s, int side, int li, GameIO *io)
+/* [ML Flanking] the opposing player rolls for the turn-in; false when it
+ * fails and the line stays where it is. */
+static bool turn_in(MlState *s, int side, int li, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
     bool occupied = ml_cell_has_enemy_of(s, side, ML_CENTRE, l->zone);
     int need = occupied ? 5 : 4, mod = ml_gen_bonus(s, side, li);
     if (!(ml_dice_unwatched(io) ? ml_die_test_unwatched(s, mod, need, false) : turn_in_test(s, side, li, mod, need, io)))
-        return;
+        return false;
     l->turned_in = 1;
     ml_enter_cell(s, side, li, ML_CENTRE, l->zone, APP_FLANK, io);
+    return true;
 }
 
 static void move_general(MlState *s, int side, int gi, int cell)
@@ -832,7 +857,8 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io)
         s->side[side].lines[a->piece].moved++;
         ml_enter_cell(s, side, a->piece, s->side[side].lines[a->piece].sector, a->target, APP_FRONT, io);
     } else if (a->verb == MLV_TURNIN) {
-        turn_in(s, side, a->piece, io);
+        if (!turn_in(s, side, a->piece, io)) /* [ML Movement] he failed to move a line: no more moves */
+            s->phase = PH_SPLIT;
     } else {
         move_general(s, side, a->piece, a->target);
     }

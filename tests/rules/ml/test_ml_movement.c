@@ -480,21 +480,32 @@ Test(ml_flanking, as_an_additional_move_both_roll)
 }
 
 /* A failed turn-in uses the move but does not end the phase (ecw). */
-Test(ml_flanking, failed_turn_in_uses_the_move_not_the_phase)
+/* A failed turn-in is a failure to move a line [ML Movement]: the
+ * player's moves are over, as after a failed additional-move roll, even
+ * when it was his first move. */
+Test(ml_flanking, failed_turn_in_ends_the_moves)
+{
+    int h = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 3, 3);
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 3);
+    mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 3);
+    mlf_dice(&F, 1, 1);
+    mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
+    mlf_assert_dice(&F, 1);
+    cr_assert_eq(mlf_l(&F, ML_ROY, h)->sector, ML_LEFT);
+    cr_assert(roy_phase_over(), "no second try, nor any other move");
+}
+
+Test(ml_flanking, failed_additional_turn_in_ends_the_moves)
 {
     int h = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 3, 3);
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 3);
     mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 3, 3);
-    mlf_dice(&F, 1, 1);
-    mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
-    cr_assert_eq(mlf_l(&F, ML_ROY, h)->sector, ML_LEFT);
-    cr_assert(roy_moving());
-    cr_assert_eq(F.s.moves_made, 1);
-    mlf_dice(&F, 1, 5); /* so the next move needs its roll */
     mlf_move(&F, r, 2);
+    mlf_dice(&F, 2, 4, 1); /* the additional move passes, the opposition's turn-in roll fails */
+    mlf_do(&F, mlf_act(MLV_TURNIN, h, 0, 0));
     mlf_assert_dice(&F, 2);
-    cr_assert_eq(F.dice.player[1], ML_ROY);
-    cr_assert_eq(mlf_l(&F, ML_ROY, r)->zone, 2);
+    cr_assert_eq(mlf_l(&F, ML_ROY, h)->sector, ML_LEFT);
+    cr_assert(roy_phase_over());
 }
 
 /* A horse that turned in on enemy foot may share the zone with a friendly
@@ -542,6 +553,33 @@ Test(ml_generals, lost_when_contacted_alone)
     mlf_move(&F, p, 3);
     cr_assert_eq(F.s.side[ML_ROY].gens[g].alive, 0);
     cr_assert_eq(mlf_events(&F, "general_lost"), 1);
+}
+
+/* ecw: a line without a general that comes to a friendly general standing
+ * alone takes him up, as he would join it by riding to it; he is then
+ * attached, and not lost when the enemy comes. */
+Test(ml_generals, a_line_arriving_takes_up_a_lone_general)
+{
+    int g = mlf_lone_general(&F, ML_ROY, ML_CENTRE, 3, false);
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
+    int p = mlf_line(&F, ML_PAR, ML_FOOT, ML_CENTRE, 4, 3);
+    mlf_move(&F, r, 3);
+    cr_assert_eq(F.s.side[ML_ROY].gens[g].line, r);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r)->general, g);
+    mlf_move_phase(&F, ML_ROY, 1);
+    mlf_move(&F, p, 3);
+    cr_assert_eq(F.s.side[ML_ROY].gens[g].alive, 1, "attached: not lost on contact");
+    cr_assert_eq(mlf_events(&F, "general_lost"), 0);
+}
+
+Test(ml_generals, a_line_with_a_general_leaves_a_lone_one_alone)
+{
+    int g = mlf_lone_general(&F, ML_ROY, ML_CENTRE, 3, false);
+    int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 2, 3);
+    int g2 = mlf_general(&F, ML_ROY, r, false);
+    mlf_move(&F, r, 3);
+    cr_assert_eq(mlf_l(&F, ML_ROY, r)->general, g2, "one general per line");
+    cr_assert_eq(F.s.side[ML_ROY].gens[g].line, ML_NONE);
 }
 
 Test(ml_generals, attached_general_is_not_lost_on_contact)
