@@ -854,8 +854,11 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io)
     describe_event(s, a, io);
     s->moves_made++;
     if (a->verb == MLV_MOVE) {
-        s->side[side].lines[a->piece].moved++;
-        ml_enter_cell(s, side, a->piece, s->side[side].lines[a->piece].sector, a->target, APP_FRONT, io);
+        MlLine *l = &s->side[side].lines[a->piece];
+        l->moved++;
+        if (a->target == l->zone + 2 || a->target == l->zone - 2) /* [ML Generals] horse riding past a lone general contacts him */
+            take_lone_generals(s, side, l->sector, (a->target + l->zone) / 2, io);
+        ml_enter_cell(s, side, a->piece, l->sector, a->target, APP_FRONT, io);
     } else if (a->verb == MLV_TURNIN) {
         if (!turn_in(s, side, a->piece, io)) /* [ML Movement] he failed to move a line: no more moves */
             s->phase = PH_SPLIT;

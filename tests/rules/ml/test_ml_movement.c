@@ -582,6 +582,18 @@ Test(ml_generals, a_line_with_a_general_leaves_a_lone_one_alone)
     cr_assert_eq(F.s.side[ML_ROY].gens[g].line, ML_NONE);
 }
 
+/* Horse riding two zones contacts a lone enemy general in the zone it
+ * passes (ecw: the rulebook loses a general with no line on contact). */
+Test(ml_generals, horse_riding_past_a_lone_general_takes_him)
+{
+    int g = mlf_lone_general(&F, ML_PAR, ML_LEFT, 3, false);
+    int h = mlf_line(&F, ML_ROY, ML_HORSE, ML_LEFT, 2, 3);
+    mlf_move(&F, h, 4);
+    cr_assert_eq(mlf_l(&F, ML_ROY, h)->zone, 4);
+    cr_assert_eq(F.s.side[ML_PAR].gens[g].alive, 0);
+    cr_assert_eq(mlf_events(&F, "general_lost"), 1);
+}
+
 Test(ml_generals, attached_general_is_not_lost_on_contact)
 {
     int r = mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 3, 3);
