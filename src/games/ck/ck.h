@@ -197,6 +197,7 @@ extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
+void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);
 /* The piece a figure stands on, not looked up yet. */
 enum { CK_FROM_UNKNOWN = -2 };

@@ -36,7 +36,7 @@
  * is weighed again at every decision (his foes' choices change as the
  * others move), except that once the shots after moving have begun, one
  * ready at a piece is no longer weighed for a step out of harm's way.
- * Royalists: the terrain packed deep in the north, ambushes at paying
+ * Royalists: the terrain spread evenly, open pieces in the north, ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving.
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */

@@ -360,6 +360,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
         dx = 0, dy = -1, len = 1;
     f->x = t->x + dx / len * gap;
     f->y = t->y + dy / len * gap;
+    float cx = f->x, cy = f->y; /* the point of contact */
     f->moved = f->shot = 1;
     int af = ck_melee_factor(s, a->piece, a->target, true), df = ck_melee_factor(s, a->target, a->piece, false);
     int ar = game_roll(&s->rng, io, 6, f->side, "charge by %s %d", ck_figs[f->type].name, a->piece + 1);
@@ -376,7 +377,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
         result = outcome(s, a->piece, a->target, ar + af, dr + df, true, cap, io);
     }
     log_combat(s, io, "melee", a->piece, a->target, ar, af, dr, df, result, loser);
-    ck_search_if_on_piece(s, a->piece, io); /* a charge onto a piece searches it too */
+    ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
 }
 
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io)

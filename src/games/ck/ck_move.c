@@ -227,10 +227,18 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
  * Parliament's turn ends at once. */
 void ck_search_if_on_piece(CkState *s, int i, GameIO *io)
 {
+    ck_search_if_reached(s, i, s->figs[i].x, s->figs[i].y, io);
+}
+
+/* ck_search_if_on_piece for the piece at (x, y), which figure i reached
+ * in his move (a charger's point of contact, though a recoil has since
+ * driven him off it). */
+void ck_search_if_reached(CkState *s, int i, float x, float y, GameIO *io)
+{
     const CkFig *f = &s->figs[i];
     if (f->side != CK_PAR || f->status != FS_ACTIVE || s->phase != CP_PARLIAMENT)
         return; /* (before looking for the piece, which costs more) */
-    int p = ck_piece_at(s, f->x, f->y);
+    int p = ck_piece_at(s, x, y);
     if (p < 0 || s->pieces[p].searched)
         return;
     ck_reveal(s, p, io);

@@ -63,6 +63,20 @@ Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
                   strstr(ev, "\"person\":\"charles\""), "%s", ev);
 }
 
+/* A charger reaches the piece where he makes contact, so he searches it,
+ * though the fight then drives him back off it. */
+Test(ck_playing_the_game, a_charger_searches_the_piece_he_reached_though_driven_off)
+{
+    ckf_piece(&F, CKP_MARSH, 24, 22, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 24, 17), r = ckf_fig(&F, F_SHOT, 24, 21.5f);
+    ckf_dice(&F, 2, 2, 5); /* the charger beaten, not by half: he recoils */
+    ckf_charge(&F, c, r, false);
+    cr_assert(strstr(ckf_last_event(&F, "combat"), "\"result\":\"recoil\""), "%s", ckf_last_event(&F, "combat"));
+    cr_assert_lt(ck_piece_at(&F.s, ckf_f(&F, c)->x, ckf_f(&F, c)->y), 0, "driven off the marsh");
+    cr_assert(F.s.pieces[CKP_MARSH].searched, "he reached it: searched");
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "and the search ends Parliament's turn");
+}
+
 Test(ck_playing_the_game, search_finds_horse_and_clubmen)
 {
     ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_HORSE, PROM_WILMOT);
