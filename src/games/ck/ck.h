@@ -218,6 +218,9 @@ int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Di
  * CK_FROM_UNKNOWN): ck_move_allowance, halved again for entering
  * difficult ground. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
+bool  ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by);
+int   ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at);
+int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 float ck_fig_rate(const CkFig *f);
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);

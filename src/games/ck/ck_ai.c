@@ -494,6 +494,52 @@ static bool foe_within(Table *tb, int i, float r)
     return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
 }
 
+/* [CK Playing the Game] a Parliament trooper in its turn may not cross an
+ * unsearched piece (he would search it): the end point (x, y) of his move
+ * brought back to 0.2" short of the first such piece on the way, unless
+ * the way ends on it. False when that leaves no move worth making. */
+static bool short_of_pieces(Table *tb, int i, float *x, float *y)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+        return true;
+    float at, len = ck_dist(f->x, f->y, *x, *y);
+    int p = ck_way_unsearched(s, f->x, f->y, *x, *y, piece_under(tb, i), &at);
+    if (p < 0 || p == piece_at(tb, *x, *y))
+        return true;
+    float keep = at * len - 0.2f;
+    if (keep < 0.3f)
+        return false;
+    *x = f->x + (*x - f->x) / len * keep;
+    *y = f->y + (*y - f->y) / len * keep;
+    return true;
+}
+
+/* Where trooper i heads to get round the unsearched piece that stands
+ * in his way to (tx, ty), if one does: a point beside it, 1" past its
+ * edge, on the side of the goal. False when the way is clear. */
+static bool way_round(Table *tb, int i, float tx, float ty, float *wx, float *wy)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+        return false;
+    int p = ck_way_unsearched(s, f->x, f->y, tx, ty, piece_under(tb, i), NULL);
+    if (p < 0 || p == piece_at(tb, tx, ty))
+        return false;
+    const CkPiece *pc = &s->pieces[p];
+    float dx = pc->x - f->x, dy = pc->y - f->y, d = sqrtf(dx * dx + dy * dy);
+    if (d < 1e-3f)
+        return false;
+    float nx = -dy / d, ny = dx / d; /* across the way to the piece */
+    if ((tx - pc->x) * nx + (ty - pc->y) * ny < 0)
+        nx = -nx, ny = -ny;
+    *wx = pc->x + nx * (pc->r + 1.0f);
+    *wy = pc->y + ny * (pc->r + 1.0f);
+    return true;
+}
+
 /* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
  * as it may go, shortened when the ground slows it. A Parliament move never
  * ends on an unsearched piece (that would search it) unless `search`. */
@@ -501,11 +547,16 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
+    float wx, wy;
+    if (!search && way_round(tb, i, tx, ty, &wx, &wy)) /* an unsearched piece in the way */
+        tx = wx, ty = wy, stop = 0;
     float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
     if (go < 0.05f || len < 1e-3f)
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
+        if (!short_of_pieces(tb, i, &a.x, &a.y))
+            return false;
         int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
@@ -1064,6 +1115,27 @@ static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
 
+/* reaches, along the straight way to the near edge of piece p from (x, y)
+ * (standing on piece `from`, if any): no other unsearched piece in the
+ * way, and the move halved by difficult ground it crosses [CK Movement
+ * and Ranges] [CK Playing the Game]. */
+static bool reaches_by_way(Table *tb, int p, float x, float y, float m, bool from_hard, int from)
+{
+    const CkState *s = tb->s;
+    const CkPiece *pc = &s->pieces[p];
+    if (!reaches(pc, x, y, m, from_hard))
+        return false;
+    float d = ck_dist(x, y, pc->x, pc->y);
+    if (d <= pc->r)
+        return true;
+    float into = (d - pc->r + 0.32f) / d, ex = x + (pc->x - x) * into, ey = y + (pc->y - y) * into;
+    if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) != p)
+        return false;
+    if (from_hard || ck_terrain[pc->kind].difficult || !ck_way_difficult(s, x, y, ex, ey))
+        return true;
+    return reaches(pc, x, y, m / 2, from_hard);
+}
+
 /* The unsearched pieces trooper i could reach with his move this phase,
  * as bits. */
 static uint16_t pieces_in_reach(Table *tb, int i)
@@ -1079,7 +1151,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
             continue; /* beyond any move (8") and piece (3") */
         if (m < 0)
             m = allowance(tb, i), hard = on_hard(tb, i);
-        if (reaches(pc, f->x, f->y, m, hard))
+        if (reaches_by_way(tb, p, f->x, f->y, m, hard, piece_under(tb, i)))
             in |= (uint16_t)(1u << p);
     }
     return in;
@@ -1138,18 +1210,23 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     Action cand[11];
     double v[11], stay = fmax(0, len - stop) + risk * exposure(tb, i, f->x, f->y);
     int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way */
+    float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
+    if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
+        hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
     for (int k = 0; k < 11; k++) {
         float x, y;
         if (k >= 3 && (k - 3) % ways != ways - 1)
             continue;
         if (k < 3) {
-            float go = minf(len - stop, m) * (float)(3 - k) / 3;
-            if (go < 0.05f || len < 1e-3f)
+            float go = minf(hlen - hstop, m) * (float)(3 - k) / 3;
+            if (go < 0.05f || hlen < 1e-3f)
                 continue;
-            x = f->x + (gx - f->x) / len * go, y = f->y + (gy - f->y) / len * go;
+            x = f->x + (hx - f->x) / hlen * go, y = f->y + (hy - f->y) / hlen * go;
         } else {
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
+        if (!short_of_pieces(tb, i, &x, &y))
+            continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
@@ -1347,7 +1424,7 @@ static unsigned next_reach(Table *tb, int j)
             bool hard = on_hard(tb, j);
             float m = rate / (hard ? 2 : 1);
             for (int p = 0; p < CK_PIECES; p++)
-                if ((in & (1 << p)) && !reaches(&s->pieces[p], g->x, g->y, m, hard))
+                if ((in & (1 << p)) && !reaches_by_way(tb, p, g->x, g->y, m, hard, piece_under(tb, j)))
                     in &= ~(1 << p);
         }
         m->reach_next = (int16_t)in;

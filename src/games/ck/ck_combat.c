@@ -154,6 +154,8 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
     float allow = ck_move_allowance_from(s, f, from, cx, cy);
     if (gap > allow + 1e-3f)
         return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
+    if (ck_way_check(s, f, from, cx, cy, d) < 0)
+        return -1;
     if (a->arg && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
     if (a->arg && !can_guard(s, a->piece, t))

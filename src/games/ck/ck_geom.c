@@ -28,6 +28,57 @@ static float seg_dist(float ax, float ay, float bx, float by, float px, float py
     return ck_dist(ax + t * dx, ay + t * dy, px, py);
 }
 
+/* Whether piece p might lie on the way from a to b: a box test before
+ * measuring. */
+static bool near_way(const CkPiece *p, float ax, float ay, float bx, float by)
+{
+    float r = p->r;
+    return p->placed && p->x >= fminf(ax, bx) - r && p->x <= fmaxf(ax, bx) + r && p->y >= fminf(ay, by) - r &&
+           p->y <= fmaxf(ay, by) + r;
+}
+
+/* [CK Movement and Ranges] does the way from a to b (a straight move) pass
+ * through marsh, woods or fields, as ck_piece_at counts a point in? */
+bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (near_way(p, ax, ay, bx, by) && ck_terrain[p->kind].difficult &&
+            seg_dist(ax, ay, bx, by, p->x, p->y) <= p->r)
+            return true;
+    }
+    return false;
+}
+
+/* [CK Playing the Game] the first unsearched piece the way from a to b
+ * enters (-1: none), leaving out piece `skip` (the one the figure stands
+ * on, which it does not enter); *at (if asked) the fraction of the way
+ * where it enters. */
+int ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at)
+{
+    float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, first = 2;
+    int hit = -1;
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (i == skip || p->searched || !near_way(p, ax, ay, bx, by))
+            continue;
+        float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
+        if (c <= 0) { /* starts inside it: entered at once */
+            first = 0, hit = i;
+            continue;
+        }
+        float b = fx * dx + fy * dy, disc = b * b - len2 * c;
+        if (len2 <= 0 || disc < 0)
+            continue;
+        float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
+        if (t >= 0 && t <= 1 && t < first)
+            first = t, hit = i;
+    }
+    if (at)
+        *at = first;
+    return hit;
+}
+
 /* [CK Movement and Ranges] figures see all round. ecw: woods, buildings and
  * hills block sight through their interior (deeper than 1" from the edge);
  * a figure inside one is seen from outside only within 1" of its edge. */
@@ -60,7 +111,8 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
 }
 
 /* [CK Movement and Ranges] the move of a figure this phase: half in marsh,
- * woods and fields (not for clubmen) when it starts there (ecw), half after
+ * woods and fields (not for clubmen) when it starts there (ecw; a move
+ * that enters or crosses such ground is halved too: ck_move_allowance_from), half after
  * shooting first, and for a dragoon who mounted or dismounted the other
  * half of his 8". A guard's own move or charge frees his prisoners, so it
  * is not held to the escort's 3". */

@@ -9,9 +9,9 @@
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
 
-/* The allowance for a move to (x, y): entering difficult ground halves it
- * too, unless the figure starts on some or is a clubman (then the ground
- * at (x, y) is not looked at). */
+/* The allowance for a move to (x, y): ending in or passing through
+ * difficult ground halves it too, unless the figure starts on some (then
+ * it is halved already) or is a clubman. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y)
 {
     if (from == CK_FROM_UNKNOWN)
@@ -21,7 +21,27 @@ float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x
     if (from_hard || f->type == F_CLUBMAN)
         return m;
     int to = ck_piece_at(s, x, y);
-    return to >= 0 && ck_terrain[s->pieces[to].kind].difficult ? m / 2 : m;
+    if (to >= 0 && ck_terrain[s->pieces[to].kind].difficult)
+        return m / 2;
+    return ck_way_difficult(s, f->x, f->y, x, y) ? m / 2 : m;
+}
+
+/* [CK Playing the Game] a Parliament figure that comes onto an unsearched
+ * piece searches it and the turn ends there, so in Parliament's turn its
+ * way to (x, y) may enter no unsearched piece but the one it ends on (the
+ * piece it stands on, if any, it does not enter). */
+int ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
+{
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+        return 0;
+    if (from == CK_FROM_UNKNOWN)
+        from = ck_piece_at(s, f->x, f->y);
+    int p = ck_way_unsearched(s, f->x, f->y, x, y, from, NULL);
+    if (p < 0 || p == ck_piece_at(s, x, y))
+        return 0;
+    return diag_set(d, "the way crosses the unsearched %s (piece %d), which would be searched: end the move on it "
+                       "or go round",
+                    ck_terrain[s->pieces[p].kind].name, p + 1);
 }
 
 static int own_figure(const CkState *s, int i, Diag *d)
@@ -90,7 +110,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
-    return 0;
+    return ck_way_check(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
 /* [CK Movement and Ranges] only dragoons mount or dismount, before moving. */

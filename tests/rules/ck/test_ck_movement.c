@@ -142,6 +142,58 @@ Test(ck_movement_and_ranges, half_move_in_difficult_ground_not_clubmen)
     }
 }
 
+/* Whether order a is refused, with the reason in d. */
+static int check_why(Action a, Diag *d) { return ck_check(&F.s, &a, d); }
+
+/* A move that crosses marsh, woods or fields without starting or ending
+ * there is halved too: the half move holds wherever the figure goes
+ * through such ground (clubmen excepted). */
+Test(ck_movement_and_ranges, crossing_difficult_ground_halves_the_move)
+{
+    static const int hard[] = {CKP_WOOD, CKP_FIELD, CKP_MARSH};
+    for (int h = 0; h < 3; h++) {
+        ckf_init(&F);
+        ckf_ground(&F, hard[h], 20, 20); /* searched: only ground here */
+        const char *gn = ck_terrain[ck_piece_kinds[hard[h]]].name;
+        int c = ckf_fig(&F, F_CAVALRY, 20, 15.5f);
+        Diag d = {{0}};
+        cr_expect_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 23.5f), &d), 0, "8\" through the %s", gn);
+        cr_expect(strstr(d.msg, "may move 4.0\""), "%s", d.msg);
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 26, 20.5f)), "7.8\" past it in the open");
+        ckf_side(&F, CK_ROY);
+        int k = ckf_fig(&F, F_CLUBMAN, 20, 14.5f);
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 20, 25.5f)) == false, "not 11\"");
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 20, 20.5f)), "a clubman's 6\" into it");
+        int k2 = ckf_fig(&F, F_CLUBMAN, 14.5f, 20.5f);
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k2, 0, 0, 20.5f, 20.5f)), "clubmen cross at their full rate");
+    }
+}
+
+/* Moving onto a piece searches it and ends Parliament's turn, so in that
+ * turn a trooper's way may enter no unsearched piece but the one it ends
+ * on; the piece it stands on it leaves freely, and Royalists (who never
+ * search) cross pieces as they like. */
+Test(ck_movement_and_ranges, parliament_may_not_cross_an_unsearched_piece)
+{
+    ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 15.5f);
+    Diag d = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 23.5f), &d), 0);
+    cr_assert(strstr(d.msg, "the way crosses the unsearched hill (piece 6)") && strstr(d.msg, "go round"), "%s", d.msg);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 19)), "ending on it: a search");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 26, 17)), "round it");
+    int r = ckf_fig(&F, F_SHOT, 24, 23.6f); /* contact off the hill, the way across it */
+    cr_assert_lt(check_why(ckf_act(CKV_CHARGE, c, r, 0, 0, 0), &d), 0, "nor charge across it");
+    cr_assert(strstr(d.msg, "crosses the unsearched hill"), "%s", d.msg);
+    /* a trooper recoiled onto it steps off without searching it */
+    int c2 = ckf_fig(&F, F_CAVALRY, 18.5f, 20);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c2, 0, 0, 12, 20)));
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 20, 28);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 20, 13)) == false, "out of reach anyway");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 20, 21.5f)), "a Royalist comes onto it");
+}
+
 Test(ck_movement_and_ranges, full_move_in_buildings_and_on_hills)
 {
     static const int easy[] = {CKP_VILLAGE, CKP_MANOR, CKP_HILL};
