@@ -1647,6 +1647,22 @@ static bool horsemen_first(Table *tb, int i)
     return false;
 }
 
+/* [CK Combat Outcomes] a wounded Charles or Wilmot is taken without a
+ * fight: trooper i (free to guard him) rides up and takes the first he
+ * can reach. */
+static bool take_wounded(Table *tb, int i, Action *out)
+{
+    if (tb->room[i] < 4 || !tb->persons)
+        return false;
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &tb->s->figs[tb->foes[k]];
+        Action a = {CKV_CAPTURE, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
+        if (is_person(e) && e->wounded && accept_order(tb, a, out))
+            return true;
+    }
+    return false;
+}
+
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 static bool par_figure(Table *tb, int i, Action *out)
@@ -1657,6 +1673,8 @@ static bool par_figure(Table *tb, int i, Action *out)
         return escort_pays(tb, i) ? accept_order(tb, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
+    if (!calm && take_wounded(tb, i, out))
+        return true;
     if (calm && !tb->persons && ready(tb, i))
         return false; /* waits at the edge of its piece */
     bool cs = can_search(tb, i), rdy = cs && ready(tb, i);

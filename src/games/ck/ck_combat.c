@@ -140,6 +140,27 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     return 0;
 }
 
+/* Where figure f comes into base contact with t, moving straight at him,
+ * and how far that is. */
+static float contact_point(const CkFig *f, const CkFig *t, float *cx, float *cy)
+{
+    float dist = ck_dist(f->x, f->y, t->x, t->y), gap = dist - ck_fig_radius(f) - ck_fig_radius(t);
+    *cx = dist > 0 ? f->x + (t->x - f->x) * gap / dist : f->x;
+    *cy = dist > 0 ? f->y + (t->y - f->y) * gap / dist : f->y;
+    return gap;
+}
+
+/* [CK Movement and Ranges] figure f can come into contact with t within
+ * its move this turn, by a way it may take. */
+static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
+{
+    float cx, cy, gap = contact_point(f, t, &cx, &cy);
+    float allow = ck_move_allowance_from(s, f, from, cx, cy);
+    if (gap > allow + 1e-3f)
+        return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
+    return ck_way_check(s, f, from, cx, cy, d);
+}
+
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
@@ -148,13 +169,7 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
     if (enemy_target(s, f, a->target, d) < 0)
         return -1;
     const CkFig *t = &s->figs[a->target];
-    float dist = ck_dist(f->x, f->y, t->x, t->y), gap = dist - ck_fig_radius(f) - ck_fig_radius(t);
-    float cx = dist > 0 ? f->x + (t->x - f->x) * gap / dist : f->x; /* where contact is made */
-    float cy = dist > 0 ? f->y + (t->y - f->y) * gap / dist : f->y;
-    float allow = ck_move_allowance_from(s, f, from, cx, cy);
-    if (gap > allow + 1e-3f)
-        return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
-    if (ck_way_check(s, f, from, cx, cy, d) < 0)
+    if (check_reach_contact(s, f, t, from, d) < 0)
         return -1;
     if (a->arg && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
@@ -163,8 +178,9 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
     return 0;
 }
 
-/* [CK Combat Outcomes] a wounded or just-beaten enemy in base contact. */
-static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+/* [CK Combat Outcomes] a wounded or just-beaten enemy in base contact, or
+ * a wounded one the captor can ride up to. */
+static int check_capture(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
     if (f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
@@ -173,8 +189,15 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, Diag
     const CkFig *t = &s->figs[a->target];
     if (!t->wounded && !t->beaten)
         return diag_set(d, "only a wounded man or one beaten hand to hand this turn can be captured");
-    if (!ck_in_contact(f, t))
-        return diag_set(d, "the captor must be in base contact");
+    if (!ck_in_contact(f, t)) {
+        /* [CK Combat Outcomes] a wounded man can be captured: the captor may ride up to him to do it */
+        if (!t->wounded)
+            return diag_set(d, "the captor must be in base contact");
+        if (f->moved || f->shot)
+            return diag_set(d, "to ride up and take him the captor must not have moved or shot");
+        if (check_reach_contact(s, f, t, from, d) < 0)
+            return -1;
+    }
     if (!can_guard(s, a->piece, t))
         return diag_set(d, "this figure cannot guard another prisoner");
     return 0;
@@ -190,7 +213,7 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
     case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
-    default: return check_capture(s, f, a, d);
+    default: return check_capture(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     }
 }
 
@@ -382,14 +405,30 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
 }
 
+/* [CK Combat Outcomes] the captor takes his man, riding up to him first
+ * when he is a wounded Charles or Wilmot out of contact (a move onto an
+ * unsearched piece searches it, as any move). */
+static void capture(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    const CkFig *t = &s->figs[a->target];
+    bool rode = !ck_in_contact(f, t);
+    if (rode) { /* (he guards nobody: a person needs a guard of his own) */
+        float cx, cy;
+        contact_point(f, t, &cx, &cy);
+        f->x = cx, f->y = cy;
+    }
+    take_prisoner(s, a->piece, a->target, io);
+    f->moved = f->shot = 1;
+    if (rode)
+        ck_search_if_on_piece(s, a->piece, io);
+}
+
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io)
 {
     switch (a->verb) {
     case CKV_SHOOT: shoot(s, a, io); break;
     case CKV_CHARGE: charge(s, a, io); break;
-    default:
-        take_prisoner(s, a->piece, a->target, io);
-        s->figs[a->piece].moved = s->figs[a->piece].shot = 1;
-        break;
+    default: capture(s, a, io); break;
     }
 }

@@ -532,6 +532,26 @@ Test(ck_combat_outcomes, wounded_person_can_be_captured)
     cr_assert_eq(ckf_f(&F, x)->guard, c);
 }
 
+/* A wounded Charles or Wilmot "can be captured": a trooper who has not yet
+ * moved nor shot rides up to him within his move and takes him, without a
+ * fight (no dice); beyond his move, or after moving, he cannot. */
+Test(ck_combat_outcomes, wounded_person_is_taken_without_a_fight)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 14), x = ckf_fig(&F, F_CHARLES, 20, 20);
+    int far = ckf_fig(&F, F_CAVALRY, 20, 5), moved = ckf_fig(&F, F_CAVALRY, 26, 20);
+    ckf_f(&F, x)->wounded = 1;
+    ckf_refused(&F, ckf_act(CKV_CAPTURE, far, x, 0, 0, 0), "out of reach");
+    ckf_f(&F, moved)->moved = 1;
+    ckf_refused(&F, ckf_act(CKV_CAPTURE, moved, x, 0, 0, 0), "must not have moved");
+    ckf_dice(&F, 0);
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c, x, 0, 0, 0));
+    ckf_assert_dice(&F, 0);
+    cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, x)->guard, c);
+    cr_assert_float_eq(ckf_f(&F, c)->y, 18.75f, 0.01, "he rode up to base contact (bases 1.5\" and 1\")");
+    cr_assert(ckf_f(&F, c)->moved);
+}
+
 Test(ck_combat_outcomes, charge_may_take_a_wounded_person_at_once)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), w = ckf_fig(&F, F_WILMOT, 20, 25);
