@@ -141,6 +141,7 @@ typedef struct Unknowns {
     int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
     int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
     int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
+    int8_t unsearched_near[CK_MAX_FIGS]; /* troopers: an unsearched piece within any move of theirs */
 } Unknowns;
 
 typedef struct Table {
@@ -494,6 +495,23 @@ static bool foe_within(Table *tb, int i, float r)
     return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
 }
 
+/* Is an unsearched piece within reach of any move of figure i (8")?
+ * Found once a call: most of his candidate points have none in the way. */
+static bool unsearched_near(Table *tb, int i)
+{
+    if (tb->u.unsearched_near[i] < 0) {
+        const CkFig *f = &tb->s->figs[i];
+        bool near = false;
+        for (int p = 0; p < CK_PIECES && !near; p++) {
+            const CkPiece *pc = &tb->s->pieces[p];
+            float reach = 8.5f + pc->r;
+            near = !pc->searched && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach;
+        }
+        tb->u.unsearched_near[i] = near;
+    }
+    return tb->u.unsearched_near[i];
+}
+
 /* [CK Playing the Game] a Parliament trooper in its turn may not cross an
  * unsearched piece (he would search it): the end point (x, y) of his move
  * brought back to 0.2" short of the first such piece on the way, unless
@@ -502,7 +520,7 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT || !unsearched_near(tb, i))
         return true;
     float at, len = ck_dist(f->x, f->y, *x, *y);
     int p = ck_way_unsearched(s, f->x, f->y, *x, *y, piece_under(tb, i), &at);

@@ -28,22 +28,32 @@ static float seg_dist(float ax, float ay, float bx, float by, float px, float py
     return ck_dist(ax + t * dx, ay + t * dy, px, py);
 }
 
-/* Whether piece p might lie on the way from a to b: a box test before
- * measuring. */
-static bool near_way(const CkPiece *p, float ax, float ay, float bx, float by)
+/* The box the way from a to b spans, to pass over pieces clear of it
+ * before measuring. */
+typedef struct WayBox {
+    float lx, hx, ly, hy;
+} WayBox;
+
+static WayBox way_box(float ax, float ay, float bx, float by)
+{
+    return (WayBox){ax < bx ? ax : bx, ax < bx ? bx : ax, ay < by ? ay : by, ay < by ? by : ay};
+}
+
+/* Whether piece p might lie on the way of box w. */
+static bool near_way(const CkPiece *p, const WayBox *w)
 {
     float r = p->r;
-    return p->placed && p->x >= fminf(ax, bx) - r && p->x <= fmaxf(ax, bx) + r && p->y >= fminf(ay, by) - r &&
-           p->y <= fmaxf(ay, by) + r;
+    return p->x >= w->lx - r && p->x <= w->hx + r && p->y >= w->ly - r && p->y <= w->hy + r;
 }
 
 /* [CK Movement and Ranges] does the way from a to b (a straight move) pass
  * through marsh, woods or fields, as ck_piece_at counts a point in? */
 bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
 {
+    WayBox w = way_box(ax, ay, bx, by);
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (near_way(p, ax, ay, bx, by) && ck_terrain[p->kind].difficult &&
+        if (p->placed && ck_terrain[p->kind].difficult && near_way(p, &w) &&
             seg_dist(ax, ay, bx, by, p->x, p->y) <= p->r)
             return true;
     }
@@ -56,11 +66,12 @@ bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
  * where it enters. */
 int ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at)
 {
+    WayBox w = way_box(ax, ay, bx, by);
     float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, first = 2;
     int hit = -1;
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (i == skip || p->searched || !near_way(p, ax, ay, bx, by))
+        if (p->searched || !p->placed || i == skip || !near_way(p, &w))
             continue;
         float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
         if (c <= 0) { /* starts inside it: entered at once */
