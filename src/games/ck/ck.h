@@ -231,6 +231,7 @@ int  ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out);
 int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
 int  ck_target_factor(const CkState *s, int target, int shooter);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
+void ck_prisoners_left(CkState *s, int guard, GameIO *io);
 void ck_score_points(const CkState *s, int out[CK_SIDES]);
 enum { CK_NMETRICS = 10 };
 extern const char *const ck_metric_names[CK_NMETRICS];

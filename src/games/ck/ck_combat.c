@@ -220,11 +220,11 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
 /* ---------------- outcomes ---------------- */
 
 /* [CK Captured Persons] a guard's prisoners return to the Royalists. */
-void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
+static void prisoners_escape(CkState *s, int guard, bool only_left, GameIO *io)
 {
     for (int i = 0; i < s->nfigs; i++) {
         CkFig *p = &s->figs[i];
-        if (p->status != FS_PRISONER || p->guard != guard)
+        if (p->status != FS_PRISONER || p->guard != guard || (only_left && ck_in_contact(&s->figs[guard], p)))
             continue;
         p->status = FS_ACTIVE;
         p->guard = CK_NONE;
@@ -236,6 +236,13 @@ void ck_prisoners_escape(CkState *s, int guard, GameIO *io)
         }
     }
 }
+
+void ck_prisoners_escape(CkState *s, int guard, GameIO *io) { prisoners_escape(s, guard, false, io); }
+
+/* [CK Captured Persons] a guard who moved (a plain move, not an escort)
+ * has gone away from those of his prisoners he is no longer in base
+ * contact with: they escape; a step that keeps contact keeps them. */
+void ck_prisoners_left(CkState *s, int guard, GameIO *io) { prisoners_escape(s, guard, true, io); }
 
 /* [CK Captured Persons] on foot, in base contact with the guard. */
 static void take_prisoner(CkState *s, int guard, int t, GameIO *io)

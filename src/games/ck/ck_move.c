@@ -228,11 +228,11 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y;
-    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
-        ck_prisoners_escape(s, a->piece, io); /* ordered away from his charges */
     f->x = a->x;
     f->y = a->y;
     f->moved = 1;
+    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
+        ck_prisoners_left(s, a->piece, io);
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
         f->status = FS_EXITED;
         log_move(s, a->piece, fx, fy, io, "slips away off the far edge from");

@@ -201,6 +201,19 @@ Test(ck_captured_persons, escape_when_guard_moves)
     ckf_assert_at(&F, c, 20, 18);
 }
 
+/* Only a move that takes the guard away from his charges frees them: a
+ * step that keeps him in base contact with a prisoner keeps that one. */
+Test(ck_captured_persons, a_step_that_keeps_contact_keeps_the_prisoner)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c); /* at (20.8, 20) */
+    ckf_move(&F, c, 20, 19.8f);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, p)->guard, c);
+    cr_assert_eq(ckf_events(&F, "escape"), 0);
+}
+
 /* A Royalist shot charges cavalry guard *c (at 20, 20) of prisoner *p and
  * loses 9 to 5: the guard recoils half his move, to (20, 16). */
 static void drive_back_a_guard(int *c, int *p)
