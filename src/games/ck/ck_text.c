@@ -185,8 +185,9 @@ void ck_render(const void *st, int player, FILE *out)
             continue;
         char id[8];
         ck_fig_id(s, i, id);
-        fprintf(out, " %-4s %-8s (%4.1f, %4.1f)%s%s%s\n", id, ck_figs[f->type].name, f->x, f->y,
+        fprintf(out, " %-4s %-8s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_figs[f->type].name, f->x, f->y,
                 f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
-                f->type == F_DRAGOON && !f->mounted ? " on foot" : "");
+                f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
+                f->type == F_CLUBMAN && f->musket ? " musket" : "");
     }
 }

@@ -57,6 +57,8 @@ static void view_fig(const CkState *s, int i, Jw *w)
     jw_kbool(w, "wounded", f->wounded);
     jw_kbool(w, "moved", f->moved);
     jw_kbool(w, "shot", f->shot);
+    if (f->type == F_CLUBMAN && f->musket) /* seen on the table: he can shoot */
+        jw_kbool(w, "musket", true);
     if (f->status == FS_PRISONER)
         jw_kint(w, "guard", f->guard + 1);
     jw_obj_end(w);

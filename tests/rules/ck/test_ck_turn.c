@@ -96,6 +96,14 @@ Test(ck_playing_the_game, search_finds_horse_and_clubmen)
     ckf_assert_dice(&F, 2);
     cr_assert_eq(count_type(F_CLUBMAN), 4);
     cr_assert_eq(count_type(F_CHARLES), 0, "a blank prominent-person card");
+    /* the first clubman found carries a musket, which both players see on the table */
+    for (int pl = 0; pl < 2; pl++) {
+        Jw w;
+        const char *v = ckf_view(&F.s, pl, &w);
+        const char *m = strstr(v, "\"musket\":true");
+        cr_assert(m && !strstr(m + 1, "\"musket\":true"), "one musket in the view of player %d", pl);
+        jw_fini(&w);
+    }
 }
 
 Test(ck_playing_the_game, first_clubman_found_has_a_musket)
