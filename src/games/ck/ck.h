@@ -93,7 +93,8 @@ typedef struct CkFig {
     uint8_t piece;            /* the terrain piece it was found on, or CK_NONE */
     uint8_t shot_at;          /* whom it shot at this phase, or CK_NONE */
     uint8_t changed_mount;    /* a dragoon who mounted or dismounted this phase */
-    uint8_t pad[2];
+    uint8_t half_moved;       /* this phase: moved no more than half his rate */
+    uint8_t pad[1];
 } CkFig;
 
 typedef struct CkState {

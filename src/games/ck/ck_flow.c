@@ -32,7 +32,7 @@ static void reset_flags(CkState *s, int side)
     for (int i = 0; i < s->nfigs; i++) {
         CkFig *f = &s->figs[i];
         if (f->side == side) {
-            f->moved = f->shot = f->half = f->changed_mount = 0;
+            f->moved = f->shot = f->half = f->changed_mount = f->half_moved = 0;
             f->shot_at = CK_NONE;
         }
         f->beaten = 0;

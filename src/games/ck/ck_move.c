@@ -113,14 +113,16 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     return ck_way_check(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
-/* [CK Movement and Ranges] only dragoons mount or dismount, before moving. */
+/* [CK Movement and Ranges] only dragoons mount or dismount, for half their
+ * move: before moving (then the other half is left), or after a move of no
+ * more than half their rate ("half move and dismount/mount"). */
 static int check_mount(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (f->type != F_DRAGOON)
         return diag_set(d, "only dragoons mount and dismount");
-    if (f->moved || f->half)
-        return diag_set(d, "that dragoon has already moved");
+    if (f->changed_mount || f->half || (f->moved && !f->half_moved))
+        return diag_set(d, "that dragoon has already moved more than half his move");
     if ((a->verb == CKV_MOUNT) == (f->mounted != 0))
         return diag_set(d, "that dragoon is already %s", f->mounted ? "mounted" : "on foot");
     return 0;
@@ -231,6 +233,7 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     f->x = a->x;
     f->y = a->y;
     f->moved = 1;
+    f->half_moved = ck_dist(fx, fy, a->x, a->y) <= ck_figs[f->type].move / 2 + 1e-3f;
     if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
         ck_prisoners_left(s, a->piece, io);
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {

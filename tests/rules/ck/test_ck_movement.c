@@ -331,8 +331,21 @@ Test(ck_movement_and_ranges, dragoon_orders_refused)
     ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already mounted");
     ckf_f(&F, d2)->mounted = 0;
     ckf_refused(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0), "on foot");
-    ckf_move(&F, d, 20, 12);
-    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved");
+    ckf_move(&F, d, 20, 14.5f);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved more than half his move");
+}
+
+/* "Dragoons can half move and dismount/mount": a move of up to half the
+ * dragoon's 8", then the change (and no more moving), as well as the
+ * change first and then the other half. */
+Test(ck_movement_and_ranges, dragoon_may_half_move_then_dismount)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20);
+    ckf_move(&F, d, 20, 24);
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, d)->mounted, 0);
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 25), "already moved");
+    ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already");
 }
 
 Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)
