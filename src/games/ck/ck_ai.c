@@ -37,7 +37,9 @@
  * others move), except that once the shots after moving have begun, one
  * ready at a piece is no longer weighed for a step out of harm's way.
  * Royalists: the terrain spread evenly, open pieces in the north, ambushes at paying
- * odds, otherwise a run for the far edge, shooting after moving.
+ * odds, otherwise a run for the far edge, shooting after moving; Charles, who
+ * never fights, goes where the troopers who could charge him next turn are
+ * least likely to beat him.
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */
 #include "ck.h"
@@ -65,6 +67,8 @@
 #define CK_BAIT_RISK 30.0
 #define CK_W_DRIVE 0.5
 #define CK_FAR 21.0f
+
+
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1813,11 +1817,84 @@ static bool run_north(Table *tb, int i, Action *out)
     return false;
 }
 
+/* [CK Hand to hand Combat] The chance that Charles (figure i), standing
+ * at (x, y), is beaten next turn by the free troopers who can
+ * reach him there: each charge as ck_melee_factor counts it (his ground,
+ * an obstacle before him, a hill), the k-th charger +k for those already
+ * in contact, the strongest first. A trooper entering difficult ground
+ * moves half. */
+static double person_danger(Table *tb, int i, float x, float y)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    int pc = piece_at(tb, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
+    bool hard = kind >= 0 && ck_terrain[kind].difficult, hill = kind >= 0 && ck_terrain[kind].hill;
+    int df = base_factor(f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
+    for (int k = 0; k < tb->nfree; k++) {
+        int e = tb->frees[k];
+        const CkFig *g = &s->figs[e];
+        foe_info(tb, e);
+        float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
+        if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
+            continue;
+        af[n++] = base_factor(g, f) + ground_mod(g, kind) - (kind >= 0 && ck_terrain[kind].obstacle);
+    }
+    double safe = 1;
+    for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */
+        int b = k;
+        for (int j = k + 1; j < n; j++)
+            b = af[j] > af[b] ? j : b;
+        int t = af[b];
+        af[b] = af[k];
+        Odds o = odds(t + k, df);
+        safe *= 1 - o.kill - o.beat;
+    }
+    return 1 - safe;
+}
+
+/* [CK Movement and Ranges] Charles (figure i) away from the troopers: off
+ * the table if he can, else of a full move in sixteen ways or half of one,
+ * or staying put, the place least likely to see him beaten next turn
+ * (person_danger), the further north the better among equals. False when
+ * staying is best. (Wilmot, mounted, did worse so: he runs north.) */
+static bool person_move(Table *tb, int i, Action *out)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float m = allowance(tb, i);
+    if (f->y + m >= CK_TABLE - 0.45f && run_north(tb, i, out))
+        return true;
+    double best = person_danger(tb, i, f->x, f->y) * 20;
+    Action cand[32];
+    double v[32];
+    int n = 0;
+    for (int k = 0; k < 32; k++) {
+        float a = (float)(k % 16) * 0.3926991f, go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
+        Action c;
+        if (!move_towards(tb, i, f->x + sinf(a) * go, f->y + cosf(a) * go, 0, true, &c))
+            continue;
+        cand[n] = c; /* being taken costs 20 points; an inch north is worth a little */
+        v[n++] = person_danger(tb, i, c.x, c.y) * 20 - 0.05 * (c.y - f->y);
+    }
+    if (!n)
+        return false;
+    int b = 0;
+    for (int k = 1; k < n; k++)
+        b = v[k] < v[b] ? k : b;
+    if (v[b] >= best)
+        return false;
+    *out = cand[b];
+    return true;
+}
+
 /* An unmoved Royalist's next action; false when it has none. */
 static bool roy_figure(Table *tb, int i, Action *out)
 {
     const CkFig *f = &tb->s->figs[i];
-    if (!is_person(f) && foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
+    if (f->type == F_CHARLES)
+        return person_move(tb, i, out);
+    if (f->type == F_WILMOT)
+        return run_north(tb, i, out);
+    if (foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
         return true;
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }

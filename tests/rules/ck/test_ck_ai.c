@@ -1,0 +1,67 @@
+/* test_ck_ai.c - To Catch a King computer players (ck_heuristic): what the
+ * Royalists do with Charles Stuart once he is found. */
+#include "ck_fixture.h"
+
+static Ckf F;
+
+CKF_SUITE(ck_royalist_player);
+
+/* The Royalists' next action in the position set up. */
+static Action roy_action(void)
+{
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    return a;
+}
+
+/* [CK Hand to hand Combat] Charles in a wood, three horsemen waiting 7"
+ * north of him: a trooper entering the wood moves half (4"), so they cannot
+ * reach him where he stands, but the 3" run north would leave him within
+ * their charge. He stays out of their reach. */
+Test(ck_royalist_player, charles_in_a_wood_does_not_run_into_the_troopers)
+{
+    ckf_piece(&F, CKP_WOOD, 24, 24, DISC_BLANK, PROM_BLANK)->searched = 1;
+    int x = ckf_fig(&F, F_CHARLES, 24, 24);
+    int c[3] = {ckf_fig(&F, F_CAVALRY, 22, 31), ckf_fig(&F, F_CAVALRY, 24, 31), ckf_fig(&F, F_CAVALRY, 26, 31)};
+    Action a = roy_action();
+    if (a.verb != CKV_MOVE || a.piece != x)
+        return; /* he stays put */
+    for (int k = 0; k < 3; k++) {
+        const CkFig *t = ckf_f(&F, c[k]);
+        bool in_wood = ck_piece_at(&F.s, a.x, a.y) == CKP_WOOD;
+        cr_assert_gt(ck_dist(a.x, a.y, t->x, t->y), (in_wood ? 4.0f : 8.0f) + 1.35f,
+                     "Charles moves to (%.1f, %.1f), in reach of trooper %d", a.x, a.y, c[k]);
+    }
+}
+
+/* [CK Movement and Ranges] With no trooper near, Charles makes a full move
+ * north, for the far edge. */
+Test(ck_royalist_player, charles_runs_north_when_no_trooper_is_near)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    ckf_fig(&F, F_CAVALRY, 24, 4);
+    Action a = roy_action();
+    cr_assert_eq(a.verb, CKV_MOVE);
+    cr_assert_eq(a.piece, x);
+    cr_assert_gt(a.y, 35.9f);
+}
+
+/* Charles on open ground with four horsemen about him, a searched village
+ * to the east: wherever he goes they can charge him, but behind the
+ * village's walls (a charger -1) he is less likely to be taken than on the
+ * open ground to the north. */
+Test(ck_royalist_player, charles_takes_to_a_village_when_the_troopers_are_close)
+{
+    ckf_ground(&F, CKP_VILLAGE, 30, 26);
+    int x = ckf_fig(&F, F_CHARLES, 24, 26);
+    ckf_fig(&F, F_CAVALRY, 19, 21);
+    ckf_fig(&F, F_CAVALRY, 29, 21);
+    ckf_fig(&F, F_CAVALRY, 19, 31);
+    ckf_fig(&F, F_CAVALRY, 29, 31);
+    Action a = roy_action();
+    cr_assert_eq(a.verb, CKV_MOVE);
+    cr_assert_eq(a.piece, x);
+    cr_assert_eq(ck_piece_at(&F.s, a.x, a.y), CKP_VILLAGE, "Charles moves to (%.1f, %.1f)", a.x, a.y);
+}
