@@ -68,8 +68,6 @@
 #define CK_W_DRIVE 0.5
 #define CK_FAR 21.0f
 
-
-
 /* ---------------- the table, looked over once per call ---------------- */
 
 /* A foe that could cost trooper near_of something this turn, with what
