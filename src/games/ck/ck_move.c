@@ -106,8 +106,12 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
     float dist = ck_dist(f->x, f->y, a->x, a->y);
     float allow = ck_move_allowance_from(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y);
-    if (dist > allow + 1e-3f)
-        return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"", dist, allow);
+    if (dist > allow + 1e-3f) {
+        int from = k ? k->from : CK_FROM_UNKNOWN;
+        bool ground = allow < ck_move_allowance_on(s, f, from == CK_FROM_UNKNOWN ? ck_piece_at(s, f->x, f->y) : from);
+        return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"%s", dist, allow,
+                        ground ? " (halved: marsh, woods or fields on the way)" : "");
+    }
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
     return ck_way_check(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y, d);
