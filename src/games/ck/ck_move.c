@@ -107,6 +107,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     float dist = ck_dist(f->x, f->y, a->x, a->y);
     float allow = ck_move_allowance_from(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y);
     if (dist > allow + 1e-3f) {
+        if (!d)
+            return -1; /* nobody reads the reason (the players' many trial orders) */
         int from = k ? k->from : CK_FROM_UNKNOWN;
         bool ground = allow < ck_move_allowance_on(s, f, from == CK_FROM_UNKNOWN ? ck_piece_at(s, f->x, f->y) : from);
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"%s", dist, allow,
