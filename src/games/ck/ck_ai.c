@@ -67,6 +67,9 @@
 #define CK_BAIT_RISK 30.0
 #define CK_W_DRIVE 0.5
 #define CK_FAR 21.0f
+/* A Royalist charge that kills or beats a trooper who could charge Charles
+ * counts CK_GUARD_KING points more (tried 2, 3, 4, 8, 16: 3 best). */
+#define CK_GUARD_KING 3.0
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1773,9 +1776,27 @@ static bool par_arrive(const CkState *s, Action *out)
 /* What a Royalist shot that kills trooper t is worth. */
 static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 
-/* The ambush of figure i with the best expected points, if it pays: a dead
- * trooper is worth 4 (You 6), a beaten guard frees his prisoners; a beaten
- * Royalist may be taken prisoner. Charles and Wilmot never fight. */
+/* Could trooper t charge Charles, free on the table, next turn from where
+ * it stands? */
+static bool threatens_charles(Table *tb, int t)
+{
+    const CkState *s = tb->s;
+    for (int k = 0; k < tb->nown; k++) {
+        const CkFig *c = &s->figs[tb->own[k]];
+        if (c->type != F_CHARLES)
+            continue;
+        foe_info(tb, t);
+        float reach = tb->fmv[t] + tb->frad[t] + ck_fig_radius(c) + 0.1f;
+        return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
+    }
+    return false;
+}
+
+/* [CK Hand to hand Combat] The ambush of figure i with the best expected
+ * points, if it pays: a dead trooper is worth 4 (You 6), a beaten guard
+ * frees his prisoners, a trooper killed or beaten who could charge Charles
+ * spares him (CK_GUARD_KING); a beaten Royalist may be taken prisoner.
+ * Charles and Wilmot never fight. */
 static bool roy_charge(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
@@ -1791,6 +1812,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
             continue;
         Odds o = charge_odds(tb, i, t);
         v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z.held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] += threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, 0.4, out);

@@ -65,3 +65,30 @@ Test(ck_royalist_player, charles_takes_to_a_village_when_the_troopers_are_close)
     cr_assert_eq(a.piece, x);
     cr_assert_eq(ck_piece_at(&F.s, a.x, a.y), CKP_VILLAGE, "Charles moves to (%.1f, %.1f)", a.x, a.y);
 }
+
+/* [CK Hand to hand Combat] Royalist horse in reach of a mounted dragoon
+ * who could charge Charles next turn: 4 against 2, the charge alone
+ * (expected 0.33 points) does not pay, but beating the dragoon spares
+ * Charles. He charges it. */
+Test(ck_royalist_player, horse_charges_the_trooper_who_threatens_charles)
+{
+    int h = ckf_fig(&F, F_HORSE, 24, 20);
+    ckf_fig(&F, F_CHARLES, 14, 30);
+    int c = ckf_fig(&F, F_DRAGOON, 20, 24);
+    Action a = roy_action();
+    cr_assert_eq(a.verb, CKV_CHARGE, "verb %d", a.verb);
+    cr_assert_eq(a.piece, h);
+    cr_assert_eq(a.target, c);
+}
+
+/* ... and the same dragoon, Charles far from it, is left alone: the horse
+ * runs north. */
+Test(ck_royalist_player, horse_leaves_an_even_fight_when_charles_is_far)
+{
+    int h = ckf_fig(&F, F_HORSE, 24, 20);
+    ckf_fig(&F, F_CHARLES, 44, 44);
+    ckf_fig(&F, F_DRAGOON, 20, 24);
+    Action a = roy_action();
+    cr_assert_eq(a.verb, CKV_MOVE, "verb %d", a.verb);
+    cr_assert_eq(a.piece, h);
+}
