@@ -539,7 +539,7 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y)
     return true;
 }
 
-/* Where trooper i heads to get round the unsearched piece that stands
+/* [CK Playing the Game] where trooper i heads to get round the unsearched piece that stands
  * in his way to (tx, ty), if one does: a point beside it, 1" past its
  * edge, on the side of the goal. False when the way is clear. */
 static bool way_round(Table *tb, int i, float tx, float ty, float *wx, float *wy)
@@ -1776,7 +1776,7 @@ static bool par_arrive(const CkState *s, Action *out)
 /* What a Royalist shot that kills trooper t is worth. */
 static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 
-/* Could trooper t charge Charles, free on the table, next turn from where
+/* [CK Hand to hand Combat] could trooper t charge Charles, free on the table, next turn from where
  * it stands? */
 static bool threatens_charles(Table *tb, int t)
 {

@@ -121,7 +121,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
 
 /* [CK Movement and Ranges] only dragoons mount or dismount, for half their
  * move: before moving (then the other half is left), or after a move of no
- * more than half their rate ("half move and dismount/mount"). */
+ * more than half their rate (the rulebook allows the change after half a move). */
 static int check_mount(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];

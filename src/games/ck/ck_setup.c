@@ -54,7 +54,7 @@ static float largest_piece(void)
     return r;
 }
 
-/* [CK Game set up] the terrain spread over as wide an area as possible,
+/* [CK Game set up] the terrain spread as widely as the table allows,
  * read by ecw as: every one of the nine squares gets a piece. A piece may
  * not go where the squares left empty would outnumber the pieces still to
  * place, nor crowd the middle of a square still empty, so that the squares

@@ -532,7 +532,7 @@ Test(ck_combat_outcomes, wounded_person_can_be_captured)
     cr_assert_eq(ckf_f(&F, x)->guard, c);
 }
 
-/* A wounded Charles or Wilmot "can be captured": a trooper who has not yet
+/* A wounded Charles or Wilmot may be taken prisoner: a trooper who has not yet
  * moved nor shot rides up to him within his move and takes him, without a
  * fight (no dice); beyond his move, or after moving, he cannot. */
 Test(ck_combat_outcomes, wounded_person_is_taken_without_a_fight)

@@ -312,9 +312,8 @@ Test(ck_movement_and_ranges, dragoon_dismount_costs_half)
 }
 
 /* Regression test for a bug fixed in (src/games/ck/ck_geom.c, ck_move_allowance, with ck_move.c
- * ck_move_apply): the rulebook says "Dragoons move 8" ... Dragoons can
- * half move and dismount/mount" and the doc that they "mount or dismount
- * for half their move; they may then use the other half". A mounted
+ * ck_move_apply): the rulebook gives dragoons 8" and lets them change
+ * mount for half of it, and the docs leave them the other half. A mounted
  * dragoon (8") who dismounts has 4" left; ecw leaves him half of his
  * on-foot 6", 3". */
 Test(ck_movement_and_ranges, dragoon_dismount_leaves_the_other_half_of_eight)
@@ -335,7 +334,7 @@ Test(ck_movement_and_ranges, dragoon_orders_refused)
     ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved more than half his move");
 }
 
-/* "Dragoons can half move and dismount/mount": a move of up to half the
+/* Dragoons may change after half a move: a move of up to half the
  * dragoon's 8", then the change (and no more moving), as well as the
  * change first and then the other half. */
 Test(ck_movement_and_ranges, dragoon_may_half_move_then_dismount)

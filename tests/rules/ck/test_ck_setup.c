@@ -121,7 +121,7 @@ Test(ck_game_set_up, random_terrain_follows_the_same_rules)
     }
 }
 
-/* [CK Game set up] spread over as wide an area as possible (ecw: every
+/* [CK Game set up] the widest spread (ecw: every
  * square of the table, three by three inside the 8" margin, gets a piece):
  * a piece may not leave more squares empty than pieces are left. */
 Test(ck_game_set_up, terrain_spread_every_square_gets_a_piece)
