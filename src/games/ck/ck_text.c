@@ -3,6 +3,7 @@
  * drawn in text, 2" to a character, with the figures by letter. */
 #include "ck.h"
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,13 +42,25 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     }
 }
 
-static int parse_float(const char *t, float lo, float hi, float *out)
+/* An inch measure within [lo, hi]; else -1, saying which word was wrong. */
+static int parse_float(const char *t, float lo, float hi, Diag *why, float *out)
 {
     char *end;
     float v = strtof(t, &end);
-    if (*t == '\0' || *end || v < lo || v > hi)
-        return -1;
+    if (*t == '\0' || *end || !isfinite(v))
+        return diag_set(why, "'%s' is not a number of inches", t);
+    if (v < lo || v > hi)
+        return diag_set(why, "'%s' is off the table (0 to %d inches)", t, (int)CK_TABLE);
     *out = v;
+    return 0;
+}
+
+/* A point X Y in inches (off the table but near it: check() says where). */
+static int parse_point(char **tok, int verb, Action *a, Diag *d)
+{
+    Diag why = {""};
+    if (parse_float(tok[0], -100, 100, &why, &a->x) < 0 || parse_float(tok[1], -100, 100, &why, &a->y) < 0)
+        return diag_set(d, "%s; usage: %s", why.msg, ck_verb_help[verb]);
     return 0;
 }
 
@@ -70,23 +83,21 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
     switch (verb) {
     case CKV_PLACE: {
         char *end;
-        long p = strtol(tok[1 < nt ? 1 : 0], &end, 10);
-        if (want(nt, 3, verb, d) < 0 || *end || p < 1 || p > CK_PIECES)
-            return diag_set(d, "usage: %s", ck_verb_help[verb]);
+        if (want(nt, 3, verb, d) < 0)
+            return -1;
+        long p = strtol(tok[1], &end, 10);
+        if (*end || p < 1 || p > CK_PIECES)
+            return diag_set(d, "there is no terrain piece '%s': 1 to %d; usage: %s", tok[1], CK_PIECES,
+                            ck_verb_help[verb]);
         a->piece = (int16_t)(p - 1);
-        return parse_float(tok[2], -100, 100, &a->x) < 0 || parse_float(tok[3], -100, 100, &a->y) < 0
-                   ? diag_set(d, "usage: %s", ck_verb_help[verb]) : 0;
+        return parse_point(tok + 2, verb, a, d);
     }
     case CKV_MOVE:
         if (want(nt, 3, verb, d) < 0 || fig_arg(s, tok[1], &a->piece, d) < 0)
             return -1;
-        return parse_float(tok[2], -100, 100, &a->x) < 0 || parse_float(tok[3], -100, 100, &a->y) < 0
-                   ? diag_set(d, "usage: %s", ck_verb_help[verb]) : 0;
+        return parse_point(tok + 2, verb, a, d);
     case CKV_ARRIVE:
-        if (want(nt, 2, verb, d) < 0)
-            return -1;
-        return parse_float(tok[1], -100, 100, &a->x) < 0 || parse_float(tok[2], -100, 100, &a->y) < 0
-                   ? diag_set(d, "usage: %s", ck_verb_help[verb]) : 0;
+        return want(nt, 2, verb, d) < 0 ? -1 : parse_point(tok + 1, verb, a, d);
     case CKV_SHOOT:
     case CKV_CAPTURE:
     case CKV_CHARGE:

@@ -62,121 +62,131 @@ static int split_words(char *line, char *tok[MAX_TOK])
     return n;
 }
 
-static int parse_int(const char *t, int lo, int hi, int *out)
+/* The word parsers below say what was wrong with a word in *why (NULL:
+ * don't say); parse_args adds the verb's usage. */
+
+static int parse_int(const char *t, int lo, int hi, const char *what, Diag *why, int *out)
 {
     char *end;
     long v = strtol(t, &end, 10);
-    if (*t == '\0' || *end || v < lo || v > hi)
-        return -1;
+    if (*t == '\0' || *end)
+        return diag_set(why, "'%s' is not a %s number", t, what);
+    if (v < lo || v > hi)
+        return diag_set(why, "there is no %s %ld: %d to %d", what, v, lo, hi);
     *out = (int)v;
     return 0;
 }
 
-static int parse_sector(const char *t)
+static int parse_sector(const char *t, Diag *why, int *out)
 {
     if (!strcmp(t, "left") || !strcmp(t, "l"))
-        return ML_LEFT;
+        return *out = ML_LEFT, 0;
     if (!strcmp(t, "centre") || !strcmp(t, "center") || !strcmp(t, "c"))
-        return ML_CENTRE;
+        return *out = ML_CENTRE, 0;
     if (!strcmp(t, "right") || !strcmp(t, "r"))
-        return ML_RIGHT;
-    return -1;
+        return *out = ML_RIGHT, 0;
+    return diag_set(why, "'%s' is not a sector (left, centre or right)", t);
+}
+
+/* A flank sector, where guns and dragoons stand. */
+static int parse_wing(const char *t, Diag *why, int *out)
+{
+    if (parse_sector(t, why, out) < 0)
+        return -1;
+    return *out == ML_CENTRE ? diag_set(why, "guns and dragoons stand on a wing (left or right), not the centre") : 0;
 }
 
 /* A line of `side`: "R3", "P1" or a bare "3". */
-static int parse_line(const char *t, int side, int *out)
+static int parse_line(const char *t, int side, Diag *why, int *out)
 {
     char want = side == ML_ROY ? 'r' : 'p';
-    if (tolower((unsigned char)t[0]) == want)
-        t++;
-    else if (!isdigit((unsigned char)t[0]))
-        return -1;
-    int v;
-    if (parse_int(t, 1, ML_MAX_LINES, &v) < 0)
+    const char *num = tolower((unsigned char)t[0]) == want ? t + 1 : t;
+    int v = 0;
+    if (!isdigit((unsigned char)num[0]) || parse_int(num, 1, ML_MAX_LINES, "line", NULL, &v) < 0)
+        return diag_set(why, "'%s' is not a %s line (%c1 to %c%d)", t, ml_side_name(side), toupper(want),
+                        toupper(want), ML_MAX_LINES);
+    *out = v - 1;
+    return 0;
+}
+
+static int parse_zone(const char *t, Diag *why, int *out)
+{
+    int v = 0;
+    if (parse_int(t, 1, ML_ZONES, "zone", why, &v) < 0)
         return -1;
     *out = v - 1;
     return 0;
 }
 
-static int parse_zone(const char *t, int *out)
+/* A cell: SECTOR ZONE, as one number sector * ML_ZONES + zone. */
+static int parse_cell(char **tok, Diag *why, int *out)
 {
-    int v;
-    if (parse_int(t, 1, ML_ZONES, &v) < 0)
+    int sec, zone;
+    if (parse_sector(tok[0], why, &sec) < 0 || parse_zone(tok[1], why, &zone) < 0)
         return -1;
-    *out = v - 1;
+    *out = sec * ML_ZONES + zone;
     return 0;
 }
 
-static int want_args(int ntok, int need, int verb, Diag *d)
-{
-    return ntok - 1 == need ? 0 : diag_set(d, "usage: %s", ml_verb_help[verb]);
-}
-
-/* Each verb's arguments; returns -1 with the usage line when they don't fit. */
+/* Each verb's arguments: 0, or -1 with what was wrong and the usage line. */
 static int parse_args(const MlState *s, int verb, char **tok, int nt, Action *a, Diag *d)
 {
-    int me = s->to_act, foe = ml_enemy(me), v, sec, ok = 0, piece = 0, target = 0;
+    static const int nargs[MLV_COUNT] = {
+        [MLV_ROUGH] = 2, [MLV_DRAGOONS] = 2, [MLV_GUN] = 3, [MLV_GENERAL] = 2, [MLV_FIRE] = 2, [MLV_HOLD] = 1,
+        [MLV_LIGHT] = 1, [MLV_MOVE] = 2, [MLV_GENMOVE] = 3, [MLV_SPLIT] = 2, [MLV_END] = 0,
+        [MLV_TURNIN] = 1, [MLV_RALLY] = 1, [MLV_PRESS] = 1,
+    };
+    int me = s->to_act, foe = ml_enemy(me), v = 0, sec = 0, piece = 0, target = 0, bad = 0;
+    Diag why = {""};
+    if (verb == MLV_FORM ? nt < 4 : nt - 1 != nargs[verb])
+        return diag_set(d, "usage: %s", ml_verb_help[verb]);
     switch (verb) {
-    case MLV_ROUGH:
-        ok = want_args(nt, 2, verb, d) == 0 && (sec = parse_sector(tok[1])) >= 0 && parse_zone(tok[2], &v) == 0;
-        target = ok ? sec * ML_ZONES + v : 0;
-        break;
+    case MLV_ROUGH: bad = parse_cell(tok + 1, &why, &target); break;
     case MLV_DRAGOONS:
-    case MLV_GUN: {
-        int base = verb == MLV_GUN;
-        ok = want_args(nt, 2 + base, verb, d) == 0 && (sec = parse_sector(tok[1 + base])) >= 0 &&
-             sec != ML_CENTRE && parse_zone(tok[2 + base], &target) == 0 &&
-             (!base || parse_int(tok[1], 1, ML_MAX_GUNS, &piece) == 0);
-        a->arg = ok && sec == ML_RIGHT;
-        piece = base ? piece - 1 : 0;
-        if (ok && !base)
-            for (piece = 0; piece < s->side[me].ndrag && s->side[me].drag[piece].placed; piece++) {
-            }
+        bad = parse_wing(tok[1], &why, &sec) < 0 || parse_zone(tok[2], &why, &target) < 0;
+        while (piece < s->side[me].ndrag && s->side[me].drag[piece].placed)
+            piece++; /* the next dragoons to place */
+        a->arg = sec == ML_RIGHT;
         break;
-    }
+    case MLV_GUN:
+        bad = parse_int(tok[1], 1, ML_MAX_GUNS, "gun", &why, &piece) < 0 || parse_wing(tok[2], &why, &sec) < 0 ||
+              parse_zone(tok[3], &why, &target) < 0;
+        a->arg = sec == ML_RIGHT;
+        piece--;
+        break;
     case MLV_FORM:
-        ok = nt >= 4 && (sec = parse_sector(tok[1])) >= 0 && parse_zone(tok[2], &target) == 0;
-        piece = ok ? sec : 0;
-        for (int k = 3; ok && k < nt; k++) {
-            ok = parse_int(tok[k], 1, ML_MAX_UNITS, &v) == 0;
-            a->set |= ok ? 1u << (v - 1) : 0;
+        bad = parse_sector(tok[1], &why, &piece) < 0 || parse_zone(tok[2], &why, &target) < 0;
+        for (int k = 3; !bad && k < nt; k++) {
+            bad = parse_int(tok[k], 1, ML_MAX_UNITS, "unit", &why, &v) < 0;
+            a->set |= bad ? 0 : 1u << (v - 1);
         }
         break;
     case MLV_GENERAL:
     case MLV_FIRE:
-        ok = want_args(nt, 2, verb, d) == 0 && parse_int(tok[1], 1, 9, &piece) == 0 &&
-             parse_line(tok[2], verb == MLV_FIRE ? foe : me, &target) == 0;
+        bad = parse_int(tok[1], 1, 9, verb == MLV_FIRE ? "gun" : "general", &why, &piece) < 0 ||
+              parse_line(tok[2], verb == MLV_FIRE ? foe : me, &why, &target) < 0;
         piece--;
         break;
     case MLV_HOLD:
-        ok = want_args(nt, 1, verb, d) == 0 && parse_int(tok[1], 1, ML_MAX_GUNS, &piece) == 0;
+        bad = parse_int(tok[1], 1, ML_MAX_GUNS, "gun", &why, &piece) < 0;
         piece--;
         break;
-    case MLV_LIGHT:
-        ok = want_args(nt, 1, verb, d) == 0 && parse_line(tok[1], me, &target) == 0;
-        break;
-    case MLV_MOVE:
-        ok = want_args(nt, 2, verb, d) == 0 && parse_line(tok[1], me, &piece) == 0 && parse_zone(tok[2], &target) == 0;
-        break;
+    case MLV_LIGHT: bad = parse_line(tok[1], me, &why, &target); break;
+    case MLV_MOVE: bad = parse_line(tok[1], me, &why, &piece) < 0 || parse_zone(tok[2], &why, &target) < 0; break;
     case MLV_GENMOVE:
-        ok = want_args(nt, 3, verb, d) == 0 && parse_int(tok[1], 1, ML_MAX_GENS, &piece) == 0 &&
-             (sec = parse_sector(tok[2])) >= 0 && parse_zone(tok[3], &v) == 0;
+        bad = parse_int(tok[1], 1, ML_MAX_GENS, "general", &why, &piece) < 0 || parse_cell(tok + 2, &why, &target) < 0;
         piece--;
-        target = ok ? sec * ML_ZONES + v : 0;
         break;
     case MLV_SPLIT:
-        ok = want_args(nt, 2, verb, d) == 0 && parse_line(tok[1], me, &piece) == 0 &&
-             parse_int(tok[2], 0, 99, &v) == 0;
-        a->arg = (int16_t)(ok ? v : 0);
+        bad = parse_line(tok[1], me, &why, &piece) < 0 || parse_int(tok[2], 0, 99, "factor", &why, &v) < 0;
+        a->arg = (int16_t)(bad ? 0 : v);
         break;
-    case MLV_END: ok = want_args(nt, 0, verb, d) == 0; break;
-    default: /* turnin, rally, press */
-        ok = want_args(nt, 1, verb, d) == 0 && parse_line(tok[1], me, &piece) == 0;
-        break;
+    case MLV_END: break;
+    default: bad = parse_line(tok[1], me, &why, &piece); break; /* turnin, rally, press */
     }
     a->piece = (int16_t)piece;
     a->target = (int16_t)target;
-    return ok ? 0 : diag_set(d, "usage: %s", ml_verb_help[verb]);
+    return bad ? diag_set(d, "%s; usage: %s", why.msg, ml_verb_help[verb]) : 0;
 }
 
 int ml_parse(const void *st, const char *text, Action *out, Diag *d)

@@ -180,12 +180,15 @@ Test(ck_text, malformed_commands_refused)
     parse_refused("fly D1", "unknown command");
     parse_refused("move D1 10", "usage");
     parse_refused("move D2 10 12", "no figure called 'D2'");
-    parse_refused("move D1 ten 12", "usage");
+    parse_refused("move D1 ten 12", "'ten' is not a number of inches");
+    parse_refused("move D1 12 1e9", "'1e9' is off the table");
+    parse_refused("move D1 12 inf", "'inf' is not a number of inches");
     parse_refused("shoot D1", "usage");
     parse_refused("charge D1 S1 kill", "usage");
     parse_refused("shoot D1 S1 capture", "usage");
-    parse_refused("place 13 20 20", "usage");
-    parse_refused("place 0 20 20", "usage");
+    parse_refused("place 13 20 20", "no terrain piece '13': 1 to 12");
+    parse_refused("place 0 20 20", "no terrain piece '0'");
+    parse_refused("place 1 20 x", "'x' is not a number of inches");
     parse_refused("end now", "usage");
     parse_refused("dismount", "usage");
     parse_refused("arrive 1", "usage");
