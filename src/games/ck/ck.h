@@ -242,6 +242,11 @@ void ck_end_phase(CkState *s, GameIO *io);
 
 /* "D1", "C3", "S2", "Y", "W", "X": a figure in text (ordinal within its type). */
 void ck_fig_id(const CkState *s, int i, char buf[8]);
+/* Figure i as the log names it for a person: its id and what it is, as
+ * typed and shown on the map ("dragoon D1", "Charles X", "commander Y"); empty when
+ * nobody reads the log (io NULL), which costs nothing. */
+typedef struct CkLabel { char s[24]; } CkLabel;
+CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io);
 /* The figure named by text ("D1", "y", or "R4": the 4th Royalist), or -1. */
 int  ck_fig_find(const CkState *s, const char *name);
 

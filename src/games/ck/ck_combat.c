@@ -232,7 +232,7 @@ static void prisoners_escape(CkState *s, int guard, bool only_left, GameIO *io)
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "escape", VIS_PUBLIC)) {
             evlog_int(log, "figure", i + 1);
-            evlog_end(log, "Prisoner %s %d escapes and returns to the Royalists", ck_figs[p->type].name, i + 1);
+            evlog_end(log, "Prisoner %s escapes and returns to the Royalists", ck_fig_label(s, i, io).s);
         }
     }
 }
@@ -257,7 +257,7 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     if (evlog_begin(log, "capture", VIS_PUBLIC)) {
         evlog_int(log, "figure", t + 1);
         evlog_int(log, "guard", guard + 1);
-        evlog_end(log, "%s %d is taken prisoner by figure %d", ck_figs[p->type].name, t + 1, guard + 1);
+        evlog_end(log, "%s is taken prisoner by %s", ck_fig_label(s, t, io).s, ck_fig_label(s, guard, io).s);
     }
 }
 
@@ -300,7 +300,7 @@ static const char *kill(CkState *s, int t, GameIO *io)
 {
     CkFig *f = &s->figs[t];
     if (f->type == F_CHARLES || f->type == F_WILMOT) {
-        int r = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded", ck_figs[f->type].name);
+        int r = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded", ck_fig_label(s, t, io).s);
         if (r >= 4) {
             f->wounded = 1;
             return "wounded";
@@ -358,8 +358,8 @@ static void log_combat(CkState *s, GameIO *io, const char *kind, int a, int t, i
         evlog_null(log, "loser");
     else
         evlog_int(log, "loser", loser + 1);
-    evlog_end(log, "%s: %s %d (%d+%d=%d) against %s %d (%d+%d=%d): %s", kind, ck_figs[s->figs[a].type].name, a + 1,
-              af, ar, af + ar, ck_figs[s->figs[t].type].name, t + 1, df, dr, df + dr, result);
+    evlog_end(log, "%s: %s (%d+%d=%d) against %s (%d+%d=%d): %s", kind, ck_fig_label(s, a, io).s, af, ar, af + ar,
+              ck_fig_label(s, t, io).s, df, dr, df + dr, result);
 }
 
 /* A shot: only the target can suffer. */
@@ -371,8 +371,8 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
     f->shot_at = (uint8_t)a->target;
-    int ar = game_roll(&s->rng, io, 6, f->side, "shot by %s %d", ck_figs[f->type].name, a->piece + 1);
-    int dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s %d", ck_figs[s->figs[a->target].type].name, a->target + 1);
+    int ar = game_roll(&s->rng, io, 6, f->side, "shot by %s", ck_fig_label(s, a->piece, io).s);
+    int dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s", ck_fig_label(s, a->target, io).s);
     const char *result = "none";
     int loser = -1;
     if (ar + af > dr + df) {
@@ -395,8 +395,8 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     float cx = f->x, cy = f->y; /* the point of contact */
     f->moved = f->shot = 1;
     int af = ck_melee_factor(s, a->piece, a->target, true), df = ck_melee_factor(s, a->target, a->piece, false);
-    int ar = game_roll(&s->rng, io, 6, f->side, "charge by %s %d", ck_figs[f->type].name, a->piece + 1);
-    int dr = game_roll(&s->rng, io, 6, t->side, "defence of %s %d", ck_figs[t->type].name, a->target + 1);
+    int ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
+    int dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     const char *result = "none";
     int loser = -1;
     if (ar + af > dr + df) {

@@ -198,15 +198,19 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
 
 /* ---------------- apply ---------------- */
 
-/* The event of figure i's move from (fx, fy), written to log. */
-static void write_move(CkState *s, int i, float fx, float fy, EventLog *log, const char *what)
+/* The event of figure i's move from (fx, fy), written to io's log. */
+static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
 {
+    EventLog *log = io->log;
     const CkFig *f = &s->figs[i];
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_int(log, "figure", i + 1);
         evlog_str(log, "figure_type", ck_figs[f->type].name);
-        evlog_end(log, "%s %s %d %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_figs[f->type].name,
-                  i + 1, what, fx, fy, f->x, f->y);
+        if (fx == f->x && fy == f->y) /* mounting or dismounting where he stands */
+            evlog_end(log, "%s %s %s (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s, what, fx, fy);
+        else
+            evlog_end(log, "%s %s %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s,
+                      what, fx, fy, f->x, f->y);
     }
 }
 
@@ -215,7 +219,7 @@ static void write_move(CkState *s, int i, float fx, float fy, EventLog *log, con
 static inline void log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
 {
     if (io && io->log)
-        write_move(s, i, fx, fy, io->log, what);
+        write_move(s, i, fx, fy, io, what);
 }
 
 /* Prisoners stay in base contact with their guard. */

@@ -20,6 +20,20 @@ void ck_fig_id(const CkState *s, int i, char buf[8])
     snprintf(buf + 1, 7, "%d", ord & 0xff);
 }
 
+CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io)
+{
+    CkLabel l = {""};
+    if (!io)
+        return l;
+    char id[8];
+    int type = s->figs[i].type;
+    ck_fig_id(s, i, id);
+    const char *what = type == F_CHARLES ? "Charles" : type == F_WILMOT ? "Wilmot" : type == F_YOU ? "commander"
+                                                                                                     : ck_figs[type].name;
+    snprintf(l.s, sizeof l.s, "%s %s", what, id);
+    return l;
+}
+
 static void view_piece(const CkState *s, int i, Jw *w)
 {
     static const char *const persons[] = {"none", "charles", "wilmot"};
