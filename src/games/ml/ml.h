@@ -566,6 +566,10 @@ static inline void ml_guns_check_lost(MlState *s, GameIO *io)
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 /* In PH_MOVE, legal_choose for the moves (see ml_legal_choose). */
 int  ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
+/* The move phase of the side to act played by the random player drawing
+ * from rng (ml_move_choose and ml_move_apply in turn) until the phase
+ * ends or `bound` (> 0) moves are made; returns the moves made. */
+long ml_move_phase_random(MlState *s, Rng *rng, GameIO *io, long bound);
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
@@ -612,6 +616,8 @@ int  ml_legal(const void *st, Action *out, int cap);
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);
+/* The contract's random_playout. */
+long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound);
 bool ml_terminal(const void *st);
 void ml_score(const void *st, double out[]);
 int  ml_turn(const void *st);

@@ -640,6 +640,33 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     ml_advance(s, io);
 }
 
+/* The random player's draw (as src/ai draws it). */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+/* The move phases, most of the actions, are played in ml_move.c, their
+ * choices drawn without a call through a pointer; the rest through
+ * ml_legal_choose and ml_apply as the random player would. */
+long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound)
+{
+    MlState *s = st;
+    long n = 0;
+    while (s->phase != PH_OVER && n < bound) {
+        Rng *rng = rngs[s->to_act];
+        if (s->phase == PH_MOVE) {
+            n += ml_move_phase_random(s, rng, io, bound - n);
+            if (s->phase != PH_MOVE) /* as ml_apply after the last move */
+                advance(s, io, false);
+            continue;
+        }
+        Action a;
+        if (ml_legal_choose(s, draw_rng, rng, &a) <= 0)
+            break;
+        ml_apply(s, &a, io);
+        n++;
+    }
+    return n;
+}
+
 bool ml_terminal(const void *st) { return ((const MlState *)st)->phase == PH_OVER; }
 
 void ml_score(const void *st, double out[])
@@ -689,4 +716,5 @@ const GameOps ml_ops = {
     .heuristic = ml_heuristic,
     .odds = ml_odds_cli,
     .option_help = ml_option_help,
+    .random_playout = ml_random_playout,
 };

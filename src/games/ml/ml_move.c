@@ -623,7 +623,7 @@ static int choose_from_move_sets(const MlState *s, GameChoose choose, void *ud, 
  * the list: entry k is the k-th of the line moves (counted off the index,
  * then found line by line), then of the general moves (the same), then
  * end. */
-int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     const MlOcc *o = &s->occ;
     int side = s->to_act;
@@ -644,6 +644,11 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
         head = nth_general_move(s, pass, open, k - nl, popcnt);
     ml_put(out, head, 0);
     return n;
+}
+
+int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return move_choose(s, choose, ud, out);
 }
 
 /* ---------------- entering a zone ---------------- */
@@ -865,6 +870,23 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io)
     } else {
         move_general(s, side, a->piece, a->target);
     }
+}
+
+/* The random player's draw (as src/ai draws it): a constant callback, so
+ * that the inline move_choose calls rng_below directly. */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+long ml_move_phase_random(MlState *s, Rng *rng, GameIO *io, long bound)
+{
+    long n = 0;
+    do {
+        assert(ml_occ_agrees(s));
+        Action a;
+        move_choose(s, draw_rng, rng, &a);
+        ml_move_apply(s, &a, io);
+        n++;
+    } while (s->phase == PH_MOVE && n < bound);
+    return n;
 }
 
 /* ---------------- pursuit ---------------- */
