@@ -428,7 +428,7 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
  * formed line's moves are the ways of LineWays set at its cell. The
  * lines before the one chosen are passed over by their count of ways,
  * read off three masks that hold each cell's count in binary. */
-static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
+static inline uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
 {
     const uint32_t *way = w->way;
     uint32_t half = way[0] ^ way[1] ^ way[2], carry = (way[0] & way[1]) | (way[2] & (way[0] ^ way[1]));
@@ -543,7 +543,7 @@ static inline int count_general_moves(const MlOcc *o, int side, uint32_t pass, u
 
 /* The move general_moves' entry k of the generals of the side to act
  * (k below their count): found general by general. */
-static uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_t open, int k, bool popcnt)
+static inline uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_t open, int k, bool popcnt)
 {
     const MlGeneral *g = s->side[s->to_act].gens;
     for (int gi = 0;; gi++) {
@@ -849,7 +849,7 @@ static void describe_event(MlState *s, const Action *a, GameIO *io)
     }
 }
 
-void ml_move_apply(MlState *s, const Action *a, GameIO *io)
+static inline void move_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     if (a->verb == MLV_END || (s->moves_made > 0 && !additional_move_roll(s, a, io))) {
@@ -883,11 +883,13 @@ long ml_move_phase_random(MlState *s, Rng *rng, GameIO *io, long bound)
         assert(ml_occ_agrees(s));
         Action a;
         move_choose(s, draw_rng, rng, &a);
-        ml_move_apply(s, &a, io);
+        move_apply(s, &a, io);
         n++;
     } while (s->phase == PH_MOVE && n < bound);
     return n;
 }
+
+void ml_move_apply(MlState *s, const Action *a, GameIO *io) { move_apply(s, a, io); }
 
 /* ---------------- pursuit ---------------- */
 
