@@ -397,8 +397,9 @@ typedef struct LineWays {
 static const int8_t line_way_dz[5] = {-2, -1, 1, 2, 0};
 
 /* [ML Movement] [ML Flanking] the moves of every line at once, read off the
- * index, for a side none of whose lines shares a cell, pursues or turned
- * in (see plain_moves): a formed line out of combat moves into a cell
+ * index, for a side none of whose lines shares a cell or turned in (see
+ * plain_moves): a formed line out of combat (not one pursuing, alone in
+ * its cell) moves into a cell
  * without friends where the enemy, if any, stands alone; horse also 2
  * zones through a cell clear of troops and rough terrain, or turns in
  * from a wing free of the enemy. Lines in different cells reach different
@@ -410,7 +411,7 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
     uint32_t board = 0x7F7F7Fu; /* zone 7 of each sector, off the board, is neither stood in nor passed */
     uint32_t stand = ~(o->two[foe] | o->any[side]) & board;
     uint32_t clear = ~(o->any[0] | o->any[1] | o->rough) & board;
-    uint32_t movers = o->any[side] & ~o->any[foe], horse = movers & ~o->foot[side];
+    uint32_t movers = o->any[side] & ~(o->any[foe] | o->pursuing[side]), horse = movers & ~o->foot[side];
     w->way[0] = horse & stand << 2 & clear << 1;
     w->way[1] = movers & stand << 1;
     w->way[2] = movers & stand >> 1;
@@ -514,7 +515,7 @@ static inline uint64_t general_move_head(const MlState *s, int gi, int k)
 }
 
 /* [ML Generals] how many moves the generals of a side may make when no
- * two of them share a cell and no line of the side pursues (see
+ * two of them share a cell and none is with a pursuing line (see
  * plain_moves): as general_moves, the cells each step of general_steps
  * reaches from the cells of the generals; generals in different cells
  * reach different cells with any one step. Zone 7 of each sector is
@@ -592,11 +593,13 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 }
 
 /* Whether the moves of the side to act may be counted off the index
- * alone: none of its lines shares a cell, pursues or turned in, and none
- * of its generals shares a cell (nearly every move decision). */
+ * alone: none of its lines shares a cell or turned in, none of its
+ * generals shares a cell, and none is with a pursuing line (nearly every
+ * move decision; a pursuing line without a general, alone in its cell,
+ * only does not move). */
 static inline bool plain_moves(const MlOcc *o, int side)
 {
-    return !(o->two[side] | o->pursuing[side] | o->turned[side] | o->generals_two[side]);
+    return !(o->two[side] | o->turned[side] | o->generals_two[side] | (o->pursuing[side] & ~o->no_gen[side]));
 }
 
 /* ml_move_choose for the rest: the sets of every line's and every
