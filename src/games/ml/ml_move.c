@@ -656,11 +656,10 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 
 /* ---------------- entering a zone ---------------- */
 
-/* Enemy generals standing alone where a line arrives are lost [ML Generals]. */
-static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
+/* Enemy generals standing alone where a line arrives are lost [ML
+ * Generals]: take_lone_generals when the index shows one there. */
+static void take_lone_generals_at(MlState *s, int side, int sector, int zone, GameIO *io)
 {
-    if (!(s->occ.lone_generals[ml_enemy(side)] & ml_cell_bit(sector, zone))) /* the usual case */
-        return;
     MlSide *foe = &s->side[ml_enemy(side)];
     unsigned caught = 0;
     for (int g = 0; g < foe->ngens; g++) {
@@ -679,6 +678,13 @@ static void take_lone_generals(MlState *s, int side, int sector, int zone, GameI
                       ml_side_title(ml_enemy(side)), g + 1);
         }
     }
+}
+
+/* [ML Generals] the test on the index inline, as a line seldom meets one. */
+static inline void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
+{
+    if (s->occ.lone_generals[ml_enemy(side)] & ml_cell_bit(sector, zone))
+        take_lone_generals_at(s, side, sector, zone, io);
 }
 
 /* Put line li of side into a cell, noting whether it attacks and from
