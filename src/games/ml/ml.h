@@ -518,6 +518,17 @@ int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
+/* Deployment played by the random player, side p drawing from rngs[p],
+ * up to `bound` actions: the choices of ml_place_choose, ml_form_choose
+ * and ml_attach_choose and ml_deploy_apply, without ml_legal_choose's and
+ * ml_apply's dispatch on the phase. Returns the actions made; 0 if the
+ * side to act has none. */
+long ml_deploy_random(MlState *s, Rng *const rngs[], GameIO *io, long bound);
+/* After a placement (the turn passed to the other player, as ml_apply
+ * does): the next player to place, found as ml_advance would, or the next
+ * step of the game when nobody has anything left to place in this one
+ * (victory is not tested before the battle). */
+void ml_deploy_next(MlState *s, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
 /* In PH_ARTILLERY, legal_choose for the gun to fire (see ml_legal_choose). */
 int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);

@@ -80,7 +80,7 @@ static int legal_place(const MlState *s, Action *out, int cap)
  * legal_place lists at the index chosen, without writing the list: the
  * smooth cells in board order, then the zones of the first dragoons
  * waiting, left flank first. */
-int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     const MlSide *sd = &s->side[s->to_act];
     uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
@@ -374,7 +374,7 @@ static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
  * weakest units of each size k0..k1, but one set for the size taking all
  * the units (the strongest k are then the weakest k); only the chosen set
  * is made. */
-int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     FormCtx c;
     form_ctx(s, &c);
@@ -497,7 +497,7 @@ static int legal_attach(const MlState *s, Action *out, int cap)
     return n;
 }
 
-int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     AttachMenu m;
     attach_menu(s, &m);
@@ -518,6 +518,21 @@ int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     }
     ml_put(out, head, 0);
     return n;
+}
+
+int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return place_choose(s, choose, ud, out);
+}
+
+int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return form_choose(s, choose, ud, out);
+}
+
+int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return attach_choose(s, choose, ud, out);
 }
 
 /* ---------------- dispatch ---------------- */
@@ -569,7 +584,7 @@ static void form_line(MlState *s, int side, const Action *a)
     ml_occ_formed(s, side, li, a->set & ((1u << sd->nunits) - 1));
 }
 
-void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
+static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     MlSide *sd = &s->side[side];
@@ -614,4 +629,30 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         evlog_str(log, "action", text);
         evlog_end(log, "%s: %s", side == ML_ROY ? "Royalist" : "Parliament", text);
     }
+}
+
+void ml_deploy_apply(MlState *s, const Action *a, GameIO *io) { deploy_apply(s, a, io); }
+
+/* The random player's draw (as src/ai draws it): a constant callback, so
+ * that the inline choices call rng_below directly. */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+long ml_deploy_random(MlState *s, Rng *const rngs[], GameIO *io, long bound)
+{
+    long n = 0;
+    while (s->phase <= PH_ATTACH && n < bound) {
+        assert(ml_occ_agrees(s));
+        Action a;
+        Rng *rng = rngs[s->to_act];
+        int k = s->phase == PH_FORM     ? form_choose(s, draw_rng, rng, &a)
+              : s->phase == PH_ATTACH ? attach_choose(s, draw_rng, rng, &a)
+                                      : place_choose(s, draw_rng, rng, &a);
+        if (k <= 0)
+            break;
+        deploy_apply(s, &a, io);
+        s->to_act = (uint8_t)ml_enemy(s->to_act); /* alternate, as ml_apply */
+        n++;
+        ml_deploy_next(s, io);
+    }
+    return n;
 }

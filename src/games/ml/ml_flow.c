@@ -643,14 +643,28 @@ void ml_apply(void *st, const Action *a, GameIO *io)
 /* The random player's draw (as src/ai draws it). */
 static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
 
+void ml_deploy_next(MlState *s, GameIO *io)
+{
+    if (!deploy_step(s, io))
+        advance(s, io, false);
+}
+
 /* The move phases, most of the actions, are played in ml_move.c, their
- * choices drawn without a call through a pointer; the rest through
- * ml_legal_choose and ml_apply as the random player would. */
+ * choices drawn without a call through a pointer, and deployment in
+ * ml_deploy.c; the rest through ml_legal_choose and ml_apply as the
+ * random player would. */
 long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound)
 {
     MlState *s = st;
     long n = 0;
     while (s->phase != PH_OVER && n < bound) {
+        if (s->phase <= PH_ATTACH) {
+            long made = ml_deploy_random(s, rngs, io, bound - n);
+            if (made == 0) /* no legal action */
+                break;
+            n += made;
+            continue;
+        }
         Rng *rng = rngs[s->to_act];
         if (s->phase == PH_MOVE) {
             n += ml_move_phase_random(s, rng, io, bound - n);
