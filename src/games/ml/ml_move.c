@@ -712,7 +712,7 @@ static void pick_up_lone_general(MlState *s, int side, int li)
 void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
-    int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    int from_zone = l->zone;
     uint32_t from = ml_cell_bit(l->sector, l->zone);
     ml_occ_move(s, side, li, sector, zone);
     if (l->general != ML_NONE) {
@@ -726,10 +726,10 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
     bool contact = ml_cell_has_enemy_of(s, side, sector, zone);
     l->attacking = contact;
     l->approach = APP_FRONT;
-    if (contact && approach_hint == APP_FLANK)
-        l->approach = APP_FLANK;
-    else if (contact && dir == ml_fwd(ml_enemy(side)))
-        l->approach = APP_REAR;
+    if (contact) { /* the rear: a line that came the way the enemy advances, toward its own base line */
+        bool from_behind = side == ML_ROY ? zone < from_zone : zone > from_zone;
+        l->approach = approach_hint == APP_FLANK ? APP_FLANK : from_behind ? APP_REAR : APP_FRONT;
+    }
     take_lone_generals(s, side, sector, zone, io);
     ml_guns_check_lost(s, io);
 }
@@ -819,6 +819,9 @@ static bool turn_in(MlState *s, int side, int li, GameIO *io)
     return true;
 }
 
+/* [ML Generals] general gi rides to `cell` (sector * 7 + zone), leaving
+ * his line, and joins the first line there without a general (the index
+ * shows whether there is one). */
 static void move_general(MlState *s, int side, int gi, int cell)
 {
     MlSide *sd = &s->side[side];
@@ -833,12 +836,16 @@ static void move_general(MlState *s, int side, int gi, int cell)
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
     g->zone = (uint8_t)(cell % ML_ZONES);
-    int own[2], no = ml_lines_at(s, side, g->sector, g->zone, own);
-    for (int k = 0; k < no && k < 2 && g->line == ML_NONE; k++) {
-        if (sd->lines[own[k]].general == ML_NONE) {
-            sd->lines[own[k]].general = (uint8_t)gi;
-            g->line = (uint8_t)own[k];
-            ml_occ_general(s, side, own[k]);
+    int to = ml_cell(g->sector, g->zone);
+    if (s->occ.no_gen[side] >> to & 1) { /* he joins the first line there without a general */
+        for (unsigned own = s->occ.at[side][to]; own; own &= own - 1) {
+            int li = __builtin_ctz(own);
+            if (sd->lines[li].general == ML_NONE) {
+                sd->lines[li].general = (uint8_t)gi;
+                g->line = (uint8_t)li;
+                ml_occ_general(s, side, li);
+                break;
+            }
         }
     }
     ml_occ_general_moved(s, side, from, g);
