@@ -359,6 +359,8 @@ static void end_turn(MlState *s, GameIO *io)
         start_turn(s, io);
 }
 
+#ifndef NDEBUG
+/* Has the side a line without a general? (Asserted against the index.) */
 static bool free_line(const MlSide *sd)
 {
     for (int i = 0; i < sd->nlines; i++)
@@ -366,6 +368,7 @@ static bool free_line(const MlSide *sd)
             return true;
     return false;
 }
+#endif
 
 /* Generals beyond one per line stay with the baggage (an ecw rule);
  * then each army's deployed strength is recorded [ML Set Up]. */
@@ -394,19 +397,25 @@ static bool deploy_pending(const MlState *s, int side)
             if (!sd->drag[i].placed)
                 return true;
         return false;
-    case PH_FORM: { /* units alive in no line: those the index holds as waiting */
-        uint32_t any = 0;
-        for (int k = 0; k < 2 * 5; k++)
-            any |= (&s->occ.waiting[side][0][0])[k];
+    case PH_FORM: { /* units alive in no line: those the index holds as waiting, read as 64-bit words */
+        uint64_t w[5], any = 0;
+        _Static_assert(sizeof s->occ.waiting[side] == sizeof w, "waiting: ten 32-bit masks");
+        memcpy(w, s->occ.waiting[side], sizeof w);
+        for (int k = 0; k < 5; k++)
+            any |= w[k];
         return any != 0;
     }
     default:
         for (int i = 0; i < sd->nguns; i++)
             if (!sd->guns[i].placed)
                 return true;
-        for (int i = 0; i < sd->ngens; i++)
-            if (sd->gens[i].alive && sd->gens[i].line == ML_NONE && free_line(sd))
-                return true;
+        /* a line without a general: every line deployed stands on the
+         * table, alone in its zone, so the index shows one as free_line */
+        assert((s->occ.no_gen[side] != 0) == free_line(sd));
+        if (s->occ.no_gen[side])
+            for (int i = 0; i < sd->ngens; i++)
+                if (sd->gens[i].alive && sd->gens[i].line == ML_NONE)
+                    return true;
         return sd->light_pending > 0;
     }
 }
