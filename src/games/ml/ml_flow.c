@@ -303,6 +303,12 @@ static inline void check_victory(MlState *s, GameIO *io)
         finish(s, b0 && b1 ? less_loss_wins(s) : b0 ? 1 : 0, 1, io);
 }
 
+/* Both sides' lost strengths in one word: victory changes only with them. */
+static inline unsigned lost_strengths(const MlState *s)
+{
+    return s->side[0].lost_str | (unsigned)s->side[1].lost_str << 8;
+}
+
 /* ------------------------------------------------------------------ */
 /* Turn sequence                                                      */
 /* ------------------------------------------------------------------ */
@@ -467,10 +473,13 @@ static bool combat_step(MlState *s, GameIO *io)
         return true;
     }
     if (s->occ.any[0] & s->occ.any[1]) { /* a melee somewhere (else combat does nothing): lines may rout */
+        unsigned lost = lost_strengths(s);
         ml_combat_all(s, io);
-        check_victory(s, io);
-        if (s->phase == PH_OVER)
-            return true;
+        if (lost_strengths(s) != lost) { /* else victory stands as tested before */
+            check_victory(s, io);
+            if (s->phase == PH_OVER)
+                return true;
+        }
     }
     if (s->mover == 0) {
         start_move_phase(s, 1, io);
@@ -633,6 +642,7 @@ void ml_apply(void *st, const Action *a, GameIO *io)
             advance(s, io, false);
         return;
     }
+    unsigned lost = lost_strengths(s);
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
@@ -646,7 +656,11 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     case PH_RALLY: ml_rally_apply(s, a, io); break;
     default: return;
     }
-    ml_advance(s, io);
+    /* victory is tested again only if the action changed the lost
+     * strengths (a gun's fire may rout a line): else it stands as tested
+     * when advance stopped for the action (before the battle there is
+     * none to test) */
+    advance(s, io, lost_strengths(s) != lost);
 }
 
 /* The random player's draw (as src/ai draws it). */
