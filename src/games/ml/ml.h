@@ -534,6 +534,10 @@ int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.
 int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
+/* The artillery steps played by the random player, side p drawing from
+ * rngs[p], up to `bound` actions: ml_art_choose and ml_art_apply without
+ * ml_legal_choose's and ml_apply's dispatch. Returns the actions made. */
+long ml_art_random(MlState *s, Rng *const rngs[], GameIO *io, long bound);
 /* [ML Artillery] the zones (bit z) of one of the two sectors a gun at
  * `zone` borders that it reaches, `held` being the zones of that sector
  * troops of either side hold: up to 3 zones up or down, not past a zone
@@ -613,6 +617,9 @@ static inline int ml_gen_bonus(const MlState *s, int side, int li)
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
+/* The same after an action outside the move phases, victory tested first
+ * only if `test` (the action changed the lost strengths). */
+void ml_advance_after(MlState *s, GameIO *io, bool test);
 
 /* ---- contract ---- */
 extern const GameOps ml_ops;

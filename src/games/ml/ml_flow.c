@@ -555,6 +555,8 @@ static void advance(MlState *s, GameIO *io, bool test)
 
 void ml_advance(MlState *s, GameIO *io) { advance(s, io, true); }
 
+void ml_advance_after(MlState *s, GameIO *io, bool test) { advance(s, io, test); }
+
 /* ------------------------------------------------------------------ */
 /* Contract                                                           */
 /* ------------------------------------------------------------------ */
@@ -686,6 +688,10 @@ long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound)
             if (made == 0) /* no legal action */
                 break;
             n += made;
+            continue;
+        }
+        if (s->phase == PH_ARTILLERY) {
+            n += ml_art_random(s, rngs, io, bound - n);
             continue;
         }
         Rng *rng = rngs[s->to_act];
