@@ -378,16 +378,23 @@ static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Act
 {
     FormCtx c;
     form_ctx(s, &c);
-    int k0[ML_SECTORS], nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
+    /* the sizes lo..hi of form_menu, by arm: the room left after one more
+     * horse line is the same on either wing (room_after sums both) */
+    int k0[2], sets[2];
+    for (int a = 0; a < 2; a++) {
+        int arm = a == 0 ? ML_FOOT : ML_HORSE, avail = c.ranked[a];
+        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        int minn = avail - room_after(&c, arm, arm == ML_FOOT ? ML_CENTRE : ML_LEFT);
+        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
+        k0[a] = lo;
+        sets[a] = lo > hi ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+    }
+    int nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
     uint32_t zones[ML_SECTORS];
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
-        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        int minn = avail - room_after(&c, arm, sec);
-        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
-        zones[sec] = form_zones(&c, arm, sec);
-        k0[sec] = lo;
-        nsets[sec] = lo > hi || !zones[sec] ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+        int a = sec != ML_CENTRE;
+        zones[sec] = form_zones(&c, a ? ML_HORSE : ML_FOOT, sec);
+        nsets[sec] = zones[sec] ? sets[a] : 0;
         per_sector[sec] = count_bits(zones[sec], c.popcnt) * nsets[sec];
         n += per_sector[sec];
     }
@@ -397,7 +404,7 @@ static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Act
     for (; k >= per_sector[sec]; sec++)
         k -= per_sector[sec];
     int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
-    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec] + set / 2, set % 2);
+    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec != ML_CENTRE] + set / 2, set % 2);
     ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
     return n;
 }
