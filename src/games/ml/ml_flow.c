@@ -449,12 +449,13 @@ static bool deploy_step(MlState *s, GameIO *io)
 /* Artillery: skip guns that cannot fire; then the other player; then moves. */
 static bool artillery_step(MlState *s, GameIO *io)
 {
-    const MlSide *sd = &s->side[s->to_act];
-    while (s->gun_cursor < sd->nguns) {
-        if (ml_gun_targets(s, s->to_act, s->gun_cursor))
-            return true;
-        s->gun_cursor++;
-    }
+    /* the cursor in a local: the state's bytes are not reloaded per gun */
+    int side = s->to_act, gun = s->gun_cursor, nguns = s->side[side].nguns;
+    while (gun < nguns && !ml_gun_targets(s, side, gun))
+        gun++;
+    s->gun_cursor = (uint8_t)gun;
+    if (gun < nguns)
+        return true;
     if (s->to_act == s->player_a) {
         s->to_act = (uint8_t)ml_enemy(s->player_a);
         s->gun_cursor = 0;
