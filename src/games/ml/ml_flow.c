@@ -342,16 +342,18 @@ static void start_turn(MlState *s, GameIO *io)
 
 static void start_move_phase(MlState *s, int mover, GameIO *io)
 {
+    int side = mover == 0 ? s->player_a : ml_enemy(s->player_a); /* a local: the stores below could alias to_act */
     s->phase = PH_MOVE;
     s->mover = (uint8_t)mover;
-    s->to_act = mover == 0 ? s->player_a : ml_enemy(s->player_a);
+    s->to_act = (uint8_t)side;
     s->moves_made = 0;
     /* every slot, not only the first nlines: the slots past them are all
      * zero and stay so, and eight stores cost less than a loop on nlines */
+    MlLine *lines = s->side[side].lines;
     for (int i = 0; i < ML_MAX_LINES; i++)
-        s->side[s->to_act].lines[i].moved = 0;
-    if (s->occ.pursuing[s->to_act]) { /* a pursuer's crash may rout a line: victory is tested after it */
-        ml_pursuers_advance(s, s->to_act, io);
+        lines[i].moved = 0;
+    if (s->occ.pursuing[side]) { /* a pursuer's crash may rout a line: victory is tested after it */
+        ml_pursuers_advance(s, side, io);
         check_victory(s, io);
     }
 }

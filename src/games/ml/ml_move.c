@@ -602,18 +602,30 @@ static inline bool plain_moves(const MlOcc *o, int side)
     return !(o->two[side] | o->turned[side] | o->generals_two[side] | (o->pursuing[side] & ~o->no_gen[side]));
 }
 
-/* ml_move_choose for the rest: the sets of every line's and every
- * general's moves, as legal() lists them. */
+/* ml_move_choose for the rest: the sets of every general's moves, as
+ * legal() lists them, and of every line's, or the lines' moves counted
+ * off the index when none of the side's lines shares a cell or turned in
+ * (the generals sharing a cell or with a pursuer, most of the rest). */
 static int choose_from_move_sets(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     MoveCtx c;
     move_ctx(s, &c);
-    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
-    int nl = ml_count_bits64(lines), ng = ml_count_bits64(gens);
+    bool plain_lines = !(c.o->two[c.side] | c.o->turned[c.side]);
+    LineWays w;
+    uint64_t lines = 0, gens = general_move_set(s, &c);
+    int nl;
+    if (plain_lines) {
+        plain_line_ways(c.o, c.side, &w);
+        nl = count_cells(w.way, 5, ml_has_popcnt());
+    } else {
+        lines = line_move_set(s, &c);
+        nl = ml_count_bits64(lines);
+    }
+    int ng = ml_count_bits64(gens);
     int n = nl + ng + 1, k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
-        head = line_move_head(ml_nth_bit(lines, k));
+        head = plain_lines ? nth_line_way(&s->side[c.side], &w, k) : line_move_head(ml_nth_bit(lines, k));
     } else if (k - nl < ng) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
