@@ -166,6 +166,17 @@ static inline uint32_t *ml_waiting_mask(uint32_t waiting[2][5], const MlUnit *u)
     return &waiting[u->arm != ML_FOOT][u->str >= 1 && u->str <= 4 ? u->str : 0];
 }
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
+/* Has the side units waiting to deploy? The index's masks read as 64-bit
+ * words. */
+static inline bool ml_units_waiting(const MlOcc *o, int side)
+{
+    uint64_t w[5], any = 0;
+    _Static_assert(sizeof o->waiting[side] == sizeof w, "waiting: ten 32-bit masks");
+    memcpy(w, o->waiting[side], sizeof w);
+    for (int k = 0; k < 5; k++)
+        any |= w[k];
+    return any != 0;
+}
 
 typedef struct MlState {
     Rng     rng;

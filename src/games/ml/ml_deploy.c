@@ -659,7 +659,10 @@ long ml_deploy_random(MlState *s, Rng *const rngs[], GameIO *io, long bound)
         deploy_apply(s, &a, io);
         s->to_act = (uint8_t)ml_enemy(s->to_act); /* alternate, as ml_apply */
         n++;
-        ml_deploy_next(s, io);
+        /* the usual step while lines form, inline: the player now to act
+         * has units left to form (as deploy_pending in ml_flow.c) */
+        if (!(s->phase == PH_FORM && ml_units_waiting(&s->occ, s->to_act)))
+            ml_deploy_next(s, io);
     }
     return n;
 }

@@ -405,14 +405,7 @@ static bool deploy_pending(const MlState *s, int side)
             if (!sd->drag[i].placed)
                 return true;
         return false;
-    case PH_FORM: { /* units alive in no line: those the index holds as waiting, read as 64-bit words */
-        uint64_t w[5], any = 0;
-        _Static_assert(sizeof s->occ.waiting[side] == sizeof w, "waiting: ten 32-bit masks");
-        memcpy(w, s->occ.waiting[side], sizeof w);
-        for (int k = 0; k < 5; k++)
-            any |= w[k];
-        return any != 0;
-    }
+    case PH_FORM: return ml_units_waiting(&s->occ, side); /* units alive in no line */
     default:
         for (int i = 0; i < sd->nguns; i++)
             if (!sd->guns[i].placed)
