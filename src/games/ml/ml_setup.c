@@ -166,9 +166,12 @@ static int parse_options(MlState *s, const Options *opt, Diag *d)
 /* Shuffle the deck and deal five cards to each player, Royalists first. */
 static void deal_hands(MlState *s, const MlTables *t)
 {
+    /* the cards in order, copied from a table rather than counted out */
+    static const uint8_t in_order[ML_DECK_MAX] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+                                                   24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47};
+    _Static_assert(ML_DECK_MAX == 48, "in_order lists every card");
     s->ndeck = t->ncards;
-    for (int i = 0; i < t->ncards; i++)
-        s->deck[i] = (uint8_t)i;
+    memcpy(s->deck, in_order, t->ncards);
     rng_shuffle_u8(&s->rng, s->deck, s->ndeck);
     for (int side = 0; side < ML_SIDES; side++) {
         for (int k = 0; k < ML_HAND; k++) {
