@@ -318,6 +318,41 @@ static inline int choose_step(const RunGame *rg, const void *st, long n, long bo
     return rc ? rc : agent_choose(rg, st, p, a, d);
 }
 
+/* The generators of the players when every side is the random player
+ * (else NULL): a game's random_playout then plays for them. */
+static Rng *const *random_players(const RunGame *rg, Rng *rngs[MAX_PLAYERS])
+{
+    const AiPlayer *random = ai_find("random");
+    for (int p = 0; p < rg->g->nplayers; p++) {
+        const Agent *ag = &rg->agent[p];
+        if (ag->choose != ai_agent_choose || ((AiAgent *)ag->ud)->ai != random)
+            return NULL;
+        rngs[p] = &((AiAgent *)ag->ud)->rng;
+    }
+    return rngs;
+}
+
+/* run_plain for random players of a game with random_playout: the game
+ * plays itself out, one call a game instead of a choice and an apply
+ * through the contract for every action, with the ends of run_plain (an
+ * interrupt during the game quits it, as the check before each action
+ * would have). */
+static int run_playout(const RunGame *rg, void *st, Rng *const rngs[], long bound, Diag *d)
+{
+    const GameOps *g = rg->g;
+    if (cli_interrupted)
+        return RUN_QUIT;
+    long n = g->random_playout(st, rngs, NULL, bound);
+    int p = g->current_player(st);
+    assert((p == GAME_OVER) == g->terminal(st));
+    if (cli_interrupted)
+        return RUN_QUIT;
+    if (p == GAME_OVER)
+        return RUN_OVER;
+    int rc = check_step(rg, n, bound, p, d);
+    return rc ? rc : diag_set(d, "%s (%s AI) has no legal action", g->roles[p], "random");
+}
+
 /* cli_run_game when nothing follows the game (no hooks, record nor log:
  * simulations): each action is only chosen and applied. The side to act
  * is asked once a step: current_player() is GAME_OVER exactly when the
@@ -331,6 +366,9 @@ static int run_plain(const RunGame *shared, void *st, long bound, Diag *d)
     /* no log here: without an outside roller the games get no GameIO at
      * all, which tells them at once that nobody reads nor supplies dice */
     GameIO *io = rg->io && rg->io->roll ? rg->io : NULL;
+    Rng *rngs[MAX_PLAYERS], *const *random;
+    if (!io && !rg->stop && g->random_playout && (random = random_players(rg, rngs)))
+        return run_playout(rg, st, random, bound, d);
     for (long n = 0;; n++) {
         int p = g->current_player(st);
         assert((p == GAME_OVER) == g->terminal(st));

@@ -75,7 +75,8 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
 {
     const SimCfg *c = r->cfg;
     const GameOps *g = c->g;
-    Diag d = {{0}};
+    Diag d; /* an empty message, not 512 zero bytes for every game */
+    d.msg[0] = '\0';
     if (g->setup(st, &c->opt, rng_derive(c->seed, (uint64_t)i), &d) < 0) {
         sim_fail(r, i, &d);
         return -1;

@@ -111,6 +111,16 @@ typedef struct GameOps {
     /* Optional: the game's options for `ecw games`, NULL-terminated, one
      * line each: "key=VALUE|VALUE  what it does (default first)". */
     const char *const *option_help;
+    /* Optional: play on to the end as the random player chooses for every
+     * side: side p's index drawn by rng_below(rngs[p], n) for the n
+     * actions legal() lists, the action legal() lists there applied with
+     * io, exactly the draws, actions and states of legal_choose (or
+     * legal) and apply called in turn. Stops when the game is over, after
+     * `bound` actions, or where the side to act has no legal action;
+     * returns the actions played. A simulation of random players calls it
+     * once a game instead of a choice and an apply through the contract
+     * for every action. NULL: callers loop. */
+    long (*random_playout)(void *st, Rng *const rngs[], GameIO *io, long bound);
 } GameOps;
 
 /* The generator inside a state. */

@@ -35,12 +35,17 @@ uint32_t rng_below_reject(Rng *r, uint32_t n, uint64_t m)
     return (uint32_t)(m >> 32);
 }
 
+/* The generator is copied into a local for the loop: the bytes swapped
+ * could alias it (a uint8_t may alias anything), so the compiler would
+ * otherwise store and reload its state around every swap. */
 void rng_shuffle_u8(Rng *r, uint8_t *a, int n)
 {
+    Rng g = *r;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(r, (uint32_t)i + 1);
+        int j = (int)rng_below(&g, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    *r = g;
 }

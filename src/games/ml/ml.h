@@ -166,6 +166,17 @@ static inline uint32_t *ml_waiting_mask(uint32_t waiting[2][5], const MlUnit *u)
     return &waiting[u->arm != ML_FOOT][u->str >= 1 && u->str <= 4 ? u->str : 0];
 }
 _Static_assert(ML_MAX_LINES <= 8, "MlOcc.at holds one line per bit of a byte");
+/* Has the side units waiting to deploy? The index's masks read as 64-bit
+ * words. */
+static inline bool ml_units_waiting(const MlOcc *o, int side)
+{
+    uint64_t w[5], any = 0;
+    _Static_assert(sizeof o->waiting[side] == sizeof w, "waiting: ten 32-bit masks");
+    memcpy(w, o->waiting[side], sizeof w);
+    for (int k = 0; k < 5; k++)
+        any |= w[k];
+    return any != 0;
+}
 
 typedef struct MlState {
     Rng     rng;
@@ -518,11 +529,26 @@ int  ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_deploy_check(const MlState *s, const Action *a, Diag *d);
 void ml_deploy_apply(MlState *s, const Action *a, GameIO *io);
+/* Deployment played by the random player, side p drawing from rngs[p],
+ * up to `bound` actions: the choices of ml_place_choose, ml_form_choose
+ * and ml_attach_choose and ml_deploy_apply, without ml_legal_choose's and
+ * ml_apply's dispatch on the phase. Returns the actions made; 0 if the
+ * side to act has none. */
+long ml_deploy_random(MlState *s, Rng *const rngs[], GameIO *io, long bound);
+/* After a placement (the turn passed to the other player, as ml_apply
+ * does): the next player to place, found as ml_advance would, or the next
+ * step of the game when nobody has anything left to place in this one
+ * (victory is not tested before the battle). */
+void ml_deploy_next(MlState *s, GameIO *io);
 int  ml_art_legal(const MlState *s, Action *out, int cap);      /* ml_artillery.c */
 /* In PH_ARTILLERY, legal_choose for the gun to fire (see ml_legal_choose). */
 int  ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
 int  ml_art_check(const MlState *s, const Action *a, Diag *d);
 void ml_art_apply(MlState *s, const Action *a, GameIO *io);
+/* The artillery steps played by the random player, side p drawing from
+ * rngs[p], up to `bound` actions: ml_art_choose and ml_art_apply without
+ * ml_legal_choose's and ml_apply's dispatch. Returns the actions made. */
+long ml_art_random(MlState *s, Rng *const rngs[], GameIO *io, long bound);
 /* [ML Artillery] the zones (bit z) of one of the two sectors a gun at
  * `zone` borders that it reaches, `held` being the zones of that sector
  * troops of either side hold: up to 3 zones up or down, not past a zone
@@ -566,6 +592,10 @@ static inline void ml_guns_check_lost(MlState *s, GameIO *io)
 int  ml_move_legal(const MlState *s, Action *out, int cap);     /* ml_move.c */
 /* In PH_MOVE, legal_choose for the moves (see ml_legal_choose). */
 int  ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out);
+/* The move phase of the side to act played by the random player drawing
+ * from rng (ml_move_choose and ml_move_apply in turn) until the phase
+ * ends or `bound` (> 0) moves are made; returns the moves made. */
+long ml_move_phase_random(MlState *s, Rng *rng, GameIO *io, long bound);
 int  ml_move_check(const MlState *s, const Action *a, Diag *d);
 void ml_move_apply(MlState *s, const Action *a, GameIO *io);
 void ml_pursuers_advance(MlState *s, int side, GameIO *io);
@@ -598,6 +628,9 @@ static inline int ml_gen_bonus(const MlState *s, int side, int li)
 
 /* flow (ml_flow.c) */
 void ml_advance(MlState *s, GameIO *io);  /* run procedures until a decision is needed */
+/* The same after an action outside the move phases, victory tested first
+ * only if `test` (the action changed the lost strengths). */
+void ml_advance_after(MlState *s, GameIO *io, bool test);
 
 /* ---- contract ---- */
 extern const GameOps ml_ops;
@@ -612,6 +645,8 @@ int  ml_legal(const void *st, Action *out, int cap);
 int  ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out);
 int  ml_check(const void *st, const Action *a, Diag *d);
 void ml_apply(void *st, const Action *a, GameIO *io);
+/* The contract's random_playout. */
+long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound);
 bool ml_terminal(const void *st);
 void ml_score(const void *st, double out[]);
 int  ml_turn(const void *st);

@@ -4,6 +4,7 @@
  * table with the gun's factor; a gun whose two bordering zones are held by
  * the enemy alone is lost. The initiative winner fires first. */
 #include "ml.h"
+#include <assert.h>
 
 uint8_t ml_gun_reach_zones(int zone, unsigned held)
 {
@@ -52,7 +53,7 @@ int ml_art_legal(const MlState *s, Action *out, int cap)
 
 /* [ML Artillery] the fire or hold ml_art_legal lists at the index chosen,
  * without writing the list: the targets in line order, then hold. */
-int ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     int g = s->gun_cursor;
     unsigned lines = targets_of(s, s->to_act, g);
@@ -60,6 +61,11 @@ int ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     uint64_t head = k < n - 1 ? ml_head(MLV_FIRE, g, ml_nth_bit(lines, k), 0) : ml_head(MLV_HOLD, g, 0, 0);
     ml_put(out, head, 0);
     return n;
+}
+
+int ml_art_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return art_choose(s, choose, ud, out);
 }
 
 int ml_art_check(const MlState *s, const Action *a, Diag *d)
@@ -78,7 +84,7 @@ int ml_art_check(const MlState *s, const Action *a, Diag *d)
     return 0;
 }
 
-void ml_art_apply(MlState *s, const Action *a, GameIO *io)
+static inline void art_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     s->gun_cursor++;
@@ -103,6 +109,28 @@ void ml_art_apply(MlState *s, const Action *a, GameIO *io)
     }
     if (dp)
         ml_add_dp(s, foe, a->target, dp, io);
+}
+
+void ml_art_apply(MlState *s, const Action *a, GameIO *io) { art_apply(s, a, io); }
+
+/* The random player's draw (as src/ai draws it): a constant callback, so
+ * that the inline choice calls rng_below directly. */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+long ml_art_random(MlState *s, Rng *const rngs[], GameIO *io, long bound)
+{
+    long n = 0;
+    while (s->phase == PH_ARTILLERY && n < bound) {
+        assert(ml_occ_agrees(s));
+        Action a;
+        art_choose(s, draw_rng, rngs[s->to_act], &a);
+        uint8_t lost[2] = {s->side[0].lost_str, s->side[1].lost_str};
+        art_apply(s, &a, io);
+        n++;
+        /* as ml_apply: victory tested again if the fire routed a line */
+        ml_advance_after(s, io, lost[0] != s->side[0].lost_str || lost[1] != s->side[1].lost_str);
+    }
+    return n;
 }
 
 /* [ML Artillery] lost when both bordering zones hold enemy lines and no

@@ -80,7 +80,7 @@ static int legal_place(const MlState *s, Action *out, int cap)
  * legal_place lists at the index chosen, without writing the list: the
  * smooth cells in board order, then the zones of the first dragoons
  * waiting, left flank first. */
-int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     const MlSide *sd = &s->side[s->to_act];
     uint32_t smooth = ~s->occ.rough & 0x7F7F7Fu & ml_ones_if(sd->rough_pending != 0);
@@ -374,20 +374,27 @@ static uint32_t units_at_end(const FormCtx *c, int arm, int k, bool weakest)
  * weakest units of each size k0..k1, but one set for the size taking all
  * the units (the strongest k are then the weakest k); only the chosen set
  * is made. */
-int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     FormCtx c;
     form_ctx(s, &c);
-    int k0[ML_SECTORS], nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
+    /* the sizes lo..hi of form_menu, by arm: the room left after one more
+     * horse line is the same on either wing (room_after sums both) */
+    int k0[2], sets[2];
+    for (int a = 0; a < 2; a++) {
+        int arm = a == 0 ? ML_FOOT : ML_HORSE, avail = c.ranked[a];
+        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
+        int minn = avail - room_after(&c, arm, arm == ML_FOOT ? ML_CENTRE : ML_LEFT);
+        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
+        k0[a] = lo;
+        sets[a] = lo > hi ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+    }
+    int nsets[ML_SECTORS], per_sector[ML_SECTORS], n = 0;
     uint32_t zones[ML_SECTORS];
     for (int sec = 0; sec < ML_SECTORS; sec++) {
-        int arm = sec == ML_CENTRE ? ML_FOOT : ML_HORSE, avail = c.ranked[arm != ML_FOOT];
-        int maxn = arm == ML_FOOT ? ML_FOOT_PER_LINE : ML_HORSE_PER_LINE;
-        int minn = avail - room_after(&c, arm, sec);
-        int lo = minn > 1 ? minn : 1, hi = maxn < avail ? maxn : avail; /* as form_menu */
-        zones[sec] = form_zones(&c, arm, sec);
-        k0[sec] = lo;
-        nsets[sec] = lo > hi || !zones[sec] ? 0 : 2 * (hi - lo + 1) - (hi == avail);
+        int a = sec != ML_CENTRE;
+        zones[sec] = form_zones(&c, a ? ML_HORSE : ML_FOOT, sec);
+        nsets[sec] = zones[sec] ? sets[a] : 0;
         per_sector[sec] = count_bits(zones[sec], c.popcnt) * nsets[sec];
         n += per_sector[sec];
     }
@@ -397,7 +404,7 @@ int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     for (; k >= per_sector[sec]; sec++)
         k -= per_sector[sec];
     int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
-    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec] + set / 2, set % 2);
+    uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec != ML_CENTRE] + set / 2, set % 2);
     ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
     return n;
 }
@@ -497,7 +504,7 @@ static int legal_attach(const MlState *s, Action *out, int cap)
     return n;
 }
 
-int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     AttachMenu m;
     attach_menu(s, &m);
@@ -518,6 +525,21 @@ int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     }
     ml_put(out, head, 0);
     return n;
+}
+
+int ml_place_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return place_choose(s, choose, ud, out);
+}
+
+int ml_form_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return form_choose(s, choose, ud, out);
+}
+
+int ml_attach_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return attach_choose(s, choose, ud, out);
 }
 
 /* ---------------- dispatch ---------------- */
@@ -569,7 +591,7 @@ static void form_line(MlState *s, int side, const Action *a)
     ml_occ_formed(s, side, li, a->set & ((1u << sd->nunits) - 1));
 }
 
-void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
+static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     MlSide *sd = &s->side[side];
@@ -614,4 +636,33 @@ void ml_deploy_apply(MlState *s, const Action *a, GameIO *io)
         evlog_str(log, "action", text);
         evlog_end(log, "%s: %s", side == ML_ROY ? "Royalist" : "Parliament", text);
     }
+}
+
+void ml_deploy_apply(MlState *s, const Action *a, GameIO *io) { deploy_apply(s, a, io); }
+
+/* The random player's draw (as src/ai draws it): a constant callback, so
+ * that the inline choices call rng_below directly. */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+long ml_deploy_random(MlState *s, Rng *const rngs[], GameIO *io, long bound)
+{
+    long n = 0;
+    while (s->phase <= PH_ATTACH && n < bound) {
+        assert(ml_occ_agrees(s));
+        Action a;
+        Rng *rng = rngs[s->to_act];
+        int k = s->phase == PH_FORM     ? form_choose(s, draw_rng, rng, &a)
+              : s->phase == PH_ATTACH ? attach_choose(s, draw_rng, rng, &a)
+                                      : place_choose(s, draw_rng, rng, &a);
+        if (k <= 0)
+            break;
+        deploy_apply(s, &a, io);
+        s->to_act = (uint8_t)ml_enemy(s->to_act); /* alternate, as ml_apply */
+        n++;
+        /* the usual step while lines form, inline: the player now to act
+         * has units left to form (as deploy_pending in ml_flow.c) */
+        if (!(s->phase == PH_FORM && ml_units_waiting(&s->occ, s->to_act)))
+            ml_deploy_next(s, io);
+    }
+    return n;
 }

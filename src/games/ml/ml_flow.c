@@ -303,6 +303,12 @@ static inline void check_victory(MlState *s, GameIO *io)
         finish(s, b0 && b1 ? less_loss_wins(s) : b0 ? 1 : 0, 1, io);
 }
 
+/* Both sides' lost strengths in one word: victory changes only with them. */
+static inline unsigned lost_strengths(const MlState *s)
+{
+    return s->side[0].lost_str | (unsigned)s->side[1].lost_str << 8;
+}
+
 /* ------------------------------------------------------------------ */
 /* Turn sequence                                                      */
 /* ------------------------------------------------------------------ */
@@ -336,16 +342,18 @@ static void start_turn(MlState *s, GameIO *io)
 
 static void start_move_phase(MlState *s, int mover, GameIO *io)
 {
+    int side = mover == 0 ? s->player_a : ml_enemy(s->player_a); /* a local: the stores below could alias to_act */
     s->phase = PH_MOVE;
     s->mover = (uint8_t)mover;
-    s->to_act = mover == 0 ? s->player_a : ml_enemy(s->player_a);
+    s->to_act = (uint8_t)side;
     s->moves_made = 0;
     /* every slot, not only the first nlines: the slots past them are all
      * zero and stay so, and eight stores cost less than a loop on nlines */
+    MlLine *lines = s->side[side].lines;
     for (int i = 0; i < ML_MAX_LINES; i++)
-        s->side[s->to_act].lines[i].moved = 0;
-    if (s->occ.pursuing[s->to_act]) { /* a pursuer's crash may rout a line: victory is tested after it */
-        ml_pursuers_advance(s, s->to_act, io);
+        lines[i].moved = 0;
+    if (s->occ.pursuing[side]) { /* a pursuer's crash may rout a line: victory is tested after it */
+        ml_pursuers_advance(s, side, io);
         check_victory(s, io);
     }
 }
@@ -359,6 +367,8 @@ static void end_turn(MlState *s, GameIO *io)
         start_turn(s, io);
 }
 
+#ifndef NDEBUG
+/* Has the side a line without a general? (Asserted against the index.) */
 static bool free_line(const MlSide *sd)
 {
     for (int i = 0; i < sd->nlines; i++)
@@ -366,6 +376,7 @@ static bool free_line(const MlSide *sd)
             return true;
     return false;
 }
+#endif
 
 /* Generals beyond one per line stay with the baggage (an ecw rule);
  * then each army's deployed strength is recorded [ML Set Up]. */
@@ -394,19 +405,18 @@ static bool deploy_pending(const MlState *s, int side)
             if (!sd->drag[i].placed)
                 return true;
         return false;
-    case PH_FORM: { /* units alive in no line: those the index holds as waiting */
-        uint32_t any = 0;
-        for (int k = 0; k < 2 * 5; k++)
-            any |= (&s->occ.waiting[side][0][0])[k];
-        return any != 0;
-    }
+    case PH_FORM: return ml_units_waiting(&s->occ, side); /* units alive in no line */
     default:
         for (int i = 0; i < sd->nguns; i++)
             if (!sd->guns[i].placed)
                 return true;
-        for (int i = 0; i < sd->ngens; i++)
-            if (sd->gens[i].alive && sd->gens[i].line == ML_NONE && free_line(sd))
-                return true;
+        /* a line without a general: every line deployed stands on the
+         * table, alone in its zone, so the index shows one as free_line */
+        assert((s->occ.no_gen[side] != 0) == free_line(sd));
+        if (s->occ.no_gen[side])
+            for (int i = 0; i < sd->ngens; i++)
+                if (sd->gens[i].alive && sd->gens[i].line == ML_NONE)
+                    return true;
         return sd->light_pending > 0;
     }
 }
@@ -434,12 +444,13 @@ static bool deploy_step(MlState *s, GameIO *io)
 /* Artillery: skip guns that cannot fire; then the other player; then moves. */
 static bool artillery_step(MlState *s, GameIO *io)
 {
-    const MlSide *sd = &s->side[s->to_act];
-    while (s->gun_cursor < sd->nguns) {
-        if (ml_gun_targets(s, s->to_act, s->gun_cursor))
-            return true;
-        s->gun_cursor++;
-    }
+    /* the cursor in a local: the state's bytes are not reloaded per gun */
+    int side = s->to_act, gun = s->gun_cursor, nguns = s->side[side].nguns;
+    while (gun < nguns && !ml_gun_targets(s, side, gun))
+        gun++;
+    s->gun_cursor = (uint8_t)gun;
+    if (gun < nguns)
+        return true;
     if (s->to_act == s->player_a) {
         s->to_act = (uint8_t)ml_enemy(s->player_a);
         s->gun_cursor = 0;
@@ -458,10 +469,13 @@ static bool combat_step(MlState *s, GameIO *io)
         return true;
     }
     if (s->occ.any[0] & s->occ.any[1]) { /* a melee somewhere (else combat does nothing): lines may rout */
+        unsigned lost = lost_strengths(s);
         ml_combat_all(s, io);
-        check_victory(s, io);
-        if (s->phase == PH_OVER)
-            return true;
+        if (lost_strengths(s) != lost) { /* else victory stands as tested before */
+            check_victory(s, io);
+            if (s->phase == PH_OVER)
+                return true;
+        }
     }
     if (s->mover == 0) {
         start_move_phase(s, 1, io);
@@ -536,6 +550,8 @@ static void advance(MlState *s, GameIO *io, bool test)
 }
 
 void ml_advance(MlState *s, GameIO *io) { advance(s, io, true); }
+
+void ml_advance_after(MlState *s, GameIO *io, bool test) { advance(s, io, test); }
 
 /* ------------------------------------------------------------------ */
 /* Contract                                                           */
@@ -624,6 +640,7 @@ void ml_apply(void *st, const Action *a, GameIO *io)
             advance(s, io, false);
         return;
     }
+    unsigned lost = lost_strengths(s);
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:
@@ -637,7 +654,56 @@ void ml_apply(void *st, const Action *a, GameIO *io)
     case PH_RALLY: ml_rally_apply(s, a, io); break;
     default: return;
     }
-    ml_advance(s, io);
+    /* victory is tested again only if the action changed the lost
+     * strengths (a gun's fire may rout a line): else it stands as tested
+     * when advance stopped for the action (before the battle there is
+     * none to test) */
+    advance(s, io, lost_strengths(s) != lost);
+}
+
+/* The random player's draw (as src/ai draws it). */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+void ml_deploy_next(MlState *s, GameIO *io)
+{
+    if (!deploy_step(s, io))
+        advance(s, io, false);
+}
+
+/* The move phases, most of the actions, are played in ml_move.c, their
+ * choices drawn without a call through a pointer, and deployment in
+ * ml_deploy.c; the rest through ml_legal_choose and ml_apply as the
+ * random player would. */
+long ml_random_playout(void *st, Rng *const rngs[], GameIO *io, long bound)
+{
+    MlState *s = st;
+    long n = 0;
+    while (s->phase != PH_OVER && n < bound) {
+        if (s->phase <= PH_ATTACH) {
+            long made = ml_deploy_random(s, rngs, io, bound - n);
+            if (made == 0) /* no legal action */
+                break;
+            n += made;
+            continue;
+        }
+        if (s->phase == PH_ARTILLERY) {
+            n += ml_art_random(s, rngs, io, bound - n);
+            continue;
+        }
+        Rng *rng = rngs[s->to_act];
+        if (s->phase == PH_MOVE) {
+            n += ml_move_phase_random(s, rng, io, bound - n);
+            if (s->phase != PH_MOVE) /* as ml_apply after the last move */
+                advance(s, io, false);
+            continue;
+        }
+        Action a;
+        if (ml_legal_choose(s, draw_rng, rng, &a) <= 0)
+            break;
+        ml_apply(s, &a, io);
+        n++;
+    }
+    return n;
 }
 
 bool ml_terminal(const void *st) { return ((const MlState *)st)->phase == PH_OVER; }
@@ -689,4 +755,5 @@ const GameOps ml_ops = {
     .heuristic = ml_heuristic,
     .odds = ml_odds_cli,
     .option_help = ml_option_help,
+    .random_playout = ml_random_playout,
 };

@@ -397,8 +397,9 @@ typedef struct LineWays {
 static const int8_t line_way_dz[5] = {-2, -1, 1, 2, 0};
 
 /* [ML Movement] [ML Flanking] the moves of every line at once, read off the
- * index, for a side none of whose lines shares a cell, pursues or turned
- * in (see plain_moves): a formed line out of combat moves into a cell
+ * index, for a side none of whose lines shares a cell or turned in (see
+ * plain_moves): a formed line out of combat (not one pursuing, alone in
+ * its cell) moves into a cell
  * without friends where the enemy, if any, stands alone; horse also 2
  * zones through a cell clear of troops and rough terrain, or turns in
  * from a wing free of the enemy. Lines in different cells reach different
@@ -410,7 +411,7 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
     uint32_t board = 0x7F7F7Fu; /* zone 7 of each sector, off the board, is neither stood in nor passed */
     uint32_t stand = ~(o->two[foe] | o->any[side]) & board;
     uint32_t clear = ~(o->any[0] | o->any[1] | o->rough) & board;
-    uint32_t movers = o->any[side] & ~o->any[foe], horse = movers & ~o->foot[side];
+    uint32_t movers = o->any[side] & ~(o->any[foe] | o->pursuing[side]), horse = movers & ~o->foot[side];
     w->way[0] = horse & stand << 2 & clear << 1;
     w->way[1] = movers & stand << 1;
     w->way[2] = movers & stand >> 1;
@@ -428,7 +429,7 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
  * formed line's moves are the ways of LineWays set at its cell. The
  * lines before the one chosen are passed over by their count of ways,
  * read off three masks that hold each cell's count in binary. */
-static uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
+static inline uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
 {
     const uint32_t *way = w->way;
     uint32_t half = way[0] ^ way[1] ^ way[2], carry = (way[0] & way[1]) | (way[2] & (way[0] ^ way[1]));
@@ -514,7 +515,7 @@ static inline uint64_t general_move_head(const MlState *s, int gi, int k)
 }
 
 /* [ML Generals] how many moves the generals of a side may make when no
- * two of them share a cell and no line of the side pursues (see
+ * two of them share a cell and none is with a pursuing line (see
  * plain_moves): as general_moves, the cells each step of general_steps
  * reaches from the cells of the generals; generals in different cells
  * reach different cells with any one step. Zone 7 of each sector is
@@ -543,7 +544,7 @@ static inline int count_general_moves(const MlOcc *o, int side, uint32_t pass, u
 
 /* The move general_moves' entry k of the generals of the side to act
  * (k below their count): found general by general. */
-static uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_t open, int k, bool popcnt)
+static inline uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_t open, int k, bool popcnt)
 {
     const MlGeneral *g = s->side[s->to_act].gens;
     for (int gi = 0;; gi++) {
@@ -592,25 +593,39 @@ int ml_move_legal(const MlState *s, Action *out, int cap)
 }
 
 /* Whether the moves of the side to act may be counted off the index
- * alone: none of its lines shares a cell, pursues or turned in, and none
- * of its generals shares a cell (nearly every move decision). */
+ * alone: none of its lines shares a cell or turned in, none of its
+ * generals shares a cell, and none is with a pursuing line (nearly every
+ * move decision; a pursuing line without a general, alone in its cell,
+ * only does not move). */
 static inline bool plain_moves(const MlOcc *o, int side)
 {
-    return !(o->two[side] | o->pursuing[side] | o->turned[side] | o->generals_two[side]);
+    return !(o->two[side] | o->turned[side] | o->generals_two[side] | (o->pursuing[side] & ~o->no_gen[side]));
 }
 
-/* ml_move_choose for the rest: the sets of every line's and every
- * general's moves, as legal() lists them. */
+/* ml_move_choose for the rest: the sets of every general's moves, as
+ * legal() lists them, and of every line's, or the lines' moves counted
+ * off the index when none of the side's lines shares a cell or turned in
+ * (the generals sharing a cell or with a pursuer, most of the rest). */
 static int choose_from_move_sets(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     MoveCtx c;
     move_ctx(s, &c);
-    uint64_t lines = line_move_set(s, &c), gens = general_move_set(s, &c);
-    int nl = ml_count_bits64(lines), ng = ml_count_bits64(gens);
+    bool plain_lines = !(c.o->two[c.side] | c.o->turned[c.side]);
+    LineWays w;
+    uint64_t lines = 0, gens = general_move_set(s, &c);
+    int nl;
+    if (plain_lines) {
+        plain_line_ways(c.o, c.side, &w);
+        nl = count_cells(w.way, 5, ml_has_popcnt());
+    } else {
+        lines = line_move_set(s, &c);
+        nl = ml_count_bits64(lines);
+    }
+    int ng = ml_count_bits64(gens);
     int n = nl + ng + 1, k = choose(ud, n);
     uint64_t head = ml_head(MLV_END, 0, 0, 0);
     if (k < nl) {
-        head = line_move_head(ml_nth_bit(lines, k));
+        head = plain_lines ? nth_line_way(&s->side[c.side], &w, k) : line_move_head(ml_nth_bit(lines, k));
     } else if (k - nl < ng) {
         int bit = ml_nth_bit(gens, k - nl);
         head = general_move_head(s, bit / 8, bit % 8);
@@ -623,7 +638,7 @@ static int choose_from_move_sets(const MlState *s, GameChoose choose, void *ud, 
  * the list: entry k is the k-th of the line moves (counted off the index,
  * then found line by line), then of the general moves (the same), then
  * end. */
-int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+static inline int move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
 {
     const MlOcc *o = &s->occ;
     int side = s->to_act;
@@ -646,13 +661,17 @@ int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
     return n;
 }
 
+int ml_move_choose(const MlState *s, GameChoose choose, void *ud, Action *out)
+{
+    return move_choose(s, choose, ud, out);
+}
+
 /* ---------------- entering a zone ---------------- */
 
-/* Enemy generals standing alone where a line arrives are lost [ML Generals]. */
-static void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
+/* Enemy generals standing alone where a line arrives are lost [ML
+ * Generals]: take_lone_generals when the index shows one there. */
+static void take_lone_generals_at(MlState *s, int side, int sector, int zone, GameIO *io)
 {
-    if (!(s->occ.lone_generals[ml_enemy(side)] & ml_cell_bit(sector, zone))) /* the usual case */
-        return;
     MlSide *foe = &s->side[ml_enemy(side)];
     unsigned caught = 0;
     for (int g = 0; g < foe->ngens; g++) {
@@ -671,6 +690,13 @@ static void take_lone_generals(MlState *s, int side, int sector, int zone, GameI
                       ml_side_title(ml_enemy(side)), g + 1);
         }
     }
+}
+
+/* [ML Generals] the test on the index inline, as a line seldom meets one. */
+static inline void take_lone_generals(MlState *s, int side, int sector, int zone, GameIO *io)
+{
+    if (s->occ.lone_generals[ml_enemy(side)] & ml_cell_bit(sector, zone))
+        take_lone_generals_at(s, side, sector, zone, io);
 }
 
 /* Put line li of side into a cell, noting whether it attacks and from
@@ -698,7 +724,7 @@ static void pick_up_lone_general(MlState *s, int side, int li)
 void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int approach_hint, GameIO *io)
 {
     MlLine *l = &s->side[side].lines[li];
-    int dir = zone > l->zone ? 1 : zone < l->zone ? -1 : 0;
+    int from_zone = l->zone;
     uint32_t from = ml_cell_bit(l->sector, l->zone);
     ml_occ_move(s, side, li, sector, zone);
     if (l->general != ML_NONE) {
@@ -712,10 +738,10 @@ void ml_enter_cell(MlState *s, int side, int li, int sector, int zone, int appro
     bool contact = ml_cell_has_enemy_of(s, side, sector, zone);
     l->attacking = contact;
     l->approach = APP_FRONT;
-    if (contact && approach_hint == APP_FLANK)
-        l->approach = APP_FLANK;
-    else if (contact && dir == ml_fwd(ml_enemy(side)))
-        l->approach = APP_REAR;
+    if (contact) { /* the rear: a line that came the way the enemy advances, toward its own base line */
+        bool from_behind = side == ML_ROY ? zone < from_zone : zone > from_zone;
+        l->approach = approach_hint == APP_FLANK ? APP_FLANK : from_behind ? APP_REAR : APP_FRONT;
+    }
     take_lone_generals(s, side, sector, zone, io);
     ml_guns_check_lost(s, io);
 }
@@ -805,6 +831,9 @@ static bool turn_in(MlState *s, int side, int li, GameIO *io)
     return true;
 }
 
+/* [ML Generals] general gi rides to `cell` (sector * 7 + zone), leaving
+ * his line, and joins the first line there without a general (the index
+ * shows whether there is one). */
 static void move_general(MlState *s, int side, int gi, int cell)
 {
     MlSide *sd = &s->side[side];
@@ -819,12 +848,16 @@ static void move_general(MlState *s, int side, int gi, int cell)
     g->line = ML_NONE;
     g->sector = (uint8_t)(cell / ML_ZONES);
     g->zone = (uint8_t)(cell % ML_ZONES);
-    int own[2], no = ml_lines_at(s, side, g->sector, g->zone, own);
-    for (int k = 0; k < no && k < 2 && g->line == ML_NONE; k++) {
-        if (sd->lines[own[k]].general == ML_NONE) {
-            sd->lines[own[k]].general = (uint8_t)gi;
-            g->line = (uint8_t)own[k];
-            ml_occ_general(s, side, own[k]);
+    int to = ml_cell(g->sector, g->zone);
+    if (s->occ.no_gen[side] >> to & 1) { /* he joins the first line there without a general */
+        for (unsigned own = s->occ.at[side][to]; own; own &= own - 1) {
+            int li = __builtin_ctz(own);
+            if (sd->lines[li].general == ML_NONE) {
+                sd->lines[li].general = (uint8_t)gi;
+                g->line = (uint8_t)li;
+                ml_occ_general(s, side, li);
+                break;
+            }
         }
     }
     ml_occ_general_moved(s, side, from, g);
@@ -844,7 +877,7 @@ static void describe_event(MlState *s, const Action *a, GameIO *io)
     }
 }
 
-void ml_move_apply(MlState *s, const Action *a, GameIO *io)
+static inline void move_apply(MlState *s, const Action *a, GameIO *io)
 {
     int side = s->to_act;
     if (a->verb == MLV_END || (s->moves_made > 0 && !additional_move_roll(s, a, io))) {
@@ -866,6 +899,25 @@ void ml_move_apply(MlState *s, const Action *a, GameIO *io)
         move_general(s, side, a->piece, a->target);
     }
 }
+
+/* The random player's draw (as src/ai draws it): a constant callback, so
+ * that the inline move_choose calls rng_below directly. */
+static int draw_rng(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+long ml_move_phase_random(MlState *s, Rng *rng, GameIO *io, long bound)
+{
+    long n = 0;
+    do {
+        assert(ml_occ_agrees(s));
+        Action a;
+        move_choose(s, draw_rng, rng, &a);
+        move_apply(s, &a, io);
+        n++;
+    } while (s->phase == PH_MOVE && n < bound);
+    return n;
+}
+
+void ml_move_apply(MlState *s, const Action *a, GameIO *io) { move_apply(s, a, io); }
 
 /* ---------------- pursuit ---------------- */
 

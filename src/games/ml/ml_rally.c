@@ -80,10 +80,14 @@ static void reform_line(MlState *s, int side, int li, GameIO *io)
         l->dp--;
 }
 
+/* Both loops unrolled: most slots hold no DPs, and the test of each is
+ * then a load and a branch, where the loop's own counting cost as much. */
 void ml_reform_all(MlState *s, GameIO *io)
 {
+#pragma GCC unroll 2
     for (int k = 0; k < ML_SIDES; k++) {
         int side = k == 0 ? s->player_a : ml_enemy(s->player_a);
+#pragma GCC unroll 8
         for (int li = 0; li < ML_MAX_LINES; li++) /* the slots past nlines are zero: no DPs */
             reform_line(s, side, li, io);
     }

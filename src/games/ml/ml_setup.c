@@ -1,6 +1,7 @@
 /* ml_setup.c - Marston Less set-up: the armies [ML The Armies] [ML Set Up],
  * the deck and the five cards each player draws [ML The Deck]. */
 #include "ml.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,7 +67,7 @@ void ml_armies(MlTables *t)
 
 /* The alive unit of an arm with the lowest (weakest) or highest strength,
  * optionally below a cap; -1 if none. Ties go to the first listed. */
-static int pick_unit(const MlSide *sd, int arm, bool weakest, int below)
+static int pick_unit_listed(const MlSide *sd, int arm, bool weakest, int below)
 {
     int best = -1;
     for (int i = 0; i < sd->nunits; i++) {
@@ -76,6 +77,26 @@ static int pick_unit(const MlSide *sd, int arm, bool weakest, int below)
         if (best < 0 || (weakest ? u->str < sd->units[best].str : u->str > sd->units[best].str))
             best = i;
     }
+    return best;
+}
+
+/* pick_unit_listed read off the units waiting (`waiting`, the side's
+ * MlOcc.waiting): at set-up every alive unit waits to deploy, so the
+ * units of each strength 1..4 are a mask, the first listed its lowest
+ * bit. Units of any other strength (none in the tables) are looked for
+ * in the list. */
+static int pick_unit(const MlSide *sd, const uint32_t waiting[2][5], int arm, bool weakest, int below)
+{
+    const uint32_t *by_str = waiting[arm != ML_FOOT];
+    if (by_str[0])
+        return pick_unit_listed(sd, arm, weakest, below);
+    int best = -1;
+    for (int k = 0; k < 4 && best < 0; k++) {
+        int str = weakest ? 1 + k : 4 - k;
+        if (str < below && by_str[str])
+            best = __builtin_ctz(by_str[str]);
+    }
+    assert(best == pick_unit_listed(sd, arm, weakest, below));
     return best;
 }
 
@@ -102,17 +123,17 @@ static void apply_card(MlState *s, int side, const MlCard *c)
     case CARD_GENERAL: add_general(own, 0); break;
     case CARD_SUPERIOR: add_general(own, 1); break;
     case CARD_VETERANS:
-        if ((i = pick_unit(own, ML_FOOT, true, cap)) >= 0)
+        if ((i = pick_unit(own, own_waiting, ML_FOOT, true, cap)) >= 0)
             change_str(own, own_waiting, i, +1);
         break;
     case CARD_RECRUIT_FOOT: add_unit(own, own_waiting, ML_FOOT, c->arg); break;
     case CARD_RECRUIT_HORSE: add_unit(own, own_waiting, ML_HORSE, c->arg); break;
     case CARD_SICKNESS:
-        if ((i = pick_unit(foe, ML_FOOT, false, 99)) >= 0 && foe->units[i].str > 1)
+        if ((i = pick_unit(foe, foe_waiting, ML_FOOT, false, 99)) >= 0 && foe->units[i].str > 1)
             change_str(foe, foe_waiting, i, -1);
         break;
     case CARD_DESERTION:
-        if ((i = pick_unit(foe, ML_HORSE, true, 99)) >= 0) {
+        if ((i = pick_unit(foe, foe_waiting, ML_HORSE, true, 99)) >= 0) {
             foe->units[i].alive = 0;
             *ml_waiting_mask(foe_waiting, &foe->units[i]) &= ~(1u << i);
         }
@@ -145,9 +166,12 @@ static int parse_options(MlState *s, const Options *opt, Diag *d)
 /* Shuffle the deck and deal five cards to each player, Royalists first. */
 static void deal_hands(MlState *s, const MlTables *t)
 {
+    /* the cards in order, copied from a table rather than counted out */
+    static const uint8_t in_order[ML_DECK_MAX] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+                                                   24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47};
+    _Static_assert(ML_DECK_MAX == 48, "in_order lists every card");
     s->ndeck = t->ncards;
-    for (int i = 0; i < t->ncards; i++)
-        s->deck[i] = (uint8_t)i;
+    memcpy(s->deck, in_order, t->ncards);
     rng_shuffle_u8(&s->rng, s->deck, s->ndeck);
     for (int side = 0; side < ML_SIDES; side++) {
         for (int k = 0; k < ML_HAND; k++) {

@@ -457,3 +457,57 @@ Test(ml_victory, no_end_before_the_turn_limit)
     cr_assert_not(ml_terminal(&F.s));
     cr_assert_eq(F.s.turn, 12);
 }
+
+/* ------------------------------------------------------------------ */
+/* The random playout (GameOps.random_playout)                         */
+/* ------------------------------------------------------------------ */
+
+/* The random player's draw, as src/ai makes it. */
+static int draw_below(void *ud, int n) { return (int)rng_below(ud, (uint32_t)n); }
+
+/* Game `seed` set up with the options of k (0: none; then foot=str4,
+ * turns=8, dragoons=wing in turn). */
+static void setup_variant(MlState *s, uint64_t seed, int k)
+{
+    static const char *const opts[] = {NULL, "foot=str4", "turns=8", "dragoons=wing"};
+    Options opt = {0};
+    Diag d;
+    if (opts[k % 4])
+        cr_assert_eq(opt_parse(&opt, opts[k % 4], &d), 0, "%s", d.msg);
+    cr_assert_eq(ml_setup(s, &opt, seed, &d), 0, "%s", d.msg);
+}
+
+/* Up to `bound` actions as the random player makes them through the
+ * contract: legal_choose with side p drawing from rng[p], then apply. */
+static long contract_random(MlState *s, Rng rng[2], long bound)
+{
+    long n = 0;
+    for (; n < bound && !ml_terminal(s); n++) {
+        Action a;
+        cr_assert_gt(ml_legal_choose(s, draw_below, &rng[ml_current_player(s)], &a), 0);
+        ml_apply(s, &a, NULL);
+    }
+    return n;
+}
+
+/* The playout makes the draws, actions and states of the random player
+ * playing through the contract: whole games, with and without options,
+ * and games cut short by the bound at every length up to 200 actions. */
+Test(ml_game_sequence, random_playout_plays_as_the_random_player)
+{
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        MlState a, b;
+        setup_variant(&a, seed, (int)seed);
+        memcpy(&b, &a, sizeof a);
+        Rng ra[2], rb[2];
+        rng_seed(&ra[0], seed * 2 + 1), rng_seed(&ra[1], seed * 2 + 2);
+        memcpy(rb, ra, sizeof ra);
+        Rng *const rngs[2] = {&rb[0], &rb[1]};
+        long bound = seed < 200 ? (long)seed + 1 : 1000000;
+        long na = contract_random(&a, ra, bound), nb = ml_random_playout(&b, rngs, NULL, bound);
+        cr_assert_eq(na, nb, "seed %llu: %ld actions against %ld", (unsigned long long)seed, na, nb);
+        cr_assert(seed < 200 || ml_terminal(&b), "seed %llu: the game did not end", (unsigned long long)seed);
+        cr_assert_eq(memcmp(&a, &b, sizeof a), 0, "seed %llu: the states differ", (unsigned long long)seed);
+        cr_assert_eq(memcmp(ra, rb, sizeof ra), 0, "seed %llu: the players' draws differ", (unsigned long long)seed);
+    }
+}
