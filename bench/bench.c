@@ -3,6 +3,10 @@
  * heuristic-vs-heuristic, how many random words a game draws, and how that
  * compares with the "dice floor": the time to draw as many plain d6 in a
  * loop. A ratio near 1 would mean the rules cost nothing beyond the dice.
+ * Random players play as `ecw sim` plays them: through the game's
+ * random_playout where it has one (row "random"), and for such a game also
+ * through the contract, an action at a time (row "random-loop"), which is
+ * how `ecw play` and `watch` and every other player go.
  * Options: --seconds S (per measurement, default 2), --games N (a fixed
  * number of games instead), --seed S, --json. */
 #include "ai/ai.h"
@@ -20,6 +24,13 @@ typedef struct BenchCfg {
     bool     json;
 } BenchCfg;
 
+/* How the players play: the AI named through the contract, or random
+ * players through the game's random_playout. */
+typedef struct BenchMode {
+    const char *label, *ai;
+    bool        playout;
+} BenchMode;
+
 typedef struct BenchRow {
     const char *ai;
     long        games;
@@ -35,9 +46,10 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Play game i to the end with `ai` on every side; the state's draws, or -1
- * if set-up failed or the game would not end. */
-static long long bench_game(const GameOps *g, void *st, const AiPlayer *ai, uint64_t seed,
+/* Play game i to the end with `ai` on every side (through random_playout
+ * if `playout`); the state's draws, or -1 if set-up failed or the game
+ * would not end. */
+static long long bench_game(const GameOps *g, void *st, const AiPlayer *ai, bool playout, uint64_t seed,
                             uint64_t i)
 {
     Options opt = {0};
@@ -47,6 +59,13 @@ static long long bench_game(const GameOps *g, void *st, const AiPlayer *ai, uint
     Rng r[MAX_PLAYERS];
     for (int p = 0; p < g->nplayers; p++)
         rng_seed(&r[p], rng_derive(rng_derive(seed ^ 0xA1A1A1A1A1A1A1A1u, i), (uint64_t)p));
+    if (playout) {
+        Rng *rngs[MAX_PLAYERS];
+        for (int p = 0; p < g->nplayers; p++)
+            rngs[p] = &r[p];
+        g->random_playout(st, rngs, NULL, 1000000);
+        return g->terminal(st) ? (long long)game_rng(g, st)->draws : -1;
+    }
     for (long n = 0; !g->terminal(st); n++) {
         int p = g->current_player(st);
         Action a;
@@ -71,15 +90,15 @@ static double bench_floor(uint64_t n, uint64_t seed)
 }
 
 /* One measurement: games with `ai` on both sides until time or count. */
-static BenchRow bench_mode(const GameOps *g, const char *ainame, const BenchCfg *c)
+static BenchRow bench_mode(const GameOps *g, const BenchMode *m, const BenchCfg *c)
 {
-    BenchRow row = {.ai = ainame};
-    const AiPlayer *ai = ai_find(ainame);
+    BenchRow row = {.ai = m->label};
+    const AiPlayer *ai = ai_find(m->ai);
     void *st = calloc(1, g->state_size);
     unsigned long long draws = 0;
     double t0 = now_s();
     while (c->games ? row.games < c->games : (now_s() - t0 < c->seconds || row.games == 0)) {
-        long long dr = bench_game(g, st, ai, c->seed, (uint64_t)row.games);
+        long long dr = bench_game(g, st, ai, m->playout, c->seed, (uint64_t)row.games);
         if (dr < 0) {
             row.failed = true;
             break;
@@ -106,7 +125,7 @@ static double ratio(const BenchRow *r)
 /* One row of the table. */
 static void print_row_text(const GameOps *g, const BenchRow *r)
 {
-    printf("%-14s %-10s %8ld %12.1f %12.1f %12.3f %12.3f %9.1f %8zu%s\n", g->id, r->ai,
+    printf("%-14s %-12s %8ld %12.1f %12.1f %12.3f %12.3f %9.1f %8zu%s\n", g->id, r->ai,
            r->games, r->elapsed > 0 ? (double)r->games / r->elapsed : 0.0, r->draws_per_game,
            per_game(r) * 1e6, r->floor_s_per_game * 1e6, ratio(r), g->state_size,
            r->failed ? "  (FAILED)" : "");
@@ -159,16 +178,22 @@ int main(int argc, char **argv)
     int rc = bench_args(argc, argv, &c);
     if (rc >= 0)
         return rc;
-    static const char *const modes[] = {"random", "heuristic"};
+    static const BenchMode modes[] = {
+        {"random", "random", true}, {"random-loop", "random", false}, {"heuristic", "heuristic", false}};
     if (c.json)
         printf("[");
     else
-        printf("%-14s %-10s %8s %12s %12s %12s %12s %9s %8s\n", "game", "ai", "games",
+        printf("%-14s %-12s %8s %12s %12s %12s %12s %9s %8s\n", "game", "ai", "games",
                "games/s", "draws/game", "us/game", "floor us", "ratio", "bytes");
     bool first = true, failed = false;
     for (const GameOps *const *g = games_all(); *g; g++) {
-        for (int m = 0; m < 2; m++) {
-            BenchRow r = bench_mode(*g, modes[m], &c);
+        for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+            BenchMode mode = modes[m];
+            if (mode.playout && !(*g)->random_playout)
+                mode.playout = false; /* the game has none: "random" goes through the contract */
+            else if (!mode.playout && !strcmp(mode.label, "random-loop") && !(*g)->random_playout)
+                continue; /* the same as "random" */
+            BenchRow r = bench_mode(*g, &mode, &c);
             failed |= r.failed;
             if (c.json)
                 print_row_json(*g, &r, first);
