@@ -146,7 +146,6 @@ typedef struct Unknowns {
     int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
     int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
     int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
-    int8_t unsearched_near[CK_MAX_FIGS]; /* troopers: an unsearched piece within any move of theirs */
 } Unknowns;
 
 typedef struct Table {
@@ -170,6 +169,8 @@ typedef struct Table {
     bool    late;                 /* Parliament: shots after moving have begun */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
+    uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
+    int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
@@ -326,7 +327,7 @@ static void look(const CkState *s, Table *tb)
     memset(&tb->z, 0, sizeof tb->z);
     memset(&tb->u, -1, sizeof tb->u);
     memset(tb->support, -1, sizeof tb->support);
-    tb->near_of = -1;
+    tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
     int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -500,21 +501,63 @@ static bool foe_within(Table *tb, int i, float r)
     return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
 }
 
-/* Is an unsearched piece within reach of any move of figure i (8")?
- * Found once a call: most of his candidate points have none in the way. */
+/* The unsearched pieces within reach of any move of figure i (8"), kept
+ * in tb->ways for the last figure asked: the only pieces a way from him
+ * to a point within his move can enter (0.5" spare), so the ways are
+ * tested against these alone. Is there any? Most of his candidate points
+ * have none in the way. */
 static bool unsearched_near(Table *tb, int i)
 {
-    if (tb->u.unsearched_near[i] < 0) {
+    if (tb->ways_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        bool near = false;
-        for (int p = 0; p < CK_PIECES && !near; p++) {
+        int n = 0;
+        for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &tb->s->pieces[p];
             float reach = 8.5f + pc->r;
-            near = !pc->searched && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach;
+            if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
+                tb->ways[n++] = (uint8_t)p;
         }
-        tb->u.unsearched_near[i] = near;
+        tb->nways = n, tb->ways_of = i;
     }
-    return tb->u.unsearched_near[i];
+    return tb->nways > 0;
+}
+
+/* ck_way_unsearched(s, f->x, f->y, bx, by, skip, at) for figure i (f),
+ * (bx, by) within his move: the same loop over the pieces unsearched_near
+ * listed (the others lie clear of the way's box), so the same answer,
+ * asserted in debug builds. */
+static int way_unsearched_near(Table *tb, int i, float bx, float by, int skip, float *at)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float ax = f->x, ay = f->y;
+    unsearched_near(tb, i);
+    float lx = ax < bx ? ax : bx, hx = ax < bx ? bx : ax, ly = ay < by ? ay : by, hy = ay < by ? by : ay;
+    float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, first = 2;
+    int hit = -1;
+    for (int k = 0; k < tb->nways; k++) {
+        int q = tb->ways[k];
+        const CkPiece *p = &tb->s->pieces[q];
+        float r = p->r;
+        if (q == skip || !(p->x >= lx - r && p->x <= hx + r && p->y >= ly - r && p->y <= hy + r))
+            continue;
+        float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
+        if (c <= 0) { /* starts inside it: entered at once */
+            first = 0, hit = q;
+            continue;
+        }
+        float b = fx * dx + fy * dy, disc = b * b - len2 * c;
+        if (len2 <= 0 || disc < 0)
+            continue;
+        float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
+        if (t >= 0 && t <= 1 && t < first)
+            first = t, hit = q;
+    }
+#ifndef NDEBUG
+    float at2;
+    assert(hit == ck_way_unsearched(tb->s, ax, ay, bx, by, skip, &at2) && first == at2);
+#endif
+    *at = first;
+    return hit;
 }
 
 /* [CK Playing the Game] a Parliament trooper in its turn may not cross an
@@ -527,11 +570,11 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y)
     const CkFig *f = &s->figs[i];
     if (f->side != CK_PAR || s->phase != CP_PARLIAMENT || !unsearched_near(tb, i))
         return true;
-    float at, len = ck_dist(f->x, f->y, *x, *y);
-    int p = ck_way_unsearched(s, f->x, f->y, *x, *y, piece_under(tb, i), &at);
+    float at;
+    int p = way_unsearched_near(tb, i, *x, *y, piece_under(tb, i), &at);
     if (p < 0 || p == piece_at(tb, *x, *y))
         return true;
-    float keep = at * len - 0.2f;
+    float len = ck_dist(f->x, f->y, *x, *y), keep = at * len - 0.2f;
     if (keep < 0.3f)
         return false;
     *x = f->x + (*x - f->x) / len * keep;
