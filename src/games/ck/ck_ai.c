@@ -123,6 +123,7 @@ typedef struct Memo {
     CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
     uint32_t gen;
     uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
+    uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
@@ -204,6 +205,24 @@ static void map_cells(Memo *memo)
     }
 }
 
+/* The pieces of each kind of ground, as bits: the loops over pieces and
+ * points read them without the terrain table (an atomic load a look). */
+static void note_grounds(Memo *memo)
+{
+    const CkTerrainSpec *terrain = ck_terrain;
+    memo->hard = memo->cover = memo->obst = memo->hill = 0;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkTerrainSpec *t = &terrain[memo->pieces[p].kind];
+        memo->hard |= (uint16_t)((t->difficult != 0) << p);
+        memo->cover |= (uint16_t)((t->cover != 0) << p);
+        memo->obst |= (uint16_t)((t->obstacle != 0) << p);
+        memo->hill |= (uint16_t)((t->hill != 0) << p);
+    }
+}
+
+/* Is piece p (-1: none) of the ground in mask? */
+static inline bool piece_is(unsigned mask, int p) { return p >= 0 && (mask >> p & 1); }
+
 /* Do two layouts place the same pieces at the same places with the same
  * sizes (all map_cells reads)? */
 static bool same_places(const CkPiece *a, const CkPiece *b)
@@ -224,6 +243,7 @@ static Memo *memo_of(const CkState *s)
         bool remap = memo.gen == 0 || !same_places(memo.pieces, s->pieces);
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
         memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+        note_grounds(&memo);
         if (remap)
             map_cells(&memo);
     }
@@ -436,13 +456,6 @@ static int piece_under(Table *tb, int i)
     return m->under;
 }
 
-/* The kind of ground under figure i, or -1 for open ground. */
-static int kind_under(Table *tb, int i)
-{
-    int p = piece_under(tb, i);
-    return p < 0 ? -1 : tb->s->pieces[p].kind;
-}
-
 /* Store a, an order of one of the acting side's figures, if ck_check
  * accepts it, told what the table knows: the piece under the figure and
  * the foes (the same answer, asserted in debug builds). */
@@ -460,8 +473,7 @@ static bool accept_order(Table *tb, Action a, Action *out)
 /* Is figure i on difficult ground (woods, fields, marsh)? */
 static bool on_hard(Table *tb, int i)
 {
-    int k = kind_under(tb, i);
-    return k >= 0 && ck_terrain[k].difficult;
+    return piece_is(tb->memo->hard, piece_under(tb, i));
 }
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
@@ -677,16 +689,16 @@ typedef struct Ground {
 } Ground;
 
 /* The ground of piece pc (-1: open ground). */
-static Ground ground_of(const CkState *s, int pc)
+static Ground ground_of(const Table *tb, int pc)
 {
-    int kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
+    int kind = pc < 0 ? -1 : tb->s->pieces[pc].kind;
+    return (Ground){piece_is(tb->memo->cover, pc), piece_is(tb->memo->obst, pc), kind};
 }
 
 /* The ground at (x, y). */
 static Ground ground_at(const Table *tb, float x, float y)
 {
-    return ground_of(tb->s, piece_at(tb, x, y));
+    return ground_of(tb, piece_at(tb, x, y));
 }
 
 /* The squared distances from (x, y) of the acting side's figures, in the
@@ -991,7 +1003,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
-            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
+            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb, piece);
         loss += near_cost(tb, nf, i, gr, a);
         if (nf->menace > 0) /* drawing a foe off the guards */
             loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
@@ -1057,8 +1069,7 @@ static int aimed_at(Table *tb, int t)
 static int shot_factor(Table *tb, int i, int t, float d2, float range)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
-    int k = kind_under(tb, t);
-    int v = base_factor(f, e) - (k >= 0 && ck_terrain[k].cover) + aimed_at(tb, t) - (f->shot_at == t);
+    int v = base_factor(f, e) - piece_is(tb->memo->cover, piece_under(tb, t)) + aimed_at(tb, t) - (f->shot_at == t);
     return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
 }
 
@@ -1152,9 +1163,10 @@ static Odds charge_odds(Table *tb, int i, int t)
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float cx, cy;
     contact_point(f, e, &cx, &cy);
-    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
-    bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
-    int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
+    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
+    int ke = pe < 0 ? -1 : s->pieces[pe].kind;
+    bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
+    int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - piece_is(tb->memo->obst, pe) +
              touching(tb, t) - ck_in_contact(f, e);
     int df = base_factor(e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
@@ -1172,11 +1184,12 @@ static bool free_trooper(Table *tb, int i)
 /* Can a figure at (x, y) with allowance m reach unsearched piece p this
  * turn? Entering difficult ground halves the move unless it starts on
  * some (`from_hard`). */
-static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard)
+static bool reaches(const Table *tb, int p, float x, float y, float m, bool from_hard)
 {
+    const CkPiece *pc = &tb->s->pieces[p];
     if (fabsf(x - pc->x) > m + pc->r || fabsf(y - pc->y) > m + pc->r)
         return false; /* a quick look first */
-    m /= ck_terrain[pc->kind].difficult && !from_hard ? 2 : 1;
+    m /= piece_is(tb->memo->hard, p) && !from_hard ? 2 : 1;
     float d = m + pc->r - 0.32f;
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
@@ -1189,7 +1202,7 @@ static bool reaches_by_way(Table *tb, int p, float x, float y, float m, bool fro
 {
     const CkState *s = tb->s;
     const CkPiece *pc = &s->pieces[p];
-    if (!reaches(pc, x, y, m, from_hard))
+    if (!reaches(tb, p, x, y, m, from_hard))
         return false;
     float d = ck_dist(x, y, pc->x, pc->y);
     if (d <= pc->r)
@@ -1197,9 +1210,9 @@ static bool reaches_by_way(Table *tb, int p, float x, float y, float m, bool fro
     float into = (d - pc->r + 0.32f) / d, ex = x + (pc->x - x) * into, ey = y + (pc->y - y) * into;
     if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) != p)
         return false;
-    if (from_hard || ck_terrain[pc->kind].difficult || !ck_way_difficult(s, x, y, ex, ey))
+    if (from_hard || piece_is(tb->memo->hard, p) || !ck_way_difficult(s, x, y, ex, ey))
         return true;
-    return reaches(pc, x, y, m / 2, from_hard);
+    return reaches(tb, p, x, y, m / 2, from_hard);
 }
 
 /* The unsearched pieces trooper i could reach with his move this phase,
@@ -1383,7 +1396,7 @@ static bool search_any(Table *tb, Action *out)
         float m = allowance(tb, i);
         bool hard = on_hard(tb, i);
         for (int p = 0; p < CK_PIECES; p++)
-            if (!s->pieces[p].searched && reaches(&s->pieces[p], f->x, f->y, m, hard) && search_move(tb, i, p, out))
+            if (!s->pieces[p].searched && reaches(tb, p, f->x, f->y, m, hard) && search_move(tb, i, p, out))
                 return true;
     }
     return false;
@@ -1891,7 +1904,7 @@ static double person_danger(Table *tb, int i, float x, float y)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     int pc = piece_at(tb, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    bool hard = kind >= 0 && ck_terrain[kind].difficult, hill = kind >= 0 && ck_terrain[kind].hill;
+    bool hard = piece_is(tb->memo->hard, pc), hill = piece_is(tb->memo->hill, pc), obst = piece_is(tb->memo->obst, pc);
     int df = base_factor(f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
@@ -1900,7 +1913,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
             continue;
-        af[n++] = base_factor(g, f) + ground_mod(g, kind) - (kind >= 0 && ck_terrain[kind].obstacle);
+        af[n++] = base_factor(g, f) + ground_mod(g, kind) - obst;
     }
     double safe = 1;
     for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */
