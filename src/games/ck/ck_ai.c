@@ -151,6 +151,7 @@ typedef struct Unknowns {
 
 typedef struct Table {
     const CkState *s;
+    const CkFigSpec *figs;        /* the figures' table (read once a call: an atomic load) */
     Memo   *memo;
     Zeros   z;
     Unknowns u;
@@ -338,6 +339,7 @@ static void look(const CkState *s, Table *tb)
 {
     int n = s->nfigs;
     tb->s = s;
+    tb->figs = ck_figs;
     tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
@@ -481,7 +483,7 @@ static bool on_hard(Table *tb, int i)
 static float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
-    float m = f->type == F_DRAGOON && !f->mounted ? 6 : ck_figs[f->type].move;
+    float m = f->type == F_DRAGOON && !f->mounted ? 6 : tb->figs[f->type].move;
     if (f->type != F_CLUBMAN && on_hard(tb, i))
         m /= 2;
     m /= f->half ? 2 : 1;
@@ -645,9 +647,9 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
 }
 
 /* A figure's factor against a foe on foot or mounted. */
-static int base_factor(const CkFig *f, const CkFig *foe)
+static int base_factor(const Table *tb, const CkFig *f, const CkFig *foe)
 {
-    return foe->mounted ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
+    return foe->mounted ? tb->figs[f->type].vs_mounted : tb->figs[f->type].vs_foot;
 }
 
 /* The move of foe e next turn: its rate, halved on difficult ground
@@ -661,9 +663,9 @@ static float foe_move(Table *tb, int e)
 }
 
 /* How far foe e can shoot (0: not at all). */
-static float foe_range(const CkFig *g)
+static float foe_range(const Table *tb, const CkFig *g)
 {
-    return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
+    return g->type == F_CLUBMAN && !g->musket ? 0 : tb->figs[g->type].range;
 }
 
 /* Foe e's move next turn (kept in its memo), range and base radius,
@@ -676,7 +678,7 @@ static void foe_info(Table *tb, int e)
         if (m->fmv < 0)
             m->fmv = foe_move(tb, e);
         tb->fmv[e] = m->fmv;
-        tb->frng[e] = foe_range(g);
+        tb->frng[e] = foe_range(tb, g);
         tb->frad[e] = ck_fig_radius(g);
         tb->z.found[e] |= FOUND_INFO;
     }
@@ -837,7 +839,7 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     double value = trooper_value(f), held = tb->z.held[i];
-    Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    Odds o = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
     double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
     return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
 }
@@ -848,7 +850,7 @@ static double shot_cost(Table *tb, int e, int i, int cover, int half)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
+    int sf = base_factor(tb, g, f) - (s->raining != 0), df = base_factor(tb, f, g);
     Odds o = odds(sf - cover + half, df);
     return trooper_value(f) * o.kill + tb->z.held[i] * freed(s, o);
 }
@@ -1025,8 +1027,8 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
     Ground gr = ground_at(tb, x, y);
-    Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
-    int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
+    Odds oc = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
+    int sf = base_factor(tb, g, f) - (s->raining != 0) - gr.cover, df = base_factor(tb, f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
     return a.pc * freed(s, oc) + a.ps * freed(s, os) + a.pm * freed(s, om);
 }
@@ -1069,7 +1071,7 @@ static int aimed_at(Table *tb, int t)
 static int shot_factor(Table *tb, int i, int t, float d2, float range)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
-    int v = base_factor(f, e) - piece_is(tb->memo->cover, piece_under(tb, t)) + aimed_at(tb, t) - (f->shot_at == t);
+    int v = base_factor(tb, f, e) - piece_is(tb->memo->cover, piece_under(tb, t)) + aimed_at(tb, t) - (f->shot_at == t);
     return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
 }
 
@@ -1096,7 +1098,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = ck_figs[f->type].range;
+    float range = tb->figs[f->type].range;
     if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) || !foe_within(tb, i, range))
         return false;
     double v[CK_MAX_FIGS];
@@ -1107,7 +1109,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         float d2 = dist2(f->x, f->y, e->x, e->y);
         if (d2 > range * range)
             continue;
-        Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
+        Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(tb, e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
@@ -1166,9 +1168,9 @@ static Odds charge_odds(Table *tb, int i, int t)
     int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
-    int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - piece_is(tb->memo->obst, pe) +
+    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - piece_is(tb->memo->obst, pe) +
              touching(tb, t) - ck_in_contact(f, e);
-    int df = base_factor(e, f) + ground_mod(e, ke) + (he && !hc);
+    int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
 }
 
@@ -1905,7 +1907,7 @@ static double person_danger(Table *tb, int i, float x, float y)
     const CkFig *f = &s->figs[i];
     int pc = piece_at(tb, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
     bool hard = piece_is(tb->memo->hard, pc), hill = piece_is(tb->memo->hill, pc), obst = piece_is(tb->memo->obst, pc);
-    int df = base_factor(f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
+    int df = base_factor(tb, f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
@@ -1913,7 +1915,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
             continue;
-        af[n++] = base_factor(g, f) + ground_mod(g, kind) - obst;
+        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obst;
     }
     double safe = 1;
     for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */
