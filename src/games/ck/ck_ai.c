@@ -1927,6 +1927,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         Odds o = odds(t + k, df);
         safe *= 1 - o.kill - o.beat;
     }
+    assert(safe <= 1); /* never below nothing: person_move's bound */
     return 1 - safe;
 }
 
@@ -1941,17 +1942,23 @@ static bool person_move(Table *tb, int i, Action *out)
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f && run_north(tb, i, out))
         return true;
-    double best = person_danger(tb, i, f->x, f->y) * 20;
+    double best = person_danger(tb, i, f->x, f->y) * 20, low = best;
     Action cand[32];
     double v[32];
+    float sn[16], cs[16]; /* the sixteen ways, for both lengths */
     int n = 0;
     for (int k = 0; k < 32; k++) {
-        float a = (float)(k % 16) * 0.3926991f, go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
+        float go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
+        if (k < 16)
+            sn[k] = sinf((float)k * 0.3926991f), cs[k] = cosf((float)k * 0.3926991f);
         Action c;
-        if (!move_towards(tb, i, f->x + sinf(a) * go, f->y + cosf(a) * go, 0, true, &c))
+        if (!move_towards(tb, i, f->x + sn[k % 16] * go, f->y + cs[k % 16] * go, 0, true, &c))
             continue;
         cand[n] = c; /* being taken costs 20 points; an inch north is worth a little */
-        v[n++] = person_danger(tb, i, c.x, c.y) * 20 - 0.05 * (c.y - f->y);
+        v[n] = -0.05 * (c.y - f->y); /* no danger: a bound the danger only raises */
+        if (v[n] < low) /* else it can beat neither staying nor an earlier place: left at its bound */
+            v[n] += person_danger(tb, i, c.x, c.y) * 20, low = v[n] < low ? v[n] : low;
+        n++;
     }
     if (!n)
         return false;
