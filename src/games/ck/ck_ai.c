@@ -1951,6 +1951,8 @@ static bool person_move(Table *tb, int i, Action *out)
         float go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
         if (k < 16)
             sn[k] = sinf((float)k * 0.3926991f), cs[k] = cosf((float)k * 0.3926991f);
+        if (-0.05 * (m * maxf(cs[k % 16], 0) + 0.01f) >= low)
+            continue; /* no place this way lies far enough north to beat staying or the places before */
         Action c;
         if (!move_towards(tb, i, f->x + sn[k % 16] * go, f->y + cs[k % 16] * go, 0, true, &c))
             continue;
