@@ -459,17 +459,28 @@ static int piece_under(Table *tb, int i)
 }
 
 /* Store a, an order of one of the acting side's figures, if ck_check
- * accepts it, told what the table knows: the piece under the figure and
- * the foes (the same answer, asserted in debug builds). */
-static bool accept_order(Table *tb, Action a, Action *out)
+ * accepts it, told what the table knows: the piece under the figure, the
+ * foes and, for a move, the piece under its end (`to`) and the first
+ * unsearched piece on its way (`way`) where known, else CK_FROM_UNKNOWN
+ * (the same answer, asserted in debug builds). */
+static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
-    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes};
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way};
+    assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
+    assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
+                                                              a.x, a.y, k.from, NULL));
     int r = ck_check_known(tb->s, &a, &k, NULL);
     assert(r == ck_check(tb->s, &a, NULL));
     if (r != 0)
         return false;
     *out = a;
     return true;
+}
+
+/* accept_known, nothing known of the order's end. */
+static bool accept_order(Table *tb, Action a, Action *out)
+{
+    return accept_known(tb, a, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, out);
 }
 
 /* Is figure i on difficult ground (woods, fields, marsh)? */
@@ -577,17 +588,26 @@ static int way_unsearched_near(Table *tb, int i, float bx, float by, int skip, f
 /* [CK Playing the Game] a Parliament trooper in its turn may not cross an
  * unsearched piece (he would search it): the end point (x, y) of his move
  * brought back to 0.2" short of the first such piece on the way, unless
- * the way ends on it. False when that leaves no move worth making. */
-static bool short_of_pieces(Table *tb, int i, float *x, float *y)
+ * the way ends on it. False when that leaves no move worth making. *way:
+ * the first unsearched piece the way to the point left enters (-1 none,
+ * as ck_way_unsearched gives it), CK_FROM_UNKNOWN when not found (not his
+ * turn, or the point was brought back). */
+static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT || !unsearched_near(tb, i))
+    *way = CK_FROM_UNKNOWN;
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+        return true;
+    *way = -1; /* none within his 8" (x, y lies within his move) */
+    if (!unsearched_near(tb, i))
         return true;
     float at;
     int p = way_unsearched_near(tb, i, *x, *y, piece_under(tb, i), &at);
+    *way = p;
     if (p < 0 || p == piece_at(tb, *x, *y))
         return true;
+    *way = CK_FROM_UNKNOWN;
     float len = ck_dist(f->x, f->y, *x, *y), keep = at * len - 0.2f;
     if (keep < 0.3f)
         return false;
@@ -635,12 +655,13 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
-        if (!short_of_pieces(tb, i, &a.x, &a.y))
+        int way;
+        if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
+        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : CK_FROM_UNKNOWN;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
-        if (accept_order(tb, a, out))
+        if (accept_known(tb, a, p, way, out))
             return true;
     }
     return false;
@@ -1077,7 +1098,17 @@ static int shot_factor(Table *tb, int i, int t, float d2, float range)
 
 /* Accept the best of n candidate actions by value v (above `floor`),
  * trying the next best when ck_check refuses one. */
+static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const int8_t *way, double *v, int n,
+                             double floor, Action *out);
 static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
+{
+    return best_first_known(tb, cand, NULL, NULL, v, n, floor, out);
+}
+
+/* best_first for moves whose end pieces (to) and ways' first unsearched
+ * pieces (way) are known (accept_known; NULL: not known). */
+static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const int8_t *way, double *v, int n,
+                             double floor, Action *out)
 {
     for (;;) {
         int b = -1;
@@ -1086,7 +1117,7 @@ static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, 
                 b = k;
         if (b < 0)
             return false;
-        if (accept_order(tb, cand[b], out))
+        if (accept_known(tb, cand[b], to ? to[b] : CK_FROM_UNKNOWN, way ? way[b] : CK_FROM_UNKNOWN, out))
             return true;
         v[b] = floor;
     }
@@ -1292,6 +1323,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     if (risk <= 0 || quiet(tb, i)) /* nothing to fear or gain on the way */
         return move_towards(tb, i, gx, gy, stop, false, out);
     Action cand[11];
+    int8_t to[11], way[11]; /* what accept_known is told of each */
     double v[11], stay = fmax(0, len - stop) + risk * exposure(tb, i, f->x, f->y);
     int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way (not south) */
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
@@ -1309,15 +1341,17 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         } else {
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
-        if (!short_of_pieces(tb, i, &x, &y))
+        int w;
+        if (!short_of_pieces(tb, i, &x, &y, &w))
             continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        to[n] = (int8_t)p, way[n] = (int8_t)w;
         v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
-    return best_first(tb, cand, v, n, 0.05, out);
+    return best_first_known(tb, cand, to, way, v, n, 0.05, out);
 }
 
 /* How many free troopers stand at a squared distance under d2 from (x, y)
