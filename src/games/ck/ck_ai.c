@@ -168,7 +168,7 @@ typedef struct Table {
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
-    bool    late;                 /* Parliament: shots after moving have begun */
+    int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
@@ -343,7 +343,7 @@ static void look(const CkState *s, Table *tb)
     tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
-    tb->late = false;
+    tb->late = -1;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(&tb->z, 0, sizeof tb->z);
@@ -1781,6 +1781,8 @@ static bool take_wounded(Table *tb, int i, Action *out)
     return false;
 }
 
+static bool late(Table *tb);
+
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 static bool par_figure(Table *tb, int i, Action *out)
@@ -1810,7 +1812,7 @@ static bool par_figure(Table *tb, int i, Action *out)
         return true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way (not once the shots have begun:
               * they were weighed before the first), shoot or wait */
-        return !calm && ((!tb->late && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
+        return !calm && ((!late(tb) && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
                          best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
@@ -1834,11 +1836,19 @@ static bool shots_begun(const Table *tb)
     return false;
 }
 
+/* shots_begun, looked at once a call and only when asked (by a trooper
+ * ready at a piece). */
+static bool late(Table *tb)
+{
+    if (tb->late < 0)
+        tb->late = shots_begun(tb);
+    return tb->late;
+}
+
 /* Parliament's next action: every unmoved trooper in figure order, then
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
-    tb->late = shots_begun(tb);
     for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
         for (int k = 0; k < tb->nown; k++) {
             int i = tb->own[k];
