@@ -1324,7 +1324,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         return move_towards(tb, i, gx, gy, stop, false, out);
     Action cand[11];
     int8_t to[11], way[11]; /* what accept_known is told of each */
-    double v[11], stay = fmax(0, len - stop) + risk * exposure(tb, i, f->x, f->y);
+    double v[11], stay = fmax(0, len - stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
     int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way (not south) */
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
@@ -1849,13 +1849,20 @@ static bool late(Table *tb)
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
-    for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
-        for (int k = 0; k < tb->nown; k++) {
-            int i = tb->own[k];
-            if (!tb->s->figs[i].moved && !tb->s->figs[i].shot && can_search(tb, i) == (pass == 1) &&
-                par_figure(tb, i, out))
-                return true;
-        }
+    uint8_t later[CK_MAX_FIGS]; /* those who could search go last, in order: one of them will */
+    int nlater = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        int i = tb->own[k];
+        if (tb->s->figs[i].moved || tb->s->figs[i].shot)
+            continue;
+        if (can_search(tb, i))
+            later[nlater++] = (uint8_t)i;
+        else if (par_figure(tb, i, out))
+            return true;
+    }
+    for (int k = 0; k < nlater; k++)
+        if (par_figure(tb, later[k], out))
+            return true;
     if (shots_after(tb, kill_value, out))
         return true;
     if (tb->searcher == -2)
