@@ -136,25 +136,26 @@ enum {
     FOUND_MENACE = 8, /* foes: menace found */
 };
 
-/* What a call notes of each figure that starts at 0 (one memset for all). */
+/* What a call notes of a figure that starts at 0 (one memset for the
+ * figures there are, side by side). */
 typedef struct Zeros {
-    uint8_t found[CK_MAX_FIGS]; /* FOUND_* bits */
-    uint8_t held[CK_MAX_FIGS];  /* points of the prisoners each figure guards */
+    uint8_t found; /* FOUND_* bits */
+    uint8_t held;  /* points of the prisoners it guards */
 } Zeros;
 
 /* ... and what starts at -1, not counted yet (one memset). */
 typedef struct Unknowns {
-    int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
-    int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
-    int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
+    int8_t touch;  /* enemies touching it */
+    int8_t quiet;  /* troopers: nothing can cost him anything */
+    int8_t choice; /* foes: how many things it could do next turn */
 } Unknowns;
 
 typedef struct Table {
     const CkState *s;
     const CkFigSpec *figs;        /* the figures' table (read once a call: an atomic load) */
     Memo   *memo;
-    Zeros   z;
-    Unknowns u;
+    Zeros   z[CK_MAX_FIGS];
+    Unknowns u[CK_MAX_FIGS];
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
@@ -291,7 +292,7 @@ static bool same_stand(const CkFig *a, const CkFig *b)
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    tb->z.found[i] |= FOUND_MEMO;
+    tb->z[i].found |= FOUND_MEMO;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
@@ -302,7 +303,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->z.found[i] & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z[i].found & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -346,14 +347,15 @@ static void look(const CkState *s, Table *tb)
     tb->late = -1;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
-    memset(&tb->z, 0, sizeof tb->z);
-    memset(&tb->u, -1, sizeof tb->u);
+    memset(tb->z, 0, (size_t)n * sizeof *tb->z);
+    memset(tb->u, -1, (size_t)n * sizeof *tb->u);
     memset(tb->support, -1, sizeof tb->support);
     tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
     int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     int8_t *room = tb->room;                                               /* stores may alias anything */
-    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->z.held;
+    uint8_t *own = tb->own, *foes = tb->foes;
+    Zeros *z = tb->z;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
@@ -367,7 +369,7 @@ static void look(const CkState *s, Table *tb)
             }
         } else if (f->status == FS_PRISONER && f->guard < n) {
             room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
-            hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
+            z[f->guard].held = (uint8_t)(z[f->guard].held + capture_value(f));
             held++;
         }
     }
@@ -693,7 +695,7 @@ static float foe_range(const Table *tb, const CkFig *g)
  * found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!(tb->z.found[e] & FOUND_INFO)) {
+    if (!(tb->z[e].found & FOUND_INFO)) {
         const CkFig *g = &tb->s->figs[e];
         FigMemo *m = fig_memo(tb, e);
         if (m->fmv < 0)
@@ -701,7 +703,7 @@ static void foe_info(Table *tb, int e)
         tb->fmv[e] = m->fmv;
         tb->frng[e] = foe_range(tb, g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->z.found[e] |= FOUND_INFO;
+        tb->z[e].found |= FOUND_INFO;
     }
 }
 
@@ -755,14 +757,14 @@ static void nearest3_of(Table *tb, int e, const float *d2)
     }
     tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
     tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
-    tb->z.found[e] |= FOUND_NEAR3;
+    tb->z[e].found |= FOUND_NEAR3;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->z.found[e] & FOUND_NEAR3)
+    if (tb->z[e].found & FOUND_NEAR3)
         return;
     float d2[CK_MAX_FIGS];
     own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
@@ -787,7 +789,7 @@ static bool among_nearest(Table *tb, int e, int i, float d2)
  * the results). */
 static int choices(Table *tb, int e)
 {
-    if (tb->u.choice[e] < 0) {
+    if (tb->u[e].choice < 0) {
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
@@ -801,11 +803,11 @@ static int choices(Table *tb, int e)
         if (rng > 0)
             for (int k = 0; k < nown; k++)
                 n += d2[k] <= rng2;
-        if (rng > 0 && !(tb->z.found[e] & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
+        if (rng > 0 && !(tb->z[e].found & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
-        tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
+        tb->u[e].choice = (int8_t)(n > 120 ? 120 : n);
     }
-    return tb->u.choice[e];
+    return tb->u[e].choice;
 }
 
 /* The chances foe e charges trooper i standing at (x, y) next turn (pc),
@@ -859,7 +861,7 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double value = trooper_value(f), held = tb->z.held[i];
+    double value = trooper_value(f), held = tb->z[i].held;
     Odds o = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
     double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
     return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
@@ -873,7 +875,7 @@ static double shot_cost(Table *tb, int e, int i, int cover, int half)
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(tb, g, f) - (s->raining != 0), df = base_factor(tb, f, g);
     Odds o = odds(sf - cover + half, df);
-    return trooper_value(f) * o.kill + tb->z.held[i] * freed(s, o);
+    return trooper_value(f) * o.kill + tb->z[i].held * freed(s, o);
 }
 
 /* The largest squared distance from foe e at which trooper i would still
@@ -998,9 +1000,9 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
  * moves? Found once a call. */
 static bool quiet(Table *tb, int i)
 {
-    if (tb->u.quiet[i] < 0)
-        tb->u.quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
-    return tb->u.quiet[i];
+    if (tb->u[i].quiet < 0)
+        tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+    return tb->u[i].quiet;
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
@@ -1058,17 +1060,17 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (!(tb->z.found[e] & FOUND_MENACE)) {
+    if (!(tb->z[e].found & FOUND_MENACE)) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
         for (int k = 0; k < tb->nguard; k++) {
             const CkFig *f = &s->figs[tb->guards[k]];
             if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
+                v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
-        tb->z.found[e] |= FOUND_MENACE;
+        tb->z[e].found |= FOUND_MENACE;
     }
     return tb->menace[e];
 }
@@ -1152,7 +1154,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 /* How many figures of t's enemies touch figure t, found once a call. */
 static int touching(Table *tb, int t)
 {
-    if (tb->u.touch[t] < 0) {
+    if (tb->u[t].touch < 0) {
         const CkState *s = tb->s;
         const CkFig *e = &s->figs[t];
         int n = 0;
@@ -1166,9 +1168,9 @@ static int touching(Table *tb, int t)
                 n += dx * dx + dy * dy <= reach * reach;
             }
         }
-        tb->u.touch[t] = (int8_t)n;
+        tb->u[t].touch = (int8_t)n;
     }
-    return tb->u.touch[t];
+    return tb->u[t].touch;
 }
 
 /* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
@@ -1465,7 +1467,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z.held[i];
+               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z[i].held;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
@@ -1923,7 +1925,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
         Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z.held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
         v[n] += threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
