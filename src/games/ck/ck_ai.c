@@ -793,16 +793,13 @@ static int choices(Table *tb, int e)
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
-        float d2[CK_MAX_FIGS];
+        float d2[CK_MAX_FIGS], shot2 = rng > 0 ? rng2 : -1; /* -1: no square is that near */
         int n = 4, nown = tb->nown;
         own_dist2(tb, g->x, g->y, d2);
-        for (int k = 0; k < nown; k++) {
+        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range */
             float reach = base + tb->orad[k] + 0.1f;
-            n += d2[k] <= reach * reach;
+            n += (d2[k] <= reach * reach) + (d2[k] <= shot2);
         }
-        if (rng > 0)
-            for (int k = 0; k < nown; k++)
-                n += d2[k] <= rng2;
         if (rng > 0 && !(tb->z[e].found & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
         tb->u[e].choice = (int8_t)(n > 120 ? 120 : n);
