@@ -114,6 +114,10 @@ typedef struct FigMemo {
     float    allow;      /* its move this phase, -1 not found yet */
     float    fmv;        /* foes: foe_move, -1 not found yet */
     int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    uint16_t way_known;  /* troopers: the pieces whose way (reaches_by_way) is looked at, as bits */
+    uint16_t way_open;   /* ... which of them it enters before any other unsearched piece */
+    uint16_t hard_known; /* ... the pieces whose way is looked at for difficult ground */
+    uint16_t way_hard;   /* ... and which ways cross it */
 } FigMemo;
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
@@ -1230,19 +1234,34 @@ static bool reaches(const Table *tb, int p, float x, float y, float m, bool from
  * (standing on piece `from`, if any): no other unsearched piece in the
  * way, and the move halved by difficult ground it crosses [CK Movement
  * and Ranges] [CK Playing the Game]. */
-static bool reaches_by_way(Table *tb, int p, float x, float y, float m, bool from_hard, int from)
+static bool reaches_by_way(Table *tb, int p, int i, float m, bool from_hard, int from)
 {
     const CkState *s = tb->s;
     const CkPiece *pc = &s->pieces[p];
+    float x = s->figs[i].x, y = s->figs[i].y;
     if (!reaches(tb, p, x, y, m, from_hard))
         return false;
     float d = ck_dist(x, y, pc->x, pc->y);
     if (d <= pc->r)
         return true;
+    FigMemo *fm = fig_memo(tb, i); /* the way is the same for this turn's move and next turn's */
+    unsigned bit = 1u << p;
     float into = (d - pc->r + 0.32f) / d, ex = x + (pc->x - x) * into, ey = y + (pc->y - y) * into;
-    if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) != p)
+    if (!(fm->way_known & bit)) {
+        fm->way_known |= (uint16_t)bit;
+        if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) == p)
+            fm->way_open |= (uint16_t)bit;
+    }
+    if (!(fm->way_open & bit))
         return false;
-    if (from_hard || piece_is(tb->memo->hard, p) || !ck_way_difficult(s, x, y, ex, ey))
+    if (from_hard || piece_is(tb->memo->hard, p))
+        return true;
+    if (!(fm->hard_known & bit)) {
+        fm->hard_known |= (uint16_t)bit;
+        if (ck_way_difficult(s, x, y, ex, ey))
+            fm->way_hard |= (uint16_t)bit;
+    }
+    if (!(fm->way_hard & bit))
         return true;
     return reaches(tb, p, x, y, m / 2, from_hard);
 }
@@ -1262,7 +1281,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
             continue; /* beyond any move (8") and piece (3") */
         if (m < 0)
             m = allowance(tb, i), hard = on_hard(tb, i);
-        if (reaches_by_way(tb, p, f->x, f->y, m, hard, piece_under(tb, i)))
+        if (reaches_by_way(tb, p, i, m, hard, piece_under(tb, i)))
             in |= (uint16_t)(1u << p);
     }
     return in;
@@ -1541,7 +1560,7 @@ static unsigned next_reach(Table *tb, int j)
             bool hard = on_hard(tb, j);
             float m = rate / (hard ? 2 : 1);
             for (int p = 0; p < CK_PIECES; p++)
-                if ((in & (1 << p)) && !reaches_by_way(tb, p, g->x, g->y, m, hard, piece_under(tb, j)))
+                if ((in & (1 << p)) && !reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
                     in &= ~(1 << p);
         }
         m->reach_next = (int16_t)in;
