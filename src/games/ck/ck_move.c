@@ -44,9 +44,9 @@ int ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, D
     return way_check_known(s, f, from, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, x, y, d);
 }
 
-/* ck_way_check, the piece under (x, y) (`to`) and the first unsearched
- * piece on the way (`way`) given when the caller knows them (else
- * CK_FROM_UNKNOWN). */
+/* [CK Playing the Game] ck_way_check, the piece under (x, y) (`to`) and
+ * the first unsearched piece on the way (`way`) given when the caller
+ * knows them (else CK_FROM_UNKNOWN). */
 static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d)
 {
     if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
