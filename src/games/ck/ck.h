@@ -207,12 +207,17 @@ enum { CK_FROM_UNKNOWN = -2 };
  * gives it, or CK_FROM_UNKNOWN) and the active figures of the side not
  * acting that a move of it could touch: all of them, or at least those
  * within its move (ck_move_allowance) and 2" (a move further is refused
- * before contact is looked at); nfoes -1: not listed. A NULL CkKnown:
- * nothing known. The answers are those of the checks without it. */
+ * before contact is looked at); nfoes -1: not listed. For one move
+ * (CKV_MOVE) a caller may know more: the piece under its end point (`to`,
+ * as ck_piece_at gives it) and the first unsearched piece its way enters
+ * (`way`, as ck_way_unsearched gives it leaving out `from`; -1 none);
+ * CK_FROM_UNKNOWN where not known. A NULL CkKnown: nothing known. The
+ * answers are those of the checks without it. */
 typedef struct CkKnown {
     int            from;
     int            nfoes;
     const uint8_t *foes;
+    int            to, way;
 } CkKnown;
 int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 /* The move allowed to (x, y) for f standing on piece `from` (or

@@ -25,8 +25,8 @@
  * move, or staying put), while two others stand
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
- * on the side away from the Royalists (weighing points along the way and
- * the four diagonal ways of the compass); two besides the searcher always
+ * on the side away from the Royalists (weighing two points along the way and
+ * the two northern diagonal ways of the compass); two besides the searcher always
  * end in reach of a piece for the next turn, and the horsemen not needed
  * for that go out of their way to stand where foes' charges would fail. The
  * troopers who could search move last; one of them (cavalry first, at the
@@ -114,6 +114,10 @@ typedef struct FigMemo {
     float    allow;      /* its move this phase, -1 not found yet */
     float    fmv;        /* foes: foe_move, -1 not found yet */
     int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    uint16_t way_known;  /* troopers: the pieces whose way (reaches_by_way) is looked at, as bits */
+    uint16_t way_open;   /* ... which of them it enters before any other unsearched piece */
+    uint16_t hard_known; /* ... the pieces whose way is looked at for difficult ground */
+    uint16_t way_hard;   /* ... and which ways cross it */
 } FigMemo;
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
@@ -123,6 +127,7 @@ typedef struct Memo {
     CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
     uint32_t gen;
     uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
+    uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
@@ -135,25 +140,26 @@ enum {
     FOUND_MENACE = 8, /* foes: menace found */
 };
 
-/* What a call notes of each figure that starts at 0 (one memset for all). */
+/* What a call notes of a figure that starts at 0 (one memset for the
+ * figures there are, side by side). */
 typedef struct Zeros {
-    uint8_t found[CK_MAX_FIGS]; /* FOUND_* bits */
-    uint8_t held[CK_MAX_FIGS];  /* points of the prisoners each figure guards */
+    uint8_t found; /* FOUND_* bits */
+    uint8_t held;  /* points of the prisoners it guards */
 } Zeros;
 
 /* ... and what starts at -1, not counted yet (one memset). */
 typedef struct Unknowns {
-    int8_t touch[CK_MAX_FIGS];  /* enemies touching each figure */
-    int8_t quiet[CK_MAX_FIGS];  /* troopers: nothing can cost them anything */
-    int8_t choice[CK_MAX_FIGS]; /* foes: how many things each could do next turn */
-    int8_t unsearched_near[CK_MAX_FIGS]; /* troopers: an unsearched piece within any move of theirs */
+    int8_t touch;  /* enemies touching it */
+    int8_t quiet;  /* troopers: nothing can cost him anything */
+    int8_t choice; /* foes: how many things it could do next turn */
 } Unknowns;
 
 typedef struct Table {
     const CkState *s;
+    const CkFigSpec *figs;        /* the figures' table (read once a call: an atomic load) */
     Memo   *memo;
-    Zeros   z;
-    Unknowns u;
+    Zeros   z[CK_MAX_FIGS];
+    Unknowns u[CK_MAX_FIGS];
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
@@ -167,9 +173,11 @@ typedef struct Table {
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
-    bool    late;                 /* Parliament: shots after moving have begun */
+    int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
+    uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
+    int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
@@ -203,6 +211,24 @@ static void map_cells(Memo *memo)
     }
 }
 
+/* The pieces of each kind of ground, as bits: the loops over pieces and
+ * points read them without the terrain table (an atomic load a look). */
+static void note_grounds(Memo *memo)
+{
+    const CkTerrainSpec *terrain = ck_terrain;
+    memo->hard = memo->cover = memo->obst = memo->hill = 0;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkTerrainSpec *t = &terrain[memo->pieces[p].kind];
+        memo->hard |= (uint16_t)((t->difficult != 0) << p);
+        memo->cover |= (uint16_t)((t->cover != 0) << p);
+        memo->obst |= (uint16_t)((t->obstacle != 0) << p);
+        memo->hill |= (uint16_t)((t->hill != 0) << p);
+    }
+}
+
+/* Is piece p (-1: none) of the ground in mask? */
+static inline bool piece_is(unsigned mask, int p) { return p >= 0 && (mask >> p & 1); }
+
 /* Do two layouts place the same pieces at the same places with the same
  * sizes (all map_cells reads)? */
 static bool same_places(const CkPiece *a, const CkPiece *b)
@@ -223,6 +249,7 @@ static Memo *memo_of(const CkState *s)
         bool remap = memo.gen == 0 || !same_places(memo.pieces, s->pieces);
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
         memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+        note_grounds(&memo);
         if (remap)
             map_cells(&memo);
     }
@@ -269,7 +296,7 @@ static bool same_stand(const CkFig *a, const CkFig *b)
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
-    tb->z.found[i] |= FOUND_MEMO;
+    tb->z[i].found |= FOUND_MEMO;
     if (m->gen != tb->memo->gen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
                        .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
@@ -280,7 +307,7 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
  * so that the look-ups after it stay short). */
 static inline FigMemo *fig_memo(Table *tb, int i)
 {
-    return tb->z.found[i] & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
+    return tb->z[i].found & FOUND_MEMO ? &tb->memo->fig[i] : check_fig_memo(tb, i);
 }
 
 /* Charles Stuart or Lord Wilmot? */
@@ -317,20 +344,22 @@ static void look(const CkState *s, Table *tb)
 {
     int n = s->nfigs;
     tb->s = s;
+    tb->figs = ck_figs;
     tb->memo = memo_of(s);
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
-    tb->late = false;
+    tb->late = -1;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
-    memset(&tb->z, 0, sizeof tb->z);
-    memset(&tb->u, -1, sizeof tb->u);
+    memset(tb->z, 0, (size_t)n * sizeof *tb->z);
+    memset(tb->u, -1, (size_t)n * sizeof *tb->u);
     memset(tb->support, -1, sizeof tb->support);
-    tb->near_of = -1;
+    tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
     int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     int8_t *room = tb->room;                                               /* stores may alias anything */
-    uint8_t *own = tb->own, *foes = tb->foes, *hold = tb->z.held;
+    uint8_t *own = tb->own, *foes = tb->foes;
+    Zeros *z = tb->z;
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
@@ -344,7 +373,7 @@ static void look(const CkState *s, Table *tb)
             }
         } else if (f->status == FS_PRISONER && f->guard < n) {
             room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
-            hold[f->guard] = (uint8_t)(hold[f->guard] + capture_value(f));
+            z[f->guard].held = (uint8_t)(z[f->guard].held + capture_value(f));
             held++;
         }
     }
@@ -435,19 +464,17 @@ static int piece_under(Table *tb, int i)
     return m->under;
 }
 
-/* The kind of ground under figure i, or -1 for open ground. */
-static int kind_under(Table *tb, int i)
-{
-    int p = piece_under(tb, i);
-    return p < 0 ? -1 : tb->s->pieces[p].kind;
-}
-
 /* Store a, an order of one of the acting side's figures, if ck_check
- * accepts it, told what the table knows: the piece under the figure and
- * the foes (the same answer, asserted in debug builds). */
-static bool accept_order(Table *tb, Action a, Action *out)
+ * accepts it, told what the table knows: the piece under the figure, the
+ * foes and, for a move, the piece under its end (`to`) and the first
+ * unsearched piece on its way (`way`) where known, else CK_FROM_UNKNOWN
+ * (the same answer, asserted in debug builds). */
+static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
-    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes};
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way};
+    assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
+    assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
+                                                              a.x, a.y, k.from, NULL));
     int r = ck_check_known(tb->s, &a, &k, NULL);
     assert(r == ck_check(tb->s, &a, NULL));
     if (r != 0)
@@ -456,11 +483,16 @@ static bool accept_order(Table *tb, Action a, Action *out)
     return true;
 }
 
+/* accept_known, nothing known of the order's end. */
+static bool accept_order(Table *tb, Action a, Action *out)
+{
+    return accept_known(tb, a, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, out);
+}
+
 /* Is figure i on difficult ground (woods, fields, marsh)? */
 static bool on_hard(Table *tb, int i)
 {
-    int k = kind_under(tb, i);
-    return k >= 0 && ck_terrain[k].difficult;
+    return piece_is(tb->memo->hard, piece_under(tb, i));
 }
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
@@ -468,7 +500,7 @@ static bool on_hard(Table *tb, int i)
 static float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
-    float m = f->type == F_DRAGOON && !f->mounted ? 6 : ck_figs[f->type].move;
+    float m = f->type == F_DRAGOON && !f->mounted ? 6 : tb->figs[f->type].move;
     if (f->type != F_CLUBMAN && on_hard(tb, i))
         m /= 2;
     m /= f->half ? 2 : 1;
@@ -500,38 +532,89 @@ static bool foe_within(Table *tb, int i, float r)
     return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
 }
 
-/* Is an unsearched piece within reach of any move of figure i (8")?
- * Found once a call: most of his candidate points have none in the way. */
+/* The unsearched pieces within reach of any move of figure i (8"), kept
+ * in tb->ways for the last figure asked: the only pieces a way from him
+ * to a point within his move can enter (0.5" spare), so the ways are
+ * tested against these alone. Is there any? Most of his candidate points
+ * have none in the way. */
 static bool unsearched_near(Table *tb, int i)
 {
-    if (tb->u.unsearched_near[i] < 0) {
+    if (tb->ways_of != i) {
         const CkFig *f = &tb->s->figs[i];
-        bool near = false;
-        for (int p = 0; p < CK_PIECES && !near; p++) {
+        int n = 0;
+        for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &tb->s->pieces[p];
             float reach = 8.5f + pc->r;
-            near = !pc->searched && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach;
+            if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
+                tb->ways[n++] = (uint8_t)p;
         }
-        tb->u.unsearched_near[i] = near;
+        tb->nways = n, tb->ways_of = i;
     }
-    return tb->u.unsearched_near[i];
+    return tb->nways > 0;
+}
+
+/* ck_way_unsearched(s, f->x, f->y, bx, by, skip, at) for figure i (f),
+ * (bx, by) within his move: the same loop over the pieces unsearched_near
+ * listed (the others lie clear of the way's box), so the same answer,
+ * asserted in debug builds. */
+static int way_unsearched_near(Table *tb, int i, float bx, float by, int skip, float *at)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float ax = f->x, ay = f->y;
+    unsearched_near(tb, i);
+    float lx = ax < bx ? ax : bx, hx = ax < bx ? bx : ax, ly = ay < by ? ay : by, hy = ay < by ? by : ay;
+    float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, first = 2;
+    int hit = -1;
+    for (int k = 0; k < tb->nways; k++) {
+        int q = tb->ways[k];
+        const CkPiece *p = &tb->s->pieces[q];
+        float r = p->r;
+        if (q == skip || !(p->x >= lx - r && p->x <= hx + r && p->y >= ly - r && p->y <= hy + r))
+            continue;
+        float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
+        if (c <= 0) { /* starts inside it: entered at once */
+            first = 0, hit = q;
+            continue;
+        }
+        float b = fx * dx + fy * dy, disc = b * b - len2 * c;
+        if (len2 <= 0 || disc < 0)
+            continue;
+        float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
+        if (t >= 0 && t <= 1 && t < first)
+            first = t, hit = q;
+    }
+#ifndef NDEBUG
+    float at2;
+    assert(hit == ck_way_unsearched(tb->s, ax, ay, bx, by, skip, &at2) && first == at2);
+#endif
+    *at = first;
+    return hit;
 }
 
 /* [CK Playing the Game] a Parliament trooper in its turn may not cross an
  * unsearched piece (he would search it): the end point (x, y) of his move
  * brought back to 0.2" short of the first such piece on the way, unless
- * the way ends on it. False when that leaves no move worth making. */
-static bool short_of_pieces(Table *tb, int i, float *x, float *y)
+ * the way ends on it. False when that leaves no move worth making. *way:
+ * the first unsearched piece the way to the point left enters (-1 none,
+ * as ck_way_unsearched gives it), CK_FROM_UNKNOWN when not found (not his
+ * turn, or the point was brought back). */
+static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT || !unsearched_near(tb, i))
+    *way = CK_FROM_UNKNOWN;
+    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
         return true;
-    float at, len = ck_dist(f->x, f->y, *x, *y);
-    int p = ck_way_unsearched(s, f->x, f->y, *x, *y, piece_under(tb, i), &at);
+    *way = -1; /* none within his 8" (x, y lies within his move) */
+    if (!unsearched_near(tb, i))
+        return true;
+    float at;
+    int p = way_unsearched_near(tb, i, *x, *y, piece_under(tb, i), &at);
+    *way = p;
     if (p < 0 || p == piece_at(tb, *x, *y))
         return true;
-    float keep = at * len - 0.2f;
+    *way = CK_FROM_UNKNOWN;
+    float len = ck_dist(f->x, f->y, *x, *y), keep = at * len - 0.2f;
     if (keep < 0.3f)
         return false;
     *x = f->x + (*x - f->x) / len * keep;
@@ -578,21 +661,22 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
-        if (!short_of_pieces(tb, i, &a.x, &a.y))
+        int way;
+        if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : -1;
+        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : CK_FROM_UNKNOWN;
         if (p >= 0 && !s->pieces[p].searched)
             continue;
-        if (accept_order(tb, a, out))
+        if (accept_known(tb, a, p, way, out))
             return true;
     }
     return false;
 }
 
 /* A figure's factor against a foe on foot or mounted. */
-static int base_factor(const CkFig *f, const CkFig *foe)
+static int base_factor(const Table *tb, const CkFig *f, const CkFig *foe)
 {
-    return foe->mounted ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
+    return foe->mounted ? tb->figs[f->type].vs_mounted : tb->figs[f->type].vs_foot;
 }
 
 /* The move of foe e next turn: its rate, halved on difficult ground
@@ -606,24 +690,24 @@ static float foe_move(Table *tb, int e)
 }
 
 /* How far foe e can shoot (0: not at all). */
-static float foe_range(const CkFig *g)
+static float foe_range(const Table *tb, const CkFig *g)
 {
-    return g->type == F_CLUBMAN && !g->musket ? 0 : ck_figs[g->type].range;
+    return g->type == F_CLUBMAN && !g->musket ? 0 : tb->figs[g->type].range;
 }
 
 /* Foe e's move next turn (kept in its memo), range and base radius,
  * found once a call. */
 static void foe_info(Table *tb, int e)
 {
-    if (!(tb->z.found[e] & FOUND_INFO)) {
+    if (!(tb->z[e].found & FOUND_INFO)) {
         const CkFig *g = &tb->s->figs[e];
         FigMemo *m = fig_memo(tb, e);
         if (m->fmv < 0)
             m->fmv = foe_move(tb, e);
         tb->fmv[e] = m->fmv;
-        tb->frng[e] = foe_range(g);
+        tb->frng[e] = foe_range(tb, g);
         tb->frad[e] = ck_fig_radius(g);
-        tb->z.found[e] |= FOUND_INFO;
+        tb->z[e].found |= FOUND_INFO;
     }
 }
 
@@ -634,16 +718,16 @@ typedef struct Ground {
 } Ground;
 
 /* The ground of piece pc (-1: open ground). */
-static Ground ground_of(const CkState *s, int pc)
+static Ground ground_of(const Table *tb, int pc)
 {
-    int kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    return (Ground){kind >= 0 && ck_terrain[kind].cover, kind >= 0 && ck_terrain[kind].obstacle, kind};
+    int kind = pc < 0 ? -1 : tb->s->pieces[pc].kind;
+    return (Ground){piece_is(tb->memo->cover, pc), piece_is(tb->memo->obst, pc), kind};
 }
 
 /* The ground at (x, y). */
 static Ground ground_at(const Table *tb, float x, float y)
 {
-    return ground_of(tb->s, piece_at(tb, x, y));
+    return ground_of(tb, piece_at(tb, x, y));
 }
 
 /* The squared distances from (x, y) of the acting side's figures, in the
@@ -677,14 +761,14 @@ static void nearest3_of(Table *tb, int e, const float *d2)
     }
     tb->nd2[e][0] = c0, tb->nd2[e][1] = c1, tb->nd2[e][2] = c2;
     tb->ni[e][0] = w0, tb->ni[e][1] = w1, tb->ni[e][2] = w2;
-    tb->z.found[e] |= FOUND_NEAR3;
+    tb->z[e].found |= FOUND_NEAR3;
 }
 
 /* The three troopers nearest foe e (CK_NONE where fewer), found once a call
  * (here, or with its choices). */
 static void nearest3(Table *tb, int e)
 {
-    if (tb->z.found[e] & FOUND_NEAR3)
+    if (tb->z[e].found & FOUND_NEAR3)
         return;
     float d2[CK_MAX_FIGS];
     own_dist2(tb, tb->s->figs[e].x, tb->s->figs[e].y, d2);
@@ -709,25 +793,22 @@ static bool among_nearest(Table *tb, int e, int i, float d2)
  * the results). */
 static int choices(Table *tb, int e)
 {
-    if (tb->u.choice[e] < 0) {
+    if (tb->u[e].choice < 0) {
         const CkFig *g = &tb->s->figs[e];
         foe_info(tb, e);
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
-        float d2[CK_MAX_FIGS];
+        float d2[CK_MAX_FIGS], shot2 = rng > 0 ? rng2 : -1; /* -1: no square is that near */
         int n = 4, nown = tb->nown;
         own_dist2(tb, g->x, g->y, d2);
-        for (int k = 0; k < nown; k++) {
+        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range */
             float reach = base + tb->orad[k] + 0.1f;
-            n += d2[k] <= reach * reach;
+            n += (d2[k] <= reach * reach) + (d2[k] <= shot2);
         }
-        if (rng > 0)
-            for (int k = 0; k < nown; k++)
-                n += d2[k] <= rng2;
-        if (rng > 0 && !(tb->z.found[e] & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
+        if (rng > 0 && !(tb->z[e].found & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
             nearest3_of(tb, e, d2);
-        tb->u.choice[e] = (int8_t)(n > 120 ? 120 : n);
+        tb->u[e].choice = (int8_t)(n > 120 ? 120 : n);
     }
-    return tb->u.choice[e];
+    return tb->u[e].choice;
 }
 
 /* The chances foe e charges trooper i standing at (x, y) next turn (pc),
@@ -781,8 +862,8 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    double value = trooper_value(f), held = tb->z.held[i];
-    Odds o = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
+    double value = trooper_value(f), held = tb->z[i].held;
+    Odds o = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
     double won = o.lose * (tb->room[i] >= (is_person(g) ? 4 : 1) ? capture_value(g) : 0) + o.lose_dead * kill_value(g);
     return value * o.kill + held * freed(s, o) - (f->type == F_DRAGOON ? CK_W_GAIN_DRAGOON : CK_W_GAIN) * won;
 }
@@ -793,9 +874,9 @@ static double shot_cost(Table *tb, int e, int i, int cover, int half)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
-    int sf = base_factor(g, f) - (s->raining != 0), df = base_factor(f, g);
+    int sf = base_factor(tb, g, f) - (s->raining != 0), df = base_factor(tb, f, g);
     Odds o = odds(sf - cover + half, df);
-    return trooper_value(f) * o.kill + tb->z.held[i] * freed(s, o);
+    return trooper_value(f) * o.kill + tb->z[i].held * freed(s, o);
 }
 
 /* The largest squared distance from foe e at which trooper i would still
@@ -920,9 +1001,9 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
  * moves? Found once a call. */
 static bool quiet(Table *tb, int i)
 {
-    if (tb->u.quiet[i] < 0)
-        tb->u.quiet[i] = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
-    return tb->u.quiet[i];
+    if (tb->u[i].quiet < 0)
+        tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+    return tb->u[i].quiet;
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
@@ -948,7 +1029,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
         if (gr.kind == -2)
-            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb->s, piece);
+            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb, piece);
         loss += near_cost(tb, nf, i, gr, a);
         if (nf->menace > 0) /* drawing a foe off the guards */
             loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
@@ -970,8 +1051,8 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
     Ground gr = ground_at(tb, x, y);
-    Odds oc = odds(base_factor(g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(f, g) + ground_mod(f, gr.kind));
-    int sf = base_factor(g, f) - (s->raining != 0) - gr.cover, df = base_factor(f, g);
+    Odds oc = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
+    int sf = base_factor(tb, g, f) - (s->raining != 0) - gr.cover, df = base_factor(tb, f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
     return a.pc * freed(s, oc) + a.ps * freed(s, os) + a.pm * freed(s, om);
 }
@@ -980,17 +1061,17 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
  * guards it can reach: their prisoners' points times the chance. */
 static double menace(Table *tb, int e)
 {
-    if (!(tb->z.found[e] & FOUND_MENACE)) {
+    if (!(tb->z[e].found & FOUND_MENACE)) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[e];
         double v = 0;
         for (int k = 0; k < tb->nguard; k++) {
             const CkFig *f = &s->figs[tb->guards[k]];
             if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->z.held[tb->guards[k]] * beat_chance(tb, e, f, f->x, f->y);
+                v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
         }
         tb->menace[e] = (float)v;
-        tb->z.found[e] |= FOUND_MENACE;
+        tb->z[e].found |= FOUND_MENACE;
     }
     return tb->menace[e];
 }
@@ -1014,14 +1095,23 @@ static int aimed_at(Table *tb, int t)
 static int shot_factor(Table *tb, int i, int t, float d2, float range)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
-    int k = kind_under(tb, t);
-    int v = base_factor(f, e) - (k >= 0 && ck_terrain[k].cover) + aimed_at(tb, t) - (f->shot_at == t);
+    int v = base_factor(tb, f, e) - piece_is(tb->memo->cover, piece_under(tb, t)) + aimed_at(tb, t) - (f->shot_at == t);
     return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
 }
 
 /* Accept the best of n candidate actions by value v (above `floor`),
  * trying the next best when ck_check refuses one. */
+static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const int8_t *way, double *v, int n,
+                             double floor, Action *out);
 static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
+{
+    return best_first_known(tb, cand, NULL, NULL, v, n, floor, out);
+}
+
+/* best_first for moves whose end pieces (to) and ways' first unsearched
+ * pieces (way) are known (accept_known; NULL: not known). */
+static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const int8_t *way, double *v, int n,
+                             double floor, Action *out)
 {
     for (;;) {
         int b = -1;
@@ -1030,7 +1120,7 @@ static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, 
                 b = k;
         if (b < 0)
             return false;
-        if (accept_order(tb, cand[b], out))
+        if (accept_known(tb, cand[b], to ? to[b] : CK_FROM_UNKNOWN, way ? way[b] : CK_FROM_UNKNOWN, out))
             return true;
         v[b] = floor;
     }
@@ -1042,7 +1132,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = ck_figs[f->type].range;
+    float range = tb->figs[f->type].range;
     if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) || !foe_within(tb, i, range))
         return false;
     double v[CK_MAX_FIGS];
@@ -1053,7 +1143,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         float d2 = dist2(f->x, f->y, e->x, e->y);
         if (d2 > range * range)
             continue;
-        Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(e, f));
+        Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(tb, e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
@@ -1065,7 +1155,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
 /* How many figures of t's enemies touch figure t, found once a call. */
 static int touching(Table *tb, int t)
 {
-    if (tb->u.touch[t] < 0) {
+    if (tb->u[t].touch < 0) {
         const CkState *s = tb->s;
         const CkFig *e = &s->figs[t];
         int n = 0;
@@ -1079,9 +1169,9 @@ static int touching(Table *tb, int t)
                 n += dx * dx + dy * dy <= reach * reach;
             }
         }
-        tb->u.touch[t] = (int8_t)n;
+        tb->u[t].touch = (int8_t)n;
     }
-    return tb->u.touch[t];
+    return tb->u[t].touch;
 }
 
 /* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
@@ -1109,11 +1199,12 @@ static Odds charge_odds(Table *tb, int i, int t)
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float cx, cy;
     contact_point(f, e, &cx, &cy);
-    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, ke = kind_under(tb, t);
-    bool hc = kc >= 0 && ck_terrain[kc].hill, he = ke >= 0 && ck_terrain[ke].hill;
-    int af = base_factor(f, e) + ground_mod(f, kc) + (hc && !he) - (ke >= 0 && ck_terrain[ke].obstacle) +
+    int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
+    int ke = pe < 0 ? -1 : s->pieces[pe].kind;
+    bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
+    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - piece_is(tb->memo->obst, pe) +
              touching(tb, t) - ck_in_contact(f, e);
-    int df = base_factor(e, f) + ground_mod(e, ke) + (he && !hc);
+    int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
 }
 
@@ -1129,11 +1220,12 @@ static bool free_trooper(Table *tb, int i)
 /* Can a figure at (x, y) with allowance m reach unsearched piece p this
  * turn? Entering difficult ground halves the move unless it starts on
  * some (`from_hard`). */
-static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard)
+static bool reaches(const Table *tb, int p, float x, float y, float m, bool from_hard)
 {
+    const CkPiece *pc = &tb->s->pieces[p];
     if (fabsf(x - pc->x) > m + pc->r || fabsf(y - pc->y) > m + pc->r)
         return false; /* a quick look first */
-    m /= ck_terrain[pc->kind].difficult && !from_hard ? 2 : 1;
+    m /= piece_is(tb->memo->hard, p) && !from_hard ? 2 : 1;
     float d = m + pc->r - 0.32f;
     return d > 0 && dist2(x, y, pc->x, pc->y) <= d * d;
 }
@@ -1142,21 +1234,36 @@ static bool reaches(const CkPiece *pc, float x, float y, float m, bool from_hard
  * (standing on piece `from`, if any): no other unsearched piece in the
  * way, and the move halved by difficult ground it crosses [CK Movement
  * and Ranges] [CK Playing the Game]. */
-static bool reaches_by_way(Table *tb, int p, float x, float y, float m, bool from_hard, int from)
+static bool reaches_by_way(Table *tb, int p, int i, float m, bool from_hard, int from)
 {
     const CkState *s = tb->s;
     const CkPiece *pc = &s->pieces[p];
-    if (!reaches(pc, x, y, m, from_hard))
+    float x = s->figs[i].x, y = s->figs[i].y;
+    if (!reaches(tb, p, x, y, m, from_hard))
         return false;
     float d = ck_dist(x, y, pc->x, pc->y);
     if (d <= pc->r)
         return true;
+    FigMemo *fm = fig_memo(tb, i); /* the way is the same for this turn's move and next turn's */
+    unsigned bit = 1u << p;
     float into = (d - pc->r + 0.32f) / d, ex = x + (pc->x - x) * into, ey = y + (pc->y - y) * into;
-    if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) != p)
+    if (!(fm->way_known & bit)) {
+        fm->way_known |= (uint16_t)bit;
+        if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) == p)
+            fm->way_open |= (uint16_t)bit;
+    }
+    if (!(fm->way_open & bit))
         return false;
-    if (from_hard || ck_terrain[pc->kind].difficult || !ck_way_difficult(s, x, y, ex, ey))
+    if (from_hard || piece_is(tb->memo->hard, p))
         return true;
-    return reaches(pc, x, y, m / 2, from_hard);
+    if (!(fm->hard_known & bit)) {
+        fm->hard_known |= (uint16_t)bit;
+        if (ck_way_difficult(s, x, y, ex, ey))
+            fm->way_hard |= (uint16_t)bit;
+    }
+    if (!(fm->way_hard & bit))
+        return true;
+    return reaches(tb, p, x, y, m / 2, from_hard);
 }
 
 /* The unsearched pieces trooper i could reach with his move this phase,
@@ -1174,7 +1281,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
             continue; /* beyond any move (8") and piece (3") */
         if (m < 0)
             m = allowance(tb, i), hard = on_hard(tb, i);
-        if (reaches_by_way(tb, p, f->x, f->y, m, hard, piece_under(tb, i)))
+        if (reaches_by_way(tb, p, i, m, hard, piece_under(tb, i)))
             in |= (uint16_t)(1u << p);
     }
     return in;
@@ -1217,12 +1324,15 @@ static const float compass[8][2] = {
 
 /* Trooper i's best end point on the way to (gx, gy), `stop` short of it:
  * the nearest to it once `risk` inches a point of exposure are added,
- * among points along the way, all round (the four diagonal ways when he
- * is on his way somewhere, all eight when he only steps aside: the ways
- * of the axes added little to his way, for a third of the points
- * weighed; the diagonals alone served better than the axes alone) and
- * staying put. False when staying put is best (or nothing else is
- * accepted). */
+ * among points along the way (all of it or a third: two thirds won 3% of
+ * the weighings, and leaving it out played as well), round about (the two
+ * northern diagonal ways when he is on his way somewhere, the five ways
+ * not southwards when he only steps aside: the ways of the axes added
+ * little to his way, for a third of the points weighed; the diagonals
+ * alone served better than the axes alone; the points south of him were
+ * chosen in 0.2% of his ways and 0.5% of his steps aside, so they are not
+ * weighed) and staying put. False when staying put is best (or nothing
+ * else is accepted). */
 static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double risk, Action *out)
 {
     const CkState *s = tb->s;
@@ -1231,15 +1341,16 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     if (risk <= 0 || quiet(tb, i)) /* nothing to fear or gain on the way */
         return move_towards(tb, i, gx, gy, stop, false, out);
     Action cand[11];
-    double v[11], stay = fmax(0, len - stop) + risk * exposure(tb, i, f->x, f->y);
-    int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way */
+    int8_t to[11], way[11]; /* what accept_known is told of each */
+    double v[11], stay = fmax(0, len - stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
+    int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way (not south) */
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
         hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
     for (int k = 0; k < 11; k++) {
         float x, y;
-        if (k >= 3 && (k - 3) % ways != ways - 1)
-            continue;
+        if (k == 1 || (k >= 3 && ((k - 3) % ways != ways - 1 || compass[k - 3][1] < 0)))
+            continue; /* not two thirds of the way, nor southwards (see above) */
         if (k < 3) {
             float go = minf(hlen - hstop, m) * (float)(3 - k) / 3;
             if (go < 0.05f || hlen < 1e-3f)
@@ -1248,15 +1359,17 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         } else {
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
-        if (!short_of_pieces(tb, i, &x, &y))
+        int w;
+        if (!short_of_pieces(tb, i, &x, &y, &w))
             continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        to[n] = (int8_t)p, way[n] = (int8_t)w;
         v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
     }
-    return best_first(tb, cand, v, n, 0.05, out);
+    return best_first_known(tb, cand, to, way, v, n, 0.05, out);
 }
 
 /* How many free troopers stand at a squared distance under d2 from (x, y)
@@ -1340,7 +1453,7 @@ static bool search_any(Table *tb, Action *out)
         float m = allowance(tb, i);
         bool hard = on_hard(tb, i);
         for (int p = 0; p < CK_PIECES; p++)
-            if (!s->pieces[p].searched && reaches(&s->pieces[p], f->x, f->y, m, hard) && search_move(tb, i, p, out))
+            if (!s->pieces[p].searched && reaches(tb, p, f->x, f->y, m, hard) && search_move(tb, i, p, out))
                 return true;
     }
     return false;
@@ -1370,7 +1483,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z.held[i];
+               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z[i].held;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
@@ -1447,7 +1560,7 @@ static unsigned next_reach(Table *tb, int j)
             bool hard = on_hard(tb, j);
             float m = rate / (hard ? 2 : 1);
             for (int p = 0; p < CK_PIECES; p++)
-                if ((in & (1 << p)) && !reaches_by_way(tb, p, g->x, g->y, m, hard, piece_under(tb, j)))
+                if ((in & (1 << p)) && !reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
                     in &= ~(1 << p);
         }
         m->reach_next = (int16_t)in;
@@ -1686,6 +1799,8 @@ static bool take_wounded(Table *tb, int i, Action *out)
     return false;
 }
 
+static bool late(Table *tb);
+
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
 static bool par_figure(Table *tb, int i, Action *out)
@@ -1715,7 +1830,7 @@ static bool par_figure(Table *tb, int i, Action *out)
         return true; /* a dragoon (2 against their 4) keeps away from horse */
     if (rdy) /* the others ready at a piece step out of harm's way (not once the shots have begun:
               * they were weighed before the first), shoot or wait */
-        return !calm && ((!tb->late && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
+        return !calm && ((!late(tb) && safe_step(tb, i, s->figs[i].x, s->figs[i].y, 0, risk_of(tb, i), out)) ||
                          best_shot(tb, i, kill_value, out));
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
@@ -1739,18 +1854,33 @@ static bool shots_begun(const Table *tb)
     return false;
 }
 
+/* shots_begun, looked at once a call and only when asked (by a trooper
+ * ready at a piece). */
+static bool late(Table *tb)
+{
+    if (tb->late < 0)
+        tb->late = shots_begun(tb);
+    return tb->late;
+}
+
 /* Parliament's next action: every unmoved trooper in figure order, then
  * the shots after moving, then the search; false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
-    tb->late = shots_begun(tb);
-    for (int pass = 0; pass < 2; pass++) /* those who could search last: one of them will */
-        for (int k = 0; k < tb->nown; k++) {
-            int i = tb->own[k];
-            if (!tb->s->figs[i].moved && !tb->s->figs[i].shot && can_search(tb, i) == (pass == 1) &&
-                par_figure(tb, i, out))
-                return true;
-        }
+    uint8_t later[CK_MAX_FIGS]; /* those who could search go last, in order: one of them will */
+    int nlater = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        int i = tb->own[k];
+        if (tb->s->figs[i].moved || tb->s->figs[i].shot)
+            continue;
+        if (can_search(tb, i))
+            later[nlater++] = (uint8_t)i;
+        else if (par_figure(tb, i, out))
+            return true;
+    }
+    for (int k = 0; k < nlater; k++)
+        if (par_figure(tb, later[k], out))
+            return true;
     if (shots_after(tb, kill_value, out))
         return true;
     if (tb->searcher == -2)
@@ -1811,7 +1941,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
         Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z.held[t] - (o.lose_dead + o.lose) * mine;
+        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
         v[n] += threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
     }
@@ -1848,8 +1978,8 @@ static double person_danger(Table *tb, int i, float x, float y)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     int pc = piece_at(tb, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    bool hard = kind >= 0 && ck_terrain[kind].difficult, hill = kind >= 0 && ck_terrain[kind].hill;
-    int df = base_factor(f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
+    bool hard = piece_is(tb->memo->hard, pc), hill = piece_is(tb->memo->hill, pc), obst = piece_is(tb->memo->obst, pc);
+    int df = base_factor(tb, f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
@@ -1857,7 +1987,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
             continue;
-        af[n++] = base_factor(g, f) + ground_mod(g, kind) - (kind >= 0 && ck_terrain[kind].obstacle);
+        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obst;
     }
     double safe = 1;
     for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */
@@ -1869,6 +1999,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         Odds o = odds(t + k, df);
         safe *= 1 - o.kill - o.beat;
     }
+    assert(safe <= 1); /* never below nothing: person_move's bound */
     return 1 - safe;
 }
 
@@ -1883,17 +2014,25 @@ static bool person_move(Table *tb, int i, Action *out)
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f && run_north(tb, i, out))
         return true;
-    double best = person_danger(tb, i, f->x, f->y) * 20;
+    double best = person_danger(tb, i, f->x, f->y) * 20, low = best;
     Action cand[32];
     double v[32];
+    float sn[16], cs[16]; /* the sixteen ways, for both lengths */
     int n = 0;
     for (int k = 0; k < 32; k++) {
-        float a = (float)(k % 16) * 0.3926991f, go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
+        float go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
+        if (k < 16)
+            sn[k] = sinf((float)k * 0.3926991f), cs[k] = cosf((float)k * 0.3926991f);
+        if (-0.05 * (m * maxf(cs[k % 16], 0) + 0.01f) >= low)
+            continue; /* no place this way lies far enough north to beat staying or the places before */
         Action c;
-        if (!move_towards(tb, i, f->x + sinf(a) * go, f->y + cosf(a) * go, 0, true, &c))
+        if (!move_towards(tb, i, f->x + sn[k % 16] * go, f->y + cs[k % 16] * go, 0, true, &c))
             continue;
         cand[n] = c; /* being taken costs 20 points; an inch north is worth a little */
-        v[n++] = person_danger(tb, i, c.x, c.y) * 20 - 0.05 * (c.y - f->y);
+        v[n] = -0.05 * (c.y - f->y); /* no danger: a bound the danger only raises */
+        if (v[n] < low) /* else it can beat neither staying nor an earlier place: left at its bound */
+            v[n] += person_danger(tb, i, c.x, c.y) * 20, low = v[n] < low ? v[n] : low;
+        n++;
     }
     if (!n)
         return false;

@@ -51,9 +51,10 @@ static bool near_way(const CkPiece *p, const WayBox *w)
 bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
 {
     WayBox w = way_box(ax, ay, bx, by);
+    const CkTerrainSpec *terrain = ck_terrain; /* one atomic load, not one a piece */
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->placed && ck_terrain[p->kind].difficult && near_way(p, &w) &&
+        if (p->placed && terrain[p->kind].difficult && near_way(p, &w) &&
             seg_dist(ax, ay, bx, by, p->x, p->y) <= p->r)
             return true;
     }

@@ -8,11 +8,20 @@
 #include <math.h>
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
+static float allowance_to(const CkState *s, const CkFig *f, int from, int to, float x, float y);
+static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d);
 
 /* The allowance for a move to (x, y): ending in or passing through
  * difficult ground halves it too, unless the figure starts on some (then
  * it is halved already) or is a clubman. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y)
+{
+    return allowance_to(s, f, from, CK_FROM_UNKNOWN, x, y);
+}
+
+/* ck_move_allowance_from, the piece under (x, y) given (`to`) when the
+ * caller knows it (else CK_FROM_UNKNOWN). */
+static float allowance_to(const CkState *s, const CkFig *f, int from, int to, float x, float y)
 {
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
@@ -20,7 +29,7 @@ float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x
     bool from_hard = from >= 0 && ck_terrain[s->pieces[from].kind].difficult;
     if (from_hard || f->type == F_CLUBMAN)
         return m;
-    int to = ck_piece_at(s, x, y);
+    to = to == CK_FROM_UNKNOWN ? ck_piece_at(s, x, y) : to;
     if (to >= 0 && ck_terrain[s->pieces[to].kind].difficult)
         return m / 2;
     return ck_way_difficult(s, f->x, f->y, x, y) ? m / 2 : m;
@@ -32,12 +41,20 @@ float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x
  * piece it stands on, if any, it does not enter). */
 int ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
 {
+    return way_check_known(s, f, from, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, x, y, d);
+}
+
+/* [CK Playing the Game] ck_way_check, the piece under (x, y) (`to`) and
+ * the first unsearched piece on the way (`way`) given when the caller
+ * knows them (else CK_FROM_UNKNOWN). */
+static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d)
+{
     if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
         return 0;
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
-    int p = ck_way_unsearched(s, f->x, f->y, x, y, from, NULL);
-    if (p < 0 || p == ck_piece_at(s, x, y))
+    int p = way == CK_FROM_UNKNOWN ? ck_way_unsearched(s, f->x, f->y, x, y, from, NULL) : way;
+    if (p < 0 || p == (to == CK_FROM_UNKNOWN ? ck_piece_at(s, x, y) : to))
         return 0;
     return diag_set(d, "the way crosses the unsearched %s (piece %d), which would be searched: end the move on it "
                        "or go round",
@@ -105,7 +122,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
     float dist = ck_dist(f->x, f->y, a->x, a->y);
-    float allow = ck_move_allowance_from(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y);
+    float allow = allowance_to(s, f, k ? k->from : CK_FROM_UNKNOWN, k ? k->to : CK_FROM_UNKNOWN, a->x, a->y);
     if (dist > allow + 1e-3f) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
@@ -116,7 +133,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     }
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
-    return ck_way_check(s, f, k ? k->from : CK_FROM_UNKNOWN, a->x, a->y, d);
+    return k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
 /* [CK Movement and Ranges] only dragoons mount or dismount, for half their

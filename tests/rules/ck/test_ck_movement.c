@@ -470,6 +470,20 @@ static void same_answer(const CkState *s, const Action *a, const CkKnown *k)
     cr_assert_str_eq(d1.msg, d2.msg);
 }
 
+/* same_answer for move a, told k and again told also the piece under its
+ * end and the first unsearched piece on its way (CkKnown.to, .way), as
+ * the computer player tells them. */
+static void same_move_answer(const CkState *s, const Action *a, const CkKnown *k)
+{
+    same_answer(s, a, k);
+    const CkFig *f = &s->figs[a->piece];
+    CkKnown end = *k;
+    end.from = ck_piece_at(s, f->x, f->y);
+    end.to = ck_piece_at(s, a->x, a->y);
+    end.way = ck_way_unsearched(s, f->x, f->y, a->x, a->y, end.from, NULL);
+    same_answer(s, a, &end);
+}
+
 /* Every order of figure i told k: moves in sixteen ways at lengths about
  * its allowance (short, half, full, just beyond) and onto each piece,
  * shots, charges and captures at every figure, the dragoon and escort
@@ -482,11 +496,11 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
     for (int j = 0; j < 16 * 5; j++) {
         float ang = (float)(j % 16) * 0.392699f, go = m * len[j / 16];
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + go * cosf(ang), f->y + go * sinf(ang)};
-        same_answer(s, &a, k);
+        same_move_answer(s, &a, k);
     }
     for (int p = 0; p < CK_PIECES; p++) {
         Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, s->pieces[p].x, s->pieces[p].y};
-        same_answer(s, &a, k);
+        same_move_answer(s, &a, k);
     }
     for (int t = 0; t < s->nfigs; t++) { /* beside each figure, touching it or nearly */
         const CkFig *e = &s->figs[t];
@@ -494,7 +508,7 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
         for (float more = 0; d > 1e-3f && more < 0.5f; more += 0.2f) {
             float go = gap + more / d;
             Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (e->x - f->x) * go, f->y + (e->y - f->y) * go};
-            same_answer(s, &a, k);
+            same_move_answer(s, &a, k);
         }
     }
     for (int t = 0; t < s->nfigs; t++)
@@ -523,8 +537,9 @@ static void probe_orders(const CkState *s)
         const CkFig *f = &s->figs[i];
         if (f->side != s->to_act)
             continue;
-        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL}, all = {piece.from, nfoes, foes};
-        CkKnown within = {piece.from, 0, near};
+        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
+        CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
+        CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
         float touch = ck_move_allowance(s, f) + 2.0f;
         for (int j = 0; j < nfoes; j++)
             if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
