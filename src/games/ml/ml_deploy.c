@@ -400,9 +400,12 @@ static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Act
     }
     if (n == 0)
         return 0;
-    int k = choose(ud, n), sec = 0;
-    for (; k >= per_sector[sec]; sec++)
-        k -= per_sector[sec];
+    /* the sector of entry k, found without a loop: which of the three
+     * the draw falls in is as good as random (a sector without entries
+     * is passed over, its bound being the one before) */
+    int k = choose(ud, n), past0 = k >= per_sector[0], past1 = k >= per_sector[0] + per_sector[1];
+    int sec = past0 + past1;
+    k -= per_sector[0] * past0 + per_sector[1] * past1;
     int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
     uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec != ML_CENTRE] + set / 2, set % 2);
     ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
