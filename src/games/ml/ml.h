@@ -518,6 +518,11 @@ static inline int ml_nth_bit(uint64_t m, int k)
         m &= m - 1;
     return __builtin_ctzll(m);
 }
+/* ml_nth_bit for a mask of one byte (k below its bits), read off a
+ * table: the loop's k steps end where the random player's draw fell, a
+ * branch that mispredicts often. ml_nth_bit_table[m][k] (ml_flow.c). */
+extern const uint8_t ml_nth_bit_table[256][8];
+static inline int ml_nth_bit8(unsigned m, int k) { return ml_nth_bit_table[m & 0xFF][k & 7]; }
 
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */

@@ -446,7 +446,7 @@ static inline uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
         if (k < n) {
             unsigned ways = (way[0] >> cell & 1) | (way[1] >> cell & 1) << 1 | (way[2] >> cell & 1) << 2 |
                             (way[3] >> cell & 1) << 3 | (way[4] >> cell & 1) << 4;
-            int wy = ml_nth_bit(ways, k);
+            int wy = ml_nth_bit8(ways, k);
             return wy == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[wy], 0);
         }
         k -= n;
@@ -553,7 +553,7 @@ static inline uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_
         unsigned m = general_moves(&g[gi], pass, open);
         int n = count_cells(&m, 1, popcnt);
         if (k < n)
-            return general_move_head(s, gi, ml_nth_bit(m, k));
+            return general_move_head(s, gi, ml_nth_bit8(m, k));
         k -= n;
     }
 }
