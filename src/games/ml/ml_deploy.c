@@ -602,7 +602,9 @@ static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
     EventLog *log = io ? io->log : NULL;
     if (log) /* described before the action changes the state */
         ml_describe(s, a, text, sizeof text);
-    switch (a->verb) {
+    if (a->verb == MLV_FORM) /* half the placements: a test, not the jump table, whose target is as good as random */
+        form_line(s, side, a);
+    else switch (a->verb) {
     case MLV_ROUGH:
         s->rough[a->target / ML_ZONES][a->target % ML_ZONES] = 1;
         s->occ.rough |= ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
@@ -614,7 +616,6 @@ static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->drag[a->piece].zone = (uint8_t)a->target;
         s->occ.dragoons[side] = ml_dragoon_cells(sd, s->dragoons_wing);
         break;
-    case MLV_FORM: form_line(s, side, a); break;
     case MLV_GUN:
         sd->guns[a->piece].placed = 1;
         sd->guns[a->piece].divide = (uint8_t)a->arg;
