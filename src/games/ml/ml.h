@@ -577,7 +577,7 @@ static inline uint32_t ml_gun_targets(const MlState *s, int side, int gun)
     if (gun < 0 || gun >= s->side[side].nguns)
         return 0;
     const MlGun *g = &s->side[side].guns[gun];
-    uint32_t ready = ml_ones_if(g->alive && g->placed);
+    uint32_t ready = ml_ones_if((g->alive != 0) & (g->placed != 0)); /* no branch: asked gun by gun */
     return s->occ.any[ml_enemy(side)] & ~s->occ.any[side] & ml_gun_reach(s, g->divide, g->zone) & ready;
 }
 /* [ML Artillery] guns whose two bordering zones hold enemy lines and no
