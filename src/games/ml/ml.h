@@ -518,6 +518,11 @@ static inline int ml_nth_bit(uint64_t m, int k)
         m &= m - 1;
     return __builtin_ctzll(m);
 }
+/* ml_nth_bit for a mask of one byte (k below its bits), read off a
+ * table: the loop's k steps end where the random player's draw fell, a
+ * branch that mispredicts often. ml_nth_bit_table[m][k] (ml_flow.c). */
+extern const uint8_t ml_nth_bit_table[256][8];
+static inline int ml_nth_bit8(unsigned m, int k) { return ml_nth_bit_table[m & 0xFF][k & 7]; }
 
 /* ---- phases ---- */
 int  ml_deploy_legal(const MlState *s, Action *out, int cap);   /* ml_deploy.c */
@@ -572,7 +577,7 @@ static inline uint32_t ml_gun_targets(const MlState *s, int side, int gun)
     if (gun < 0 || gun >= s->side[side].nguns)
         return 0;
     const MlGun *g = &s->side[side].guns[gun];
-    uint32_t ready = ml_ones_if(g->alive && g->placed);
+    uint32_t ready = ml_ones_if((g->alive != 0) & (g->placed != 0)); /* no branch: asked gun by gun */
     return s->occ.any[ml_enemy(side)] & ~s->occ.any[side] & ml_gun_reach(s, g->divide, g->zone) & ready;
 }
 /* [ML Artillery] guns whose two bordering zones hold enemy lines and no

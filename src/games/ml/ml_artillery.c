@@ -58,7 +58,7 @@ static inline int art_choose(const MlState *s, GameChoose choose, void *ud, Acti
     int g = s->gun_cursor;
     unsigned lines = targets_of(s, s->to_act, g);
     int n = ml_count_bits64(lines) + 1, k = choose(ud, n);
-    uint64_t head = k < n - 1 ? ml_head(MLV_FIRE, g, ml_nth_bit(lines, k), 0) : ml_head(MLV_HOLD, g, 0, 0);
+    uint64_t head = k < n - 1 ? ml_head(MLV_FIRE, g, ml_nth_bit8(lines, k), 0) : ml_head(MLV_HOLD, g, 0, 0);
     ml_put(out, head, 0);
     return n;
 }

@@ -99,7 +99,7 @@ static inline int place_choose(const MlState *s, GameChoose choose, void *ud, Ac
         head = ml_head(MLV_ROUGH, 0, cell / 8 * ML_ZONES + cell % 8, 0);
     } else {
         int f = (k -= nrough) >= nleft;
-        head = ml_head(MLV_DRAGOONS, di, ml_nth_bit(zones[f], k - f * nleft), f);
+        head = ml_head(MLV_DRAGOONS, di, ml_nth_bit8(zones[f], k - f * nleft), f);
     }
     ml_put(out, head, 0);
     return n;
@@ -400,10 +400,13 @@ static inline int form_choose(const MlState *s, GameChoose choose, void *ud, Act
     }
     if (n == 0)
         return 0;
-    int k = choose(ud, n), sec = 0;
-    for (; k >= per_sector[sec]; sec++)
-        k -= per_sector[sec];
-    int zone = ml_nth_bit(zones[sec], k / nsets[sec]), set = k % nsets[sec];
+    /* the sector of entry k, found without a loop: which of the three
+     * the draw falls in is as good as random (a sector without entries
+     * is passed over, its bound being the one before) */
+    int k = choose(ud, n), past0 = k >= per_sector[0], past1 = k >= per_sector[0] + per_sector[1];
+    int sec = past0 + past1;
+    k -= per_sector[0] * past0 + per_sector[1] * past1;
+    int zone = ml_nth_bit8(zones[sec], k / nsets[sec]), set = k % nsets[sec];
     uint32_t units = units_at_end(&c, sec == ML_CENTRE ? ML_FOOT : ML_HORSE, k0[sec != ML_CENTRE] + set / 2, set % 2);
     ml_put(out, ml_head(MLV_FORM, sec, zone, 0), units);
     return n;
@@ -517,11 +520,11 @@ static inline int attach_choose(const MlState *s, GameChoose choose, void *ud, A
     uint64_t head;
     if (k < guns) { /* gun k / 6, on dividing line k % 6 / 3, in home zone k % 3 */
         int home = s->to_act == ML_ROY ? 0 : 4;
-        head = ml_head(MLV_GUN, ml_nth_bit(m.guns, k / 6), home + k % 3, k % 6 / 3);
+        head = ml_head(MLV_GUN, ml_nth_bit8(m.guns, k / 6), home + k % 3, k % 6 / 3);
     } else if ((k -= guns) < gens) {
-        head = ml_head(MLV_GENERAL, ml_nth_bit(m.gens, k / nfree), ml_nth_bit(m.free_lines, k % nfree), 0);
+        head = ml_head(MLV_GENERAL, ml_nth_bit8(m.gens, k / nfree), ml_nth_bit8(m.free_lines, k % nfree), 0);
     } else {
-        head = ml_head(MLV_LIGHT, 0, ml_nth_bit(m.foot_lines, k - gens), 0);
+        head = ml_head(MLV_LIGHT, 0, ml_nth_bit8(m.foot_lines, k - gens), 0);
     }
     ml_put(out, head, 0);
     return n;
@@ -599,7 +602,9 @@ static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
     EventLog *log = io ? io->log : NULL;
     if (log) /* described before the action changes the state */
         ml_describe(s, a, text, sizeof text);
-    switch (a->verb) {
+    if (a->verb == MLV_FORM) /* half the placements: a test, not the jump table, whose target is as good as random */
+        form_line(s, side, a);
+    else switch (a->verb) {
     case MLV_ROUGH:
         s->rough[a->target / ML_ZONES][a->target % ML_ZONES] = 1;
         s->occ.rough |= ml_cell_bit(a->target / ML_ZONES, a->target % ML_ZONES);
@@ -611,7 +616,6 @@ static inline void deploy_apply(MlState *s, const Action *a, GameIO *io)
         sd->drag[a->piece].zone = (uint8_t)a->target;
         s->occ.dragoons[side] = ml_dragoon_cells(sd, s->dragoons_wing);
         break;
-    case MLV_FORM: form_line(s, side, a); break;
     case MLV_GUN:
         sd->guns[a->piece].placed = 1;
         sd->guns[a->piece].divide = (uint8_t)a->arg;

@@ -70,6 +70,27 @@ uint32_t ml_rough_cells(const MlState *s)
 #endif
 }
 
+/* The table of ml_nth_bit8, worked out by the compiler: bit i of m is
+ * entry k when it is set and k bits of m lie below it. Entries past the
+ * bits of m are 0 (never read). */
+#define NTH_BELOW(m, i) __builtin_popcount((unsigned)(m) & ((1u << (i)) - 1))
+#define NTH_AT(m, k, i) ((i) * (((m) >> (i) & 1) && NTH_BELOW(m, i) == (k)))
+#define NTH(m, k)                                                                                              \
+    (NTH_AT(m, k, 0) + NTH_AT(m, k, 1) + NTH_AT(m, k, 2) + NTH_AT(m, k, 3) + NTH_AT(m, k, 4) + NTH_AT(m, k, 5) + \
+     NTH_AT(m, k, 6) + NTH_AT(m, k, 7))
+#define NTH_ROW(m) {NTH(m, 0), NTH(m, 1), NTH(m, 2), NTH(m, 3), NTH(m, 4), NTH(m, 5), NTH(m, 6), NTH(m, 7)}
+#define NTH_ROW4(m) NTH_ROW(m), NTH_ROW((m) + 1), NTH_ROW((m) + 2), NTH_ROW((m) + 3)
+#define NTH_ROW16(m) NTH_ROW4(m), NTH_ROW4((m) + 4), NTH_ROW4((m) + 8), NTH_ROW4((m) + 12)
+#define NTH_ROW64(m) NTH_ROW16(m), NTH_ROW16((m) + 16), NTH_ROW16((m) + 32), NTH_ROW16((m) + 48)
+const uint8_t ml_nth_bit_table[256][8] = {NTH_ROW64(0), NTH_ROW64(64), NTH_ROW64(128), NTH_ROW64(192)};
+#undef NTH_BELOW
+#undef NTH_AT
+#undef NTH
+#undef NTH_ROW
+#undef NTH_ROW4
+#undef NTH_ROW16
+#undef NTH_ROW64
+
 /* ------------------------------------------------------------------ */
 /* The occupancy index (MlOcc)                                         */
 /* ------------------------------------------------------------------ */

@@ -428,25 +428,25 @@ static inline void plain_line_ways(const MlOcc *o, int side, LineWays *w)
 /* Entry k (below the count) of line_move_set, found line by line: a
  * formed line's moves are the ways of LineWays set at its cell. The
  * lines before the one chosen are passed over by their count of ways,
- * read off three masks that hold each cell's count in binary. */
+ * read off three masks that hold each cell's count in binary, 0 for a
+ * line that does not move: it is passed over without a test of its own
+ * (whether a line moves is as good as random, and the test mispredicted
+ * more than the count costs). */
 static inline uint64_t nth_line_way(const MlSide *sd, const LineWays *w, int k)
 {
     const uint32_t *way = w->way;
     uint32_t half = way[0] ^ way[1] ^ way[2], carry = (way[0] & way[1]) | (way[2] & (way[0] ^ way[1]));
     uint32_t ones = half ^ way[3] ^ way[4], carry2 = (half & way[3]) | (way[4] & (half ^ way[3]));
     uint32_t twos = carry ^ carry2, fours = carry & carry2; /* a cell's count: ones + 2 twos + 4 fours */
-    uint32_t from = ones | twos | fours;                       /* the cells of lines that move */
     for (int li = 0;; li++) {
         const MlLine *l = &sd->lines[li];
         int cell = ml_cell(l->sector, l->zone);
-        if (!(from >> cell & 1))
-            continue;
         int n = (int)((ones >> cell & 1) | (twos >> cell & 1) << 1 | (fours >> cell & 1) << 2);
         n &= (int)ml_ones_if(l->status == LS_FORMED); /* a line off the table keeps the cell it left */
         if (k < n) {
             unsigned ways = (way[0] >> cell & 1) | (way[1] >> cell & 1) << 1 | (way[2] >> cell & 1) << 2 |
                             (way[3] >> cell & 1) << 3 | (way[4] >> cell & 1) << 4;
-            int wy = ml_nth_bit(ways, k);
+            int wy = ml_nth_bit8(ways, k);
             return wy == 4 ? ml_head(MLV_TURNIN, li, 0, 0) : ml_head(MLV_MOVE, li, l->zone + line_way_dz[wy], 0);
         }
         k -= n;
@@ -553,7 +553,7 @@ static inline uint64_t nth_general_move(const MlState *s, uint32_t pass, uint32_
         unsigned m = general_moves(&g[gi], pass, open);
         int n = count_cells(&m, 1, popcnt);
         if (k < n)
-            return general_move_head(s, gi, ml_nth_bit(m, k));
+            return general_move_head(s, gi, ml_nth_bit8(m, k));
         k -= n;
     }
 }

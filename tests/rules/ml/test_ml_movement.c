@@ -870,3 +870,12 @@ Test(ml_rough_terrain, rough_cells_mask_matches_the_board)
         cr_assert_eq(ml_rough_cells(&F.s), want, "round %d", k);
     }
 }
+
+/* The table the choices read the k-th move of a byte from (ml_nth_bit8)
+ * agrees with ml_nth_bit for every byte and every k below its bits. */
+Test(ml_movement, nth_bit_table_matches_the_loop)
+{
+    for (unsigned m = 1; m < 256; m++)
+        for (int k = 0; k < __builtin_popcount(m); k++)
+            cr_assert_eq(ml_nth_bit8(m, k), ml_nth_bit(m, k), "byte %#x, k %d", m, k);
+}
