@@ -349,7 +349,7 @@ static inline void duel_rolls(MlState *s, GameIO *io, Melee *m)
         return;
     }
     bool watched = io->log;
-    MlMods mods[2];
+    MlMods mods[2] = {0}; /* set by factor_terms when watched; zeroed for compilers that cannot see it */
     m->taken[0][0] = m->taken[1][0] = 0;
     strike(s, io, m, 0, 0, 0, factor_terms(s, 0, a, lb->approach, watched ? &mods[0] : NULL), &mods[0]);
     strike(s, io, m, 1, 0, 0, factor_terms(s, 1, b, la->approach, watched ? &mods[1] : NULL), &mods[1]);
