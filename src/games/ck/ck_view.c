@@ -284,22 +284,65 @@ typedef struct CardsOf {
  * a per-thread memo, keyed by every byte conceal_cards reads, so a hit
  * gives exactly what laying the cards out again would (a pure memo, the
  * only mutable static storage of the game, and per thread). */
+/* The last arrangement conceal_cards made (a per-thread memo): `in`, the
+ * pieces and decks it read, and `out`, what it made of them. */
+typedef struct ConcealMemo {
+    bool    valid;
+    CardsOf in, out;
+} ConcealMemo;
+static _Thread_local ConcealMemo conceal_memo;
+
+/* Does the memo hold the arrangement of s's cards? */
+static bool conceal_known(const CkState *s)
+{
+    return conceal_memo.valid && memcmp(conceal_memo.in.pieces, s->pieces, sizeof s->pieces) == 0 &&
+           memcmp(conceal_memo.in.decks, (const uint8_t *)s + DECKS_AT, DECKS_LEN) == 0;
+}
+
+/* Set the pieces and decks of d to the memo's arrangement. */
+static void conceal_from_memo(CkState *d)
+{
+    memcpy(d->pieces, conceal_memo.out.pieces, sizeof d->pieces);
+    memcpy((uint8_t *)d + DECKS_AT, conceal_memo.out.decks, DECKS_LEN);
+}
+
 void ck_conceal(void *st, int player)
 {
-    static _Thread_local struct { bool valid; CardsOf in, out; } memo;
     CkState *s = st;
     uint8_t *decks = (uint8_t *)s + DECKS_AT;
     (void)player;
-    if (memo.valid && memcmp(memo.in.pieces, s->pieces, sizeof s->pieces) == 0 &&
-        memcmp(memo.in.decks, decks, DECKS_LEN) == 0) {
-        memcpy(s->pieces, memo.out.pieces, sizeof s->pieces);
-        memcpy(decks, memo.out.decks, DECKS_LEN);
+    if (conceal_known(s)) {
+        conceal_from_memo(s);
         return;
     }
-    memcpy(memo.in.pieces, s->pieces, sizeof s->pieces);
-    memcpy(memo.in.decks, decks, DECKS_LEN);
+    memcpy(conceal_memo.in.pieces, s->pieces, sizeof s->pieces);
+    memcpy(conceal_memo.in.decks, decks, DECKS_LEN);
     conceal_cards(s);
-    memcpy(memo.out.pieces, s->pieces, sizeof s->pieces);
-    memcpy(memo.out.decks, decks, DECKS_LEN);
-    memo.valid = true;
+    memcpy(conceal_memo.out.pieces, s->pieces, sizeof s->pieces);
+    memcpy(conceal_memo.out.decks, decks, DECKS_LEN);
+    conceal_memo.valid = true;
+}
+
+/* ck_conceal into a copy, the generator left out: the figures beyond
+ * nfigs are never used (they stay zero in every state), so only those on
+ * the table are copied, and those the last view had beyond them zeroed;
+ * the pieces and decks come from the memo when it holds them. */
+_Static_assert(offsetof(CkState, figs) == offsetof(CkState, pieces) + sizeof(CkPiece) * CK_PIECES &&
+                   offsetof(CkState, nfigs) == offsetof(CkState, figs) + sizeof(CkFig) * CK_MAX_FIGS,
+               "the pieces, the figures and the rest follow each other without a gap");
+void ck_conceal_into(void *dst, const void *st, int player)
+{
+    CkState *d = dst;
+    const CkState *s = st;
+    int had = d->nfigs, n = s->nfigs;
+    memcpy(d->figs, s->figs, (size_t)n * sizeof *s->figs);
+    if (had > n)
+        memset(&d->figs[n], 0, (size_t)(had - n) * sizeof *d->figs);
+    memcpy(&d->nfigs, &s->nfigs, sizeof *s - offsetof(CkState, nfigs));
+    if (conceal_known(s)) {
+        conceal_from_memo(d);
+        return;
+    }
+    memcpy(d->pieces, s->pieces, sizeof s->pieces);
+    ck_conceal(d, player);
 }
