@@ -287,8 +287,9 @@ typedef struct CardsOf {
 /* The last arrangement conceal_cards made (a per-thread memo): `in`, the
  * pieces and decks it read, and `out`, what it made of them. */
 typedef struct ConcealMemo {
-    bool    valid;
-    CardsOf in, out;
+    bool        valid;
+    CardsOf     in, out;
+    const void *filled; /* a view (ck_conceal_into) whose pieces and decks are `out` */
 } ConcealMemo;
 static _Thread_local ConcealMemo conceal_memo;
 
@@ -317,32 +318,43 @@ void ck_conceal(void *st, int player)
     }
     memcpy(conceal_memo.in.pieces, s->pieces, sizeof s->pieces);
     memcpy(conceal_memo.in.decks, decks, DECKS_LEN);
+    conceal_memo.filled = NULL;
     conceal_cards(s);
     memcpy(conceal_memo.out.pieces, s->pieces, sizeof s->pieces);
     memcpy(conceal_memo.out.decks, decks, DECKS_LEN);
     conceal_memo.valid = true;
 }
 
+_Static_assert(offsetof(CkState, figs) == offsetof(CkState, pieces) + sizeof(CkPiece) * CK_PIECES &&
+                   offsetof(CkState, nfigs) == offsetof(CkState, figs) + sizeof(CkFig) * CK_MAX_FIGS &&
+                   offsetof(CkState, chance) == offsetof(CkState, nfigs) + 1,
+               "the pieces, the figures, their count, the decks and the rest follow each other without a gap");
+
 /* ck_conceal into a copy, the generator left out: the figures beyond
  * nfigs are never used (they stay zero in every state), so only those on
  * the table are copied, and those the last view had beyond them zeroed;
- * the pieces and decks come from the memo when it holds them. */
-_Static_assert(offsetof(CkState, figs) == offsetof(CkState, pieces) + sizeof(CkPiece) * CK_PIECES &&
-                   offsetof(CkState, nfigs) == offsetof(CkState, figs) + sizeof(CkFig) * CK_MAX_FIGS,
-               "the pieces, the figures and the rest follow each other without a gap");
+ * the pieces and decks come from the memo when it holds them, and are
+ * left as they are when dst holds them already. */
 void ck_conceal_into(void *dst, const void *st, int player)
 {
+    enum { REST_AT = DECKS_AT + DECKS_LEN };
     CkState *d = dst;
     const CkState *s = st;
     int had = d->nfigs, n = s->nfigs;
     memcpy(d->figs, s->figs, (size_t)n * sizeof *s->figs);
     if (had > n)
         memset(&d->figs[n], 0, (size_t)(had - n) * sizeof *d->figs);
-    memcpy(&d->nfigs, &s->nfigs, sizeof *s - offsetof(CkState, nfigs));
+    d->nfigs = s->nfigs;
+    memcpy((uint8_t *)d + REST_AT, (const uint8_t *)s + REST_AT, sizeof *s - REST_AT);
     if (conceal_known(s)) {
-        conceal_from_memo(d);
+        if (conceal_memo.filled != d) {
+            conceal_from_memo(d);
+            conceal_memo.filled = d;
+        }
         return;
     }
     memcpy(d->pieces, s->pieces, sizeof s->pieces);
+    memcpy((uint8_t *)d + DECKS_AT, (const uint8_t *)s + DECKS_AT, DECKS_LEN);
     ck_conceal(d, player);
+    conceal_memo.filled = d;
 }
