@@ -2,6 +2,7 @@
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
  * card under an unsearched piece, nor the order of the three decks. */
 #include "ck.h"
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -307,6 +308,48 @@ static void conceal_from_memo(CkState *d)
     memcpy((uint8_t *)d + DECKS_AT, conceal_memo.out.decks, DECKS_LEN);
 }
 
+/* The chance deck and its count, first among the decks. */
+enum { CHANCE_LEN = CK_CHANCE_CARDS + 1 };
+_Static_assert(offsetof(CkState, disc) == offsetof(CkState, chance) + CHANCE_LEN, "the chance deck comes first");
+
+/* Do a and b have the same cards under the same pieces, seen or not (all
+ * conceal_discovery and conceal_persons read of the pieces)? Whether a
+ * piece without cards (not dealt yet) is placed, searched or shown does
+ * not matter to them. */
+static bool same_cards(const CkPiece *a, const CkPiece *b)
+{
+    for (int p = 0; p < CK_PIECES; p++) {
+        if (a[p].disc != b[p].disc || a[p].prom != b[p].prom)
+            return false;
+        if ((a[p].disc != CK_NONE || a[p].prom != CK_NONE) &&
+            (a[p].placed != b[p].placed || a[p].searched != b[p].searched || a[p].prom_seen != b[p].prom_seen))
+            return false;
+    }
+    return true;
+}
+
+/* conceal_cards where the memo's `in` differs from s only in where the
+ * pieces lie (terrain being placed) or in the chance deck (a card drawn),
+ * and false elsewhere: the cards under the pieces and the other decks are
+ * laid out as the memo's `out` has them, the chance deck from its own. */
+static bool conceal_as_memo(CkState *s)
+{
+    uint8_t *decks = (uint8_t *)s + DECKS_AT;
+    const uint8_t *in = conceal_memo.in.decks, *out = conceal_memo.out.decks;
+    if (!conceal_memo.valid || !same_cards(conceal_memo.in.pieces, s->pieces) ||
+        memcmp(in + CHANCE_LEN, decks + CHANCE_LEN, DECKS_LEN - CHANCE_LEN) != 0)
+        return false;
+    bool chance = memcmp(in, decks, CHANCE_LEN) == 0;
+    for (int p = 0; p < CK_PIECES; p++)
+        s->pieces[p].disc = conceal_memo.out.pieces[p].disc, s->pieces[p].prom = conceal_memo.out.pieces[p].prom;
+    memcpy(decks + CHANCE_LEN, out + CHANCE_LEN, DECKS_LEN - CHANCE_LEN);
+    if (chance)
+        memcpy(decks, out, CHANCE_LEN);
+    else
+        conceal_chance(s);
+    return true;
+}
+
 void ck_conceal(void *st, int player)
 {
     CkState *s = st;
@@ -316,10 +359,19 @@ void ck_conceal(void *st, int player)
         conceal_from_memo(s);
         return;
     }
-    memcpy(conceal_memo.in.pieces, s->pieces, sizeof s->pieces);
-    memcpy(conceal_memo.in.decks, decks, DECKS_LEN);
+    CardsOf seen; /* the memo's next `in` */
+    memcpy(seen.pieces, s->pieces, sizeof s->pieces);
+    memcpy(seen.decks, decks, DECKS_LEN);
+#ifndef NDEBUG
+    CkState fresh = *s;
+    conceal_cards(&fresh);
+#endif
+    if (!conceal_as_memo(s))
+        conceal_cards(s);
+    assert(memcmp(fresh.pieces, s->pieces, sizeof s->pieces) == 0 &&
+           memcmp((uint8_t *)&fresh + DECKS_AT, decks, DECKS_LEN) == 0);
+    conceal_memo.in = seen;
     conceal_memo.filled = NULL;
-    conceal_cards(s);
     memcpy(conceal_memo.out.pieces, s->pieces, sizeof s->pieces);
     memcpy(conceal_memo.out.decks, decks, DECKS_LEN);
     conceal_memo.valid = true;
