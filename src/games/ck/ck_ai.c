@@ -319,10 +319,13 @@ static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
     tb->z[i].found |= FOUND_MEMO;
-    if (m->pgen != tb->memo->pgen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
+    bool stands = m->room == tb->room[i] && same_stand(&m->fig, &tb->s->figs[i]);
+    if (stands && m->gen == tb->memo->gen) /* (the same gen implies the same pgen) */
+        return m;
+    if (!stands || m->pgen != tb->memo->pgen)
         *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .pgen = tb->memo->pgen,
                        .under = -2, .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
-    else if (m->gen != tb->memo->gen) {
+    else {
         m->gen = tb->memo->gen;
         m->reach_now = m->reach_next = m->ready = -1;
         m->way_known &= m->way_open;
