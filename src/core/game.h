@@ -93,9 +93,10 @@ typedef struct GameOps {
     /* Optional, with conceal: make dst what copying st into it and then
      * conceal(dst, player) would, byte for byte, leaving out only the
      * generator (which the caller seeds afresh). dst is the caller's own
-     * buffer of state_size bytes, zeroed once and written by this function
-     * of this game only, so it still holds the last view made: a game may
-     * copy just the part of the state in use and what changed. The
+     * buffer of state_size bytes, written by this function of this game
+     * only, and holds either the last view it made there or zeros (the
+     * caller zeroes it when another game used it): a game may copy just
+     * the part of the state in use and what changed. The
      * heuristic player calls it before every decision in place of a full
      * copy and conceal. */
     void (*conceal_into)(void *dst, const void *st, int player);

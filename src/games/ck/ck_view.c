@@ -386,7 +386,8 @@ _Static_assert(offsetof(CkState, figs) == offsetof(CkState, pieces) + sizeof(CkP
  * nfigs are never used (they stay zero in every state), so only those on
  * the table are copied, and those the last view had beyond them zeroed;
  * the pieces and decks come from the memo when it holds them, and are
- * left as they are when dst holds them already. */
+ * left as they are when dst holds them already (it was filled from the
+ * memo and not zeroed since: every state has figures). */
 void ck_conceal_into(void *dst, const void *st, int player)
 {
     enum { REST_AT = DECKS_AT + DECKS_LEN };
@@ -399,7 +400,7 @@ void ck_conceal_into(void *dst, const void *st, int player)
     d->nfigs = s->nfigs;
     memcpy((uint8_t *)d + REST_AT, (const uint8_t *)s + REST_AT, sizeof *s - REST_AT);
     if (conceal_known(s)) {
-        if (conceal_memo.filled != d) {
+        if (conceal_memo.filled != d || had == 0) { /* (no figures: a buffer zeroed since) */
             conceal_from_memo(d);
             conceal_memo.filled = d;
         }
