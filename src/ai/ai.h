@@ -7,7 +7,8 @@
  * that side may see); "heuristic" hands the game's own g->heuristic a copy
  * in which g->redeal has reshuffled everything the side to act cannot see
  * (or g->conceal has set it to a fixed arrangement that depends only on
- * what that side sees) and the generator is re-seeded, so even a heuristic
+ * what that side sees; g->conceal_into makes the same bytes in a buffer
+ * kept per thread) and the generator is re-seeded, so even a heuristic
  * that read hidden fields would find only a random or a fixed deal, and
  * could not foresee a die. Every
  * AI draws from its OWN Rng, never the state's. */

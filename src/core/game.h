@@ -90,6 +90,16 @@ typedef struct GameOps {
      * place of redeal: as honest, and cheaper, for a player that does not
      * sample the hidden cards. */
     void (*conceal)(void *st, int player);
+    /* Optional, with conceal: make dst what copying st into it and then
+     * conceal(dst, player) would, byte for byte, leaving out only the
+     * generator (which the caller seeds afresh). dst is the caller's own
+     * buffer of state_size bytes, written by this function of this game
+     * only, and holds either the last view it made there or zeros (the
+     * caller zeroes it when another game used it): a game may copy just
+     * the part of the state in use and what changed. The
+     * heuristic player calls it before every decision in place of a full
+     * copy and conceal. */
+    void (*conceal_into)(void *dst, const void *st, int player);
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):

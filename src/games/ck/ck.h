@@ -268,6 +268,8 @@ void ck_redeal(void *st, int player, Rng *rng);
 /* The cards nobody has seen set to one fixed arrangement that depends only
  * on what is seen (the computer players' copy, in place of a re-deal). */
 void ck_conceal(void *st, int player);
+/* ck_conceal made in a copy (GameOps.conceal_into): dst holds the last view made. */
+void ck_conceal_into(void *dst, const void *st, int player);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
 int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
 void ck_render(const void *st, int player, FILE *out);

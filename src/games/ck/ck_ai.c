@@ -103,11 +103,16 @@ enum { CK_CELLS = 24 };
  * Keyed by the figure's fields (same_stand: not what it did this phase,
  * which changes at every phase's end while none of these depend on it),
  * its room as a guard and the terrain (a generation number, renewed
- * whenever any byte of the pieces changes), which is all these depend on. */
+ * whenever any byte of the pieces changes), which is all these depend on.
+ * A search changes only which pieces are unsearched (and cards, which
+ * none of these read): the ground, the move and the ways' difficult
+ * ground stay, and a way that entered its piece before any other
+ * unsearched piece still does (pgen, renewed for any other change). */
 typedef struct FigMemo {
     CkFig    fig;        /* the key: the figure as it stood (same_stand) */
     int8_t   room;       /* ... its room as a guard */
     uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
+    uint32_t pgen;       /* ... and its generation but for searches */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
     int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
     int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
@@ -125,7 +130,7 @@ typedef struct FigMemo {
  * threads share nothing. */
 typedef struct Memo {
     CkPiece  pieces[CK_PIECES]; /* the terrain of generation gen */
-    uint32_t gen;
+    uint32_t gen, pgen;         /* renewed at any change, at any change but searches */
     uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
     uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     FigMemo  fig[CK_MAX_FIGS];
@@ -239,6 +244,19 @@ static bool same_places(const CkPiece *a, const CkPiece *b)
     return true;
 }
 
+/* Is b the terrain a, but for more pieces searched (and cards)? Then
+ * pgen stays. */
+static bool only_searched(const CkPiece *a, const CkPiece *b)
+{
+    for (int p = 0; p < CK_PIECES; p++)
+        if (a[p].kind != b[p].kind || a[p].searched > b[p].searched)
+            return false;
+    return true;
+}
+
+/* The next generation number (0 is never one). */
+static uint32_t next_gen(uint32_t g) { return g == UINT32_MAX ? 1 : g + 1; }
+
 /* The thread's memory, its terrain made that of s. A search changes the
  * pieces but not where they lie: the squares are mapped again only when
  * that changes. */
@@ -247,8 +265,10 @@ static Memo *memo_of(const CkState *s)
     static _Thread_local Memo memo;
     if (memo.gen == 0 || memcmp(memo.pieces, s->pieces, sizeof s->pieces) != 0) {
         bool remap = memo.gen == 0 || !same_places(memo.pieces, s->pieces);
+        if (remap || !only_searched(memo.pieces, s->pieces))
+            memo.pgen = next_gen(memo.pgen);
         memcpy(memo.pieces, s->pieces, sizeof s->pieces);
-        memo.gen = memo.gen == UINT32_MAX ? 1 : memo.gen + 1;
+        memo.gen = next_gen(memo.gen);
         note_grounds(&memo);
         if (remap)
             map_cells(&memo);
@@ -292,14 +312,24 @@ static bool same_stand(const CkFig *a, const CkFig *b)
 }
 
 /* What is kept of figure i, emptied first if it no longer stands as it
- * did (or the terrain changed); checked once a call. */
+ * did (or the terrain changed; after searches only, what depends on which
+ * pieces are unsearched: the reaches, readiness and the ways not open);
+ * checked once a call. */
 static __attribute__((noinline)) FigMemo *check_fig_memo(Table *tb, int i)
 {
     FigMemo *m = &tb->memo->fig[i];
     tb->z[i].found |= FOUND_MEMO;
-    if (m->gen != tb->memo->gen || m->room != tb->room[i] || !same_stand(&m->fig, &tb->s->figs[i]))
-        *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .under = -2,
-                       .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
+    bool stands = m->room == tb->room[i] && same_stand(&m->fig, &tb->s->figs[i]);
+    if (stands && m->gen == tb->memo->gen) /* (the same gen implies the same pgen) */
+        return m;
+    if (!stands || m->pgen != tb->memo->pgen)
+        *m = (FigMemo){.fig = tb->s->figs[i], .room = tb->room[i], .gen = tb->memo->gen, .pgen = tb->memo->pgen,
+                       .under = -2, .reach_now = -1, .reach_next = -1, .allow = -1, .fmv = -1, .ready = -1};
+    else {
+        m->gen = tb->memo->gen;
+        m->reach_now = m->reach_next = m->ready = -1;
+        m->way_known &= m->way_open;
+    }
     return m;
 }
 
@@ -1252,6 +1282,7 @@ static bool reaches_by_way(Table *tb, int p, int i, float m, bool from_hard, int
         if (ck_way_unsearched(s, x, y, ex, ey, from, NULL) == p)
             fm->way_open |= (uint16_t)bit;
     }
+    assert(!(fm->way_open & bit) == (ck_way_unsearched(s, x, y, ex, ey, from, NULL) != p)); /* kept over searches */
     if (!(fm->way_open & bit))
         return false;
     if (from_hard || piece_is(tb->memo->hard, p))

@@ -379,6 +379,7 @@ const GameOps ck_ops = {
     .view = ck_view,
     .redeal = ck_redeal,
     .conceal = ck_conceal,
+    .conceal_into = ck_conceal_into,
     .describe = ck_describe,
     .parse = ck_parse,
     .render = ck_render,

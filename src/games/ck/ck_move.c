@@ -9,6 +9,7 @@
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
 static float allowance_to(const CkState *s, const CkFig *f, int from, int to, float x, float y);
+static float allowance_way(const CkState *s, const CkFig *f, int from, float m, int to, float x, float y);
 static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d);
 
 /* The allowance for a move to (x, y): ending in or passing through
@@ -25,7 +26,14 @@ static float allowance_to(const CkState *s, const CkFig *f, int from, int to, fl
 {
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
-    float m = ck_move_allowance_on(s, f, from);
+    return allowance_way(s, f, from, ck_move_allowance_on(s, f, from), to, x, y);
+}
+
+/* [CK Movement and Ranges] allowance_to for f standing on piece `from`
+ * (found) with allowance m there: m, halved for difficult ground at or on
+ * the way to (x, y). */
+static float allowance_way(const CkState *s, const CkFig *f, int from, float m, int to, float x, float y)
+{
     bool from_hard = from >= 0 && ck_terrain[s->pieces[from].kind].difficult;
     if (from_hard || f->type == F_CLUBMAN)
         return m;
@@ -122,14 +130,15 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
     float dist = ck_dist(f->x, f->y, a->x, a->y);
-    float allow = allowance_to(s, f, k ? k->from : CK_FROM_UNKNOWN, k ? k->to : CK_FROM_UNKNOWN, a->x, a->y);
+    int from = k && k->from != CK_FROM_UNKNOWN ? k->from : ck_piece_at(s, f->x, f->y);
+    float m = ck_move_allowance_on(s, f, from);
+    /* within half of it, the ground at and on the way (which can only halve it) is not looked at */
+    float allow = dist > m / 2 + 1e-3f ? allowance_way(s, f, from, m, k ? k->to : CK_FROM_UNKNOWN, a->x, a->y) : m;
     if (dist > allow + 1e-3f) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
-        int from = k ? k->from : CK_FROM_UNKNOWN;
-        bool ground = allow < ck_move_allowance_on(s, f, from == CK_FROM_UNKNOWN ? ck_piece_at(s, f->x, f->y) : from);
         return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"%s", dist, allow,
-                        ground ? " (halved: marsh, woods or fields on the way)" : "");
+                        allow < m ? " (halved: marsh, woods or fields on the way)" : "");
     }
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");

@@ -2,6 +2,7 @@
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
  * card under an unsearched piece, nor the order of the three decks. */
 #include "ck.h"
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -284,22 +285,129 @@ typedef struct CardsOf {
  * a per-thread memo, keyed by every byte conceal_cards reads, so a hit
  * gives exactly what laying the cards out again would (a pure memo, the
  * only mutable static storage of the game, and per thread). */
+/* The last arrangement conceal_cards made (a per-thread memo): `in`, the
+ * pieces and decks it read, and `out`, what it made of them. */
+typedef struct ConcealMemo {
+    bool        valid;
+    CardsOf     in, out;
+    const void *filled; /* a view (ck_conceal_into) whose pieces and decks are `out` */
+} ConcealMemo;
+static _Thread_local ConcealMemo conceal_memo;
+
+/* Does the memo hold the arrangement of s's cards? */
+static bool conceal_known(const CkState *s)
+{
+    return conceal_memo.valid && memcmp(conceal_memo.in.pieces, s->pieces, sizeof s->pieces) == 0 &&
+           memcmp(conceal_memo.in.decks, (const uint8_t *)s + DECKS_AT, DECKS_LEN) == 0;
+}
+
+/* Set the pieces and decks of d to the memo's arrangement. */
+static void conceal_from_memo(CkState *d)
+{
+    memcpy(d->pieces, conceal_memo.out.pieces, sizeof d->pieces);
+    memcpy((uint8_t *)d + DECKS_AT, conceal_memo.out.decks, DECKS_LEN);
+}
+
+/* The chance deck and its count, first among the decks. */
+enum { CHANCE_LEN = CK_CHANCE_CARDS + 1 };
+_Static_assert(offsetof(CkState, disc) == offsetof(CkState, chance) + CHANCE_LEN, "the chance deck comes first");
+
+/* Do a and b have the same cards under the same pieces, seen or not (all
+ * conceal_discovery and conceal_persons read of the pieces)? Whether a
+ * piece without cards (not dealt yet) is placed, searched or shown does
+ * not matter to them. */
+static bool same_cards(const CkPiece *a, const CkPiece *b)
+{
+    for (int p = 0; p < CK_PIECES; p++) {
+        if (a[p].disc != b[p].disc || a[p].prom != b[p].prom)
+            return false;
+        if ((a[p].disc != CK_NONE || a[p].prom != CK_NONE) &&
+            (a[p].placed != b[p].placed || a[p].searched != b[p].searched || a[p].prom_seen != b[p].prom_seen))
+            return false;
+    }
+    return true;
+}
+
+/* conceal_cards where the memo's `in` differs from s only in where the
+ * pieces lie (terrain being placed) or in the chance deck (a card drawn),
+ * and false elsewhere: the cards under the pieces and the other decks are
+ * laid out as the memo's `out` has them, the chance deck from its own. */
+static bool conceal_as_memo(CkState *s)
+{
+    uint8_t *decks = (uint8_t *)s + DECKS_AT;
+    const uint8_t *in = conceal_memo.in.decks, *out = conceal_memo.out.decks;
+    if (!conceal_memo.valid || !same_cards(conceal_memo.in.pieces, s->pieces) ||
+        memcmp(in + CHANCE_LEN, decks + CHANCE_LEN, DECKS_LEN - CHANCE_LEN) != 0)
+        return false;
+    bool chance = memcmp(in, decks, CHANCE_LEN) == 0;
+    for (int p = 0; p < CK_PIECES; p++)
+        s->pieces[p].disc = conceal_memo.out.pieces[p].disc, s->pieces[p].prom = conceal_memo.out.pieces[p].prom;
+    memcpy(decks + CHANCE_LEN, out + CHANCE_LEN, DECKS_LEN - CHANCE_LEN);
+    if (chance)
+        memcpy(decks, out, CHANCE_LEN);
+    else
+        conceal_chance(s);
+    return true;
+}
+
 void ck_conceal(void *st, int player)
 {
-    static _Thread_local struct { bool valid; CardsOf in, out; } memo;
     CkState *s = st;
     uint8_t *decks = (uint8_t *)s + DECKS_AT;
     (void)player;
-    if (memo.valid && memcmp(memo.in.pieces, s->pieces, sizeof s->pieces) == 0 &&
-        memcmp(memo.in.decks, decks, DECKS_LEN) == 0) {
-        memcpy(s->pieces, memo.out.pieces, sizeof s->pieces);
-        memcpy(decks, memo.out.decks, DECKS_LEN);
+    if (conceal_known(s)) {
+        conceal_from_memo(s);
         return;
     }
-    memcpy(memo.in.pieces, s->pieces, sizeof s->pieces);
-    memcpy(memo.in.decks, decks, DECKS_LEN);
-    conceal_cards(s);
-    memcpy(memo.out.pieces, s->pieces, sizeof s->pieces);
-    memcpy(memo.out.decks, decks, DECKS_LEN);
-    memo.valid = true;
+    CardsOf seen; /* the memo's next `in` */
+    memcpy(seen.pieces, s->pieces, sizeof s->pieces);
+    memcpy(seen.decks, decks, DECKS_LEN);
+#ifndef NDEBUG
+    CkState fresh = *s;
+    conceal_cards(&fresh);
+#endif
+    if (!conceal_as_memo(s))
+        conceal_cards(s);
+    assert(memcmp(fresh.pieces, s->pieces, sizeof s->pieces) == 0 &&
+           memcmp((uint8_t *)&fresh + DECKS_AT, decks, DECKS_LEN) == 0);
+    conceal_memo.in = seen;
+    conceal_memo.filled = NULL;
+    memcpy(conceal_memo.out.pieces, s->pieces, sizeof s->pieces);
+    memcpy(conceal_memo.out.decks, decks, DECKS_LEN);
+    conceal_memo.valid = true;
+}
+
+_Static_assert(offsetof(CkState, figs) == offsetof(CkState, pieces) + sizeof(CkPiece) * CK_PIECES &&
+                   offsetof(CkState, nfigs) == offsetof(CkState, figs) + sizeof(CkFig) * CK_MAX_FIGS &&
+                   offsetof(CkState, chance) == offsetof(CkState, nfigs) + 1,
+               "the pieces, the figures, their count, the decks and the rest follow each other without a gap");
+
+/* ck_conceal into a copy, the generator left out: the figures beyond
+ * nfigs are never used (they stay zero in every state), so only those on
+ * the table are copied, and those the last view had beyond them zeroed;
+ * the pieces and decks come from the memo when it holds them, and are
+ * left as they are when dst holds them already (it was filled from the
+ * memo and not zeroed since: every state has figures). */
+void ck_conceal_into(void *dst, const void *st, int player)
+{
+    enum { REST_AT = DECKS_AT + DECKS_LEN };
+    CkState *d = dst;
+    const CkState *s = st;
+    int had = d->nfigs, n = s->nfigs;
+    memcpy(d->figs, s->figs, (size_t)n * sizeof *s->figs);
+    if (had > n)
+        memset(&d->figs[n], 0, (size_t)(had - n) * sizeof *d->figs);
+    d->nfigs = s->nfigs;
+    memcpy((uint8_t *)d + REST_AT, (const uint8_t *)s + REST_AT, sizeof *s - REST_AT);
+    if (conceal_known(s)) {
+        if (conceal_memo.filled != d || had == 0) { /* (no figures: a buffer zeroed since) */
+            conceal_from_memo(d);
+            conceal_memo.filled = d;
+        }
+        return;
+    }
+    memcpy(d->pieces, s->pieces, sizeof s->pieces);
+    memcpy((uint8_t *)d + DECKS_AT, (const uint8_t *)s + DECKS_AT, DECKS_LEN);
+    ck_conceal(d, player);
+    conceal_memo.filled = d;
 }

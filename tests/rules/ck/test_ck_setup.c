@@ -522,6 +522,42 @@ Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
     cr_assert_gt(steps, 100);
 }
 
+Test(ck_game_set_up, conceal_into_makes_the_concealed_copy_but_the_generator)
+{
+    /* random playouts, two games one after the other in the same view (the
+     * second with fewer figures at first) and random players' re-deals in
+     * between: at every step ck_conceal_into gives, all but the generator,
+     * the bytes of a copy concealed in place */
+    _Alignas(CkState) static unsigned char buf[sizeof(CkState)];
+    CkState *view = (CkState *)buf;
+    int steps = 0;
+    for (uint64_t seed = 5; seed <= 7; seed++) {
+        Options o = {0};
+        if (seed != 6)
+            opt_set(&o, "terrain", "random", NULL);
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        Rng pick, rd;
+        rng_seed(&pick, seed * 17);
+        rng_seed(&rd, seed * 401);
+        for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
+            CkState c = s;
+            if (step % 7 == 3) { /* the memo made from another state in between */
+                CkState r = s;
+                ck_redeal(&r, s.to_act, &rd);
+                ck_conceal(&r, s.to_act);
+            }
+            ck_conceal_into(view, &s, s.to_act);
+            ck_conceal(&c, s.to_act);
+            size_t r1 = offsetof(CkState, rng) + sizeof(Rng);
+            cr_assert(memcmp((unsigned char *)view + r1, (unsigned char *)&c + r1, sizeof c - r1) == 0,
+                      "seed %llu step %d: the view differs from the concealed copy", (unsigned long long)seed, step);
+            random_step(&s, &pick);
+        }
+    }
+    cr_assert_gt(steps, 100);
+}
+
 /* Do two choices agree in every field? */
 static bool same_choice(const Action *a, const Action *b)
 {
