@@ -226,6 +226,28 @@ int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Di
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
 bool  ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by);
 int   ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at);
+
+/* [CK Playing the Game] one piece against the way from (ax, ay) along
+ * (dx, dy), len2 its squared length: if the way starts inside piece q it
+ * is entered at once (*first 0, *hit q); else if it meets q's edge before
+ * *first (a fraction of the way), that is where it now first enters an
+ * unsearched piece. Shared by the rules' ck_way_unsearched and the
+ * players' look over the pieces near a trooper, so both find the same. */
+static inline void ck_way_meets(const CkPiece *p, int q, float ax, float ay, float dx, float dy, float len2,
+                                float *first, int *hit)
+{
+    float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
+    if (c <= 0) { /* starts inside it: entered at once */
+        *first = 0, *hit = q;
+        return;
+    }
+    float b = fx * dx + fy * dy, disc = b * b - len2 * c;
+    if (len2 <= 0 || disc < 0)
+        return;
+    float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
+    if (t >= 0 && t <= 1 && t < *first)
+        *first = t, *hit = q;
+}
 int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 float ck_fig_rate(const CkFig *f);

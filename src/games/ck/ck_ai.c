@@ -599,19 +599,8 @@ static int way_unsearched_near(Table *tb, int i, float bx, float by, int skip, f
         int q = tb->ways[k];
         const CkPiece *p = &tb->s->pieces[q];
         float r = p->r;
-        if (q == skip || !(p->x >= lx - r && p->x <= hx + r && p->y >= ly - r && p->y <= hy + r))
-            continue;
-        float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
-        if (c <= 0) { /* starts inside it: entered at once */
-            first = 0, hit = q;
-            continue;
-        }
-        float b = fx * dx + fy * dy, disc = b * b - len2 * c;
-        if (len2 <= 0 || disc < 0)
-            continue;
-        float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
-        if (t >= 0 && t <= 1 && t < first)
-            first = t, hit = q;
+        if (q != skip && p->x >= lx - r && p->x <= hx + r && p->y >= ly - r && p->y <= hy + r)
+            ck_way_meets(p, q, ax, ay, dx, dy, len2, &first, &hit);
     }
 #ifndef NDEBUG
     float at2;

@@ -72,19 +72,8 @@ int ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, 
     int hit = -1;
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->searched || !p->placed || i == skip || !near_way(p, &w))
-            continue;
-        float fx = ax - p->x, fy = ay - p->y, c = fx * fx + fy * fy - p->r * p->r;
-        if (c <= 0) { /* starts inside it: entered at once */
-            first = 0, hit = i;
-            continue;
-        }
-        float b = fx * dx + fy * dy, disc = b * b - len2 * c;
-        if (len2 <= 0 || disc < 0)
-            continue;
-        float t = (-b - sqrtf(disc)) / len2; /* where the way first meets its edge */
-        if (t >= 0 && t <= 1 && t < first)
-            first = t, hit = i;
+        if (!p->searched && p->placed && i != skip && near_way(p, &w))
+            ck_way_meets(p, i, ax, ay, dx, dy, len2, &first, &hit);
     }
     if (at)
         *at = first;
