@@ -28,7 +28,8 @@ typedef struct BenchCfg {
  * players through the game's random_playout. */
 typedef struct BenchMode {
     const char *label, *ai;
-    bool        playout;
+    bool        playout;      /* through random_playout where the game has one */
+    bool        only_playout; /* a row only for games with random_playout */
 } BenchMode;
 
 typedef struct BenchRow {
@@ -179,7 +180,7 @@ int main(int argc, char **argv)
     if (rc >= 0)
         return rc;
     static const BenchMode modes[] = {
-        {"random", "random", true}, {"random-loop", "random", false}, {"heuristic", "heuristic", false}};
+        {"random", "random", true, false}, {"random-loop", "random", false, true}, {"heuristic", "heuristic", false, false}};
     if (c.json)
         printf("[");
     else
@@ -189,10 +190,9 @@ int main(int argc, char **argv)
     for (const GameOps *const *g = games_all(); *g; g++) {
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             BenchMode mode = modes[m];
-            if (mode.playout && !(*g)->random_playout)
-                mode.playout = false; /* the game has none: "random" goes through the contract */
-            else if (!mode.playout && !strcmp(mode.label, "random-loop") && !(*g)->random_playout)
-                continue; /* the same as "random" */
+            if (!(*g)->random_playout && mode.only_playout)
+                continue; /* it would repeat "random", which goes through the contract */
+            mode.playout &= (*g)->random_playout != NULL;
             BenchRow r = bench_mode(*g, &mode, &c);
             failed |= r.failed;
             if (c.json)
