@@ -478,6 +478,19 @@ static bool sorted_same_cards(const uint8_t *a, const uint8_t *b, int n)
     return true;
 }
 
+/* A random playout's start: game `seed` set up (terrain at random or
+ * placed by the computer), the move picker and re-dealer seeded. */
+static void playout_start(CkState *s, uint64_t seed, bool random_terrain, Rng *pick, uint64_t pick_seed, Rng *rd,
+                          uint64_t rd_seed)
+{
+    Options o = {0};
+    if (random_terrain)
+        opt_set(&o, "terrain", "random", NULL);
+    cr_assert_eq(ck_setup(s, &o, seed, NULL), 0);
+    rng_seed(pick, pick_seed);
+    rng_seed(rd, rd_seed);
+}
+
 Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
 {
     /* random playouts; at every step the computer players' concealed copy
@@ -486,13 +499,9 @@ Test(ck_game_set_up, conceal_lays_out_the_unseen_cards_by_what_is_seen)
      * same whatever the hidden cards were (a re-deal first changes nothing) */
     int steps = 0, moved = 0;
     for (uint64_t seed = 1; seed <= 4; seed++) {
-        Options o = {0};
-        opt_set(&o, "terrain", "random", NULL);
         CkState s;
-        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
         Rng pick, rd;
-        rng_seed(&pick, seed * 31);
-        rng_seed(&rd, seed * 1009);
+        playout_start(&s, seed, true, &pick, seed * 31, &rd, seed * 1009);
         for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
             CkState c = s, r = s;
             ck_conceal(&c, s.to_act);
@@ -532,14 +541,9 @@ Test(ck_game_set_up, conceal_into_makes_the_concealed_copy_but_the_generator)
     CkState *view = (CkState *)buf;
     int steps = 0;
     for (uint64_t seed = 5; seed <= 7; seed++) {
-        Options o = {0};
-        if (seed != 6)
-            opt_set(&o, "terrain", "random", NULL);
         CkState s;
-        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
         Rng pick, rd;
-        rng_seed(&pick, seed * 17);
-        rng_seed(&rd, seed * 401);
+        playout_start(&s, seed, seed != 6, &pick, seed * 17, &rd, seed * 401);
         for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
             CkState c = s;
             if (step % 7 == 3) { /* the memo made from another state in between */
