@@ -46,23 +46,34 @@ const GameOps *cli_game(const char *id);
  * be reproduced. */
 uint64_t cli_fresh_seed(void);
 
-/* Per-role AI options: getopt_long tables are built at run time with one
- * `--<role> AI` entry per role name of every registered game. */
-enum { CLI_ROLE_VAL = 1000, CLI_MAX_ROLES = 32, CLI_MAX_LONGOPTS = 64 };
-typedef struct CliRoles {
+/* Flags built from the registry at run time: `--<role> AI` for every role
+ * name of every game (sim, watch), and `--<key> VALUE` for every option
+ * key of every game, the same as `--option key=VALUE` (play, sim, watch);
+ * the game then refuses a key it does not know, as for --option. */
+enum { CLI_ROLE_VAL = 1000, CLI_KEY_VAL = 2000, CLI_MAX_ROLES = 32, CLI_MAX_KEYS = 32,
+       CLI_MAX_LONGOPTS = 96 };
+typedef struct CliFlags {
     const char *name[CLI_MAX_ROLES];   /* distinct role names of all games */
     int         n;
     const char *ai[CLI_MAX_ROLES];     /* AI given for name[i], or NULL */
-} CliRoles;
+    char        key[CLI_MAX_KEYS][OPT_LEN]; /* distinct option keys of all games */
+    int         nkeys;
+} CliFlags;
 /* Copy `fixed` (terminated by a zero entry) into out, then one entry per
- * role name (val = CLI_ROLE_VAL + index); out is zero-terminated. */
-void cli_longopts(const struct option *fixed, struct option *out, CliRoles *roles);
+ * role name if `roles` (val = CLI_ROLE_VAL + index) and one per option key
+ * (val = CLI_KEY_VAL + index), leaving out any name `fixed` has; out is
+ * zero-terminated. */
+void cli_longopts(const struct option *fixed, struct option *out, CliFlags *fl, bool roles);
+/* Take getopt's value c if it is one of those flags: EXIT_OK (the role's
+ * AI noted, or the option set in opt), EXIT_USAGE with the error printed
+ * for command cmd, or -1 if c is not one of them. */
+int  cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt);
 /* Resolve the role options for game g into ais[player] (default `dflt`);
  * -1 with d filled for a role g lacks or an unknown AI. */
-int  cli_role_ais(const CliRoles *roles, const GameOps *g, const char *dflt,
+int  cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
                   const AiPlayer *ais[MAX_PLAYERS], Diag *d);
-/* Help lines for the role options of every game. */
-void cli_help_roles(FILE *f);
+/* Help lines for the role flags (if `roles`) and option flags of every game. */
+void cli_help_flags(FILE *f, bool roles);
 /* Restart getopt for a new argument vector. */
 void cli_getopt_reset(void);
 

@@ -108,69 +108,108 @@ uint64_t cli_fresh_seed(void)
 /* Role options                                                        */
 /* ------------------------------------------------------------------ */
 
-/* Distinct role names of every registered game into roles. */
-static void collect_roles(CliRoles *roles)
+/* Distinct role names and option keys (the words before '=' in each
+ * game's option help) of every registered game into fl. */
+static void collect_flags(CliFlags *fl)
 {
-    memset(roles, 0, sizeof *roles);
+    memset(fl, 0, sizeof *fl);
     for (const GameOps *const *g = games_all(); *g; g++) {
         for (int i = 0; i < (*g)->nplayers; i++) {
             bool seen = false;
-            for (int k = 0; k < roles->n; k++)
-                seen |= strcmp(roles->name[k], (*g)->roles[i]) == 0;
-            if (!seen && roles->n < CLI_MAX_ROLES)
-                roles->name[roles->n++] = (*g)->roles[i];
+            for (int k = 0; k < fl->n; k++)
+                seen |= strcmp(fl->name[k], (*g)->roles[i]) == 0;
+            if (!seen && fl->n < CLI_MAX_ROLES)
+                fl->name[fl->n++] = (*g)->roles[i];
+        }
+        for (const char *const *h = (*g)->option_help; h && *h; h++) {
+            size_t len = strcspn(*h, "= ");
+            bool seen = len == 0 || len >= OPT_LEN;
+            for (int k = 0; k < fl->nkeys && !seen; k++)
+                seen = strncmp(fl->key[k], *h, len) == 0 && !fl->key[k][len];
+            if (!seen && fl->nkeys < CLI_MAX_KEYS)
+                memcpy(fl->key[fl->nkeys++], *h, len);
         }
     }
 }
 
-void cli_longopts(const struct option *fixed, struct option *out, CliRoles *roles)
+/* Append {name, required_argument, val} to out[*n] unless out has the name. */
+static void add_longopt(struct option *out, int *n, const char *name, int val)
 {
-    collect_roles(roles);
+    for (int j = 0; j < *n; j++)
+        if (strcmp(out[j].name, name) == 0)
+            return;
+    if (*n < CLI_MAX_LONGOPTS - 1)
+        out[(*n)++] = (struct option){name, required_argument, NULL, val};
+}
+
+void cli_longopts(const struct option *fixed, struct option *out, CliFlags *fl, bool roles)
+{
+    collect_flags(fl);
     int n = 0;
     for (; fixed[n].name && n < CLI_MAX_LONGOPTS - 1; n++)
         out[n] = fixed[n];
-    for (int k = 0; k < roles->n && n < CLI_MAX_LONGOPTS - 1; k++) {
-        bool clash = false;
-        for (int j = 0; j < n; j++)
-            clash |= strcmp(out[j].name, roles->name[k]) == 0;
-        if (!clash)
-            out[n++] = (struct option){roles->name[k], required_argument, NULL,
-                                       CLI_ROLE_VAL + k};
-    }
+    for (int k = 0; roles && k < fl->n; k++)
+        add_longopt(out, &n, fl->name[k], CLI_ROLE_VAL + k);
+    for (int k = 0; k < fl->nkeys; k++)
+        add_longopt(out, &n, fl->key[k], CLI_KEY_VAL + k);
     out[n] = (struct option){0};
 }
 
-int cli_role_ais(const CliRoles *roles, const GameOps *g, const char *dflt,
+int cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt)
+{
+    if (c >= CLI_ROLE_VAL && c < CLI_ROLE_VAL + fl->n) {
+        fl->ai[c - CLI_ROLE_VAL] = arg;
+        return EXIT_OK;
+    }
+    if (c < CLI_KEY_VAL || c >= CLI_KEY_VAL + fl->nkeys)
+        return -1;
+    Diag d = {{0}};
+    if (opt_set(opt, fl->key[c - CLI_KEY_VAL], arg, &d) == 0)
+        return EXIT_OK;
+    cli_error("%s: %s", cmd, d.msg);
+    return EXIT_USAGE;
+}
+
+int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
                  const AiPlayer *ais[MAX_PLAYERS], Diag *d)
 {
     for (int p = 0; p < g->nplayers; p++)
         ais[p] = ai_find(dflt);
-    for (int k = 0; k < roles->n; k++) {
-        if (!roles->ai[k])
+    for (int k = 0; k < fl->n; k++) {
+        if (!fl->ai[k])
             continue;
-        int p = game_role_index(g, roles->name[k]);
+        int p = game_role_index(g, fl->name[k]);
         if (p < 0)
-            return diag_set(d, "%s has no role '%s'", g->id, roles->name[k]);
-        ais[p] = ai_find(roles->ai[k]);
+            return diag_set(d, "%s has no role '%s'", g->id, fl->name[k]);
+        ais[p] = ai_find(fl->ai[k]);
         if (!ais[p])
             return diag_set(d, "--%s: unknown AI '%s' (AIs: random, heuristic)",
-                            roles->name[k], roles->ai[k]);
+                            fl->name[k], fl->ai[k]);
     }
     return 0;
 }
 
-void cli_help_roles(FILE *f)
+void cli_help_flags(FILE *f, bool roles)
 {
     for (const GameOps *const *g = games_all(); *g; g++) {
-        fprintf(f, "  role options of %s:", (*g)->id);
-        for (int i = 0; i < (*g)->nplayers; i++)
-            fprintf(f, " --%s AI", (*g)->roles[i]);
+        if (roles) {
+            fprintf(f, "  role options of %s:", (*g)->id);
+            for (int i = 0; i < (*g)->nplayers; i++)
+                fprintf(f, " --%s AI", (*g)->roles[i]);
+            fputc('\n', f);
+        }
+        fprintf(f, "  game options of %s:", (*g)->id);
+        for (const char *const *h = (*g)->option_help; h && *h; h++)
+            fprintf(f, " --%.*s V", (int)strcspn(*h, "= "), *h);
         fputc('\n', f);
     }
-    fputs("  AIs:", f);
-    for (const AiPlayer *const *a = ai_all(); *a; a++)
-        fprintf(f, " %s", (*a)->name);
-    fputc('\n', f);
+    if (roles) {
+        fputs("  AIs:", f);
+        for (const AiPlayer *const *a = ai_all(); *a; a++)
+            fprintf(f, " %s", (*a)->name);
+        fputc('\n', f);
+    }
+    fputs("  (--KEY V is the same as --option KEY=V; `ecw games` lists the values)\n", f);
 }
 
 void cli_getopt_reset(void)

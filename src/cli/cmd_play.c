@@ -37,8 +37,9 @@ static void play_help(FILE *f)
           "  --dice manual     type in every die roll (referee mode); default: auto\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
-          "  -h, --help        this help\n"
-          "At the prompt: a number from the list, an action in words, 'list', 'board',\n"
+          "  -h, --help        this help\n", f);
+    cli_help_flags(f, false);
+    fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
           "'help' or 'quit'.\n", f);
 }
 
@@ -172,6 +173,7 @@ typedef struct PlayArgs {
     bool            seeded, manual;
     const char     *save, *events;
     Options         opt;
+    CliFlags        flags;
 } PlayArgs;
 
 /* --as: a role name or a player number. */
@@ -191,6 +193,9 @@ static int play_as(const GameOps *g, const char *s, int *out)
 /* Handle one option letter c with argument arg; EXIT_OK or an exit code. */
 static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char **argv)
 {
+    int flag = cli_flag(&a->flags, "play", c, arg, &a->opt);
+    if (flag >= 0)
+        return flag;
     Diag d = {{0}};
     switch (c) {
     case 'a': *as = arg; return EXIT_OK;
@@ -226,12 +231,14 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char *
 /* Parse argv into a; returns -1 to go on, or an exit code. */
 static int play_args(int argc, char **argv, PlayArgs *a)
 {
-    static const struct option opts[] = {
+    static const struct option fixed[] = {
         {"help", no_argument, NULL, 'h'},         {"as", required_argument, NULL, 'a'},
         {"ai", required_argument, NULL, 'A'},     {"seed", required_argument, NULL, 's'},
         {"save", required_argument, NULL, 'S'},   {"dice", required_argument, NULL, 'd'},
         {"events", required_argument, NULL, 'E'}, {"option", required_argument, NULL, 'o'},
         {0}};
+    struct option opts[CLI_MAX_LONGOPTS];
+    cli_longopts(fixed, opts, &a->flags, false);
     const char *as = NULL;
     int c;
     cli_getopt_reset();

@@ -24,7 +24,7 @@ typedef struct SimCfg {
     long            ngames, threads;
     bool            json;
     const char     *events_path;
-    CliRoles        roles;
+    CliFlags        flags;
 } SimCfg;
 
 typedef struct SimRun {
@@ -55,7 +55,7 @@ static void sim_help(FILE *f)
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n"
           "The results do not depend on the number of threads.\n", f);
-    cli_help_roles(f);
+    cli_help_flags(f, true);
 }
 
 /* Keep the error of the lowest-numbered failing game. */
@@ -380,10 +380,9 @@ static int sim_opt(SimCfg *c, int ch, char **argv)
 {
     Diag d = {{0}};
     int rc = 0;
-    if (ch >= CLI_ROLE_VAL) {
-        c->roles.ai[ch - CLI_ROLE_VAL] = optarg;
-        return EXIT_OK;
-    }
+    int flag = cli_flag(&c->flags, "sim", ch, optarg, &c->opt);
+    if (flag >= 0)
+        return flag;
     switch (ch) {
     case 'n': rc = cli_parse_int(optarg, 1, SIM_MAX_GAMES, "--games", &c->ngames, &d); break;
     case 's': rc = cli_parse_u64(optarg, &c->seed, &d); break;
@@ -410,7 +409,7 @@ static int sim_args(int argc, char **argv, SimCfg *c)
         {"json", no_argument, NULL, 'j'},         {"events", required_argument, NULL, 'E'},
         {"option", required_argument, NULL, 'o'}, {0}};
     struct option opts[CLI_MAX_LONGOPTS];
-    cli_longopts(fixed, opts, &c->roles);
+    cli_longopts(fixed, opts, &c->flags, true);
     int ch;
     cli_getopt_reset();
     while ((ch = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -429,7 +428,7 @@ static int sim_args(int argc, char **argv, SimCfg *c)
     Diag d = {{0}};
     if (!(c->g = cli_game(argv[optind])))
         return EXIT_USAGE;
-    if (cli_role_ais(&c->roles, c->g, "heuristic", c->ais, &d) < 0) {
+    if (cli_role_ais(&c->flags, c->g, "heuristic", c->ais, &d) < 0) {
         cli_error("sim: %s", d.msg);
         return EXIT_USAGE;
     }

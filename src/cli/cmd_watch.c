@@ -26,7 +26,7 @@ static void watch_help(FILE *f)
           "  --delay MS        pause between actions (default 400)\n"
           "  --fast            no pauses\n"
           "  -h, --help        this help\n", f);
-    cli_help_roles(f);
+    cli_help_flags(f, true);
 }
 
 /* Sleep ms milliseconds (interrupted early by a signal). */
@@ -63,17 +63,16 @@ typedef struct WatchArgs {
     bool        seeded;
     const char *save, *events;
     Options     opt;
-    CliRoles    roles;
+    CliFlags    flags;
 } WatchArgs;
 
 /* One option; EXIT_OK to go on or an exit code. */
 static int watch_opt(WatchArgs *a, Watch *w, int c, char **argv)
 {
     Diag d = {{0}};
-    if (c >= CLI_ROLE_VAL) {
-        a->roles.ai[c - CLI_ROLE_VAL] = optarg;
-        return EXIT_OK;
-    }
+    int flag = cli_flag(&a->flags, "watch", c, optarg, &a->opt);
+    if (flag >= 0)
+        return flag;
     switch (c) {
     case 's':
         a->seeded = true;
@@ -106,7 +105,7 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
         {"option", required_argument, NULL, 'o'}, {"delay", required_argument, NULL, 'D'},
         {"fast", no_argument, NULL, 'f'},         {0}};
     struct option opts[CLI_MAX_LONGOPTS];
-    cli_longopts(fixed, opts, &a->roles);
+    cli_longopts(fixed, opts, &a->flags, true);
     int c;
     cli_getopt_reset();
     while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
@@ -125,7 +124,7 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
     Diag d = {{0}};
     if (!(w->g = cli_game(argv[optind])))
         return EXIT_USAGE;
-    if (cli_role_ais(&a->roles, w->g, "heuristic", w->ais, &d) < 0) {
+    if (cli_role_ais(&a->flags, w->g, "heuristic", w->ais, &d) < 0) {
         cli_error("watch: %s", d.msg);
         return EXIT_USAGE;
     }

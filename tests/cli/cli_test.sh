@@ -48,6 +48,17 @@ expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
 expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"
+# a game option as its own flag: --terrain random is --option terrain=random
+expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --terrain random --exit_scores yes --json
+sed 's/"elapsed_s".*//' "$tmp/out" >"$tmp/flag.json"
+expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --option terrain=random --option exit_scores=yes --json
+sed 's/"elapsed_s".*//' "$tmp/out" | cmp -s - "$tmp/flag.json" || fail "sim --terrain random differs from --option terrain=random"
+expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --json
+sed 's/"elapsed_s".*//' "$tmp/out" | cmp -s - "$tmp/flag.json" && fail "sim --terrain random --exit_scores yes changed nothing"
+expect 2 "$ecw" sim "$game" --terrain random; err_has "unknown option 'terrain' (this game knows: foot, turns, dragoons)"
+expect 2 "$ecw" watch "$game" --turns 0;    err_has "option turns: expected a number 1..99, not '0'"
+expect 2 "$ecw" play "$game" --turns;       err_has "needs a value: --turns"
+expect 0 "$ecw" play --help;                grep -q -- "--terrain V" "$tmp/out" || fail "play --help lists the option flags"
 expect 2 "$ecw" sim no-such-game;           err_has "unknown game"
 expect 2 "$ecw" sim;                        err_has "expected one GAME"
 expect 2 "$ecw" play "$game" --as nobody;   err_has "no role"
