@@ -72,6 +72,11 @@ int  cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *op
  * -1 with d filled for a role g lacks or an unknown AI. */
 int  cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
                   const AiPlayer *ais[MAX_PLAYERS], Diag *d);
+/* After getopt: the one GAME left in argv, into *g, and the AIs of its
+ * roles into ais (default heuristic); EXIT_OK, or EXIT_USAGE with the
+ * error printed for command cmd. */
+int  cli_game_ais(const char *cmd, int argc, char **argv, const CliFlags *fl, const GameOps **g,
+                  const AiPlayer *ais[MAX_PLAYERS]);
 /* Help lines for the role flags (if `roles`) and option flags of every game. */
 void cli_help_flags(FILE *f, bool roles);
 /* Restart getopt for a new argument vector. */

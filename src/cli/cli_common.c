@@ -189,6 +189,22 @@ int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
     return 0;
 }
 
+int cli_game_ais(const char *cmd, int argc, char **argv, const CliFlags *fl, const GameOps **g,
+                 const AiPlayer *ais[MAX_PLAYERS])
+{
+    if (optind + 1 != argc) {
+        cli_error("%s: expected one GAME (see ecw %s --help)", cmd, cmd);
+        return EXIT_USAGE;
+    }
+    if (!(*g = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    Diag d = {{0}};
+    if (cli_role_ais(fl, *g, "heuristic", ais, &d) == 0)
+        return EXIT_OK;
+    cli_error("%s: %s", cmd, d.msg);
+    return EXIT_USAGE;
+}
+
 void cli_help_flags(FILE *f, bool roles)
 {
     for (const GameOps *const *g = games_all(); *g; g++) {

@@ -421,18 +421,8 @@ static int sim_args(int argc, char **argv, SimCfg *c)
         if (rc != EXIT_OK)
             return rc;
     }
-    if (optind + 1 != argc) {
-        cli_error("sim: expected one GAME (see ecw sim --help)");
-        return EXIT_USAGE;
-    }
-    Diag d = {{0}};
-    if (!(c->g = cli_game(argv[optind])))
-        return EXIT_USAGE;
-    if (cli_role_ais(&c->flags, c->g, "heuristic", c->ais, &d) < 0) {
-        cli_error("sim: %s", d.msg);
-        return EXIT_USAGE;
-    }
-    return -1;
+    int rc = cli_game_ais("sim", argc, argv, &c->flags, &c->g, c->ais);
+    return rc == EXIT_OK ? -1 : rc;
 }
 
 /* Check the options once by setting up game 0, so a bad option is a usage

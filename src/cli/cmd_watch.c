@@ -117,18 +117,8 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
         if (rc != EXIT_OK)
             return rc;
     }
-    if (optind + 1 != argc) {
-        cli_error("watch: expected one GAME (see ecw watch --help)");
-        return EXIT_USAGE;
-    }
-    Diag d = {{0}};
-    if (!(w->g = cli_game(argv[optind])))
-        return EXIT_USAGE;
-    if (cli_role_ais(&a->flags, w->g, "heuristic", w->ais, &d) < 0) {
-        cli_error("watch: %s", d.msg);
-        return EXIT_USAGE;
-    }
-    return -1;
+    int rc = cli_game_ais("watch", argc, argv, &a->flags, &w->g, w->ais);
+    return rc == EXIT_OK ? -1 : rc;
 }
 
 /* Play the game with the hooks above; returns the exit code. */
