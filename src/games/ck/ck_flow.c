@@ -267,7 +267,9 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
         evlog_str(log, "side", side_names[s->arrive_side]);
         evlog_str(log, "figures", ck_figs[s->arrive_type].name);
         evlog_int(log, "count", s->arrive_count);
-        evlog_end(log, "%d %s arrive at (%.1f, %.1f)", s->arrive_count, ck_figs[s->arrive_type].name, a->x, a->y);
+        evlog_end(log, "%s: %d %s arrive%s at (%.1f, %.1f)",
+                  s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements", s->arrive_count,
+                  ck_fig_noun(s->arrive_type, s->arrive_count), s->arrive_count == 1 ? "s" : "", a->x, a->y);
     }
     start_parliament(s);
 }

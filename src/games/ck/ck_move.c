@@ -215,10 +215,12 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
         evlog_str(log, "discovery", ck_disc_names[p->disc]);
         evlog_int(log, "count", count);
         evlog_str(log, "person", person_name(p->prom));
-        evlog_end(log, "The %s (piece %d) is searched: %d %s%s%s", ck_terrain[p->kind].name, piece + 1, count,
-                  p->disc == DISC_BLANK ? "royalists" : ck_disc_names[p->disc],
-                  p->prom == PROM_CHARLES ? ", and Charles Stuart!" : "",
-                  p->prom == PROM_WILMOT ? ", and Lord Wilmot!" : "");
+        const char *person = p->prom == PROM_CHARLES ? "Charles Stuart!" : p->prom == PROM_WILMOT ? "Lord Wilmot!" : "";
+        char found[32] = "";
+        if (count)
+            snprintf(found, sizeof found, "%d %s%s", count, ck_fig_noun(types[p->disc], count), *person ? ", and " : "");
+        evlog_end(log, "The %s (piece %d) is searched: %s%s", ck_terrain[p->kind].name, piece + 1,
+                  count || *person ? found : "nobody there", person);
     }
 }
 

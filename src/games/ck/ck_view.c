@@ -35,6 +35,17 @@ CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io)
     return l;
 }
 
+const char *ck_fig_noun(int type, int n)
+{
+    static const char *const one[F_TYPE_COUNT] = {
+        [F_DRAGOON] = "dragoon", [F_CAVALRY] = "cavalry trooper", [F_YOU] = "commander", [F_SHOT] = "shot",
+        [F_HORSE] = "horseman", [F_CLUBMAN] = "clubman", [F_WILMOT] = "Wilmot", [F_CHARLES] = "Charles"};
+    static const char *const many[F_TYPE_COUNT] = {
+        [F_DRAGOON] = "dragoons", [F_CAVALRY] = "cavalry troopers", [F_YOU] = "commanders", [F_SHOT] = "shot",
+        [F_HORSE] = "horse", [F_CLUBMAN] = "clubmen", [F_WILMOT] = "Wilmot", [F_CHARLES] = "Charles"};
+    return (n == 1 ? one : many)[type];
+}
+
 static void view_piece(const CkState *s, int i, Jw *w)
 {
     static const char *const persons[] = {"none", "charles", "wilmot"};

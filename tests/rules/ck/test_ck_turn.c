@@ -61,6 +61,7 @@ Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
     cr_assert_not_null(ev);
     cr_assert(strstr(ev, "\"discovery\":\"infantry\"") && strstr(ev, "\"count\":3") &&
                   strstr(ev, "\"person\":\"charles\""), "%s", ev);
+    cr_assert(strstr(ev, "is searched: 3 shot, and Charles Stuart!"), "the log says what was found: %s", ev);
 }
 
 /* A charger reaches the piece where he makes contact, so he searches it,
@@ -86,6 +87,8 @@ Test(ck_playing_the_game, search_finds_horse_and_clubmen)
     ckf_move(&F, c, 20, 18);
     cr_assert_eq(count_type(F_HORSE), 2);
     cr_assert_eq(count_type(F_WILMOT), 1);
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: 2 horse, and Lord Wilmot!"), "%s",
+              ckf_last_event(&F, "reveal"));
     for (int i = 0; i < F.s.nfigs; i++)
         if (F.s.figs[i].type == F_HORSE || F.s.figs[i].type == F_WILMOT)
             cr_assert(F.s.figs[i].mounted, "horse and Wilmot come mounted");
@@ -95,6 +98,7 @@ Test(ck_playing_the_game, search_finds_horse_and_clubmen)
     ckf_move(&F, c2, 35, 18);
     ckf_assert_dice(&F, 2);
     cr_assert_eq(count_type(F_CLUBMAN), 4);
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: 4 clubmen\""), "%s", ckf_last_event(&F, "reveal"));
     cr_assert_eq(count_type(F_CHARLES), 0, "a blank prominent-person card");
     /* the first clubman found carries a musket, which both players see on the table */
     for (int pl = 0; pl < 2; pl++) {
@@ -151,6 +155,7 @@ Test(ck_playing_the_game, search_of_blanks_ends_the_turn_too)
     ckf_assert_dice(&F, 0);
     cr_assert(F.s.pieces[CKP_VILLAGE].searched);
     cr_assert_eq(F.s.nfigs, 2);
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: nobody there"), "%s", ckf_last_event(&F, "reveal"));
     /* nobody found: Parliament moves again, in turn 2 */
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     cr_assert_eq(F.s.turn, 2);
@@ -482,6 +487,11 @@ static void reinforce_case(int type_die, int number_die)
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
     cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
+    char said[64];
+    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at", want,
+             type_die <= 3 ? (want == 1 ? "dragoon" : "dragoons") : (want == 1 ? "cavalry trooper" : "cavalry troopers"),
+             want == 1 ? "s" : "");
+    cr_assert(strstr(ckf_last_event(&F, "arrival"), said), "%s in %s", said, ckf_last_event(&F, "arrival"));
     for (int i = 1; i <= want; i++) {
         const CkFig *f = ckf_f(&F, i);
         cr_assert_eq(f->type, type_die <= 3 ? F_DRAGOON : F_CAVALRY, "type die %d", type_die);
