@@ -181,12 +181,15 @@ void ck_render(const void *st, int player, FILE *out)
             map[MAP - 1 - (r < MAP ? r : MAP - 1)][c < MAP ? c : MAP - 1] =
                 f->status == FS_PRISONER ? 'p' : ck_figs[f->type].letter;
     }
-    fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
-            ck_chance_names[s->last_chance]);
+    if (s->phase == CP_TERRAIN)
+        fprintf(out, "Before turn 1: the Royalist side places the terrain\n");
+    else
+        fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
+                ck_chance_names[s->last_chance]);
     fprintf(out, "   north edge: Royalists leave here\n");
     for (int r = 0; r < MAP; r++)
         fprintf(out, "%2d %s\n", (MAP - r) * 2, map[r]);
-    fprintf(out, "   south edge: Parliament entered at x=%.0f\n", s->entry_x);
+    fprintf(out, "   south edge: Parliament enters at x=%.0f\n", s->entry_x);
     fprintf(out, "   terrain: v village, m manor, w wood, h hill, f field, ~ marsh; ',' searched\n");
     if (s->phase == CP_TERRAIN && !s->spread_free)
         render_spread(s, out);

@@ -305,8 +305,8 @@ void ml_render(const void *st, int player, FILE *out)
             fprintf(out, "%s %s", k ? "," : "", ml_tables()->cards[s->side[player].hand[k]].name);
         fputc('\n', out);
     }
-    fprintf(out, "Turn %d/%d  %s\n", s->turn, s->max_turns,
-            s->phase == PH_OVER ? "battle over" : s->phase < PH_ARTILLERY ? "deployment" : "");
+    const char *stage = s->phase == PH_OVER ? "  battle over" : s->phase < PH_ARTILLERY ? "  deployment" : "";
+    fprintf(out, "Turn %d/%d%s\n", s->turn, s->max_turns, stage);
     fprintf(out, "     |%-*s|    |%-*s|    |%-*s|\n", CELL_W, " left wing", CELL_W, " centre", CELL_W,
             " right wing");
     for (int z = ML_ZONES - 1; z >= 0; z--) {
