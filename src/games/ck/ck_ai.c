@@ -469,6 +469,11 @@ static Odds odds(int af, int df)
 static inline float minf(float a, float b) { return a < b ? a : b; }
 static inline float maxf(float a, float b) { return a > b ? a : b; }
 
+/* How far beyond `stop` a distance d reaches, never below nothing: inline,
+ * where fmax(0, d - stop) is a call (the same value but for the sign of
+ * a zero, which no comparison sees). */
+static inline double beyond(float d, float stop) { return d - stop > 0 ? d - stop : 0; }
+
 /* Squared distance: for comparisons, without the root. */
 static float dist2(float ax, float ay, float bx, float by)
 {
@@ -1362,7 +1367,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         return move_towards(tb, i, gx, gy, stop, false, out);
     Action cand[11];
     int8_t to[11], way[11]; /* what accept_known is told of each */
-    double v[11], stay = fmax(0, len - stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
+    double v[11], stay = beyond(len, stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
     int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way (not south) */
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
@@ -1387,7 +1392,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         to[n] = (int8_t)p, way[n] = (int8_t)w;
-        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
+        v[n++] = stay - (beyond(ck_dist(x, y, gx, gy), stop) + risk * exposure_on(tb, i, x, y, p));
     }
     return best_first_known(tb, cand, to, way, v, n, 0.05, out);
 }
