@@ -111,19 +111,21 @@ enum { CK_CELLS = 24 };
 typedef struct FigMemo {
     CkFig    fig;        /* the key: the figure as it stood (same_stand) */
     int8_t   room;       /* ... its room as a guard */
-    uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
-    uint32_t pgen;       /* ... and its generation but for searches */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
+    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    uint32_t gen;        /* the key's terrain generation (0: nothing kept) */
+    uint32_t pgen;       /* ... and its generation but for searches */
     int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
-    int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     float    allow;      /* its move this phase, -1 not found yet */
     float    fmv;        /* foes: foe_move, -1 not found yet */
-    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     uint16_t way_known;  /* troopers: the pieces whose way (reaches_by_way) is looked at, as bits */
     uint16_t way_open;   /* ... which of them it enters before any other unsearched piece */
     uint16_t hard_known; /* ... the pieces whose way is looked at for difficult ground */
     uint16_t way_hard;   /* ... and which ways cross it */
+    uint8_t  spare[6];   /* to 64 bytes: a figure's memo found by a shift */
 } FigMemo;
+_Static_assert(sizeof(FigMemo) == 64, "a FigMemo is 64 bytes");
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
