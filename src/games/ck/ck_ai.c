@@ -1586,9 +1586,11 @@ static unsigned next_reach(Table *tb, int j)
         if (in) {
             bool hard = on_hard(tb, j);
             float m = rate / (hard ? 2 : 1);
-            for (int p = 0; p < CK_PIECES; p++)
-                if ((in & (1 << p)) && !reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
+            for (unsigned near = (unsigned)in; near; near &= near - 1) { /* those the quick look let by, lowest first */
+                int p = __builtin_ctz(near);
+                if (!reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
                     in &= ~(1 << p);
+            }
         }
         m->reach_next = (int16_t)in;
     }
