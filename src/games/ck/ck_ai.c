@@ -579,6 +579,7 @@ static bool unsearched_near(Table *tb, int i)
     if (tb->ways_of != i) {
         const CkFig *f = &tb->s->figs[i];
         int n = 0;
+        #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
         for (int p = 0; p < CK_PIECES; p++) {
             const CkPiece *pc = &tb->s->pieces[p];
             float reach = 8.5f + pc->r;
@@ -1302,6 +1303,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
     float m = -1;
     bool hard = false;
     uint16_t in = 0;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int p = 0; p < CK_PIECES; p++) {
         const CkPiece *pc = &s->pieces[p];
         if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
@@ -1555,6 +1557,7 @@ static int staging_piece(Table *tb, int i, bool *mine)
     const CkFig *f = &s->figs[i];
     int own = -1, any = -1;
     float od = 1e9f, ad = 1e9f;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int p = 0; p < CK_PIECES; p++) {
         const CkPiece *pc = &s->pieces[p];
         if (pc->searched || (tb->searcher >= 0 && p == tb->spiece))
@@ -1579,6 +1582,7 @@ static unsigned next_reach(Table *tb, int j)
         const CkFig *g = &s->figs[j];
         float rate = ck_fig_rate(g);
         int in = 0;
+        #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
         for (int p = 0; p < CK_PIECES; p++) /* a quick look first: the ground only ever shortens the move */
             if (!s->pieces[p].searched && fabsf(g->x - s->pieces[p].x) <= rate + s->pieces[p].r &&
                 fabsf(g->y - s->pieces[p].y) <= rate + s->pieces[p].r)

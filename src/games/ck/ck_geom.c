@@ -90,6 +90,7 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
     float lx = a->x < b->x ? a->x : b->x, hx = a->x < b->x ? b->x : a->x;
     float ly = a->y < b->y ? a->y : b->y, hy = a->y < b->y ? b->y : a->y;
     const CkTerrainSpec *terrain = ck_terrain;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
         float r = p->r;
