@@ -392,6 +392,7 @@ static void look(const CkState *s, Table *tb)
     int8_t *room = tb->room;                                               /* stores may alias anything */
     uint8_t *own = tb->own, *foes = tb->foes;
     Zeros *z = tb->z;
+    #pragma GCC unroll 4 /* four figures a turn of the loop: its count and test were a fifth of it */
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
