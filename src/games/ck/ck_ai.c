@@ -181,6 +181,7 @@ typedef struct Table {
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
+    int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
@@ -381,6 +382,7 @@ static void look(const CkState *s, Table *tb)
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
     tb->late = -1;
+    tb->charles = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
@@ -1950,15 +1952,18 @@ static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 static bool threatens_charles(Table *tb, int t)
 {
     const CkState *s = tb->s;
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *c = &s->figs[tb->own[k]];
-        if (c->type != F_CHARLES)
-            continue;
-        foe_info(tb, t);
-        float reach = tb->fmv[t] + tb->frad[t] + ck_fig_radius(c) + 0.1f;
-        return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
+    if (tb->charles == -2) { /* looked for once a call */
+        tb->charles = -1;
+        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
+            if (s->figs[tb->own[k]].type == F_CHARLES)
+                tb->charles = (int8_t)tb->own[k];
     }
-    return false;
+    if (tb->charles < 0)
+        return false;
+    const CkFig *c = &s->figs[tb->charles];
+    foe_info(tb, t);
+    float reach = tb->fmv[t] + tb->frad[t] + ck_fig_radius(c) + 0.1f;
+    return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
 }
 
 /* [CK Hand to hand Combat] The ambush of figure i with the best expected
