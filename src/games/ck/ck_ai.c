@@ -537,7 +537,7 @@ static bool on_hard(Table *tb, int i)
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
  * already known. */
-static float find_allowance(Table *tb, int i)
+static __attribute__((noinline)) float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     float m = f->type == F_DRAGOON && !f->mounted ? 6 : tb->figs[f->type].move;
@@ -548,8 +548,9 @@ static float find_allowance(Table *tb, int i)
     return tb->room[i] < 4 && m > 3 ? 3 : m;
 }
 
-/* find_allowance, found once a call. */
-static float allowance(Table *tb, int i)
+/* find_allowance, found once a call (apart, and this inline: the look-up,
+ * the common case, needs no call nor the registers finding it takes). */
+static inline float allowance(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->allow < 0)
