@@ -347,7 +347,7 @@ static inline FigMemo *fig_memo(Table *tb, int i)
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
 
 static int ground_mod(const CkFig *f, int kind);
-static double menace(Table *tb, int e);
+static inline double menace(Table *tb, int e);
 
 /* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
@@ -1095,20 +1095,28 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
 
 /* The points foe e is expected to take back next turn by beating the
  * guards it can reach: their prisoners' points times the chance. */
-static double menace(Table *tb, int e)
+static __attribute__((noinline)) void find_menace(Table *tb, int e)
 {
-    if (!(tb->z[e].found & FOUND_MENACE)) {
-        const CkState *s = tb->s;
-        const CkFig *g = &s->figs[e];
-        double v = 0;
-        for (int k = 0; k < tb->nguard; k++) {
-            const CkFig *f = &s->figs[tb->guards[k]];
-            if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
-        }
-        tb->menace[e] = (float)v;
-        tb->z[e].found |= FOUND_MENACE;
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e];
+    double v = 0;
+    for (int k = 0; k < tb->nguard; k++) {
+        const CkFig *f = &s->figs[tb->guards[k]];
+        if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+            v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
     }
+    tb->menace[e] = (float)v;
+    tb->z[e].found |= FOUND_MENACE;
+}
+
+/* find_menace, found once a call (inline: mostly nobody guards anyone,
+ * and then it is nothing). */
+static inline double menace(Table *tb, int e)
+{
+    if (!tb->nguard)
+        return 0;
+    if (!(tb->z[e].found & FOUND_MENACE))
+        find_menace(tb, e);
     return tb->menace[e];
 }
 
