@@ -730,20 +730,25 @@ static float foe_range(const Table *tb, const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : tb->figs[g->type].range;
 }
 
-/* Foe e's move next turn (kept in its memo), range and base radius,
- * found once a call. */
-static void foe_info(Table *tb, int e)
+/* Foe e's move next turn (kept in its memo), range and base radius. */
+static __attribute__((noinline)) void find_foe_info(Table *tb, int e)
 {
-    if (!(tb->z[e].found & FOUND_INFO)) {
-        const CkFig *g = &tb->s->figs[e];
-        FigMemo *m = fig_memo(tb, e);
-        if (m->fmv < 0)
-            m->fmv = foe_move(tb, e);
-        tb->fmv[e] = m->fmv;
-        tb->frng[e] = foe_range(tb, g);
-        tb->frad[e] = ck_fig_radius(g);
-        tb->z[e].found |= FOUND_INFO;
-    }
+    const CkFig *g = &tb->s->figs[e];
+    FigMemo *m = fig_memo(tb, e);
+    if (m->fmv < 0)
+        m->fmv = foe_move(tb, e);
+    tb->fmv[e] = m->fmv;
+    tb->frng[e] = foe_range(tb, g);
+    tb->frad[e] = ck_fig_radius(g);
+    tb->z[e].found |= FOUND_INFO;
+}
+
+/* find_foe_info, found once a call (apart, and this inline: the test,
+ * most calls, needs no call). */
+static inline void foe_info(Table *tb, int e)
+{
+    if (!(tb->z[e].found & FOUND_INFO))
+        find_foe_info(tb, e);
 }
 
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
