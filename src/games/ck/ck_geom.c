@@ -55,7 +55,7 @@ bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
     #pragma GCC unroll 12 /* the twelve pieces in a row: the loop's own count and test were a fifth of a call */
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (p->placed && terrain[p->kind].difficult && near_way(p, &w) &&
+        if (near_way(p, &w) && p->placed && terrain[p->kind].difficult && /* (the way's box passes over most pieces first) */
             seg_dist(ax, ay, bx, by, p->x, p->y) <= p->r)
             return true;
     }
