@@ -840,9 +840,9 @@ static int choices(Table *tb, int e)
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
         float d2[CK_MAX_FIGS], shot2 = rng > 0 ? rng2 : -1; /* -1: no square is that near */
         int n = 4, nown = tb->nown;
-        own_dist2(tb, g->x, g->y, d2);
-        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range */
-            float reach = base + tb->orad[k] + 0.1f;
+        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range (own_dist2 on the way) */
+            float dx = tb->ox[k] - g->x, dy = tb->oy[k] - g->y, reach = base + tb->orad[k] + 0.1f;
+            d2[k] = dx * dx + dy * dy;
             n += (d2[k] <= reach * reach) + (d2[k] <= shot2);
         }
         if (rng > 0 && !(tb->z[e].found & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
