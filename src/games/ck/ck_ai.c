@@ -1398,10 +1398,13 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
         hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
-    for (int k = 0; k < 11; k++) {
+    /* The points weighed, k as below: all of the way (0) and a third (2),
+     * not two thirds (1); the ways of the compass (k - 3) not southwards,
+     * the two diagonals only (ways 2) when he is on his way (see above). */
+    static const int8_t tries[2][8] = {{0, 2, 3, 4, 5, 6, 7, -1}, {0, 2, 4, 6, -1}};
+    for (const int8_t *t = tries[ways - 1]; *t >= 0; t++) {
+        int k = *t;
         float x, y;
-        if (k == 1 || (k >= 3 && ((k - 3) % ways != ways - 1 || compass[k - 3][1] < 0)))
-            continue; /* not two thirds of the way, nor southwards (see above) */
         if (k < 3) {
             float go = minf(hlen - hstop, m) * (float)(3 - k) / 3;
             if (go < 0.05f || hlen < 1e-3f)
