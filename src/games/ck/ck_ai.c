@@ -580,22 +580,28 @@ static bool foe_within(Table *tb, int i, float r)
 /* The unsearched pieces within reach of any move of figure i (8"), kept
  * in tb->ways for the last figure asked: the only pieces a way from him
  * to a point within his move can enter (0.5" spare), so the ways are
- * tested against these alone. Is there any? Most of his candidate points
- * have none in the way. */
-static bool unsearched_near(Table *tb, int i)
+ * tested against these alone (most of his candidate points have none in
+ * the way). */
+static __attribute__((noinline)) void list_unsearched_near(Table *tb, int i)
 {
-    if (tb->ways_of != i) {
-        const CkFig *f = &tb->s->figs[i];
-        int n = 0;
-        #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
-        for (int p = 0; p < CK_PIECES; p++) {
-            const CkPiece *pc = &tb->s->pieces[p];
-            float reach = 8.5f + pc->r;
-            if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
-                tb->ways[n++] = (uint8_t)p;
-        }
-        tb->nways = n, tb->ways_of = i;
+    const CkFig *f = &tb->s->figs[i];
+    int n = 0;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &tb->s->pieces[p];
+        float reach = 8.5f + pc->r;
+        if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
+            tb->ways[n++] = (uint8_t)p;
     }
+    tb->nways = n, tb->ways_of = i;
+}
+
+/* list_unsearched_near for figure i, once for the last figure asked
+ * (inline: most calls ask again about the same). Is there any? */
+static inline bool unsearched_near(Table *tb, int i)
+{
+    if (tb->ways_of != i)
+        list_unsearched_near(tb, i);
     return tb->nways > 0;
 }
 
