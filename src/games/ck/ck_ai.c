@@ -1655,7 +1655,7 @@ static bool par_move(Table *tb, int i, Action *out)
     const CkFig *f = &s->figs[i];
     bool mine;
     int p = staging_piece(tb, i, &mine);
-    double risk = mine || !covered(tb, i) ? 0 : risk_of(tb, i);
+    double risk = mine || quiet(tb, i) || !covered(tb, i) ? 0 : risk_of(tb, i); /* (quiet: safe_step weighs nothing) */
     if (p >= 0) {
         const CkPiece *pc = &s->pieces[p];
         if (!foe_near(tb, pc->x, pc->y, pc->r + 20)) /* nobody can reach any side of it */
