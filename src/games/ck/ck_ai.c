@@ -84,7 +84,7 @@ typedef struct NearFoe {
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
     float   x, y;                 /* where it stands */
-    float   far2;                 /* the square of how far it could reach him */
+    float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
@@ -984,6 +984,8 @@ static void near_chances(Table *tb, NearFoe *nf, int i)
     for (int add = 0; add < 3 && nf->menace > 0; add++)
         nf->draw[add] = nf->menace * add / (nf->choices + add);
     nf->chances = 1;
+    /* from now on, no further than it can attack him (near_attack gives nothing beyond) */
+    nf->far2 = minf(nf->far2, nf->rng > 0 ? maxf(maxf(nf->reach2, nf->rng2), nf->nearest2) : nf->reach2);
 }
 
 /* attack_of for near foe nf at squared distance d2 from where the trooper
