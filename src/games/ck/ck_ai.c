@@ -1047,11 +1047,18 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
 }
 
 /* Is every foe too far from trooper i to cost it anything wherever it
- * moves? Found once a call. */
-static bool quiet(Table *tb, int i)
+ * moves? */
+static __attribute__((noinline)) void find_quiet(Table *tb, int i)
+{
+    tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+}
+
+/* find_quiet, found once a call (apart, and this inline: the look-up is
+ * most calls, each point weighed asking). */
+static inline bool quiet(Table *tb, int i)
 {
     if (tb->u[i].quiet < 0)
-        tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+        find_quiet(tb, i);
     return tb->u[i].quiet;
 }
 
