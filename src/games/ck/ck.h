@@ -250,7 +250,10 @@ static inline void ck_way_meets(const CkPiece *p, int q, float ax, float ay, flo
 }
 int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
-float ck_fig_rate(const CkFig *f);
+static inline float ck_fig_rate(const CkFig *f) /* inline: the players ask it in their loops */
+{
+    return f->type == F_DRAGOON && !f->mounted ? 6.0f : ck_figs[f->type].move;
+}
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
 int  ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io);

@@ -84,7 +84,7 @@ typedef struct NearFoe {
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
     float   x, y;                 /* where it stands */
-    float   far2;                 /* the square of how far it could reach him */
+    float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
@@ -111,19 +111,21 @@ enum { CK_CELLS = 24 };
 typedef struct FigMemo {
     CkFig    fig;        /* the key: the figure as it stood (same_stand) */
     int8_t   room;       /* ... its room as a guard */
-    uint32_t gen;        /* ... and the terrain's generation (0: nothing kept) */
-    uint32_t pgen;       /* ... and its generation but for searches */
     int8_t   under;      /* the piece under it, -1 none, -2 not looked at yet */
+    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    uint32_t gen;        /* the key's terrain generation (0: nothing kept) */
+    uint32_t pgen;       /* ... and its generation but for searches */
     int32_t  reach_now;  /* free troopers: the unsearched pieces this phase's move reaches, -1 not looked at */
-    int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     float    allow;      /* its move this phase, -1 not found yet */
     float    fmv;        /* foes: foe_move, -1 not found yet */
-    int8_t   ready;      /* troopers: at the edge of an unsearched piece, -1 not looked at */
+    int16_t  reach_next; /* free troopers: unsearched pieces in a full move, -1 not looked at */
     uint16_t way_known;  /* troopers: the pieces whose way (reaches_by_way) is looked at, as bits */
     uint16_t way_open;   /* ... which of them it enters before any other unsearched piece */
     uint16_t hard_known; /* ... the pieces whose way is looked at for difficult ground */
     uint16_t way_hard;   /* ... and which ways cross it */
+    uint8_t  spare[6];   /* to 64 bytes: a figure's memo found by a shift */
 } FigMemo;
+_Static_assert(sizeof(FigMemo) == 64, "a FigMemo is 64 bytes");
 
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
@@ -179,6 +181,7 @@ typedef struct Table {
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
+    int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
@@ -344,7 +347,7 @@ static inline FigMemo *fig_memo(Table *tb, int i)
 static bool is_person(const CkFig *f) { return f->type == F_CHARLES || f->type == F_WILMOT; }
 
 static int ground_mod(const CkFig *f, int kind);
-static double menace(Table *tb, int e);
+static inline double menace(Table *tb, int e);
 
 /* On the table and free to act? */
 static bool active(const CkFig *f) { return f->status == FS_ACTIVE; }
@@ -379,6 +382,7 @@ static void look(const CkState *s, Table *tb)
     tb->nfoes = tb->nown = tb->persons = tb->nfree = tb->nguard = 0;
     tb->searcher = -2;
     tb->late = -1;
+    tb->charles = -2;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
@@ -390,6 +394,7 @@ static void look(const CkState *s, Table *tb)
     int8_t *room = tb->room;                                               /* stores may alias anything */
     uint8_t *own = tb->own, *foes = tb->foes;
     Zeros *z = tb->z;
+    #pragma GCC unroll 4 /* four figures a turn of the loop: its count and test were a fifth of it */
     for (int i = 0; i < n; i++) {
         const CkFig *f = &s->figs[i];
         if (f->status == FS_ACTIVE) {
@@ -469,6 +474,11 @@ static Odds odds(int af, int df)
 static inline float minf(float a, float b) { return a < b ? a : b; }
 static inline float maxf(float a, float b) { return a > b ? a : b; }
 
+/* How far beyond `stop` a distance d reaches, never below nothing: inline,
+ * where fmax(0, d - stop) is a call (the same value but for the sign of
+ * a zero, which no comparison sees). */
+static inline double beyond(float d, float stop) { return d - stop > 0 ? d - stop : 0; }
+
 /* Squared distance: for comparisons, without the root. */
 static float dist2(float ax, float ay, float bx, float by)
 {
@@ -527,7 +537,7 @@ static bool on_hard(Table *tb, int i)
 
 /* The move allowance of f as ck_move_allowance gives it, with the guards
  * already known. */
-static float find_allowance(Table *tb, int i)
+static __attribute__((noinline)) float find_allowance(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     float m = f->type == F_DRAGOON && !f->mounted ? 6 : tb->figs[f->type].move;
@@ -538,8 +548,9 @@ static float find_allowance(Table *tb, int i)
     return tb->room[i] < 4 && m > 3 ? 3 : m;
 }
 
-/* find_allowance, found once a call. */
-static float allowance(Table *tb, int i)
+/* find_allowance, found once a call (apart, and this inline: the look-up,
+ * the common case, needs no call nor the registers finding it takes). */
+static inline float allowance(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->allow < 0)
@@ -547,13 +558,17 @@ static float allowance(Table *tb, int i)
     return m->allow;
 }
 
-/* Is any foe within `r` inches of (x, y)? */
+/* Is any foe within `r` inches of (x, y)? Counted over the arrays without
+ * a branch (the compiler does several foes at once), not stopping at the
+ * first. */
 static bool foe_near(Table *tb, float x, float y, float r)
 {
-    for (int k = 0; k < tb->nfoes; k++)
-        if (dist2(x, y, tb->fx[k], tb->fy[k]) <= r * r)
-            return true;
-    return false;
+    int n = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        float dx = x - tb->fx[k], dy = y - tb->fy[k];
+        n += dx * dx + dy * dy <= r * r;
+    }
+    return n > 0;
 }
 
 /* Is any foe within `r` inches of figure i? */
@@ -565,21 +580,28 @@ static bool foe_within(Table *tb, int i, float r)
 /* The unsearched pieces within reach of any move of figure i (8"), kept
  * in tb->ways for the last figure asked: the only pieces a way from him
  * to a point within his move can enter (0.5" spare), so the ways are
- * tested against these alone. Is there any? Most of his candidate points
- * have none in the way. */
-static bool unsearched_near(Table *tb, int i)
+ * tested against these alone (most of his candidate points have none in
+ * the way). */
+static __attribute__((noinline)) void list_unsearched_near(Table *tb, int i)
 {
-    if (tb->ways_of != i) {
-        const CkFig *f = &tb->s->figs[i];
-        int n = 0;
-        for (int p = 0; p < CK_PIECES; p++) {
-            const CkPiece *pc = &tb->s->pieces[p];
-            float reach = 8.5f + pc->r;
-            if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
-                tb->ways[n++] = (uint8_t)p;
-        }
-        tb->nways = n, tb->ways_of = i;
+    const CkFig *f = &tb->s->figs[i];
+    int n = 0;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &tb->s->pieces[p];
+        float reach = 8.5f + pc->r;
+        if (!pc->searched && pc->placed && fabsf(f->x - pc->x) <= reach && fabsf(f->y - pc->y) <= reach)
+            tb->ways[n++] = (uint8_t)p;
     }
+    tb->nways = n, tb->ways_of = i;
+}
+
+/* list_unsearched_near for figure i, once for the last figure asked
+ * (inline: most calls ask again about the same). Is there any? */
+static inline bool unsearched_near(Table *tb, int i)
+{
+    if (tb->ways_of != i)
+        list_unsearched_near(tb, i);
     return tb->nways > 0;
 }
 
@@ -714,20 +736,25 @@ static float foe_range(const Table *tb, const CkFig *g)
     return g->type == F_CLUBMAN && !g->musket ? 0 : tb->figs[g->type].range;
 }
 
-/* Foe e's move next turn (kept in its memo), range and base radius,
- * found once a call. */
-static void foe_info(Table *tb, int e)
+/* Foe e's move next turn (kept in its memo), range and base radius. */
+static __attribute__((noinline)) void find_foe_info(Table *tb, int e)
 {
-    if (!(tb->z[e].found & FOUND_INFO)) {
-        const CkFig *g = &tb->s->figs[e];
-        FigMemo *m = fig_memo(tb, e);
-        if (m->fmv < 0)
-            m->fmv = foe_move(tb, e);
-        tb->fmv[e] = m->fmv;
-        tb->frng[e] = foe_range(tb, g);
-        tb->frad[e] = ck_fig_radius(g);
-        tb->z[e].found |= FOUND_INFO;
-    }
+    const CkFig *g = &tb->s->figs[e];
+    FigMemo *m = fig_memo(tb, e);
+    if (m->fmv < 0)
+        m->fmv = foe_move(tb, e);
+    tb->fmv[e] = m->fmv;
+    tb->frng[e] = foe_range(tb, g);
+    tb->frad[e] = ck_fig_radius(g);
+    tb->z[e].found |= FOUND_INFO;
+}
+
+/* find_foe_info, found once a call (apart, and this inline: the test,
+ * most calls, needs no call). */
+static inline void foe_info(Table *tb, int e)
+{
+    if (!(tb->z[e].found & FOUND_INFO))
+        find_foe_info(tb, e);
 }
 
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
@@ -766,6 +793,7 @@ static void nearest3_of(Table *tb, int e, const float *d2)
 {
     float c0 = 1e9f, c1 = 1e9f, c2 = 1e9f;
     uint8_t w0 = CK_NONE, w1 = CK_NONE, w2 = CK_NONE;
+    #pragma GCC unroll 4 /* four troopers a turn of the loop, most of them passed over at one test */
     for (int k = 0; k < tb->nown; k++) {
         float v = d2[k];
         if (!(v < c2))
@@ -818,9 +846,9 @@ static int choices(Table *tb, int e)
         float base = tb->fmv[e] + tb->frad[e], rng = tb->frng[e], rng2 = rng * rng;
         float d2[CK_MAX_FIGS], shot2 = rng > 0 ? rng2 : -1; /* -1: no square is that near */
         int n = 4, nown = tb->nown;
-        own_dist2(tb, g->x, g->y, d2);
-        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range */
-            float reach = base + tb->orad[k] + 0.1f;
+        for (int k = 0; k < nown; k++) { /* a charge at each in reach, a shot at each in range (own_dist2 on the way) */
+            float dx = tb->ox[k] - g->x, dy = tb->oy[k] - g->y, reach = base + tb->orad[k] + 0.1f;
+            d2[k] = dx * dx + dy * dy;
             n += (d2[k] <= reach * reach) + (d2[k] <= shot2);
         }
         if (rng > 0 && !(tb->z[e].found & FOUND_NEAR3)) /* a shooter's nearest troopers are wanted too: found on the way */
@@ -956,6 +984,8 @@ static void near_chances(Table *tb, NearFoe *nf, int i)
     for (int add = 0; add < 3 && nf->menace > 0; add++)
         nf->draw[add] = nf->menace * add / (nf->choices + add);
     nf->chances = 1;
+    /* from now on, no further than it can attack him (near_attack gives nothing beyond) */
+    nf->far2 = minf(nf->far2, nf->rng > 0 ? maxf(maxf(nf->reach2, nf->rng2), nf->nearest2) : nf->reach2);
 }
 
 /* attack_of for near foe nf at squared distance d2 from where the trooper
@@ -1017,11 +1047,18 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
 }
 
 /* Is every foe too far from trooper i to cost it anything wherever it
- * moves? Found once a call. */
-static bool quiet(Table *tb, int i)
+ * moves? */
+static __attribute__((noinline)) void find_quiet(Table *tb, int i)
+{
+    tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+}
+
+/* find_quiet, found once a call (apart, and this inline: the look-up is
+ * most calls, each point weighed asking). */
+static inline bool quiet(Table *tb, int i)
 {
     if (tb->u[i].quiet < 0)
-        tb->u[i].quiet = !foe_within(tb, i, allowance(tb, i) + CK_FAR);
+        find_quiet(tb, i);
     return tb->u[i].quiet;
 }
 
@@ -1078,20 +1115,28 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
 
 /* The points foe e is expected to take back next turn by beating the
  * guards it can reach: their prisoners' points times the chance. */
-static double menace(Table *tb, int e)
+static __attribute__((noinline)) void find_menace(Table *tb, int e)
 {
-    if (!(tb->z[e].found & FOUND_MENACE)) {
-        const CkState *s = tb->s;
-        const CkFig *g = &s->figs[e];
-        double v = 0;
-        for (int k = 0; k < tb->nguard; k++) {
-            const CkFig *f = &s->figs[tb->guards[k]];
-            if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
-                v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
-        }
-        tb->menace[e] = (float)v;
-        tb->z[e].found |= FOUND_MENACE;
+    const CkState *s = tb->s;
+    const CkFig *g = &s->figs[e];
+    double v = 0;
+    for (int k = 0; k < tb->nguard; k++) {
+        const CkFig *f = &s->figs[tb->guards[k]];
+        if (dist2(f->x, f->y, g->x, g->y) <= CK_FAR * CK_FAR)
+            v += tb->z[tb->guards[k]].held * beat_chance(tb, e, f, f->x, f->y);
     }
+    tb->menace[e] = (float)v;
+    tb->z[e].found |= FOUND_MENACE;
+}
+
+/* find_menace, found once a call (inline: mostly nobody guards anyone,
+ * and then it is nothing). */
+static inline double menace(Table *tb, int e)
+{
+    if (!tb->nguard)
+        return 0;
+    if (!(tb->z[e].found & FOUND_MENACE))
+        find_menace(tb, e);
     return tb->menace[e];
 }
 
@@ -1295,6 +1340,7 @@ static uint16_t pieces_in_reach(Table *tb, int i)
     float m = -1;
     bool hard = false;
     uint16_t in = 0;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int p = 0; p < CK_PIECES; p++) {
         const CkPiece *pc = &s->pieces[p];
         if (pc->searched || fabsf(f->x - pc->x) > 11.5f || fabsf(f->y - pc->y) > 11.5f)
@@ -1362,15 +1408,18 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         return move_towards(tb, i, gx, gy, stop, false, out);
     Action cand[11];
     int8_t to[11], way[11]; /* what accept_known is told of each */
-    double v[11], stay = fmax(0, len - stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
+    double v[11], stay = beyond(len, stop) + risk * exposure_on(tb, i, f->x, f->y, piece_under(tb, i));
     int n = 0, ways = len >= 1e-3f ? 2 : 1; /* the diagonals of the compass, or every way (not south) */
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
         hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
-    for (int k = 0; k < 11; k++) {
+    /* The points weighed, k as below: all of the way (0) and a third (2),
+     * not two thirds (1); the ways of the compass (k - 3) not southwards,
+     * the two diagonals only (ways 2) when he is on his way (see above). */
+    static const int8_t tries[2][8] = {{0, 2, 3, 4, 5, 6, 7, -1}, {0, 2, 4, 6, -1}};
+    for (const int8_t *t = tries[ways - 1]; *t >= 0; t++) {
+        int k = *t;
         float x, y;
-        if (k == 1 || (k >= 3 && ((k - 3) % ways != ways - 1 || compass[k - 3][1] < 0)))
-            continue; /* not two thirds of the way, nor southwards (see above) */
         if (k < 3) {
             float go = minf(hlen - hstop, m) * (float)(3 - k) / 3;
             if (go < 0.05f || hlen < 1e-3f)
@@ -1387,7 +1436,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
             continue;
         cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
         to[n] = (int8_t)p, way[n] = (int8_t)w;
-        v[n++] = stay - (fmax(0, ck_dist(x, y, gx, gy) - stop) + risk * exposure_on(tb, i, x, y, p));
+        v[n++] = stay - (beyond(ck_dist(x, y, gx, gy), stop) + risk * exposure_on(tb, i, x, y, p));
     }
     return best_first_known(tb, cand, to, way, v, n, 0.05, out);
 }
@@ -1548,6 +1597,7 @@ static int staging_piece(Table *tb, int i, bool *mine)
     const CkFig *f = &s->figs[i];
     int own = -1, any = -1;
     float od = 1e9f, ad = 1e9f;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int p = 0; p < CK_PIECES; p++) {
         const CkPiece *pc = &s->pieces[p];
         if (pc->searched || (tb->searcher >= 0 && p == tb->spiece))
@@ -1572,6 +1622,7 @@ static unsigned next_reach(Table *tb, int j)
         const CkFig *g = &s->figs[j];
         float rate = ck_fig_rate(g);
         int in = 0;
+        #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
         for (int p = 0; p < CK_PIECES; p++) /* a quick look first: the ground only ever shortens the move */
             if (!s->pieces[p].searched && fabsf(g->x - s->pieces[p].x) <= rate + s->pieces[p].r &&
                 fabsf(g->y - s->pieces[p].y) <= rate + s->pieces[p].r)
@@ -1579,9 +1630,11 @@ static unsigned next_reach(Table *tb, int j)
         if (in) {
             bool hard = on_hard(tb, j);
             float m = rate / (hard ? 2 : 1);
-            for (int p = 0; p < CK_PIECES; p++)
-                if ((in & (1 << p)) && !reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
+            for (unsigned near = (unsigned)in; near; near &= near - 1) { /* those the quick look let by, lowest first */
+                int p = __builtin_ctz(near);
+                if (!reaches_by_way(tb, p, j, m, hard, piece_under(tb, j)))
                     in &= ~(1 << p);
+            }
         }
         m->reach_next = (int16_t)in;
     }
@@ -1611,7 +1664,7 @@ static bool par_move(Table *tb, int i, Action *out)
     const CkFig *f = &s->figs[i];
     bool mine;
     int p = staging_piece(tb, i, &mine);
-    double risk = mine || !covered(tb, i) ? 0 : risk_of(tb, i);
+    double risk = mine || quiet(tb, i) || !covered(tb, i) ? 0 : risk_of(tb, i); /* (quiet: safe_step weighs nothing) */
     if (p >= 0) {
         const CkPiece *pc = &s->pieces[p];
         if (!foe_near(tb, pc->x, pc->y, pc->r + 20)) /* nobody can reach any side of it */
@@ -1637,7 +1690,7 @@ static bool par_move(Table *tb, int i, Action *out)
 }
 
 /* Does trooper i stand at the edge of an unsearched piece? */
-static bool find_ready(Table *tb, int i)
+static __attribute__((noinline)) bool find_ready(Table *tb, int i)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
@@ -1649,8 +1702,9 @@ static bool find_ready(Table *tb, int i)
     return false;
 }
 
-/* find_ready, kept in his memo (he waits there while the others move). */
-static bool ready(Table *tb, int i)
+/* find_ready, kept in his memo (he waits there while the others move;
+ * apart, and this inline: the look-up, half the calls, is short). */
+static inline bool ready(Table *tb, int i)
 {
     FigMemo *m = fig_memo(tb, i);
     if (m->ready < 0)
@@ -1931,15 +1985,18 @@ static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 static bool threatens_charles(Table *tb, int t)
 {
     const CkState *s = tb->s;
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *c = &s->figs[tb->own[k]];
-        if (c->type != F_CHARLES)
-            continue;
-        foe_info(tb, t);
-        float reach = tb->fmv[t] + tb->frad[t] + ck_fig_radius(c) + 0.1f;
-        return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
+    if (tb->charles == -2) { /* looked for once a call */
+        tb->charles = -1;
+        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
+            if (s->figs[tb->own[k]].type == F_CHARLES)
+                tb->charles = (int8_t)tb->own[k];
     }
-    return false;
+    if (tb->charles < 0)
+        return false;
+    const CkFig *c = &s->figs[tb->charles];
+    foe_info(tb, t);
+    float reach = tb->fmv[t] + tb->frad[t] + ck_fig_radius(c) + 0.1f;
+    return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
 }
 
 /* [CK Hand to hand Combat] The ambush of figure i with the best expected

@@ -84,6 +84,7 @@ static int own_figure(const CkState *s, int i, Diag *d)
 
 static bool guards_prisoners(const CkState *s, int g)
 {
+    #pragma GCC unroll 8 /* eight figures a turn of the loop, which is little more than its count and test */
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g)
             return true;
@@ -106,6 +107,7 @@ static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
 static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, const CkKnown *k)
 {
     if (k && k->nfoes >= 0) {
+        #pragma GCC unroll 4 /* four foes a turn of the loop: most are passed over at the first test */
         for (int j = 0; j < k->nfoes; j++)
             if (would_touch(f, &s->figs[k->foes[j]], x, y))
                 return true;

@@ -175,8 +175,3 @@ const CkTables *ck_tables_load(void)
 void ck_deck_chance(uint8_t out[CK_CHANCE_CARDS]) { memcpy(out, ck_tables()->chance, CK_CHANCE_CARDS); }
 void ck_deck_discovery(uint8_t out[CK_DISC_CARDS]) { memcpy(out, ck_tables()->disc, CK_DISC_CARDS); }
 void ck_deck_prominent(uint8_t out[CK_PROM_CARDS]) { memcpy(out, ck_tables()->prom, CK_PROM_CARDS); }
-
-float ck_fig_rate(const CkFig *f)
-{
-    return f->type == F_DRAGOON && !f->mounted ? 6.0f : ck_figs[f->type].move;
-}

@@ -222,9 +222,11 @@ static void conceal_discovery(CkState *s)
     int count[DISC_CLUBMEN + 1] = {0}, kind = 0;
     for (int k = 0; k < s->ndisc; k++)
         count[s->disc[k] & 3]++;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int i = 0; i < CK_PIECES; i++)
         if (disc_unseen(&s->pieces[i]))
             count[s->pieces[i].disc & 3]++;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int i = 0; i < CK_PIECES; i++)
         if (disc_unseen(&s->pieces[i])) {
             while (count[kind] == 0)
@@ -241,6 +243,7 @@ static void conceal_persons(CkState *s)
 {
     uint8_t *under[CK_PIECES];
     int count[PROM_WILMOT + 1] = {0}, n = 0;
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int i = 0; i < CK_PIECES; i++) {
         CkPiece *p = &s->pieces[i];
         if (p->placed && !p->searched && !p->prom_seen && p->prom != CK_NONE)
@@ -329,6 +332,7 @@ _Static_assert(offsetof(CkState, disc) == offsetof(CkState, chance) + CHANCE_LEN
  * not matter to them. */
 static bool same_cards(const CkPiece *a, const CkPiece *b)
 {
+    #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
     for (int p = 0; p < CK_PIECES; p++) {
         if (a[p].disc != b[p].disc || a[p].prom != b[p].prom)
             return false;
