@@ -57,6 +57,7 @@ static long long bench_game(const GameOps *g, void *st, const AiPlayer *ai, bool
     Diag d;
     if (g->setup(st, &opt, rng_derive(seed, i), &d) < 0)
         return -1;
+    game_begin(g, st, NULL);
     Rng r[MAX_PLAYERS];
     for (int p = 0; p < g->nplayers; p++)
         rng_seed(&r[p], rng_derive(rng_derive(seed ^ 0xA1A1A1A1A1A1A1A1u, i), (uint64_t)p));

@@ -73,7 +73,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
         if (!s) {
-            putchar('\n');
+            puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
             p->stop = true;
             p->eof = !cli_interrupted;
             break;
@@ -318,6 +318,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     EventLog log;
     evlog_init(&log, cli_sink, &sink);
     GameIO io = {&log, a->manual ? play_roll : NULL, p};
+    game_begin(g, st, &io);
     AiAgent ais[MAX_PLAYERS];
     RunGame rg = {.g = g, .io = &io, .rec = &p->rec, .on_action = play_on_action, .ud = p,
                   .describe = true, .stop = &p->stop};

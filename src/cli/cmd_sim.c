@@ -85,6 +85,7 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
     log->seq = 0;
     buf->len = 0;
     GameIO io = {r->events ? log : NULL, NULL, NULL};
+    game_begin(g, st, &io);
     AiAgent ais[MAX_PLAYERS];
     RunGame rg = {.g = g, .io = &io};
     uint64_t aiseed = rng_derive(c->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i);

@@ -138,6 +138,7 @@ static int watch_run(WatchArgs *a, Watch *w, FILE *events)
     EventLog log;
     evlog_init(&log, cli_sink, &sink);
     GameIO io = {&log, NULL, NULL};
+    game_begin(g, st, &io);
     AiAgent ais[MAX_PLAYERS];
     RunGame rg = {.g = g, .io = &io, .rec = &rec, .on_action = watch_on_action,
                   .on_turn = watch_on_turn, .ud = w, .describe = true};

@@ -134,3 +134,9 @@ int game_role_index(const GameOps *g, const char *role)
             return i;
     return -1;
 }
+
+void game_begin(const GameOps *g, void *st, GameIO *io)
+{
+    if (g->begin)
+        g->begin(st, io);
+}

@@ -69,6 +69,12 @@ typedef struct GameOps {
     size_t             rng_offset; /* offsetof(State, rng) */
 
     int  (*setup)(void *st, const Options *opt, uint64_t seed, Diag *d);
+    /* Optional: what happens at once when the game opens, before anyone
+     * acts (To Catch a King's first chance card on random terrain): its
+     * dice and events go through io, as an action's would. Every driver
+     * calls it (game_begin) right after setup, once its log and dice are
+     * ready; setup alone leaves such a game waiting for it. */
+    void (*begin)(void *st, GameIO *io);
     int  (*current_player)(const void *st);
     int  (*legal)(const void *st, Action *out, int cap);
     /* Optional: one choice among the legal actions without writing the
@@ -137,6 +143,7 @@ typedef struct GameOps {
 Rng     *game_rng(const GameOps *g, void *st);
 /* FNV-1a hash of the whole state: equal states hash equal. */
 uint64_t game_hash(const GameOps *g, const void *st);
+void     game_begin(const GameOps *g, void *st, GameIO *io); /* g->begin if the game has one */
 /* Winner index, or -1 for a draw / unfinished game. */
 int      game_winner(const GameOps *g, const void *st);
 /* Parse text into an action and check it; -1 with a reason if refused. */

@@ -587,6 +587,7 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
         return REPLAY_SETUP_FAILED;
     ReplayDice rd = {r, 0, false, ""};
     GameIO io = {log, replay_roll, &rd};
+    game_begin(g, st, &io);
     size_t hi = 0;
     for (size_t i = 0; i < r->nactions; i++) {
         if (replay_step(r, st, i, &io, &rd, d) < 0)

@@ -63,6 +63,7 @@ static char *playthrough(const char *id, uint64_t seed, uint64_t ai_seed)
     fprintf(out, "# %s, seed %llu, random players (AI generator seeded %llu)\n", g->id,
             (unsigned long long)seed, (unsigned long long)ai_seed);
     fprintf(out, "# regenerate: ECW_UPDATE_GOLDEN=1 build-test/tests/golden_test_golden\n");
+    game_begin(g, st, &io);
     static Action acts[MAX_ACTIONS];
     int last_turn = -1, step = 0;
     while (!g->terminal(st) && step < MAX_STEPS) {

@@ -106,6 +106,7 @@ static void start(Run *r, uint64_t seed)
     r->steps = 0;
     cr_assert_eq(r->g->setup(r->st, &opt, seed, &d), 0, "%s seed %llu: setup: %s", r->g->id,
                  (unsigned long long)seed, d.msg);
+    game_begin(r->g, r->st, NULL);
 }
 
 /* Every legal action passes check and survives describe/parse. */
@@ -257,6 +258,7 @@ static void check_replay(Run *r)
     Options opt = {0};
     Diag d;
     cr_assert_eq(g->setup(r->tmp, &opt, r->seed, &d), 0);
+    game_begin(g, r->tmp, NULL);
     for (int i = 0; i < r->steps; i++) {
         g->apply(r->tmp, &r->path[i], NULL);
         cr_assert_eq(game_hash(g, r->tmp), r->hash[i], "%s seed %llu: replay diverges at action %d",
@@ -274,6 +276,7 @@ static void check_save_reload(Run *r)
     Record rec, back;
     record_init(&rec, g, &opt, r->seed);
     cr_assert_eq(g->setup(r->tmp, &opt, r->seed, &d), 0);
+    game_begin(g, r->tmp, NULL);
     for (int i = 0; i < r->steps; i++) {
         char text[RECORD_TEXT];
         g->describe(r->tmp, &r->path[i], text, sizeof text);
@@ -413,10 +416,13 @@ static void setup_determinism(Run *r)
     int distinct = 0;
     for (uint64_t seed = 1; seed <= 50; seed++) {
         cr_assert_eq(r->g->setup(r->st, &opt, seed, &d), 0);
+        game_begin(r->g, r->st, NULL);
         cr_assert_eq(r->g->setup(r->clone, &opt, seed, &d), 0);
+        game_begin(r->g, r->clone, NULL);
         cr_assert_eq(memcmp(r->st, r->clone, r->g->state_size), 0, "%s: setup not deterministic",
                      r->g->id);
         cr_assert_eq(r->g->setup(r->tmp, &opt, seed + 1, &d), 0);
+        game_begin(r->g, r->tmp, NULL);
         distinct += game_hash(r->g, r->st) != game_hash(r->g, r->tmp);
     }
     cr_assert_gt(distinct, 40, "%s: seeds barely matter", r->g->id);

@@ -27,6 +27,7 @@ static void play_checked(const GameOps *g, const AiPlayer *ai, uint64_t seed)
     Options opt = {0};
     Diag d = {{0}};
     cr_assert_eq(g->setup(st, &opt, seed, &d), 0, "%s", d.msg);
+    game_begin(g, st, NULL);
     Rng r;
     rng_seed(&r, seed + 1);
     for (int n = 0; !g->terminal(st); n++) {
@@ -59,6 +60,7 @@ static void choices(const GameOps *g, const AiPlayer *ai, uint64_t s, Action out
     Options opt = {0};
     Diag d;
     cr_assert_eq(g->setup(st, &opt, 3, &d), 0);
+    game_begin(g, st, NULL);
     Rng r;
     rng_seed(&r, s);
     for (int i = 0; i < 16; i++)
@@ -97,6 +99,7 @@ static void random_twins(const GameOps *a, const GameOps *b, uint64_t seed)
     Options opt = {0};
     Diag d;
     cr_assert_eq(a->setup(st, &opt, seed, &d), 0);
+    game_begin(a, st, NULL);
     Rng ra, rb;
     rng_seed(&ra, seed * 7 + 1);
     rb = ra;

@@ -130,6 +130,7 @@ static void play_recorded(const GameOps *g, void *st, Record *rec, uint64_t seed
     Options opt = {0};
     Diag d;
     cr_assert_eq(g->setup(st, &opt, seed, &d), 0, "%s", d.msg);
+    game_begin(g, st, NULL);
     record_init(rec, g, &opt, seed);
     Rng ai;
     rng_seed(&ai, seed ^ 99);

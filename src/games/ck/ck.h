@@ -190,6 +190,7 @@ float ck_move_allowance_on(const CkState *s, const CkFig *f, int from);
 
 /* ---- rules ---- */
 int  ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d);
+void ck_begin(void *st, GameIO *io); /* after ck_setup: random terrain opens turn 1 */
 int  ck_check_place(const CkState *s, int piece, float x, float y, Diag *d);
 void ck_place_terrain_random(CkState *s);
 int  ck_spread_square(float x, float y);

@@ -310,7 +310,7 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
     }
 }
 
-static void apply_place(CkState *s, const Action *a)
+static void apply_place(CkState *s, const Action *a, GameIO *io)
 {
     CkPiece *p = &s->pieces[a->piece];
     p->x = a->x;
@@ -318,7 +318,7 @@ static void apply_place(CkState *s, const Action *a)
     p->placed = 1;
     if (a->piece == CK_PIECES - 1) {
         ck_deal_cards(s);
-        ck_end_phase(s, NULL);
+        ck_end_phase(s, io); /* turn 1's chance card: logged, its dice typed in with --dice manual */
     }
 }
 
@@ -326,7 +326,7 @@ void ck_apply(void *st, const Action *a, GameIO *io)
 {
     CkState *s = st;
     switch (s->phase) {
-    case CP_TERRAIN: apply_place(s, a); break;
+    case CP_TERRAIN: apply_place(s, a, io); break;
     case CP_ARRIVE: apply_arrive(s, a, io); break;
     default:
         if (a->verb == CKV_END)
@@ -371,6 +371,7 @@ const GameOps ck_ops = {
     .state_size = sizeof(CkState),
     .rng_offset = offsetof(CkState, rng),
     .setup = ck_setup,
+    .begin = ck_begin,
     .current_player = ck_current_player,
     .legal = ck_legal,
     .check = ck_check,

@@ -212,10 +212,19 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     rng_shuffle_u8(&s->rng, s->chance, CK_CHANCE_CARDS);
     s->phase = CP_TERRAIN;
     s->to_act = CK_ROY;
-    if (s->terrain_random) {
-        ck_place_terrain_random(s);
-        ck_deal_cards(s);
-        ck_end_phase(s, NULL); /* straight to the first turn */
-    }
+    if (s->terrain_random)
+        ck_place_terrain_random(s); /* the cards and turn 1 follow in ck_begin */
     return 0;
+}
+
+/* [CK Game set up] on random terrain the game opens at once: the cards
+ * are dealt under the pieces and turn 1 starts with its chance card, whose
+ * dice and events go through io (typed in with --dice manual). */
+void ck_begin(void *st, GameIO *io)
+{
+    CkState *s = st;
+    if (s->phase != CP_TERRAIN || !s->terrain_random)
+        return;
+    ck_deal_cards(s);
+    ck_end_phase(s, io);
 }

@@ -254,6 +254,7 @@ static void playouts(int *total, int *refused, int verbs[CKV_COUNT], bool warn)
             opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         Rng pick;
         rng_seed(&pick, seed * 31);
         for (int step = 0; step < 5000 && s.phase != CP_OVER; step++) {

@@ -564,6 +564,7 @@ Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_a
         Rng r;
         rng_seed(&r, seed * 7919);
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         static Action list[512];
         for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
             if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST) {

@@ -45,6 +45,7 @@ Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
     CkState s;
     Diag d = {{0}};
     cr_assert_eq(ck_setup(&s, NULL, 11, &d), 0, "%s", d.msg);
+    ck_begin(&s, NULL);
     cr_assert_eq(s.phase, CP_TERRAIN);
     cr_assert_eq(ck_ops.current_player(&s), CK_ROY, "the Royalist player places the terrain");
     /* Parliament's troop waits on the south edge: You, 5 dragoons, 5 cavalry */
@@ -96,6 +97,7 @@ Test(ck_game_set_up, random_terrain_follows_the_same_rules)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         int kinds[T_KIND_COUNT] = {0};
         for (int i = 0; i < CK_PIECES; i++) {
             const CkPiece *p = &s.pieces[i];
@@ -168,6 +170,7 @@ Test(ck_game_set_up, option_spread_free_places_anywhere_past_the_margin)
     CkState s;
     Diag d = {{0}};
     cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+    ck_begin(&s, NULL);
     cr_assert_eq(s.spread_free, 1);
     static const float north[6][2] = {{11, 36.5f}, {18, 36.5f}, {25, 36.5f}, {33, 36.5f}, {21, 30.5f}, {36.5f, 30.5f}};
     for (int i = 0; i < 6; i++) {
@@ -194,6 +197,7 @@ Test(ck_game_set_up, terrain_spread_holds_for_every_way_of_placing)
             opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         Rng r;
         rng_seed(&r, seed);
         while (s.phase == CP_TERRAIN) {
@@ -275,6 +279,7 @@ Test(ck_game_set_up, cards_hidden_from_both_views)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         for (int pl = 0; pl < 2; pl++) {
             Jw w;
             const char *v = ckf_view(&s, pl, &w);
@@ -309,6 +314,7 @@ Test(ck_game_set_up, redeal_never_changes_either_view)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         Rng pick;
         rng_seed(&pick, seed * 977);
         for (int step = 0; step < 4000 && s.phase != CP_OVER; step++, steps++) {
@@ -363,6 +369,7 @@ Test(ck_game_set_up, computer_players_never_read_the_cards)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         for (int step = 0; step < 3000 && s.phase != CP_OVER; step++, steps++) {
             Rng r1, r2, rd;
             rng_seed(&r1, seed * 7 + (uint64_t)step);
@@ -395,6 +402,7 @@ Test(ck_game_set_up, redeal_shuffles_evenly)
     opt_set(&o, "terrain", "random", NULL);
     CkState s;
     cr_assert_eq(ck_setup(&s, &o, 5, NULL), 0);
+    ck_begin(&s, NULL);
     enum { DEALS = 18000 };
     int charles[CK_PIECES + 1] = {0}, horse[CK_PIECES] = {0}, band = 0;
     Rng r;
@@ -435,9 +443,11 @@ Test(ck_game_set_up, reading_options_are_yes_or_no)
         Diag d = {{0}};
         Options o = {0};
         cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+        ck_begin(&s, NULL);
         cr_assert_eq(k == 0 ? s.recoil_frees : s.exit_scores, 0, "%s by default", keys[k]);
         opt_set(&o, keys[k], "yes", NULL);
         cr_assert_eq(ck_setup(&s, &o, 1, &d), 0, "%s", d.msg);
+        ck_begin(&s, NULL);
         cr_assert_eq(k == 0 ? s.recoil_frees : s.exit_scores, 1, "%s=yes", keys[k]);
         Options bad = {0};
         opt_set(&bad, keys[k], "sometimes", NULL);
@@ -487,6 +497,7 @@ static void playout_start(CkState *s, uint64_t seed, bool random_terrain, Rng *p
     if (random_terrain)
         opt_set(&o, "terrain", "random", NULL);
     cr_assert_eq(ck_setup(s, &o, seed, NULL), 0);
+    ck_begin(s, NULL);
     rng_seed(pick, pick_seed);
     rng_seed(rd, rd_seed);
 }
@@ -581,6 +592,7 @@ Test(ck_game_set_up, computer_players_choose_the_same_with_or_without_memory)
     opt_set(&o, "terrain", "random", NULL);
     CkState other;
     cr_assert_eq(ck_setup(&other, &o, 99, NULL), 0);
+    ck_begin(&other, NULL);
     for (Action a; other.phase != CP_PARLIAMENT; ck_apply(&other, &a, NULL)) /* a table the players look over */
         cr_assert_eq(ck_heuristic(&other, NULL, &a), 0);
     int steps = 0;
@@ -589,6 +601,7 @@ Test(ck_game_set_up, computer_players_choose_the_same_with_or_without_memory)
         Rng r;
         rng_seed(&r, seed);
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         int n = 0;
         for (; n < STEPS && s.phase != CP_OVER; n++) {
             cr_assert_eq(ck_heuristic(&s, &r, &played[n]), 0);
@@ -596,6 +609,7 @@ Test(ck_game_set_up, computer_players_choose_the_same_with_or_without_memory)
             ck_apply(&s, &played[n], NULL);
         }
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         for (int k = 0; k < n; k++, steps++) {
             Action a;
             cr_assert_eq(ck_heuristic(&other, &r, &a), 0);

@@ -235,6 +235,7 @@ Test(ck_playing_the_game, a_game_opens_with_a_chance_card_for_parliament)
         CkState s;
         Diag d = {{0}};
         cr_assert_eq(ck_setup(&s, &o, seed, &d), 0, "%s", d.msg);
+        ck_begin(&s, NULL);
         cr_assert_eq(s.turn, 1);
         cr_assert_eq(s.nchance, CK_CHANCE_CARDS - 1, "one card drawn");
         int c = s.last_chance;
@@ -247,6 +248,52 @@ Test(ck_playing_the_game, a_game_opens_with_a_chance_card_for_parliament)
         }
         cr_assert_eq(s.raining, c == CH_RAIN);
     }
+}
+
+/* Turn 1's chance card is drawn in the open like every other: logged, and
+ * a band's dice asked of the roll hook (typed in with --dice manual),
+ * whether the terrain was laid at random (ck_begin) or piece by piece (the
+ * last place). Both ways are tried over seeds until a band comes first. */
+static void assert_band_through_io(bool random_terrain)
+{
+    Options o = {0};
+    if (random_terrain)
+        opt_set(&o, "terrain", "random", NULL);
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        cr_assert_eq(ck_setup(&F.s, &o, seed, NULL), 0);
+        if (F.s.chance[F.s.nchance - 1] != CH_BAND)
+            continue;
+        ckf_dice(&F, 3, 5, 2, 6); /* clubmen, two of them, the north edge */
+        Rng ai;
+        rng_seed(&ai, seed);
+        if (random_terrain)
+            ck_begin(&F.s, &F.io);
+        else
+            while (F.s.phase == CP_TERRAIN) {
+                Action a;
+                cr_assert_eq(ck_heuristic(&F.s, &ai, &a), 0);
+                ckf_do(&F, a);
+            }
+        cr_assert_eq(F.s.turn, 1);
+        cr_assert_eq(ckf_events(&F, "chance"), 1, "turn 1's card is logged");
+        cr_assert(strstr(ckf_last_event(&F, "chance"), "\"card\":\"band\""));
+        ckf_assert_dice(&F, 3);
+        cr_assert_eq(F.s.arrive_type, F_CLUBMAN);
+        cr_assert_eq(F.s.arrive_count, 2);
+        cr_assert_eq(F.s.arrive_edge, 2, "north");
+        return;
+    }
+    cr_assert_fail("no seed up to 200 opens with a band");
+}
+
+Test(ck_playing_the_game, turn_one_chance_card_in_the_open_on_random_terrain)
+{
+    assert_band_through_io(true);
+}
+
+Test(ck_playing_the_game, turn_one_chance_card_in_the_open_on_placed_terrain)
+{
+    assert_band_through_io(false);
 }
 
 Test(ck_playing_the_game, twelve_turns)
@@ -275,6 +322,7 @@ Test(ck_playing_the_game, twelve_turns_counted_from_setup)
     opt_set(&o, "terrain", "random", NULL);
     CkState s;
     cr_assert_eq(ck_setup(&s, &o, 7, NULL), 0);
+    ck_begin(&s, NULL);
     int ends = 0, maxturn = 0;
     while (s.phase != CP_OVER) {
         Action a = {CKV_END, 0, 0, 0, 0, 0, 0};
@@ -358,6 +406,7 @@ Test(ck_cards_used, dealt_game_holds_the_whole_decks)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         /* every chance card: the undrawn ones and the one drawn for turn 1 */
         uint8_t ch[CK_CHANCE_CARDS];
         memcpy(ch, s.chance, s.nchance);
@@ -392,6 +441,7 @@ Test(ck_cards_used, shuffled)
         opt_set(&o, "terrain", "random", NULL);
         CkState s;
         cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+        ck_begin(&s, NULL);
         for (int i = 0; i < CK_PIECES; i++)
             under += s.pieces[i].prom == PROM_CHARLES;
         top[s.last_chance]++;
