@@ -49,36 +49,61 @@ static bool can_guard(const CkState *s, int g, const CkFig *t)
 
 /* ---------------- factors ---------------- */
 
+/* One side's factor in a fight, part by part, as the combat event lists it
+ * (the parts are the rulebook's factor and modifiers; `helpers` are the
+ * other figures whose +1 is counted: earlier shooters, friends touching). */
+typedef struct Factors {
+    int     base, cover, shooters, half_range, rain;   /* shooting */
+    int     ground, uphill, obstacle, supporters;      /* hand to hand */
+    int     nhelpers;
+    uint8_t helpers[CK_MAX_FIGS];
+} Factors;
+
+static int factors_sum(const Factors *p)
+{
+    return p->base + p->cover + p->shooters + p->half_range + p->rain + p->ground + p->uphill + p->obstacle +
+           p->supporters;
+}
+
 /* [CK Shooting factors] cover -1, each other shooter at the same target this
  * phase +1 (ecw reading of "aiming at the same target"), within half range
  * +1, rain -1. */
-int ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out)
+static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
-    int mods = 0;
+    *p = (Factors){.base = base_factor(f, t)};
     int tk = piece_kind_at(s, t);
     if (tk >= 0 && ck_terrain[tk].cover)
-        mods -= 1;
-    #pragma GCC unroll 4 /* four figures a turn of the loop, little more than its count and test */
+        p->cover = -1;
     for (int i = 0; i < s->nfigs; i++)
         if (i != shooter && s->figs[i].side == f->side && s->figs[i].shot_at == target)
-            mods += 1;
+            p->helpers[p->nhelpers++] = (uint8_t)i;
+    p->shooters = p->nhelpers;
     if (ck_dist(f->x, f->y, t->x, t->y) <= ck_figs[f->type].range / 2)
-        mods += 1;
+        p->half_range = 1;
     if (s->raining)
-        mods -= 1;
-    if (mods_out)
-        *mods_out = mods;
-    return base_factor(f, t) + mods;
+        p->rain = -1;
+    return factors_sum(p);
 }
 
-/* The target of a shot defends with its own factor against the shooter. */
+int ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out)
+{
+    Factors p;
+    int v = shoot_parts(s, shooter, target, &p);
+    if (mods_out)
+        *mods_out = v - p.base;
+    return v;
+}
+
+/* [CK Figure combat Factors] the target of a shot defends with its own
+ * factor against the shooter. */
 int ck_target_factor(const CkState *s, int target, int shooter)
 {
     return base_factor(&s->figs[target], &s->figs[shooter]);
 }
 
-/* Woods and marsh: foot other than clubmen -1, mounted -2. */
+/* [CK Hand to hand Combat] woods and marsh: foot other than clubmen -1,
+ * mounted -2. */
 static int ground_mod(const CkState *s, const CkFig *f)
 {
     int k = piece_kind_at(s, f);
@@ -90,23 +115,30 @@ static int ground_mod(const CkState *s, const CkFig *f)
 /* [CK Hand to hand Combat] each other friend touching the enemy +1 (the
  * attacker's side), attacking a target that defends an obstacle -1, uphill
  * of the opponent +1, woods and marsh. */
-int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
+static int melee_parts(const CkState *s, int fig, int opp, bool attacker, Factors *p)
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
-    int v = base_factor(f, o) + ground_mod(s, f);
+    *p = (Factors){.base = base_factor(f, o), .ground = ground_mod(s, f)};
     if (on_hill(s, f) && !on_hill(s, o))
-        v += 1;
+        p->uphill = 1;
     if (attacker) {
         int ok = piece_kind_at(s, o);
         if (ok >= 0 && ck_terrain[ok].obstacle)
-            v -= 1;
+            p->obstacle = -1;
         for (int i = 0; i < s->nfigs; i++) {
             const CkFig *h = &s->figs[i];
             if (i != fig && h->side == f->side && h->status == FS_ACTIVE && ck_in_contact(h, o))
-                v += 1;
+                p->helpers[p->nhelpers++] = (uint8_t)i;
         }
+        p->supporters = p->nhelpers;
     }
-    return v;
+    return factors_sum(p);
+}
+
+int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
+{
+    Factors p;
+    return melee_parts(s, fig, opp, attacker, &p);
 }
 
 /* ---------------- checks ---------------- */
@@ -295,95 +327,160 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
     guard_driven_back(s, loser, l->x - x0, l->y - y0, io);
 }
 
-/* [CK Combat Outcomes] dead, or for Charles and Wilmot a second die: 1-3
- * dead, 4-6 wounded. */
-static const char *kill(CkState *s, int t, GameIO *io)
-{
-    CkFig *f = &s->figs[t];
-    if (f->type == F_CHARLES || f->type == F_WILMOT) {
-        int r = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded", ck_fig_label(s, t, io).s);
-        if (r >= 4) {
-            f->wounded = 1;
-            return "wounded";
-        }
-    }
-    f->status = FS_DEAD;
-    ck_prisoners_escape(s, t, io);
-    return "dead";
-}
+/* A fight's result, judged from the totals (and for Charles or Wilmot
+ * beaten by half or less, a second die) before anything is done, so that
+ * the combat event comes before what follows from it. */
+typedef struct Fight {
+    const char *kind;               /* "shoot" or "melee" */
+    int         att, target;        /* figures */
+    Factors     af, df;             /* the attacker's and the target's factors */
+    int         ar, dr;             /* their dice */
+    int         winner, loser;      /* -1: a tie */
+    int         wound_roll;         /* Charles or Wilmot's second die, 0 none */
+    bool        capture;            /* the Parliament winner takes the loser */
+    const char *result;             /* none, recoil, captured, dead, wounded */
+} Fight;
 
-/* [CK Combat Outcomes] shared by shooting and hand to hand. `capture`: the
- * Parliament winner of a melee takes the loser prisoner. */
-static const char *outcome(CkState *s, int loser, int winner, int lt, int wt, bool melee, bool capture,
-                           GameIO *io)
+/* [CK Combat Outcomes] more than half the winner's total: recoil (or,
+ * hand to hand, taken by a Parliament winner who elects to); half or less:
+ * dead, or for Charles and Wilmot a second die, 1-3 dead, 4-6 wounded (and
+ * a wounded man may be taken at once). */
+static void judge(CkState *s, Fight *fg, GameIO *io)
 {
+    int at = factors_sum(&fg->af) + fg->ar, dt = factors_sum(&fg->df) + fg->dr;
+    fg->result = "none";
+    fg->winner = fg->loser = -1;
+    if (at == dt || (dt > at && strcmp(fg->kind, "shoot") == 0)) /* a shooter never suffers from his shot */
+        return;
+    fg->winner = at > dt ? fg->att : fg->target;
+    fg->loser = at > dt ? fg->target : fg->att;
+    int wt = at > dt ? at : dt, lt = at > dt ? dt : at;
+    const CkFig *l = &s->figs[fg->loser];
     if (2 * lt <= wt) {
-        const char *r = kill(s, loser, io);
-        if (s->figs[loser].wounded && capture && s->figs[loser].status == FS_ACTIVE) {
-            take_prisoner(s, winner, loser, io);
-            return "captured";
+        fg->result = "dead";
+        if (l->type == F_CHARLES || l->type == F_WILMOT) {
+            fg->wound_roll = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded",
+                                       ck_fig_label(s, fg->loser, io).s);
+            if (fg->wound_roll >= 4)
+                fg->result = fg->capture ? "captured" : "wounded";
         }
-        return r;
+        return;
     }
-    if (melee && capture && s->figs[loser].side == CK_ROY) {
-        take_prisoner(s, winner, loser, io);
-        return "captured";
-    }
-    recoil(s, loser, winner, io);
-    if (melee && s->figs[loser].side == CK_ROY)
-        s->figs[loser].beaten = 1;
-    return "recoil";
+    fg->result = fg->capture && l->side == CK_ROY ? "captured" : "recoil";
 }
 
-static void log_combat(CkState *s, GameIO *io, const char *kind, int a, int t, int ar, int af, int dr, int df,
-                       const char *result, int loser)
+/* [CK Combat Outcomes] what the result does to the loser. */
+static void carry_out(CkState *s, const Fight *fg, GameIO *io)
+{
+    if (fg->loser < 0)
+        return;
+    CkFig *l = &s->figs[fg->loser];
+    if (fg->wound_roll >= 4)
+        l->wounded = 1;
+    if (strcmp(fg->result, "dead") == 0) {
+        l->status = FS_DEAD;
+        ck_prisoners_escape(s, fg->loser, io);
+    } else if (strcmp(fg->result, "captured") == 0)
+        take_prisoner(s, fg->winner, fg->loser, io);
+    else if (strcmp(fg->result, "recoil") == 0) {
+        recoil(s, fg->loser, fg->winner, io);
+        if (strcmp(fg->kind, "melee") == 0 && l->side == CK_ROY)
+            l->beaten = 1;
+    }
+}
+
+/* The parts of a factor, as JSON ({"base":3,"cover":-1,...}: the base and
+ * every modifier that counted) and as words for the log line. */
+static void log_factors(EventLog *log, const char *key, const Factors *p, char *words, size_t n)
+{
+    static const char *const names[] = {"cover", "shooters", "half_range", "rain", "ground", "uphill", "obstacle",
+                                        "supporters"};
+    static const char *const said[] = {"cover", "other shooters", "half range", "rain", "woods or marsh",
+                                       "uphill", "obstacle", "others in contact"};
+    const int vals[] = {p->cover, p->shooters, p->half_range, p->rain, p->ground, p->uphill, p->obstacle,
+                        p->supporters};
+    Jw *w = evlog_jw(log);
+    jw_key(w, key);
+    jw_obj(w);
+    jw_key(w, "base");
+    jw_int(w, p->base);
+    size_t len = (size_t)snprintf(words, n, "base %d", p->base);
+    for (size_t k = 0; k < sizeof vals / sizeof *vals; k++) {
+        if (!vals[k])
+            continue;
+        jw_key(w, names[k]);
+        jw_int(w, vals[k]);
+        if (len < n)
+            len += (size_t)snprintf(words + len, n - len, ", %s %+d", said[k], vals[k]);
+    }
+    jw_obj_end(w);
+}
+
+/* [CK Combat Outcomes] the combat event: who fought, every part of each
+ * factor, the dice and totals, and the result. */
+static void log_combat(CkState *s, GameIO *io, const Fight *fg)
 {
     EventLog *log = io ? io->log : NULL;
     if (!evlog_begin(log, "combat", VIS_PUBLIC))
         return;
     Jw *w = evlog_jw(log);
-    evlog_str(log, "kind", kind);
-    jw_key(w, "attackers");
+    int af = factors_sum(&fg->af), df = factors_sum(&fg->df);
+    evlog_str(log, "kind", fg->kind);
+    jw_key(w, "attackers"); /* the attacker, then those whose +1 he counts */
     jw_arr(w);
-    jw_int(w, a + 1);
+    jw_int(w, fg->att + 1);
+    for (int k = 0; k < fg->af.nhelpers; k++)
+        jw_int(w, fg->af.helpers[k] + 1);
     jw_arr_end(w);
-    evlog_int(log, "target", t + 1);
+    evlog_int(log, "target", fg->target + 1);
+    char aw[160], dw[160];
+    log_factors(log, "att_factors", &fg->af, aw, sizeof aw);
     evlog_int(log, "att_factor", af);
-    evlog_int(log, "att_roll", ar);
-    evlog_int(log, "att_total", af + ar);
+    evlog_int(log, "att_roll", fg->ar);
+    evlog_int(log, "att_total", af + fg->ar);
+    log_factors(log, "def_factors", &fg->df, dw, sizeof dw);
     evlog_int(log, "def_factor", df);
-    evlog_int(log, "def_roll", dr);
-    evlog_int(log, "def_total", df + dr);
-    evlog_str(log, "result", result);
-    if (loser < 0)
+    evlog_int(log, "def_roll", fg->dr);
+    evlog_int(log, "def_total", df + fg->dr);
+    if (fg->wound_roll)
+        evlog_int(log, "wound_roll", fg->wound_roll);
+    evlog_str(log, "result", fg->result);
+    if (fg->loser < 0)
         evlog_null(log, "loser");
     else
-        evlog_int(log, "loser", loser + 1);
-    evlog_end(log, "%s: %s (%d+%d=%d) against %s (%d+%d=%d): %s", kind, ck_fig_label(s, a, io).s, af, ar, af + ar,
-              ck_fig_label(s, t, io).s, df, dr, df + dr, result);
+        evlog_int(log, "loser", fg->loser + 1);
+    evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", fg->kind,
+              ck_fig_label(s, fg->att, io).s, af, fg->ar, af + fg->ar, aw, ck_fig_label(s, fg->target, io).s, df,
+              fg->dr, df + fg->dr, dw, fg->result);
 }
 
-/* A shot: only the target can suffer. */
+/* Judge the fight, log it, then carry out its result. */
+static void fight(CkState *s, Fight *fg, GameIO *io)
+{
+    judge(s, fg, io);
+    log_combat(s, io, fg);
+    carry_out(s, fg, io);
+}
+
+/* [CK Shooting factors] a shot: only the target can suffer; firing before
+ * moving leaves half a move [CK Playing the Game]. */
 static void shoot(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
-    int af = ck_shoot_factor(s, a->piece, a->target, NULL), df = ck_target_factor(s, a->target, a->piece);
+    Fight fg = {.kind = "shoot", .att = a->piece, .target = a->target};
+    shoot_parts(s, a->piece, a->target, &fg.af);
+    fg.df = (Factors){.base = ck_target_factor(s, a->target, a->piece)};
     if (!f->moved)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
     f->shot_at = (uint8_t)a->target;
-    int ar = game_roll(&s->rng, io, 6, f->side, "shot by %s", ck_fig_label(s, a->piece, io).s);
-    int dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s", ck_fig_label(s, a->target, io).s);
-    const char *result = "none";
-    int loser = -1;
-    if (ar + af > dr + df) {
-        loser = a->target;
-        result = outcome(s, a->target, a->piece, dr + df, ar + af, false, false, io);
-    }
-    log_combat(s, io, "shoot", a->piece, a->target, ar, af, dr, df, result, loser);
+    fg.ar = game_roll(&s->rng, io, 6, f->side, "shot by %s", ck_fig_label(s, a->piece, io).s);
+    fg.dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s", ck_fig_label(s, a->target, io).s);
+    fight(s, &fg, io);
 }
 
-/* A charge: move into contact, fight at once; a tie leaves both in place. */
+/* [CK Hand to hand Combat] a charge: move into contact, fight at once; a
+ * tie leaves both in place. */
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
@@ -395,21 +492,15 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     f->y = t->y + dy / len * gap;
     float cx = f->x, cy = f->y; /* the point of contact */
     f->moved = f->shot = 1;
-    int af = ck_melee_factor(s, a->piece, a->target, true), df = ck_melee_factor(s, a->target, a->piece, false);
-    int ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
-    int dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
-    const char *result = "none";
-    int loser = -1;
-    if (ar + af > dr + df) {
-        loser = a->target;
-        result = outcome(s, a->target, a->piece, dr + df, ar + af, true, a->arg != 0, io);
-    } else if (dr + df > ar + af) {
-        loser = a->piece;
-        /* ecw: a Parliament defender takes a beaten Royalist when he can */
-        bool cap = t->side == CK_PAR && can_guard(s, a->target, f);
-        result = outcome(s, a->piece, a->target, ar + af, dr + df, true, cap, io);
-    }
-    log_combat(s, io, "melee", a->piece, a->target, ar, af, dr, df, result, loser);
+    Fight fg = {.kind = "melee", .att = a->piece, .target = a->target};
+    melee_parts(s, a->piece, a->target, true, &fg.af);
+    melee_parts(s, a->target, a->piece, false, &fg.df);
+    fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
+    fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
+    int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
+    /* the attacker elects to take the loser; ecw: a Parliament defender takes a beaten Royalist when he can */
+    fg.capture = at > dt ? a->arg != 0 : t->side == CK_PAR && can_guard(s, a->target, f);
+    fight(s, &fg, io);
     ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
 }
 

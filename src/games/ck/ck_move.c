@@ -162,7 +162,23 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
-/* [CK Captured Persons] a guard with prisoners who has not acted. */
+/* [CK Captured Persons] where an escort takes guard f: 3" towards the
+ * entry point, or off the table when that is within reach (3", and the
+ * half inch a figure stands inside the edge). */
+static bool escort_point(const CkState *s, const CkFig *f, float *x, float *y)
+{
+    float len = ck_dist(f->x, f->y, s->entry_x, 0);
+    if (len <= 3.0f + 0.5f)
+        return false;
+    *x = f->x + (s->entry_x - f->x) / len * 3.0f;
+    *y = f->y + (0 - f->y) / len * 3.0f;
+    return true;
+}
+
+/* [CK Captured Persons] a guard with prisoners who has not acted; on the
+ * table the escort is a move like any other [CK Movement and Ranges]: it
+ * may not end touching an enemy, nor cross an unsearched piece without
+ * ending on it. */
 static int check_escort(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
@@ -170,7 +186,12 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that figure guards no prisoners");
     if (f->moved || f->shot)
         return diag_set(d, "that figure has already acted");
-    return 0;
+    float x, y;
+    if (!escort_point(s, f, &x, &y))
+        return 0; /* off the table */
+    if (touches_enemy(s, f, x, y, NULL))
+        return diag_set(d, "the escort would end touching an enemy");
+    return ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
 }
 
 int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
@@ -315,9 +336,9 @@ void ck_search_if_reached(CkState *s, int i, float x, float y, GameIO *io)
 static void apply_escort(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
-    float fx = f->x, fy = f->y, dx = s->entry_x - f->x, dy = 0 - f->y, len = ck_dist(f->x, f->y, s->entry_x, 0);
+    float fx = f->x, fy = f->y, x, y;
     f->moved = 1;
-    if (len <= 3.0f + 0.5f) {
+    if (!escort_point(s, f, &x, &y)) {
         f->status = FS_EXITED;
         for (int i = 0; i < s->nfigs; i++)
             if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
@@ -325,8 +346,8 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
         log_move(s, a->piece, fx, fy, io, "leads his prisoners off the table from");
         return;
     }
-    f->x += dx / len * 3.0f;
-    f->y += dy / len * 3.0f;
+    f->x = x;
+    f->y = y;
     gather_prisoners(s, a->piece);
     log_move(s, a->piece, fx, fy, io, "escorts prisoners from");
     ck_search_if_on_piece(s, a->piece, io);

@@ -684,3 +684,70 @@ Test(ck_combat_outcomes, parliament_troops_cannot_be_captured)
     ckf_assert_at(&F, s, 20, 21.25f);
     ckf_refused(&F, ckf_act(CKV_CAPTURE, s, c, 0, 0, 0), "Parliament");
 }
+
+/* ------------------------------------------------------------------ */
+/* [CK Combat Outcomes] the combat event: every part of each factor    */
+/* ------------------------------------------------------------------ */
+
+/* The shot's event lists the base and each modifier that counted (cover,
+ * other shooters, half range, rain), the earlier shooter among the
+ * attackers, and the totals they make with the dice. */
+Test(ck_combat_outcomes, combat_event_lists_every_shooting_factor)
+{
+    ckf_ground(&F, CKP_FIELD, 10, 20); /* the target behind hedges: -1 */
+    int d1 = ckf_fig(&F, F_DRAGOON, 4, 20), d2 = ckf_fig(&F, F_DRAGOON, 10, 15), s = ckf_fig(&F, F_SHOT, 10, 20);
+    F.s.raining = 1;
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d1, s); /* 3-1-1+1 = 2, +1 against 3+6: nothing */
+    ckf_dice(&F, 2, 6, 1);
+    ckf_shoot(&F, d2, s); /* 3 -1 cover +1 other shooter +1 half range -1 rain = 3, +6 = 9 against 3+1 = 4 */
+    const char *ev = ckf_last_event(&F, "combat");
+    char want[160];
+    snprintf(want, sizeof want, "\"attackers\":[%d,%d]", d2 + 1, d1 + 1);
+    cr_assert(strstr(ev, want), "the earlier shooter is listed: %s", ev);
+    cr_assert(strstr(ev, "\"att_factors\":{\"base\":3,\"cover\":-1,\"shooters\":1,\"half_range\":1,\"rain\":-1}"),
+              "%s", ev);
+    cr_assert(strstr(ev, "\"att_factor\":3,\"att_roll\":6,\"att_total\":9"), "%s", ev);
+    cr_assert(strstr(ev, "\"def_factors\":{\"base\":3},\"def_factor\":3,\"def_roll\":1,\"def_total\":4"), "%s", ev);
+    cr_assert(strstr(ev, "\"result\":\"dead\""), "%s", ev);
+}
+
+/* Hand to hand: the friends touching the target are attackers too, and
+ * uphill, obstacle and woods-or-marsh appear as parts of the factors. */
+Test(ck_combat_outcomes, combat_event_lists_every_melee_factor)
+{
+    ckf_ground(&F, CKP_VILLAGE, 20, 25); /* the target defends an obstacle: -1 */
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), t = ckf_fig(&F, F_SHOT, 20, 25);
+    int helper = ckf_fig(&F, F_DRAGOON, 21.25f, 25); /* mounted, touching the shot */
+    cr_assert(ck_in_contact(ckf_f(&F, helper), ckf_f(&F, t)));
+    ckf_dice(&F, 2, 4, 4);
+    ckf_charge(&F, c, t, false); /* 4 -1 obstacle +1 other in contact = 4, +4 = 8 against 3+4 = 7 */
+    const char *ev = ckf_last_event(&F, "combat");
+    char want[64];
+    snprintf(want, sizeof want, "\"attackers\":[%d,%d]", c + 1, helper + 1);
+    cr_assert(strstr(ev, want), "%s", ev);
+    cr_assert(strstr(ev, "\"att_factors\":{\"base\":4,\"obstacle\":-1,\"supporters\":1},\"att_factor\":4"), "%s", ev);
+    cr_assert(strstr(ev, "\"def_factors\":{\"base\":3},\"def_factor\":3"), "%s", ev);
+    cr_assert(strstr(ev, "others in contact +1"), "the log line says it in words: %s", ev);
+}
+
+/* The combat event comes first, then what follows from it (the capture),
+ * and Charles's or Wilmot's second die is part of it. */
+Test(ck_combat_outcomes, combat_event_before_its_consequences)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), x = ckf_fig(&F, F_CHARLES, 20, 21.25f);
+    ckf_dice(&F, 3, 6, 1, 5); /* 4+6=10 against 4+1=5: half or less; 5: wounded, and taken */
+    ckf_charge(&F, c, x, true);
+    ckf_assert_dice(&F, 3);
+    int combat = -1, capture = -1;
+    for (int i = 0; i < F.ev.n; i++) {
+        if (strstr(F.ev.json[i], "\"type\":\"combat\""))
+            combat = i;
+        if (strstr(F.ev.json[i], "\"type\":\"capture\""))
+            capture = i;
+    }
+    cr_assert(combat >= 0 && capture > combat, "combat %d, then capture %d", combat, capture);
+    cr_assert(strstr(F.ev.json[combat], "\"wound_roll\":5,\"result\":\"captured\""), "%s", F.ev.json[combat]);
+    cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
+    cr_assert(ckf_f(&F, x)->wounded);
+}

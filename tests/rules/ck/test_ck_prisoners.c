@@ -165,6 +165,32 @@ Test(ck_captured_persons, escort_refused)
     ckf_refused(&F, ckf_act(CKV_ESCORT, s, 0, 0, 0, 0), NULL);
 }
 
+/* An escort is a move: it may not cross an unsearched piece without
+ * ending on it, any more than a plain move along the same line. */
+Test(ck_captured_persons, escort_may_not_cross_an_unsearched_piece)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10); /* 3" due south takes him to (24, 7) */
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 40), c);
+    CkPiece *m = ckf_piece(&F, 1, 21.9f, 8.5f, DISC_BLANK, PROM_BLANK); /* the manor, r 2.5: the line passes 2.1" from it */
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 24, 7), "piece");
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "piece");
+    cr_assert_eq(ckf_f(&F, c)->y, 10, "he stays where he was");
+    m->searched = 1; /* searched ground may be crossed */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_at(&F, c, 24, 7);
+}
+
+Test(ck_captured_persons, escort_may_not_end_touching_an_enemy)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10);
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 40), c);
+    int s = ckf_fig(&F, F_SHOT, 24, 5.9f); /* 1.1" from (24, 7): bases 0.75 + 0.5 touch */
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "touching an enemy");
+    ckf_f(&F, s)->x = 30; /* moved out of the way, the escort goes */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_at(&F, c, 24, 7);
+}
+
 static void assert_escaped(int p)
 {
     cr_assert_eq(ckf_f(&F, p)->status, FS_ACTIVE, "prisoner %d escapes", p);
