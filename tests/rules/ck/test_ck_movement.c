@@ -347,6 +347,43 @@ Test(ck_movement_and_ranges, dragoon_may_half_move_then_dismount)
     ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already");
 }
 
+/* Shooting first and changing both halve the move, and they are the same
+ * half: a dragoon may shoot and then dismount (or the other way round) and
+ * still move 4". Until 2026-12-01 ecw refused the change after a shot. */
+Test(ck_movement_and_ranges, dragoon_may_shoot_first_then_change_and_move_half)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 30);
+    ckf_dice(&F, 2, 1, 6); /* a miss */
+    ckf_shoot(&F, d, s);
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, d)->mounted, 0);
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 15.9f), "may move 4.0");
+    ckf_move(&F, d, 20, 16);
+    ckf_assert_at(&F, d, 20, 16);
+}
+
+/* Half a move is half of what this turn allows him: in a wood a mounted
+ * dragoon has 4", so he may change after 2" there, not after 2.5". */
+Test(ck_movement_and_ranges, dragoon_changes_after_half_of_a_halved_move)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    int d = ckf_fig(&F, F_DRAGOON, 19, 19), d2 = ckf_fig(&F, F_DRAGOON, 21, 19);
+    ckf_move(&F, d, 19, 21.5f);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved more than half his move");
+    ckf_move(&F, d2, 21, 21);
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, d2)->mounted, 0);
+}
+
+/* A second change in one turn is refused as such, not as a move. */
+Test(ck_movement_and_ranges, dragoon_changes_once_a_turn)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20);
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
+    ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already dismounted this turn");
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already on foot");
+}
+
 Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)
 {
     ckf_side(&F, CK_ROY);
