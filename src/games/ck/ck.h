@@ -250,6 +250,8 @@ static inline void ck_way_meets(const CkPiece *p, int q, float ax, float ay, flo
         *first = t, *hit = q;
 }
 int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
+/* The refusal of a move or charge out of reach, saying why the move is short (-1). */
+int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 static inline float ck_fig_rate(const CkFig *f) /* inline: the players ask it in their loops */
 {

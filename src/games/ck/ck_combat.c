@@ -150,8 +150,10 @@ static int enemy_target(const CkState *s, const CkFig *f, int t, Diag *d)
     const CkFig *e = &s->figs[t];
     if (e->side == f->side)
         return diag_set(d, "that figure is on your side");
+    if (e->status == FS_PRISONER)
+        return diag_set(d, "that figure is already a prisoner");
     if (e->status != FS_ACTIVE)
-        return diag_set(d, "that figure is not on the table to fight");
+        return diag_set(d, "that figure is %s", e->status == FS_DEAD ? "dead" : "no longer on the table");
     return 0;
 }
 
@@ -190,7 +192,7 @@ static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t,
     float cx, cy, gap = contact_point(f, t, &cx, &cy);
     float allow = ck_move_allowance_from(s, f, from, cx, cy);
     if (gap > allow + 1e-3f)
-        return diag_set(d, "out of reach: %.1f\" to contact, this figure may move %.1f\"", gap, allow);
+        return ck_out_of_reach(s, f, from, gap, allow, "to contact", d);
     return ck_way_check(s, f, from, cx, cy, d);
 }
 

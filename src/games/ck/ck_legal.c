@@ -165,7 +165,7 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
         if (d <= touch * touch)
             near[k.nfoes++] = (uint8_t)t;
     }
-    if (f->type == F_DRAGOON && !f->changed_mount && !f->half && (!f->moved || f->half_moved)) { /* as check_mount */
+    if (f->type == F_DRAGOON && !f->changed_mount && (!f->moved || f->half_moved)) { /* as check_mount */
         Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
         try_push(s, out, cap, n, m, &k);
     }

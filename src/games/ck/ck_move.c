@@ -121,6 +121,45 @@ static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, co
     return false;
 }
 
+/* [CK Movement and Ranges] why figure f on piece `from` may move only
+ * `allow` this time, less than his rate: " (halved: ...)", or "". */
+static void halved_because(const CkState *s, const CkFig *f, int from, float allow, char *out, size_t n)
+{
+    const char *why[3];
+    int k = 0;
+    bool rough_here = from >= 0 && ck_terrain[s->pieces[from].kind].difficult && f->type != F_CLUBMAN;
+    if (rough_here || allow < ck_move_allowance_on(s, f, from) - 1e-3f)
+        why[k++] = "marsh, woods or fields on the way";
+    if (f->changed_mount)
+        why[k++] = "mounting or dismounting";
+    else if (f->half)
+        why[k++] = "shooting first";
+    if (f->wounded)
+        why[k++] = "wounded";
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < k && len < n; i++)
+        len += (size_t)snprintf(out + len, n - len, "%s%s%s", i ? ", " : " (halved: ", why[i], i == k - 1 ? ")" : "");
+}
+
+/* [CK Movement and Ranges] the refusal of a move or charge of `dist`
+ * inches ("away" or "to contact") where `allow` is all figure f may move,
+ * with why that is less than his rate, to two decimals where one would
+ * show the two equal. */
+int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d)
+{
+    if (!d)
+        return -1; /* nobody reads the reason (the players' many trial orders) */
+    if (from == CK_FROM_UNKNOWN)
+        from = ck_piece_at(s, f->x, f->y);
+    char why[96] = "";
+    if (allow < ck_fig_rate(f) - 1e-3f)
+        halved_because(s, f, from, allow, why, sizeof why);
+    int places = lroundf(dist * 10) == lroundf(allow * 10) ? 2 : 1;
+    return diag_set(d, "out of reach: %.*f\" %s, this figure may move %.*f\"%s", places, dist, what, places, allow,
+                    why);
+}
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact. */
 static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
@@ -139,26 +178,32 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (dist > allow + 1e-3f) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
-        return diag_set(d, "out of reach: %.1f\" away, this figure may move %.1f\"%s", dist, allow,
-                        allow < m ? " (halved: marsh, woods or fields on the way)" : "");
+        return ck_out_of_reach(s, f, from, dist, allow, "away", d);
     }
+    if (dist < 0.05f)
+        return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
     return k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
-/* [CK Movement and Ranges] only dragoons mount or dismount, for half their
- * move: before moving (then the other half is left), or after a move of no
- * more than half their rate (the rulebook allows the change after half a move). */
+/* [CK Movement and Ranges] only dragoons mount or dismount, once a turn,
+ * for half their move: before moving (then the other half is left), or
+ * after a move of no more than half of what this turn allowed him (the
+ * rulebook allows the change after half a move). Shooting first halves the
+ * move too, and the two halves are the same half: a dragoon may shoot and
+ * change in either order and still move half his move. */
 static int check_mount(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (f->type != F_DRAGOON)
         return diag_set(d, "only dragoons mount and dismount");
-    if (f->changed_mount || f->half || (f->moved && !f->half_moved))
-        return diag_set(d, "that dragoon has already moved more than half his move");
     if ((a->verb == CKV_MOUNT) == (f->mounted != 0))
         return diag_set(d, "that dragoon is already %s", f->mounted ? "mounted" : "on foot");
+    if (f->changed_mount)
+        return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
+    if (f->moved && !f->half_moved)
+        return diag_set(d, "that dragoon has already moved more than half his move");
     return 0;
 }
 
@@ -287,6 +332,21 @@ static void gather_prisoners(CkState *s, int g)
     }
 }
 
+/* [CK Movement and Ranges] did a dragoon's move from (fx, fy), where he
+ * stands now, take no more than half of what this turn allowed him (his
+ * rate, halved for rough ground on the way or a shot first)? Only then
+ * may he still change. (Long moves are passed over before the allowance
+ * is worked out.) */
+static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, float x, float y)
+{
+    float dist = ck_dist(fx, fy, x, y);
+    if (f->type != F_DRAGOON || dist > ck_fig_rate(f) / 2 + 1e-3f)
+        return false;
+    CkFig before = *f;
+    before.x = fx, before.y = fy;
+    return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + 1e-3f;
+}
+
 static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
@@ -294,7 +354,7 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     f->x = a->x;
     f->y = a->y;
     f->moved = 1;
-    f->half_moved = ck_dist(fx, fy, a->x, a->y) <= ck_figs[f->type].move / 2 + 1e-3f;
+    f->half_moved = half_a_move(s, f, fx, fy, a->x, a->y);
     if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
         ck_prisoners_left(s, a->piece, io);
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {

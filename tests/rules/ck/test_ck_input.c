@@ -72,7 +72,7 @@ Test(ck_illegal_input, shoot)
     REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "cannot act");
     REFUSED(CKV_SHOOT, d, 99, 0, 0, 0, "no such target");
     REFUSED(CKV_SHOOT, d, d2, 0, 0, 0, "your side");
-    REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "not on the table");
+    REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "that figure is dead");
     REFUSED(CKV_SHOOT, d, far, 0, 0, 0, "out of range");
     REFUSED(CKV_SHOOT, d, hid, 0, 0, 0, "line of sight");
     ckf_dice(&F, 2, 1, 6);
@@ -126,8 +126,9 @@ Test(ck_illegal_input, dismount_and_mount)
     REFUSED(CKV_MOUNT, d, 0, 0, 0, 0, "already mounted");
     REFUSED(CKV_DISMOUNT, s, 0, 0, 0, 0, "not yours");
     ckf_dice(&F, 2, 1, 6);
-    ckf_shoot(&F, d, s); /* shooting first spent half the move */
-    REFUSED(CKV_DISMOUNT, d, 0, 0, 0, 0, "already");
+    ckf_shoot(&F, d, s); /* shooting first and changing spend the same half */
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
+    REFUSED(CKV_MOUNT, d, 0, 0, 0, 0, "already dismounted this turn");
     ckf_side(&F, CK_ROY);
     REFUSED(CKV_DISMOUNT, d, 0, 0, 0, 0, "not yours");
 }

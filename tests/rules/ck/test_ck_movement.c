@@ -618,3 +618,33 @@ Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_a
     }
     cr_assert_gt(decisions, 300);
 }
+
+/* A move to where the figure stands is no move: refused, pointing at `end`. */
+Test(ck_movement_and_ranges, a_move_must_go_somewhere)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 20), "where the figure stands");
+    cr_assert(!ckf_f(&F, c)->moved, "and it keeps its move");
+}
+
+/* Out of reach says why the move is short, and shows two decimals where
+ * one would make the distance and the allowance look equal. */
+Test(ck_movement_and_ranges, out_of_reach_says_why_and_never_looks_equal)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 30);
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d, s);
+    Diag dg = {{0}};
+    Action a = ckf_act(CKV_MOVE, d, 0, 0, 20, 15.97f);
+    cr_assert_lt(ck_check(&F.s, &a, &dg), 0);
+    cr_assert(strstr(dg.msg, "4.03\" away, this figure may move 4.00\" (halved: shooting first)"), "%s", dg.msg);
+}
+
+/* A prisoner is not charged as if he were gone from the table. */
+Test(ck_movement_and_ranges, a_prisoner_is_no_target)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), g = ckf_fig(&F, F_CAVALRY, 30, 30);
+    int p = ckf_fig(&F, F_SHOT, 20, 23);
+    ckf_prisoner(&F, p, g);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, p, 0, 0, 0), "already a prisoner");
+}
