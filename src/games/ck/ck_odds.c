@@ -238,6 +238,8 @@ static int check_capture(const OddsArgs *o, Diag *d)
     return 0;
 }
 
+/* A fight the game would accept: foes (as enemy_target), a shooter who can
+ * shoot, modifiers of its kind, a capture Parliament may elect. */
 static int check_args(const OddsArgs *o, Diag *d)
 {
     int a = o->v[O_ATTACKER], t = o->v[O_TARGET];
@@ -251,6 +253,7 @@ static int check_args(const OddsArgs *o, Diag *d)
 
 /* ---------------- factors ---------------- */
 
+/* [CK Hand to hand Combat] woods or marsh: mounted -2, foot -1, clubmen 0. */
 static int rough(int type, bool foot, bool flag)
 {
     if (!flag)
@@ -259,7 +262,8 @@ static int rough(int type, bool foot, bool flag)
     return mounted ? -2 : type == F_CLUBMAN ? 0 : -1;
 }
 
-/* Factors as ck_shoot_factor / ck_melee_factor compute them in play. */
+/* [CK Figure combat Factors] [CK Shooting factors] [CK Hand to hand Combat]
+ * factors as ck_shoot_factor / ck_melee_factor compute them in play. */
 static void factors(const OddsArgs *o, int *af, int *df)
 {
     const int *v = o->v;
@@ -294,9 +298,10 @@ static void beaten(CkFate *f, double p, bool by_half, bool person, bool capture)
     }
 }
 
-/* Does the winner of a fight take the loser? Shooting never; hand to hand,
- * a Parliament attacker who elected to, or (ecw, as charge() does) a
- * Parliament defender with room to guard a beaten Royalist charger. */
+/* [CK Combat Outcomes] does the winner of a fight take the loser? Shooting
+ * never; hand to hand, a Parliament attacker who elected to, or (ecw, as
+ * charge() does) a Parliament defender with room to guard a beaten
+ * Royalist charger. */
 static bool takes_target(const OddsArgs *o) { return !o->v[O_SHOOT] && o->v[O_CAPTURE]; }
 
 static bool takes_attacker(const OddsArgs *o)
