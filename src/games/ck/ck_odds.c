@@ -1,38 +1,109 @@
 /* ck_odds.c - exact odds of one To Catch a King combat: both sides roll
  * 1d6 and add their factors [CK Figure combat Factors]; the 36 pairs of
- * dice give the chance of each outcome [CK Combat Outcomes]. */
+ * dice (and, for Charles or Wilmot beaten by half or less, the die that
+ * says dead or wounded) give the chance of each outcome, resolved as
+ * ck_combat.c's outcome() resolves it, prisoners included
+ * [CK Combat Outcomes] [CK Captured Persons]. */
 #include "ck.h"
 #include <stdlib.h>
 #include <string.h>
 
+/* What can become of one figure in the fight (`none` only for the target:
+ * a tie or the target winning a shot). */
+typedef struct CkFate {
+    double none, recoil, captured, dead, wounded;
+} CkFate;
+
 typedef struct CkOdds {
-    double none, recoil, dead, wounded;      /* what happens to the target */
-    double att_recoil, att_dead;             /* melee: the attacker beaten */
+    CkFate target, attacker;
 } CkOdds;
 
-/* Outcome odds for totals d6+af against d6+df. */
-static void odds(int af, int df, bool melee, bool person, CkOdds *o)
+/* ---------------- options, as data ---------------- */
+
+/* Which kind of combat an option belongs to. */
+typedef enum { K_ANY, K_SHOOT, K_MELEE } OptKind;
+
+typedef enum {
+    O_ATTACKER, O_TARGET, O_SHOOT, O_COVER, O_RAIN, O_HALF, O_SHOOTERS, O_SUPPORTERS, O_OBSTACLE,
+    O_UPHILL, O_TUPHILL, O_AROUGH, O_DROUGH, O_CAPTURE, O_GUARDING, O_MUSKET, O_JSON, O_COUNT
+} OptId;
+
+typedef struct OddsOpt {
+    const char *name;
+    char arg;   /* 0: a flag; 'n': a number 0..max; 't': a figure type */
+    int max;
+    OptKind kind;
+    const char *help;
+} OddsOpt;
+
+static const OddsOpt opts[O_COUNT] = {
+    [O_ATTACKER] = {"--attacker", 't', 0, K_ANY, "the figure that shoots or charges"},
+    [O_TARGET] = {"--target", 't', 0, K_ANY, "the figure shot at or charged"},
+    [O_SHOOT] = {"--shoot", 0, 0, K_ANY, "shooting (without it: hand to hand)"},
+    [O_COVER] = {"--cover", 0, 0, K_SHOOT, "target in cover -1"},
+    [O_RAIN] = {"--rain", 0, 0, K_SHOOT, "raining -1"},
+    [O_HALF] = {"--half-range", 0, 0, K_SHOOT, "within half range +1"},
+    [O_SHOOTERS] = {"--shooters", 'n', 20, K_SHOOT, "others who shot at the same target, +1 each"},
+    [O_SUPPORTERS] = {"--supporters", 'n', 20, K_MELEE, "the attacker's friends touching the target, +1 each"},
+    [O_OBSTACLE] = {"--obstacle", 0, 0, K_MELEE, "target defends an obstacle -1"},
+    [O_UPHILL] = {"--uphill", 0, 0, K_MELEE, "attacker uphill of the target +1"},
+    [O_TUPHILL] = {"--target-uphill", 0, 0, K_MELEE, "target uphill of the attacker +1"},
+    [O_AROUGH] = {"--att-rough", 0, 0, K_MELEE, "attacker in woods or marsh"},
+    [O_DROUGH] = {"--def-rough", 0, 0, K_MELEE, "target in woods or marsh"},
+    [O_CAPTURE] = {"--capture", 0, 0, K_MELEE,
+                   "a Parliament attacker elects to take the beaten Royalist prisoner\n"
+                   "(the charge's `capture` word; default: he does not)"},
+    [O_GUARDING] = {"--guarding", 'n', 4, K_MELEE,
+                    "prisoners the Parliament figure already guards (0-4, default 0;\n"
+                    "a guard of Charles or Wilmot counts 4)"},
+    [O_MUSKET] = {"--musket", 0, 0, K_ANY, "the clubman carries a musket (only then may he shoot)"},
+    [O_JSON] = {"--json", 0, 0, K_ANY, "print JSON"},
+};
+
+static const char usage_head[] =
+    "usage: ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] [modifiers] [--json]\n"
+    "  TYPE: dragoon, dragoon-foot, cavalry, you (Parliament);\n"
+    "        shot, horse, clubman, wilmot, charles (Royalists)\n"
+    "  The attacker and the target are on opposite sides. Charles and Wilmot cannot shoot;\n"
+    "  a clubman shoots only with --musket. Each option may be given once.\n";
+
+static const char *const kind_title[] = {
+    [K_ANY] = "  either kind of combat:\n",
+    [K_SHOOT] = "  shooting only (with --shoot):\n",
+    [K_MELEE] = "  hand to hand only (without --shoot):\n",
+};
+
+/* One option's line(s) of help: name and argument, then its text (a
+ * newline in the text continues under it). */
+static void print_opt(const OddsOpt *op, FILE *out)
 {
-    memset(o, 0, sizeof *o);
-    for (int a = 1; a <= 6; a++)
-        for (int d = 1; d <= 6; d++) {
-            int at = a + af, dt = d + df;
-            double p = 1.0 / 36;
-            if (at > dt) {
-                if (2 * dt <= at)
-                    person ? (o->dead += p / 2, o->wounded += p / 2) : (o->dead += p);
-                else
-                    o->recoil += p;
-            } else if (dt > at && melee) {
-                if (2 * at <= dt)
-                    o->att_dead += p;
-                else
-                    o->att_recoil += p;
-            } else {
-                o->none += p;
-            }
-        }
+    char head[32];
+    snprintf(head, sizeof head, "%s%s", op->name, op->arg == 't' ? " TYPE" : op->arg ? " N" : "");
+    fprintf(out, "    %-18s ", head);
+    for (const char *c = op->help; *c; c++) {
+        fputc(*c, out);
+        if (*c == '\n')
+            fprintf(out, "%23s", "");
+    }
+    fputc('\n', out);
 }
+
+static void print_usage(FILE *out)
+{
+    fputs(usage_head, out);
+    for (int k = K_ANY; k <= K_MELEE; k++) {
+        fputs(kind_title[k], out);
+        for (int i = 0; i < O_COUNT; i++)
+            if (opts[i].kind == (OptKind)k)
+                print_opt(&opts[i], out);
+    }
+}
+
+typedef struct OddsArgs {
+    int v[O_COUNT];       /* flags 0/1, numbers, figure types */
+    bool seen[O_COUNT];
+    bool att_foot, def_foot; /* dragoon-foot */
+} OddsArgs;
 
 static int type_of(const char *name)
 {
@@ -42,18 +113,6 @@ static int type_of(const char *name)
     return -1;
 }
 
-static const char usage[] =
-    "usage: ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] [modifiers] [--json]\n"
-    "  TYPE: dragoon, dragoon-foot, cavalry, you, shot, horse, clubman, wilmot, charles\n"
-    "  shooting: --cover --rain --half-range --shooters N (others at the same target)\n"
-    "  hand to hand: --supporters N (others touching the target) --obstacle --uphill\n"
-    "                --target-uphill --att-rough --def-rough (woods or marsh)\n";
-
-typedef struct OddsArgs {
-    int att, def, shooters, supporters;
-    bool att_foot, def_foot, shoot, cover, rain, half, obstacle, uphill, tuphill, arough, drough, json;
-} OddsArgs;
-
 static int parse_type(const char *v, int *type, bool *foot, Diag *d)
 {
     *foot = v && strcmp(v, "dragoon-foot") == 0;
@@ -61,43 +120,140 @@ static int parse_type(const char *v, int *type, bool *foot, Diag *d)
     return *type < 0 ? diag_set(d, "odds: unknown figure type '%s'", v ? v : "") : 0;
 }
 
+static int opt_of(const char *a)
+{
+    for (int i = 0; i < O_COUNT; i++)
+        if (strcmp(opts[i].name, a) == 0)
+            return i;
+    return -1;
+}
+
+/* The value of option `id` from argv[*i] (and its argument, if any). */
+static int parse_one(OddsArgs *o, int id, const char *v, int *i, Diag *d)
+{
+    const OddsOpt *op = &opts[id];
+    if (o->seen[id])
+        return diag_set(d, "odds: %s given twice", op->name);
+    o->seen[id] = true;
+    if (!op->arg) {
+        o->v[id] = 1;
+        return 0;
+    }
+    (*i)++;
+    if (!v)
+        return diag_set(d, "odds: %s expects %s", op->name, op->arg == 't' ? "a figure type" : "a number");
+    if (op->arg == 't')
+        return parse_type(v, &o->v[id], id == O_ATTACKER ? &o->att_foot : &o->def_foot, d);
+    char *end = NULL;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || n < 0 || n > op->max)
+        return diag_set(d, "odds: %s expects a number 0..%d", op->name, op->max);
+    o->v[id] = (int)n;
+    return 0;
+}
+
 static int parse(int argc, char **argv, OddsArgs *o, FILE *out, Diag *d)
 {
     memset(o, 0, sizeof *o);
-    o->att = o->def = -1;
     for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool *flag = !strcmp(a, "--shoot") ? &o->shoot : !strcmp(a, "--cover") ? &o->cover
-                   : !strcmp(a, "--rain") ? &o->rain : !strcmp(a, "--half-range") ? &o->half
-                   : !strcmp(a, "--obstacle") ? &o->obstacle : !strcmp(a, "--uphill") ? &o->uphill
-                   : !strcmp(a, "--target-uphill") ? &o->tuphill : !strcmp(a, "--att-rough") ? &o->arough
-                   : !strcmp(a, "--def-rough") ? &o->drough : !strcmp(a, "--json") ? &o->json : NULL;
-        if (flag) {
-            *flag = true;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, out);
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            print_usage(out);
             return 1;
-        } else if (!strcmp(a, "--attacker") || !strcmp(a, "--target")) {
-            bool att = !strcmp(a, "--attacker");
-            if (parse_type(v, att ? &o->att : &o->def, att ? &o->att_foot : &o->def_foot, d) < 0)
-                return -1;
-            i++;
-        } else if (!strcmp(a, "--shooters") || !strcmp(a, "--supporters")) {
-            char *end;
-            long n = v ? strtol(v, &end, 10) : -1;
-            if (!v || *end || n < 0 || n > 20)
-                return diag_set(d, "odds: %s expects a number 0..20", a);
-            *(!strcmp(a, "--shooters") ? &o->shooters : &o->supporters) = (int)n;
-            i++;
-        } else {
-            return diag_set(d, "odds: unknown option '%s'", a);
         }
+        int id = opt_of(a);
+        if (id < 0)
+            return diag_set(d, "odds: unknown option '%s'", a);
+        if (parse_one(o, id, i + 1 < argc ? argv[i + 1] : NULL, &i, d) < 0)
+            return -1;
     }
-    if (o->att < 0 || o->def < 0)
+    if (!o->seen[O_ATTACKER] || !o->seen[O_TARGET])
         return diag_set(d, "odds: --attacker and --target are required");
     return 0;
 }
 
+/* ---------------- what the game refuses ---------------- */
+
+static const char *person_name(int type)
+{
+    return type == F_CHARLES ? "Charles Stuart" : type == F_WILMOT ? "Lord Wilmot" : ck_figs[type].name;
+}
+
+static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
+
+/* [CK Shooting factors] as check_shoot: no shooting capability (Charles,
+ * Wilmot), or a clubman without a musket. */
+static int check_shooter(const OddsArgs *o, Diag *d)
+{
+    int t = o->v[O_ATTACKER];
+    if (o->seen[O_MUSKET] && t != F_CLUBMAN)
+        return diag_set(d, "odds: --musket is for a clubman, not %s", person_name(t));
+    if (!o->v[O_SHOOT])
+        return 0;
+    if (ck_figs[t].range <= 0)
+        return diag_set(d, "odds: %s cannot shoot", person_name(t));
+    if (t == F_CLUBMAN && !o->v[O_MUSKET])
+        return diag_set(d, "odds: a clubman cannot shoot without a musket (add --musket)");
+    return 0;
+}
+
+/* Each modifier belongs to one kind of combat [CK Shooting factors]
+ * [CK Hand to hand Combat]. */
+static int check_kinds(const OddsArgs *o, Diag *d)
+{
+    for (int i = 0; i < O_COUNT; i++) {
+        if (!o->seen[i])
+            continue;
+        if (opts[i].kind == K_SHOOT && !o->v[O_SHOOT])
+            return diag_set(d, "odds: %s counts only in shooting, with --shoot", opts[i].name);
+        if (opts[i].kind == K_MELEE && o->v[O_SHOOT])
+            return diag_set(d, "odds: %s counts only in hand to hand, not with --shoot", opts[i].name);
+    }
+    return 0;
+}
+
+/* The Parliament figure of the two (the sides differ once checked). */
+static int par_type(const OddsArgs *o)
+{
+    return ck_figs[o->v[O_ATTACKER]].side == CK_PAR ? o->v[O_ATTACKER] : o->v[O_TARGET];
+}
+
+/* [CK Captured Persons] as can_guard: up to four, Charles or Wilmot alone. */
+static bool can_guard(int guarding, int prisoner_type)
+{
+    return is_person(prisoner_type) ? guarding == 0 : guarding < 4;
+}
+
+/* [CK Combat Outcomes] as check_charge: only Parliament elects to capture,
+ * and only with room to guard the man. */
+static int check_capture(const OddsArgs *o, Diag *d)
+{
+    if (!o->v[O_CAPTURE])
+        return 0;
+    if (ck_figs[o->v[O_ATTACKER]].side != CK_PAR)
+        return diag_set(d, "odds: --capture: only a Parliament attacker elects to take prisoners");
+    if (!can_guard(o->v[O_GUARDING], o->v[O_TARGET]))
+        return diag_set(d, "odds: --capture: a %s guarding %d cannot guard %s as well", ck_figs[par_type(o)].name,
+                        o->v[O_GUARDING], person_name(o->v[O_TARGET]));
+    return 0;
+}
+
+/* A fight the game would accept: foes (as enemy_target), a shooter who can
+ * shoot, modifiers of its kind, a capture Parliament may elect. */
+static int check_args(const OddsArgs *o, Diag *d)
+{
+    int a = o->v[O_ATTACKER], t = o->v[O_TARGET];
+    if (ck_figs[a].side == ck_figs[t].side)
+        return diag_set(d, "odds: %s and %s are on the same side", o->att_foot ? "dragoon-foot" : ck_figs[a].name,
+                        o->def_foot ? "dragoon-foot" : ck_figs[t].name);
+    if (check_shooter(o, d) < 0 || check_kinds(o, d) < 0)
+        return -1;
+    return check_capture(o, d);
+}
+
+/* ---------------- factors ---------------- */
+
+/* [CK Hand to hand Combat] woods or marsh: mounted -2, foot -1, clubmen 0. */
 static int rough(int type, bool foot, bool flag)
 {
     if (!flag)
@@ -106,19 +262,112 @@ static int rough(int type, bool foot, bool flag)
     return mounted ? -2 : type == F_CLUBMAN ? 0 : -1;
 }
 
-/* Factors as ck_shoot_factor / ck_melee_factor compute them in play. */
+/* [CK Figure combat Factors] [CK Shooting factors] [CK Hand to hand Combat]
+ * factors as ck_shoot_factor / ck_melee_factor compute them in play. */
 static void factors(const OddsArgs *o, int *af, int *df)
 {
-    bool def_mounted = ck_figs[o->def].mounted && !o->def_foot;
-    bool att_mounted = ck_figs[o->att].mounted && !o->att_foot;
-    *af = def_mounted ? ck_figs[o->att].vs_mounted : ck_figs[o->att].vs_foot;
-    *df = att_mounted ? ck_figs[o->def].vs_mounted : ck_figs[o->def].vs_foot;
-    if (o->shoot) {
-        *af += -o->cover + o->shooters + o->half - o->rain;
+    const int *v = o->v;
+    int att = v[O_ATTACKER], def = v[O_TARGET];
+    bool def_mounted = ck_figs[def].mounted && !o->def_foot;
+    bool att_mounted = ck_figs[att].mounted && !o->att_foot;
+    *af = def_mounted ? ck_figs[att].vs_mounted : ck_figs[att].vs_foot;
+    *df = att_mounted ? ck_figs[def].vs_mounted : ck_figs[def].vs_foot;
+    if (v[O_SHOOT]) {
+        *af += -v[O_COVER] + v[O_SHOOTERS] + v[O_HALF] - v[O_RAIN];
         return;
     }
-    *af += o->supporters - o->obstacle + (o->uphill && !o->tuphill) + rough(o->att, o->att_foot, o->arough);
-    *df += (o->tuphill && !o->uphill) + rough(o->def, o->def_foot, o->drough);
+    *af += v[O_SUPPORTERS] - v[O_OBSTACLE] + (v[O_UPHILL] && !v[O_TUPHILL]) + rough(att, o->att_foot, v[O_AROUGH]);
+    *df += (v[O_TUPHILL] && !v[O_UPHILL]) + rough(def, o->def_foot, v[O_DROUGH]);
+}
+
+/* ---------------- outcomes ---------------- */
+
+/* [CK Combat Outcomes] as outcome() and kill(): beaten by half or less,
+ * dead, or for Charles and Wilmot a second die, 1-3 dead, 4-6 wounded (a
+ * wounded man taken at once when his beater takes prisoners); beaten by
+ * less, recoil, or taken prisoner. */
+static void beaten(CkFate *f, double p, bool by_half, bool person, bool capture)
+{
+    if (by_half && person) {
+        f->dead += p / 2;
+        *(capture ? &f->captured : &f->wounded) += p / 2;
+    } else if (by_half) {
+        f->dead += p;
+    } else {
+        *(capture ? &f->captured : &f->recoil) += p;
+    }
+}
+
+/* [CK Combat Outcomes] does the winner of a fight take the loser? Shooting
+ * never; hand to hand, a Parliament attacker who elected to, or (ecw, as
+ * charge() does) a Parliament defender with room to guard a beaten
+ * Royalist charger. */
+static bool takes_target(const OddsArgs *o) { return !o->v[O_SHOOT] && o->v[O_CAPTURE]; }
+
+static bool takes_attacker(const OddsArgs *o)
+{
+    return !o->v[O_SHOOT] && ck_figs[o->v[O_TARGET]].side == CK_PAR && can_guard(o->v[O_GUARDING], o->v[O_ATTACKER]);
+}
+
+/* [CK Combat Outcomes] outcome odds for totals d6+af against d6+df; a tie,
+ * or a shot that fails, leaves both in place. */
+static void odds(const OddsArgs *o, int af, int df, CkOdds *r)
+{
+    memset(r, 0, sizeof *r);
+    bool melee = !o->v[O_SHOOT];
+    for (int a = 1; a <= 6; a++)
+        for (int d = 1; d <= 6; d++) {
+            int at = a + af, dt = d + df;
+            double p = 1.0 / 36;
+            if (at > dt)
+                beaten(&r->target, p, 2 * dt <= at, is_person(o->v[O_TARGET]), takes_target(o));
+            else if (dt > at && melee)
+                beaten(&r->attacker, p, 2 * at <= dt, is_person(o->v[O_ATTACKER]), takes_attacker(o));
+            else
+                r->target.none += p;
+        }
+}
+
+/* ---------------- printing ---------------- */
+
+/* Who takes prisoners here, in words: the game's rule or default choice. */
+static const char *capture_note(const OddsArgs *o)
+{
+    if (o->v[O_SHOOT])
+        return "a shot takes no prisoners";
+    if (ck_figs[o->v[O_ATTACKER]].side == CK_PAR)
+        return o->v[O_CAPTURE] ? "the Parliament attacker elects to take the beaten man prisoner"
+                               : "the Parliament attacker does not elect to capture (the default; --capture to elect)";
+    return takes_attacker(o) ? "a Parliament defender with room to guard him takes a beaten charger (ecw)"
+                             : "the Parliament defender has no room to guard him: a beaten charger is not taken";
+}
+
+static const char *fig_label(int type, bool foot) { return foot ? "dragoon-foot" : ck_figs[type].name; }
+
+static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
+{
+    const CkFate *t = &r->target, *a = &r->attacker;
+    fprintf(out,
+            "{\"attacker\":\"%s\",\"target\":\"%s\",\"kind\":\"%s\",\"att_factor\":%d,\"def_factor\":%d,"
+            "\"target_outcome\":{\"none\":%.9g,\"recoil\":%.9g,\"captured\":%.9g,\"dead\":%.9g,\"wounded\":%.9g},"
+            "\"attacker_outcome\":{\"recoil\":%.9g,\"captured\":%.9g,\"dead\":%.9g,\"wounded\":%.9g},"
+            "\"capture\":\"%s\"}\n",
+            fig_label(o->v[O_ATTACKER], o->att_foot), fig_label(o->v[O_TARGET], o->def_foot),
+            o->v[O_SHOOT] ? "shoot" : "melee", af, df, t->none, t->recoil, t->captured, t->dead, t->wounded, a->recoil,
+            a->captured, a->dead, a->wounded, capture_note(o));
+}
+
+static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
+{
+    const CkFate *t = &r->target, *a = &r->attacker;
+    fprintf(out, "%s %s %s: factor %d against %d\n", fig_label(o->v[O_ATTACKER], o->att_foot),
+            o->v[O_SHOOT] ? "shoots at" : "charges", fig_label(o->v[O_TARGET], o->def_foot), af, df);
+    fprintf(out, "  target: no effect %.4f, recoils %.4f, captured %.4f, dead %.4f, wounded %.4f\n", t->none,
+            t->recoil, t->captured, t->dead, t->wounded);
+    if (!o->v[O_SHOOT])
+        fprintf(out, "  attacker beaten: recoils %.4f, captured %.4f, dead %.4f, wounded %.4f\n", a->recoil,
+                a->captured, a->dead, a->wounded);
+    fprintf(out, "  prisoners: %s\n", capture_note(o));
 }
 
 int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)
@@ -127,23 +376,12 @@ int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)
     int rc = parse(argc, argv, &o, out, d);
     if (rc != 0)
         return rc > 0 ? 0 : 2;
+    if (check_args(&o, d) < 0)
+        return 2;
     int af, df;
     factors(&o, &af, &df);
     CkOdds r;
-    odds(af, df, !o.shoot, o.def == F_CHARLES || o.def == F_WILMOT, &r);
-    if (o.json) {
-        fprintf(out, "{\"attacker\":\"%s\",\"target\":\"%s\",\"kind\":\"%s\",\"att_factor\":%d,\"def_factor\":%d,"
-                "\"target_outcome\":{\"none\":%.9g,\"recoil\":%.9g,\"dead\":%.9g,\"wounded\":%.9g},"
-                "\"attacker_outcome\":{\"recoil\":%.9g,\"dead\":%.9g}}\n",
-                ck_figs[o.att].name, ck_figs[o.def].name, o.shoot ? "shoot" : "melee", af, df, r.none, r.recoil,
-                r.dead, r.wounded, r.att_recoil, r.att_dead);
-        return 0;
-    }
-    fprintf(out, "%s %s %s: factor %d against %d\n", ck_figs[o.att].name, o.shoot ? "shoots at" : "charges",
-            ck_figs[o.def].name, af, df);
-    fprintf(out, "  target: no effect %.4f, recoils %.4f, dead %.4f, wounded %.4f\n", r.none, r.recoil, r.dead,
-            r.wounded);
-    if (!o.shoot)
-        fprintf(out, "  attacker beaten: recoils %.4f, dead %.4f\n", r.att_recoil, r.att_dead);
+    odds(&o, af, df, &r);
+    (o.v[O_JSON] ? print_json : print_text)(&o, af, df, &r, out);
     return 0;
 }

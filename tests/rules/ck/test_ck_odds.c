@@ -98,3 +98,280 @@ Test(ck_odds, shooting_odds_sum_to_one_and_rain_hurts)
     cr_assert_gt(field(b, "target_outcome", "none"), field(a, "target_outcome", "none"), "rain: more misses");
     cr_assert_float_eq(field(a, "attacker_outcome", "recoil"), 0.0, 1e-12, "a shooter never suffers");
 }
+
+/* ---------------- odds against the game's own resolution ---------------- */
+
+CKF_SUITE(ck_combat_outcomes);
+CKF_SUITE(ck_shooting_factors);
+CKF_SUITE(ck_hand_to_hand_combat);
+
+/* What became of the target and of the attacker, as chances. */
+typedef struct Fates { double t[5], a[5]; } Fates; /* none, recoil, captured, dead, wounded */
+
+static const char *const fate_names[5] = {"none", "recoil", "captured", "dead", "wounded"};
+
+static int fate_of(const char *result)
+{
+    for (int i = 0; i < 5; i++)
+        if (strcmp(fate_names[i], result) == 0)
+            return i;
+    cr_assert_fail("unknown combat result '%s'", result);
+    return 0;
+}
+
+static int type_named(const char *name)
+{
+    for (int t = 0; t < F_TYPE_COUNT; t++)
+        if (strcmp(ck_figs[t].name, name) == 0)
+            return t;
+    cr_assert_fail("no figure type '%s'", name);
+    return 0;
+}
+
+/* How a cross-checked combat is fought. */
+typedef struct Fight { const char *att, *def; bool shoot, capture; int guarding; } Fight;
+
+/* One charge of `att` at `def` on open ground (or a shot from 8", beyond
+ * half range) with the dice forced (the attacker's, the defender's, then
+ * the dead-or-wounded die if asked for); the Parliament figure already
+ * guards `guarding` clubmen. Adds `p` to the fate the combat event reports. */
+static void play_fight(const Fight *w, const int dice[3], double p, Fates *f)
+{
+    int att = type_named(w->att), def = type_named(w->def);
+    ckf_init(&F);
+    ckf_side(&F, ck_figs[att].side);
+    int a = ckf_fig(&F, att, 20, 20), t = ckf_fig(&F, def, 20, w->shoot ? 28 : 24);
+    ckf_f(&F, a)->musket = att == F_CLUBMAN; /* a clubman who shoots has one */
+    ckf_fig(&F, F_DRAGOON, 5, 5); /* keeps Parliament on the table */
+    int guard = ck_figs[att].side == CK_PAR ? a : t;
+    for (int k = 0; k < w->guarding; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 40), guard);
+    ckf_dice(&F, 3, dice[0], dice[1], dice[2]);
+    if (w->shoot)
+        ckf_shoot(&F, a, t);
+    else
+        ckf_charge(&F, a, t, w->capture);
+    cr_assert_eq(F.dice.underflow, 0, "a die was not forced");
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert_not_null(ev);
+    const char *res = strstr(ev, "\"result\":\""), *los = strstr(ev, "\"loser\":");
+    cr_assert(res && los, "combat event without result or loser: %s", ev);
+    char result[16] = {0};
+    sscanf(res + strlen("\"result\":\""), "%15[a-z]", result);
+    int loser = los[8] == 'n' ? -1 : (int)strtol(los + 8, NULL, 10) - 1;
+    cr_assert(loser == -1 || loser == a || loser == t, "loser %d", loser);
+    (loser == a ? f->a : f->t)[fate_of(result)] += p;
+}
+
+/* Every pair of dice, and every face of the third die, each 1/216. */
+static Fates game_fates(const Fight *w)
+{
+    Fates f = {{0}, {0}};
+    for (int x = 1; x <= 6; x++)
+        for (int y = 1; y <= 6; y++)
+            for (int z = 1; z <= 6; z++)
+                play_fight(w, (const int[3]){x, y, z}, 1.0 / 216, &f);
+    return f;
+}
+
+/* The odds arguments for a fight. */
+static int fight_args(const Fight *w, const char *args[12], char g[4])
+{
+    int n = 0;
+    args[n++] = "--attacker", args[n++] = w->att, args[n++] = "--target", args[n++] = w->def;
+    if (w->shoot)
+        args[n++] = "--shoot";
+    if (w->shoot && strcmp(w->att, "clubman") == 0)
+        args[n++] = "--musket";
+    if (w->capture)
+        args[n++] = "--capture";
+    if (w->guarding) {
+        snprintf(g, 4, "%d", w->guarding);
+        args[n++] = "--guarding", args[n++] = g;
+    }
+    return n;
+}
+
+/* odds for this fight matches the game, fate by fate, exactly. */
+static void cross_check(const Fight *w)
+{
+    const char *args[12];
+    char g[4], json[1024];
+    odds_json(json, sizeof json, args, fight_args(w, args, g));
+    Fates f = game_fates(w);
+    for (int side = 0; side < 2; side++)
+        for (int i = side; i < 5; i++) { /* the attacker has no `none` */
+            const char *obj = side ? "attacker_outcome" : "target_outcome";
+            double want = (side ? f.a : f.t)[i], got = field(json, obj, fate_names[i]);
+            cr_assert_float_eq(got, want, 1e-9, "%s %s %s (capture %d, guarding %d): %s %s: odds %.6f, game %.6f",
+                               w->att, w->shoot ? "shoots at" : "charges", w->def, w->capture, w->guarding, obj,
+                               fate_names[i], got, want);
+        }
+}
+
+Test(ck_combat_outcomes, odds_match_the_game_for_every_roll)
+{
+    static const Fight fights[] = {
+        {"wilmot", "cavalry", false, false, 0},  {"charles", "cavalry", false, false, 0},
+        {"charles", "dragoon", false, false, 1}, {"wilmot", "you", false, false, 4},
+        {"horse", "dragoon", false, false, 0},   {"shot", "cavalry", false, false, 3},
+        {"clubman", "you", false, false, 4},     {"cavalry", "shot", false, false, 0},
+        {"cavalry", "shot", false, true, 0},     {"dragoon", "horse", false, true, 3},
+        {"you", "charles", false, true, 0},      {"cavalry", "wilmot", false, false, 0},
+        {"shot", "dragoon", true, false, 0},     {"dragoon", "charles", true, false, 0},
+        {"clubman", "cavalry", true, false, 0},  {"dragoon", "wilmot", true, false, 0},
+    };
+    for (size_t i = 0; i < sizeof fights / sizeof fights[0]; i++)
+        cross_check(&fights[i]);
+}
+
+/* Charles 4+1 against a trooper 4+6: beaten by half, 1/36; the second die
+ * kills him on 1-3 and wounds him on 4-6. */
+Test(ck_combat_outcomes, charles_attacking_beaten_by_half_is_wounded_on_4_to_6)
+{
+    static const char *const args[] = {"--attacker", "charles", "--target", "cavalry", "--guarding", "1"};
+    char json[1024];
+    odds_json(json, sizeof json, args, 6);
+    cr_assert_float_eq(field(json, "attacker_outcome", "dead"), 1.0 / 72, 1e-9);
+    cr_assert_float_eq(field(json, "attacker_outcome", "wounded"), 1.0 / 72, 1e-9);
+}
+
+Test(ck_combat_outcomes, wilmot_attacking_beaten_by_half_dies_only_on_1_to_3)
+{
+    static const char *const args[] = {"--attacker", "wilmot", "--target", "cavalry"};
+    char json[1024];
+    odds_json(json, sizeof json, args, 4);
+    cr_assert_float_eq(field(json, "attacker_outcome", "dead"), 1.0 / 72, 1e-9, "%s", json);
+}
+
+/* ecw: a Parliament defender with room to guard takes a beaten charger. */
+Test(ck_combat_outcomes, beaten_royalist_charger_is_captured_by_a_free_trooper)
+{
+    static const char *const args[] = {"--attacker", "horse", "--target", "dragoon"};
+    char json[1024];
+    odds_json(json, sizeof json, args, 4);
+    cr_assert_float_eq(field(json, "attacker_outcome", "recoil"), 0.0, 1e-12, "%s", json);
+    cr_assert_float_eq(field(json, "attacker_outcome", "captured"), 6.0 / 36, 1e-9, "%s", json);
+}
+
+Test(ck_combat_outcomes, beaten_royalist_charger_recoils_from_a_full_guard)
+{
+    static const char *const args[] = {"--attacker", "horse", "--target", "dragoon", "--guarding", "4"};
+    char json[1024];
+    odds_json(json, sizeof json, args, 6);
+    cr_assert_float_eq(field(json, "attacker_outcome", "captured"), 0.0, 1e-12, "%s", json);
+    cr_assert_float_eq(field(json, "attacker_outcome", "recoil"), 6.0 / 36, 1e-9, "%s", json);
+}
+
+Test(ck_combat_outcomes, parliament_attacker_captures_only_when_it_elects_to)
+{
+    static const char *const plain[] = {"--attacker", "cavalry", "--target", "shot"};
+    static const char *const elect[] = {"--attacker", "cavalry", "--target", "shot", "--capture"};
+    char a[1024], b[1024];
+    odds_json(a, sizeof a, plain, 4);
+    odds_json(b, sizeof b, elect, 5);
+    cr_assert_float_eq(field(a, "target_outcome", "captured"), 0.0, 1e-12, "%s", a);
+    cr_assert_float_eq(field(b, "target_outcome", "captured"), field(a, "target_outcome", "recoil"), 1e-12, "%s", b);
+    cr_assert(strstr(a, "default") != NULL, "the output says capture is not elected by default: %s", a);
+}
+
+/* ---------------- refusals ---------------- */
+
+/* odds refuses these arguments: exit code 2, a message naming the fault,
+ * nothing printed. */
+static void odds_refused(const char *const *args, int nargs, const char *part)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    char *argv[16];
+    for (int i = 0; i < nargs; i++)
+        argv[i] = (char *)args[i];
+    Diag d = {{0}};
+    int rc = ck_odds_cli(nargs, argv, f, &d);
+    fclose(f);
+    cr_assert_eq(rc, 2, "should be refused (exit 2), got %d; printed: %s", rc, out);
+    cr_assert_eq(len, 0, "a refusal prints nothing on stdout: %s", out);
+    cr_assert(strstr(d.msg, part) != NULL, "message '%s' should say '%s'", d.msg, part);
+    cr_assert(strchr(d.msg, '\n') == NULL, "one line: '%s'", d.msg);
+    free(out);
+}
+
+#define REFUSED(part, ...)                                                                  \
+    do {                                                                                    \
+        static const char *const a__[] = {__VA_ARGS__};                                      \
+        odds_refused(a__, (int)(sizeof a__ / sizeof a__[0]), part);                         \
+    } while (0)
+
+Test(ck_shooting_factors, charles_and_wilmot_cannot_shoot)
+{
+    REFUSED("Charles Stuart cannot shoot", "--attacker", "charles", "--target", "cavalry", "--shoot");
+    REFUSED("Lord Wilmot cannot shoot", "--attacker", "wilmot", "--target", "dragoon", "--shoot");
+}
+
+Test(ck_shooting_factors, clubman_shoots_only_with_a_musket)
+{
+    REFUSED("musket", "--attacker", "clubman", "--target", "you", "--shoot");
+    REFUSED("--musket is for a clubman", "--attacker", "shot", "--target", "you", "--shoot", "--musket");
+    static const char *const ok[] = {"--attacker", "clubman", "--target", "you", "--shoot", "--musket"};
+    char json[1024];
+    odds_json(json, sizeof json, ok, 6);
+}
+
+Test(ck_shooting_factors, shooting_modifiers_refused_in_hand_to_hand)
+{
+    REFUSED("--shooters counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--shooters", "1");
+    REFUSED("--cover counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--cover");
+    REFUSED("--rain counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--rain");
+    REFUSED("--half-range counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--half-range");
+}
+
+Test(ck_hand_to_hand_combat, hand_to_hand_modifiers_refused_with_shoot)
+{
+    REFUSED("--supporters counts only in hand to hand, not with --shoot", "--attacker", "shot", "--target",
+            "cavalry", "--shoot", "--supporters", "1");
+    static const char *const flags[] = {"--obstacle", "--uphill",  "--target-uphill", "--att-rough",
+                                        "--def-rough", "--capture"};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        const char *args[] = {"--attacker", "dragoon", "--target", "shot", "--shoot", flags[i]};
+        odds_refused(args, 6, "counts only in hand to hand");
+    }
+}
+
+Test(ck_hand_to_hand_combat, attacker_and_target_on_opposite_sides)
+{
+    REFUSED("cavalry and dragoon are on the same side", "--attacker", "cavalry", "--target", "dragoon");
+    REFUSED("shot and horse are on the same side", "--attacker", "shot", "--target", "horse", "--shoot");
+    REFUSED("charles and wilmot are on the same side", "--attacker", "charles", "--target", "wilmot");
+}
+
+Test(ck_combat_outcomes, only_parliament_elects_capture_with_room_to_guard)
+{
+    REFUSED("only a Parliament attacker", "--attacker", "horse", "--target", "cavalry", "--capture");
+    REFUSED("cannot guard Charles Stuart", "--attacker", "you", "--target", "charles", "--capture", "--guarding",
+            "1");
+}
+
+Test(ck_odds, each_option_given_once)
+{
+    REFUSED("--cover given twice", "--attacker", "shot", "--target", "cavalry", "--shoot", "--cover", "--cover");
+    REFUSED("--attacker given twice", "--attacker", "shot", "--attacker", "horse", "--target", "cavalry");
+    REFUSED("--target given twice", "--attacker", "shot", "--target", "cavalry", "--target", "you");
+}
+
+Test(ck_odds, help_lists_modifiers_by_kind_of_combat)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    char *argv[] = {"--help"};
+    Diag d = {{0}};
+    cr_assert_eq(ck_odds_cli(1, argv, f, &d), 0);
+    fclose(f);
+    const char *shoot = strstr(out, "shooting only"), *melee = strstr(out, "hand to hand only");
+    cr_assert(shoot && melee, "%s", out);
+    const char *cover = strstr(out, "--cover"), *supp = strstr(out, "--supporters");
+    cr_assert(cover > shoot && cover < melee, "--cover listed under shooting: %s", out);
+    cr_assert(supp > melee, "--supporters listed under hand to hand: %s", out);
+    free(out);
+}
