@@ -439,7 +439,8 @@ void ck_conceal_into(void *dst, const void *st, int player)
 enum { MAP = 24, SIDE_W = 48 };
 typedef struct Board {
     char    map[MAP][MAP + 1];   /* map[0]: the north row */
-    uint8_t figs[MAP][MAP];      /* figures standing in each cell */
+    uint8_t figs[MAP][MAP];      /* free figures standing in each cell */
+    uint8_t held[MAP][MAP];      /* prisoners standing in each cell */
     char    side[MAP][SIDE_W];   /* printed right of each row */
 } Board;
 
@@ -479,31 +480,32 @@ static void draw_number(const CkPiece *p, int i, Board *b)
         c = c > 0 ? c - 1 : c;
     for (int k = 0; k < 3; k++) {
         int r = cell_of(p->y) + (k == 1) - (k == 2);
-        if (r < 0 || r >= MAP || c + len > MAP || b->figs[r][c] || (len == 2 && b->figs[r][c + 1]))
+        if (r < 0 || r >= MAP || c + len > MAP || b->figs[r][c] || b->held[r][c] ||
+            (len == 2 && (b->figs[r][c + 1] || b->held[r][c + 1])))
             continue;
         memcpy(&b->map[MAP - 1 - r][c], num, (size_t)len);
         return;
     }
 }
 
-/* Figures by letter, a prisoner as 'p', a cell holding more than one '*'. */
+/* Figures by letter; a cell holding two or more free figures '*'; a
+ * prisoner 'p' where no free figure stands (his guard beside him hides him:
+ * the list below the map names him). */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (on_map(f))
-            b->figs[cell_of(f->y)][cell_of(f->x)]++;
+            (f->status == FS_PRISONER ? b->held : b->figs)[cell_of(f->y)][cell_of(f->x)]++;
     }
     for (int i = 0; i < CK_PIECES; i++)
         if (s->pieces[i].placed)
             draw_number(&s->pieces[i], i, b);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
-        int r = cell_of(f->y), c = cell_of(f->x);
-        if (on_map(f))
-            b->map[MAP - 1 - r][c] = b->figs[r][c] > 1           ? '*'
-                                     : f->status == FS_PRISONER ? 'p'
-                                                                : ck_figs[f->type].letter;
+        int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
+        if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
+            b->map[MAP - 1 - r][c] = free > 1 ? '*' : free ? ck_figs[f->type].letter : 'p';
     }
 }
 
@@ -546,8 +548,8 @@ static void draw_key(Board *b, int row)
         snprintf(item, sizeof item, "%c %s", ck_figs[t].letter, ck_fig_noun(t, 1));
         key_add(b, &row, item);
     }
-    key_add(b, &row, "p prisoner");
     key_add(b, &row, "* two or more figures");
+    key_add(b, &row, "p prisoner, unless his guard shares the cell");
 }
 
 static void draw_side(const CkState *s, Board *b)
