@@ -601,8 +601,8 @@ static void render_roster(const CkState *s, FILE *out)
 void ck_render(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
-    static Board empty_board; /* zeroes: read only */
-    Board b = empty_board;
+    Board b;
+    memset(&b, 0, sizeof b);
     (void)player; /* the table is open; cards under pieces are never drawn */
     for (int r = 0; r < MAP; r++)
         memset(b.map[r], '.', MAP);
