@@ -116,15 +116,22 @@ void ck_check_end(CkState *s, GameIO *io)
 
 /* ---------------- chance cards ---------------- */
 
+/* [CK Chance Cards] the card drawn, as the log says it. The clearing card
+ * is drawn whether or not it rains, so its words fit both. */
 static void log_chance(GameIO *io, int card)
 {
+    static const char *const says[CH_KIND_COUNT] = {
+        [CH_NOTHING] = "all quiet",
+        [CH_RAIN] = "rain sets in",
+        [CH_CLEAR] = "fair weather (any rain stops)",
+        [CH_BAND] = "a band of Royalists stumbles into the area",
+        [CH_REINFORCE] = "reinforcements for Parliament",
+        [CH_DROVER] = "a drover brings news of a fugitive",
+    };
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "chance", VIS_PUBLIC)) {
         evlog_str(log, "card", ck_chance_names[card]);
-        evlog_end(log, "Chance card: %s", card == CH_RAIN ? "rain sets in" : card == CH_CLEAR ? "the rain stops"
-                  : card == CH_BAND ? "a band of Royalists stumbles into the area" : card == CH_REINFORCE
-                  ? "reinforcements for Parliament" : card == CH_DROVER ? "a drover brings news of a fugitive"
-                  : "all quiet");
+        evlog_end(log, "Chance card: %s", says[card]);
     }
 }
 

@@ -95,8 +95,10 @@ int ck_check_place(const CkState *s, int piece, float x, float y, Diag *d)
         return diag_set(d, "terrain piece %d is not waiting to be placed", piece + 1);
     float r = ck_terrain[ck_piece_kinds[piece]].r;
     if (x - r < CK_EDGE_GAP || y - r < CK_EDGE_GAP || x + r > CK_TABLE - CK_EDGE_GAP ||
-        y + r > CK_TABLE - CK_EDGE_GAP)
-        return diag_set(d, "a %s (radius %.1f\") must stay 8\" from every edge", ck_terrain[ck_piece_kinds[piece]].name, r);
+        y + r > CK_TABLE - CK_EDGE_GAP) /* (as measured since the start: the same answer to the last bit) */
+        return diag_set(d, "a %s's centre must be at least %g\" from every edge (its %g\" radius and the %g\" "
+                           "gap): x and y from %g to %g", ck_terrain[ck_piece_kinds[piece]].name, r + CK_EDGE_GAP, r,
+                        CK_EDGE_GAP, r + CK_EDGE_GAP, CK_TABLE - r - CK_EDGE_GAP);
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
         if (p->placed && ck_dist(x, y, p->x, p->y) < p->r + r + 0.5f)

@@ -1,11 +1,13 @@
 /* ck_text.c - To Catch a King actions as text (describe and parse agree:
- * "move D1 21.5 30", "shoot C2 S4", "charge C1 W capture"), and the table
- * drawn in text, 2" to a character, with the figures by letter. */
+ * "move D1 21.5 30", "shoot C2 S4", "charge C1 W capture"; a terrain piece
+ * may be named by its kind, "place wood 20 30"). The table drawn in text
+ * is ck_render, in ck_view.c. */
 #include "ck.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int ck_fig_find(const CkState *s, const char *name)
 {
@@ -78,18 +80,71 @@ static int fig_arg(const CkState *s, const char *t, int16_t *out, Diag *d)
     return 0;
 }
 
+/* Each kind's letter on the map (ck_view.c; its declaration belongs in ck.h). */
+extern const char ck_terrain_marks[T_KIND_COUNT + 1];
+
+/* [CK Equipment needed] the kind a word names: its name, the start of it
+ * ("v", "wood", "fi") or its letter on the map ("m" manor, "~" marsh); -1
+ * if none, -2 if it could be two kinds. */
+static int kind_named(const char *w)
+{
+    const char *mark = w[0] && !w[1] ? strchr(ck_terrain_marks, tolower((unsigned char)w[0])) : NULL;
+    if (mark)
+        return (int)(mark - ck_terrain_marks);
+    int found = -1;
+    size_t n = strlen(w);
+    for (int k = 0; k < T_KIND_COUNT; k++)
+        if (n > 0 && strncasecmp(ck_terrain[k].name, w, n) == 0)
+            found = found == -1 ? k : -2;
+    return found;
+}
+
+/* [CK Game set up] the piece a word names: its number (1 to 12), or a
+ * kind, which means the first piece of that kind still waiting (pieces go
+ * down in their order, so the next wood is the first wood not placed). */
+static int piece_arg(const CkState *s, const char *w, Diag *d)
+{
+    char *end;
+    long p = strtol(w, &end, 10);
+    if (*w && !*end)
+        return p >= 1 && p <= CK_PIECES ? (int)p - 1
+                                       : diag_set(d, "there is no terrain piece '%s': 1 to %d, or a kind such as "
+                                                     "'wood'; usage: %s", w, CK_PIECES, ck_verb_help[CKV_PLACE]);
+    int kind = kind_named(w);
+    if (kind < 0)
+        return diag_set(d, "'%s' is %s terrain piece: give its number (1 to %d) or its kind (village, manor, wood, "
+                           "hill, field, marsh)", w, kind == -2 ? "more than one kind of" : "no", CK_PIECES);
+    int next = 0;
+    while (next < CK_PIECES && s->pieces[next].placed)
+        next++;
+    for (int i = next; i < CK_PIECES; i++)
+        if (ck_piece_kinds[i] == kind)
+            return i == next ? i
+                             : diag_set(d, "pieces go down in their order: the next is %d, a %s, not a %s", next + 1,
+                                        ck_terrain[ck_piece_kinds[next]].name, ck_terrain[kind].name);
+    return diag_set(d, "every %s is placed already", ck_terrain[kind].name);
+}
+
+/* A verb said in a phase that has none of it (the game would otherwise
+ * look for a figure and answer about the wrong thing). */
+static int out_of_phase(const CkState *s, int verb, Diag *d)
+{
+    if (verb == CKV_ARRIVE && s->phase != CP_ARRIVE)
+        return diag_set(d, "no arrivals are waiting: arrive is for a band or reinforcements a chance card has "
+                           "just brought");
+    if (verb == CKV_PLACE && s->phase != CP_TERRAIN)
+        return diag_set(d, "the terrain is placed already");
+    return 0;
+}
+
 static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)
 {
     switch (verb) {
     case CKV_PLACE: {
-        char *end;
-        if (want(nt, 3, verb, d) < 0)
+        int p;
+        if (want(nt, 3, verb, d) < 0 || (p = piece_arg(s, tok[1], d)) < 0)
             return -1;
-        long p = strtol(tok[1], &end, 10);
-        if (*end || p < 1 || p > CK_PIECES)
-            return diag_set(d, "there is no terrain piece '%s': 1 to %d; usage: %s", tok[1], CK_PIECES,
-                            ck_verb_help[verb]);
-        a->piece = (int16_t)(p - 1);
+        a->piece = (int16_t)p;
         return parse_point(tok + 2, verb, a, d);
     }
     case CKV_MOVE:
@@ -129,79 +184,5 @@ int ck_parse(const void *st, const char *text, Action *out, Diag *d)
         return diag_set(d, "unknown command '%s' (type 'help' for the list)", tok[0]);
     memset(out, 0, sizeof *out);
     out->verb = (int16_t)verb;
-    return parse_args(st, verb, tok, nt, out, d);
-}
-
-/* ---------------- render ---------------- */
-
-enum { MAP = 24 }; /* 2" per character */
-
-static void draw_pieces(const CkState *s, char map[MAP][MAP + 1])
-{
-    static const char marks[T_KIND_COUNT] = {'v', 'm', 'w', 'h', 'f', '~'};
-    for (int i = 0; i < CK_PIECES; i++) {
-        const CkPiece *p = &s->pieces[i];
-        if (!p->placed)
-            continue;
-        for (int r = 0; r < MAP; r++)
-            for (int c = 0; c < MAP; c++) {
-                float x = (float)c * 2 + 1, y = (float)r * 2 + 1;
-                if (ck_dist(x, y, p->x, p->y) <= p->r)
-                    map[MAP - 1 - r][c] = p->searched ? ',' : marks[p->kind];
-            }
-    }
-}
-
-/* [CK Game set up] while the terrain goes down: the squares still to get
- * a piece (ecw's reading of the spread, check_spread in ck_setup.c). */
-static void render_spread(const CkState *s, FILE *out)
-{
-    unsigned empty = ck_empty_squares(s);
-    fprintf(out, "   spread: every square (x and y cut at 8, 18.7, 29.3, 40) needs a piece; empty:");
-    for (int k = 0; k < 9; k++)
-        if (empty >> k & 1)
-            fprintf(out, " %s", ck_square_names[k]);
-    fprintf(out, "%s\n", empty ? "" : " none");
-}
-
-void ck_render(const void *st, int player, FILE *out)
-{
-    const CkState *s = st;
-    char map[MAP][MAP + 1];
-    (void)player; /* the table is open; cards under pieces are never drawn */
-    for (int r = 0; r < MAP; r++) {
-        memset(map[r], '.', MAP);
-        map[r][MAP] = '\0';
-    }
-    draw_pieces(s, map);
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *f = &s->figs[i];
-        int c = (int)(f->x / 2), r = (int)(f->y / 2);
-        if (f->status == FS_ACTIVE || f->status == FS_PRISONER)
-            map[MAP - 1 - (r < MAP ? r : MAP - 1)][c < MAP ? c : MAP - 1] =
-                f->status == FS_PRISONER ? 'p' : ck_figs[f->type].letter;
-    }
-    if (s->phase == CP_TERRAIN)
-        fprintf(out, "Before turn 1: the Royalist side places the terrain\n");
-    else
-        fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
-                ck_chance_names[s->last_chance]);
-    fprintf(out, "   north edge: Royalists leave here\n");
-    for (int r = 0; r < MAP; r++)
-        fprintf(out, "%2d %s\n", (MAP - r) * 2, map[r]);
-    fprintf(out, "   south edge: Parliament enters at x=%.0f\n", s->entry_x);
-    fprintf(out, "   terrain: v village, m manor, w wood, h hill, f field, ~ marsh; ',' searched\n");
-    if (s->phase == CP_TERRAIN && !s->spread_free)
-        render_spread(s, out);
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *f = &s->figs[i];
-        if (f->status != FS_ACTIVE && f->status != FS_PRISONER)
-            continue;
-        char id[8];
-        ck_fig_id(s, i, id);
-        fprintf(out, " %-4s %-8s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_figs[f->type].name, f->x, f->y,
-                f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
-                f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
-                f->type == F_CLUBMAN && f->musket ? " musket" : "");
-    }
+    return parse_args(st, verb, tok, nt, out, d) < 0 ? -1 : out_of_phase(st, verb, d);
 }

@@ -1,9 +1,12 @@
 /* ck_view.c - what one To Catch a King player may see, and re-dealing the
  * rest [CK Game set up]: nobody, the Royalist player included, has seen a
- * card under an unsearched piece, nor the order of the three decks. */
+ * card under an unsearched piece, nor the order of the three decks. Also
+ * the table drawn in text (ck_render): the map, the pieces, the key and
+ * the figures. */
 #include "ck.h"
 #include <assert.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const status_names[] = {"active", "dead", "prisoner", "escorted", "exited"};
@@ -425,4 +428,198 @@ void ck_conceal_into(void *dst, const void *st, int player)
     memcpy((uint8_t *)d + DECKS_AT, (const uint8_t *)s + DECKS_AT, DECKS_LEN);
     ck_conceal(d, player);
     conceal_memo.filled = d;
+}
+
+/* ---------------- the table in text ---------------- */
+
+/* The table drawn 2" to a character: cell (row r from the south, column c
+ * from the west) holds 2r <= y < 2r + 2 and 2c <= x < 2c + 2 (the north
+ * and east edges themselves in the last row and column). Beside it, the
+ * pieces and the key. */
+enum { MAP = 24, SIDE_W = 48 };
+typedef struct Board {
+    char    map[MAP][MAP + 1];   /* map[0]: the north row */
+    uint8_t figs[MAP][MAP];      /* free figures standing in each cell */
+    uint8_t held[MAP][MAP];      /* prisoners standing in each cell */
+    char    side[MAP][SIDE_W];   /* printed right of each row */
+} Board;
+
+/* Each kind's letter on the map, in CkTerrainKind order (ck_text.c reads
+ * them too: a piece may be named by its letter). */
+const char ck_terrain_marks[T_KIND_COUNT + 1] = "vmwhf~";
+
+static int cell_of(float v)
+{
+    int c = (int)(v / 2);
+    return c < 0 ? 0 : c >= MAP ? MAP - 1 : c;
+}
+
+static bool on_map(const CkFig *f) { return f->status == FS_ACTIVE || f->status == FS_PRISONER; }
+
+static void draw_pieces(const CkState *s, Board *b)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (!p->placed)
+            continue;
+        for (int r = 0; r < MAP; r++)
+            for (int c = 0; c < MAP; c++)
+                if (ck_dist((float)c * 2 + 1, (float)r * 2 + 1, p->x, p->y) <= p->r)
+                    b->map[MAP - 1 - r][c] = p->searched ? ',' : ck_terrain_marks[p->kind];
+    }
+}
+
+/* Piece i's number at its centre's cell (a two-digit one over the two
+ * cells nearest the centre), or the cell north or south of it, wherever no
+ * figure stands; left out where figures stand on all three. */
+static void draw_number(const CkPiece *p, int i, Board *b)
+{
+    char num[4];
+    int len = snprintf(num, sizeof num, "%d", i + 1), c = cell_of(p->x);
+    if (len == 2 && (p->x - (float)c * 2 < 1 || c == MAP - 1))
+        c = c > 0 ? c - 1 : c;
+    for (int k = 0; k < 3; k++) {
+        int r = cell_of(p->y) + (k == 1) - (k == 2);
+        if (r < 0 || r >= MAP || c + len > MAP || b->figs[r][c] || b->held[r][c] ||
+            (len == 2 && (b->figs[r][c + 1] || b->held[r][c + 1])))
+            continue;
+        memcpy(&b->map[MAP - 1 - r][c], num, (size_t)len);
+        return;
+    }
+}
+
+/* Figures by letter; a cell holding two or more free figures '*'; a
+ * prisoner 'p' where no free figure stands (his guard beside him hides him:
+ * the list below the map names him). */
+static void draw_figures(const CkState *s, Board *b)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (on_map(f))
+            (f->status == FS_PRISONER ? b->held : b->figs)[cell_of(f->y)][cell_of(f->x)]++;
+    }
+    for (int i = 0; i < CK_PIECES; i++)
+        if (s->pieces[i].placed)
+            draw_number(&s->pieces[i], i, b);
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
+        if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
+            b->map[MAP - 1 - r][c] = free > 1 ? '*' : free ? ck_figs[f->type].letter : 'p';
+    }
+}
+
+/* [CK Game set up] a piece beside the map: number, kind, radius, then its
+ * centre and whether searched, or (terrain going down) whether it is the
+ * next to place: pieces go down in their order. Never its cards. */
+static void piece_line(const CkState *s, int i, int next, char *out)
+{
+    const CkPiece *p = &s->pieces[i];
+    int len = snprintf(out, SIDE_W, "%2d %-7s r%-4g", i + 1, ck_terrain[p->kind].name, p->r);
+    if (p->placed)
+        snprintf(out + len, SIDE_W - (size_t)len, "(%4.1f, %4.1f)%s", p->x, p->y, p->searched ? " searched" : "");
+    else
+        snprintf(out + len, SIDE_W - (size_t)len, "%s", i == next ? "<- next to place" : "waiting");
+}
+
+/* Add `item` to the key beside the map from row *row on, wrapping. */
+static void key_add(Board *b, int *row, const char *item)
+{
+    size_t have = strlen(b->side[*row]), len = strlen(item);
+    if (have && have + 2 + len >= SIDE_W - 4 && *row < MAP - 1)
+        have = strlen(b->side[++*row]);
+    snprintf(b->side[*row] + have, SIDE_W - have, "%s%s", have ? "  " : "", item);
+}
+
+static void draw_key(Board *b, int row)
+{
+    char item[32];
+    snprintf(b->side[row++], SIDE_W, "a character is 2\" square: the row");
+    snprintf(b->side[row++], SIDE_W, "marked 12 holds 12 <= y < 14, the column");
+    snprintf(b->side[row++], SIDE_W, "marked 8 below holds 8 <= x < 10");
+    for (int k = 0; k < T_KIND_COUNT; k++) {
+        snprintf(item, sizeof item, "%c %s", ck_terrain_marks[k], ck_terrain[k].name);
+        key_add(b, &row, item);
+    }
+    key_add(b, &row, ", searched");
+    key_add(b, &row, "1-12 piece numbers");
+    row++;
+    for (int t = 0; t < F_TYPE_COUNT; t++) {
+        snprintf(item, sizeof item, "%c %s", ck_figs[t].letter, ck_fig_noun(t, 1));
+        key_add(b, &row, item);
+    }
+    key_add(b, &row, "* two or more figures");
+    key_add(b, &row, "p prisoner, unless his guard shares the cell");
+}
+
+static void draw_side(const CkState *s, Board *b)
+{
+    int next = 0;
+    while (next < CK_PIECES && s->pieces[next].placed)
+        next++;
+    snprintf(b->side[0], SIDE_W, "pieces: number, kind, radius, centre");
+    for (int i = 0; i < CK_PIECES; i++)
+        piece_line(s, i, next, b->side[1 + i]);
+    draw_key(b, CK_PIECES + 2);
+}
+
+/* [CK Game set up] while the terrain goes down: the squares still to get
+ * a piece (ecw's reading of the spread, check_spread in ck_setup.c). */
+static void render_spread(const CkState *s, FILE *out)
+{
+    unsigned empty = ck_empty_squares(s);
+    fprintf(out, "   spread: every square (x and y cut at 8, 18.7, 29.3, 40) needs a piece; empty:");
+    for (int k = 0; k < 9; k++)
+        if (empty >> k & 1)
+            fprintf(out, " %s", ck_square_names[k]);
+    fprintf(out, "%s\n", empty ? "" : " none");
+}
+
+/* The x of every fourth column, under it (the last, 48, past the east edge). */
+static void render_columns(FILE *out)
+{
+    fprintf(out, "   ");
+    for (int c = 0; c <= MAP; c += 4)
+        fprintf(out, c < MAP ? "%-4d" : "%d\n", c * 2);
+}
+
+static void render_roster(const CkState *s, FILE *out)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (!on_map(f))
+            continue;
+        char id[8];
+        ck_fig_id(s, i, id);
+        fprintf(out, " %-4s %-8s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_figs[f->type].name, f->x, f->y,
+                f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
+                f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
+                f->type == F_CLUBMAN && f->musket ? " musket" : "");
+    }
+}
+
+void ck_render(const void *st, int player, FILE *out)
+{
+    const CkState *s = st;
+    Board b;
+    memset(&b, 0, sizeof b);
+    (void)player; /* the table is open; cards under pieces are never drawn */
+    for (int r = 0; r < MAP; r++)
+        memset(b.map[r], '.', MAP);
+    draw_pieces(s, &b);
+    draw_figures(s, &b);
+    draw_side(s, &b);
+    if (s->phase == CP_TERRAIN)
+        fprintf(out, "Before turn 1: the Royalist side places the terrain (place N X Y, or place KIND X Y)\n");
+    else
+        fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
+                ck_chance_names[s->last_chance]);
+    fprintf(out, "   north edge: Royalists leave here\n");
+    for (int r = 0; r < MAP; r++)
+        fprintf(out, "%2d %s%s%s\n", (MAP - 1 - r) * 2, b.map[r], b.side[r][0] ? "  " : "", b.side[r]);
+    render_columns(out);
+    fprintf(out, "   south edge: Parliament enters at x=%.0f\n", s->entry_x);
+    if (s->phase == CP_TERRAIN && !s->spread_free)
+        render_spread(s, out);
+    render_roster(s, out);
 }

@@ -216,6 +216,69 @@ Test(ck_text, commands_parse_to_the_action)
     cr_assert_eq(a.verb, CKV_END);
 }
 
+/* The player's report: 'arrive 0.25 30' with nobody waiting answered
+ * "that figure is not yours" (the action went to the move checks). */
+Test(ck_text, arrive_with_no_arrivals_waiting_says_so)
+{
+    ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_fig(&F, F_SHOT, 10, 20);
+    ckf_side(&F, CK_ROY);
+    parse_refused("arrive 0.25 30", "no arrivals are waiting");
+    ckf_side(&F, CK_PAR);
+    parse_refused("arrive 24 0.25", "no arrivals are waiting");
+    parse_refused("place 1 20 20", "the terrain is placed already");
+    F.s.phase = CP_ARRIVE;
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "arrive 24 0.25", &a, NULL), 0, "arrivals waiting: it parses");
+}
+
+/* [CK Game set up] a piece named by its kind, or the kind's letter on the
+ * map, is the first of that kind still waiting; pieces go down in order. */
+Test(ck_text, place_takes_a_piece_kind_name)
+{
+    F.s.phase = CP_TERRAIN;
+    F.s.to_act = CK_ROY;
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "place village 13 13", &a, NULL), 0);
+    cr_assert(a.verb == CKV_PLACE && a.piece == CKP_VILLAGE);
+    cr_assert_float_eq(a.x, 13.0f, 1e-6);
+    cr_assert_eq(ck_parse(&F.s, "place V 13 13", &a, NULL), 0);
+    cr_assert_eq(a.piece, CKP_VILLAGE);
+    parse_refused("place wood 20 20", "the next is 1, a village");
+    ckf_piece(&F, CKP_VILLAGE, 12, 12, CK_NONE, CK_NONE);
+    parse_refused("place village 20 20", "every village is placed already");
+    cr_assert_eq(ck_parse(&F.s, "place m 20 20", &a, NULL), 0, "m: the manor, as on the map");
+    cr_assert_eq(a.piece, CKP_MANOR);
+    ckf_piece(&F, CKP_MANOR, 20, 12, CK_NONE, CK_NONE);
+    cr_assert_eq(ck_parse(&F.s, "place wood 30 30", &a, NULL), 0);
+    cr_assert_eq(a.piece, CKP_WOOD, "the next wood");
+    ckf_piece(&F, CKP_WOOD, 30, 12, CK_NONE, CK_NONE);
+    cr_assert_eq(ck_parse(&F.s, "place w 30 30", &a, NULL), 0);
+    cr_assert_eq(a.piece, CKP_WOOD2, "the next wood");
+    parse_refused("place ma 20 20", "more than one kind");
+    parse_refused("place forest 20 20", "kind (village, manor, wood, hill, field, marsh)");
+    parse_refused("place 13 20 20", "no terrain piece '13'");
+}
+
+/* [CK Chance Cards] the clearing card is drawn dry or wet: the log must
+ * not say the rain stops when none fell (it said "the rain stops"). */
+Test(ck_text, clearing_chance_card_reads_right_when_dry)
+{
+    for (int wet = 0; wet < 2; wet++) {
+        ckf_init(&F);
+        F.s.chance[0] = CH_CLEAR;
+        F.s.nchance = 1;
+        F.s.raining = (uint8_t)wet;
+        ckf_fig(&F, F_YOU, 24, 2);
+        ckf_end(&F);
+        const char *ev = ckf_last_event(&F, "chance");
+        cr_assert_not_null(ev);
+        cr_assert_null(strstr(ev, "the rain stops"), "%s", ev);
+        cr_assert(strstr(ev, "any rain stops"), "%s", ev);
+        cr_assert_eq(F.s.raining, 0);
+    }
+}
+
 /* The fields of a described-then-parsed action agree with the original
  * (points to the 0.1" the text keeps) and describing it again gives the
  * same text; counts the parsed actions check() refuses. */

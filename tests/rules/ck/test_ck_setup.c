@@ -271,6 +271,84 @@ static void render_of(const CkState *s, int pl, char *buf, size_t n)
     fclose(f);
 }
 
+/* [CK Game set up] the refusal near an edge gives the limit for the
+ * piece's centre: its radius and the 8" gap (it said "must stay 8\"",
+ * and a centre 8" in was refused). */
+Test(ck_game_set_up, edge_refusal_gives_the_centres_limit)
+{
+    F.s.phase = CP_TERRAIN;
+    Diag d = {{0}};
+    cr_assert_lt(ck_check_place(&F.s, CKP_VILLAGE, 8, 20, &d), 0);
+    cr_assert(strstr(d.msg, "centre must be at least 11\" from every edge"), "%s", d.msg);
+    cr_assert(strstr(d.msg, "x and y from 11 to 37"), "%s", d.msg);
+    cr_assert_lt(ck_check_place(&F.s, CKP_MANOR, 20, 40, &d), 0);
+    cr_assert(strstr(d.msg, "at least 10.5\""), "%s", d.msg);
+    cr_assert(strstr(d.msg, "10.5 to 37.5"), "%s", d.msg);
+}
+
+/* The line of the map labelled `label` (" 12 " at its start), or NULL. */
+static const char *map_row(const char *text, const char *label)
+{
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (strncmp(line, label, strlen(label)) == 0)
+            return line;
+    return NULL;
+}
+
+/* The character at column c of map row `label`. */
+static char map_cell(const char *text, const char *label, int c)
+{
+    const char *row = map_row(text, label);
+    cr_assert_not_null(row, "no row '%s' in\n%s", label, text);
+    return row[3 + c];
+}
+
+/* While the terrain goes down the pieces are listed by number, kind and
+ * radius, with the next to place marked (they were known only as 1-12). */
+Test(ck_game_set_up, render_lists_the_pieces_and_the_next_to_place)
+{
+    static char text[8192];
+    F.s.phase = CP_TERRAIN;
+    F.s.to_act = CK_ROY;
+    ckf_piece(&F, CKP_VILLAGE, 14, 14, CK_NONE, CK_NONE);
+    render_of(&F.s, CK_ROY, text, sizeof text);
+    cr_assert(strstr(text, " 1 village r3   (14.0, 14.0)"), "%s", text);
+    cr_assert(strstr(text, " 2 manor   r2.5 <- next to place"), "%s", text);
+    cr_assert(strstr(text, " 3 wood    r3   waiting"), "%s", text);
+    cr_assert(strstr(text, "place KIND X Y"), "%s", text);
+}
+
+/* The map: a figure at y = 12 stands in the row labelled 12 (rows were
+ * labelled by their top, 14), columns are labelled under the map, each
+ * piece's number stands at its centre, a shared cell shows '*', the key
+ * names 'p' and '*', and the pieces are listed with centre and search. */
+Test(ck_game_set_up, render_labels_rows_and_columns_by_what_they_hold)
+{
+    static char text[8192];
+    ckf_ground(&F, CKP_WOOD, 30, 30);
+    ckf_piece(&F, CKP_FIELD3, 20, 36, CK_NONE, CK_NONE);
+    ckf_fig(&F, F_CAVALRY, 8.5f, 12.0f);
+    ckf_fig(&F, F_SHOT, 40.2f, 40.1f);
+    ckf_fig(&F, F_SHOT, 41.0f, 41.5f); /* the same 2" cell */
+    ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 44, 4), ckf_fig(&F, F_DRAGOON, 45.5f, 8)); /* beside him, at x 46.3 */
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 44, 4), ckf_fig(&F, F_CAVALRY, 2, 2)); /* at x 2.8: his cell */
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert_eq(map_cell(text, "12 ", 4), 'C', "%s", text);
+    cr_assert_eq(map_cell(text, "40 ", 20), '*', "%s", text);
+    cr_assert_eq(map_cell(text, "30 ", 15), '3', "the wood's number at its centre:\n%s", text);
+    cr_assert_eq(map_cell(text, "36 ", 9), '1', "%s", text);
+    cr_assert_eq(map_cell(text, "36 ", 10), '1', "piece 11 over the two cells nearest x 20:\n%s", text);
+    cr_assert_eq(map_cell(text, " 8 ", 22), 'D', "%s", text);
+    cr_assert_eq(map_cell(text, " 8 ", 23), 'p', "%s", text);
+    cr_assert_eq(map_cell(text, " 2 ", 1), 'C', "a guard hides his prisoner, no '*':\n%s", text);
+    cr_assert(strstr(text, "\n   0   8   16  24  32  40  48\n"), "%s", text);
+    cr_assert(strstr(text, " 3 wood    r3   (30.0, 30.0) searched"), "%s", text);
+    cr_assert(strstr(text, "11 field   r3   (20.0, 36.0)\n"), "%s", text);
+    cr_assert(strstr(text, "p prisoner, unless his guard shares the cell"), "%s", text);
+    cr_assert(strstr(text, "* two or more figures"), "%s", text);
+    cr_assert(strstr(text, "row\n") && strstr(text, "marked 12 holds 12 <= y < 14"), "%s", text);
+}
+
 Test(ck_game_set_up, cards_hidden_from_both_views)
 {
     /* at the start nothing about any card is in either view */
