@@ -50,11 +50,11 @@ typedef enum {
 
 /* Verbs: C enum, typed word and usage from one list. */
 #define CK_VERBS(X) \
-    X(PLACE,    "place",    "place a terrain piece: place N X Y") \
+    X(PLACE,    "place",    "place the next terrain piece by its number or kind: place N X Y, place wood X Y") \
     X(MOVE,     "move",     "move a figure: move F X Y") \
     X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
-    X(CHARGE,   "charge",   "charge into hand to hand combat: charge F T") \
-    X(CAPTURE,  "capture",  "take a beaten or wounded enemy prisoner: capture F T") \
+    X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back)") \
+    X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \
     X(DISMOUNT, "dismount", "dragoon dismounts (half a move): dismount F") \
     X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
     X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F") \
@@ -250,6 +250,17 @@ static inline void ck_way_meets(const CkPiece *p, int q, float ax, float ay, flo
         *first = t, *hit = q;
 }
 int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
+/* [CK Game set up] the next terrain piece waiting to be placed (pieces go
+ * down in their order), or CK_PIECES when all are down. */
+static inline int ck_next_piece(const CkState *s)
+{
+    int next = 0;
+    while (next < CK_PIECES && s->pieces[next].placed)
+        next++;
+    return next;
+}
+/* The map's letter for each kind of terrain (ck_view.c). */
+extern const char ck_terrain_marks[T_KIND_COUNT + 1];
 /* The refusal of a move or charge out of reach, saying why the move is short (-1). */
 int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */

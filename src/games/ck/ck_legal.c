@@ -175,9 +175,7 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
 
 static int legal_terrain(const CkState *s, Action *out, int cap)
 {
-    int n = 0, piece = 0;
-    while (piece < CK_PIECES && s->pieces[piece].placed)
-        piece++;
+    int n = 0, piece = ck_next_piece(s);
     for (float step = 4; n == 0 && step >= 0.5f; step /= 2) /* finer until something fits */
         for (float x = 10; x <= 38; x += step)
             for (float y = 10; y <= 38; y += step) {

@@ -81,7 +81,6 @@ static int fig_arg(const CkState *s, const char *t, int16_t *out, Diag *d)
 }
 
 /* Each kind's letter on the map (ck_view.c; its declaration belongs in ck.h). */
-extern const char ck_terrain_marks[T_KIND_COUNT + 1];
 
 /* [CK Equipment needed] the kind a word names: its name, the start of it
  * ("v", "wood", "fi") or its letter on the map ("m" manor, "~" marsh); -1
@@ -114,9 +113,7 @@ static int piece_arg(const CkState *s, const char *w, Diag *d)
     if (kind < 0)
         return diag_set(d, "'%s' is %s terrain piece: give its number (1 to %d) or its kind (village, manor, wood, "
                            "hill, field, marsh)", w, kind == -2 ? "more than one kind of" : "no", CK_PIECES);
-    int next = 0;
-    while (next < CK_PIECES && s->pieces[next].placed)
-        next++;
+    int next = ck_next_piece(s);
     for (int i = next; i < CK_PIECES; i++)
         if (ck_piece_kinds[i] == kind)
             return i == next ? i

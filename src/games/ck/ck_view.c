@@ -554,9 +554,7 @@ static void draw_key(Board *b, int row)
 
 static void draw_side(const CkState *s, Board *b)
 {
-    int next = 0;
-    while (next < CK_PIECES && s->pieces[next].placed)
-        next++;
+    int next = ck_next_piece(s);
     snprintf(b->side[0], SIDE_W, "pieces: number, kind, radius, centre");
     for (int i = 0; i < CK_PIECES; i++)
         piece_line(s, i, next, b->side[1 + i]);
