@@ -278,6 +278,13 @@ int  ck_target_factor(const CkState *s, int target, int shooter);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_prisoners_left(CkState *s, int guard, GameIO *io);
 void ck_score_points(const CkState *s, int out[CK_SIDES]);
+/* How many times each line of the points table scored at the end:
+ * [side][event][figure type, or PT_PIECE]; its points, count times the table's. */
+typedef struct CkTally {
+    int n[CK_SIDES][PT_EVENT_COUNT][F_TYPE_COUNT + 1];
+} CkTally;
+void ck_score_tally(const CkState *s, CkTally *t);
+int  ck_tally_points(const CkTally *t, int side, int event, int column);
 enum { CK_NMETRICS = 10 };
 extern const char *const ck_metric_names[CK_NMETRICS];
 void ck_metrics(const void *st, double out[]);

@@ -58,6 +58,48 @@ static void count_hidden(CkState *s, GameIO *io)
     }
 }
 
+/* [CK Aim of the game] one side's points line by line, after the end:
+ * {"type":"points","side":..,"total":..,"lines":[{"event":"searched",
+ * "figure":"piece","count":8,"points":8},...]}, and in words. */
+static void log_points(const CkState *s, const CkTally *t, int side, EventLog *log)
+{
+    static const char *const events[PT_EVENT_COUNT] = {"searched", "killed", "captured", "undiscovered",
+                                                       "at_liberty"};
+    if (!evlog_begin(log, "points", VIS_PUBLIC))
+        return;
+    Jw *w = evlog_jw(log);
+    evlog_str(log, "side", side_names[side]);
+    evlog_int(log, "total", s->points[side]);
+    jw_key(w, "lines");
+    jw_arr(w);
+    char words[512] = "";
+    size_t len = 0;
+    for (int e = 0; e < PT_EVENT_COUNT; e++)
+        for (int c = 0; c <= F_TYPE_COUNT; c++) {
+            int n = t->n[side][e][c];
+            if (!n)
+                continue;
+            int p = ck_tally_points(t, side, e, c);
+            const char *what = c == PT_PIECE ? (n == 1 ? "piece" : "pieces") : ck_fig_noun(c, n);
+            jw_obj(w);
+            jw_kstr(w, "event", events[e]);
+            jw_kstr(w, "figure", c == PT_PIECE ? "piece" : ck_figs[c].name);
+            jw_kint(w, "count", n);
+            jw_kint(w, "points", p);
+            jw_obj_end(w);
+            if (len < sizeof words) {
+                char count[16] = ""; /* Charles and Wilmot are not counted */
+                if (c != F_CHARLES && c != F_WILMOT)
+                    snprintf(count, sizeof count, "%d ", n);
+                len += (size_t)snprintf(words + len, sizeof words - len, "%s%s%s %s (%d)", len ? ", " : "", count,
+                                        what, e == PT_AT_LIBERTY ? "at liberty" : events[e], p);
+            }
+        }
+    jw_arr_end(w);
+    evlog_end(log, "%s %d points: %s", side == CK_PAR ? "Parliament" : "Royalists", s->points[side],
+              len ? words : "none");
+}
+
 static void finish(CkState *s, int reason, GameIO *io)
 {
     static const char *const why[] = {"", "all searched and taken", "Parliament destroyed", "twelve turns"};
@@ -76,6 +118,12 @@ static void finish(CkState *s, int reason, GameIO *io)
         evlog_int(log, "royalist_points", pts[0]);
         evlog_int(log, "parliament_points", pts[1]);
         evlog_end(log, "The game ends (%s): Royalists %d, Parliament %d points", why[reason], pts[0], pts[1]);
+    }
+    if (log) {
+        CkTally t;
+        ck_score_tally(s, &t);
+        log_points(s, &t, CK_PAR, log);
+        log_points(s, &t, CK_ROY, log);
     }
 }
 

@@ -13,19 +13,19 @@ static bool taken(const CkFig *f) { return f->status == FS_PRISONER || f->status
 /* A line of the points table (data/catch-a-king/points.txt). */
 static int pts(int side, int event, int column) { return ck_tables()->points[side][event][column]; }
 
-static int parliament_points(const CkState *s)
+/* [CK Parliament Troops win points for] pieces searched, Royalists killed
+ * or captured, counted into the lines of the table. */
+static void parliament_lines(const CkState *s, CkTally *t)
 {
-    int total = 0;
     for (int i = 0; i < CK_PIECES; i++)
-        total += s->pieces[i].searched * pts(CK_PAR, PT_SEARCHED, PT_PIECE);
+        t->n[CK_PAR][PT_SEARCHED][PT_PIECE] += s->pieces[i].searched;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->side == CK_ROY && f->status == FS_DEAD)
-            total += pts(CK_PAR, PT_KILLED, f->type);
+            t->n[CK_PAR][PT_KILLED][f->type]++;
         else if (f->side == CK_ROY && taken(f))
-            total += pts(CK_PAR, PT_CAPTURED, f->type);
+            t->n[CK_PAR][PT_CAPTURED][f->type]++;
     }
-    return total;
 }
 
 /* Is a prominent person under a piece nobody searched (nor the drover saw)? */
@@ -39,29 +39,48 @@ static bool hidden_person(const CkState *s, int prom)
 
 static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
 
-static int royalist_points(const CkState *s)
+/* [CK Royalists Win Points for] troopers killed, fugitives undiscovered,
+ * Charles and Wilmot at liberty, counted into the lines of the table. */
+static void royalist_lines(const CkState *s, CkTally *t)
 {
-    int total = s->hidden_club * pts(CK_ROY, PT_UNDISCOVERED, F_CLUBMAN) +
-                s->hidden_roy * pts(CK_ROY, PT_UNDISCOVERED, F_SHOT);
-    total += hidden_person(s, PROM_WILMOT) ? pts(CK_ROY, PT_AT_LIBERTY, F_WILMOT) : 0;
-    total += hidden_person(s, PROM_CHARLES) ? pts(CK_ROY, PT_AT_LIBERTY, F_CHARLES) : 0;
+    t->n[CK_ROY][PT_UNDISCOVERED][F_CLUBMAN] += s->hidden_club;
+    t->n[CK_ROY][PT_UNDISCOVERED][F_SHOT] += s->hidden_roy; /* shot and horse score alike */
+    t->n[CK_ROY][PT_AT_LIBERTY][F_WILMOT] += hidden_person(s, PROM_WILMOT);
+    t->n[CK_ROY][PT_AT_LIBERTY][F_CHARLES] += hidden_person(s, PROM_CHARLES);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         bool free_ = f->status == FS_ACTIVE || f->status == FS_EXITED;
         if (f->side == CK_PAR && f->status == FS_DEAD)
-            total += pts(CK_ROY, PT_KILLED, f->type);
+            t->n[CK_ROY][PT_KILLED][f->type]++;
         else if (f->side == CK_ROY && is_person(f->type) && free_)
-            total += pts(CK_ROY, PT_AT_LIBERTY, f->type);
+            t->n[CK_ROY][PT_AT_LIBERTY][f->type]++;
         else if (f->side == CK_ROY && f->status == FS_EXITED && s->exit_scores)
-            total += pts(CK_ROY, PT_UNDISCOVERED, f->type); /* found, but got away */
+            t->n[CK_ROY][PT_UNDISCOVERED][f->type]++; /* found, but got away */
     }
-    return total;
+}
+
+void ck_score_tally(const CkState *s, CkTally *t)
+{
+    *t = (CkTally){0};
+    parliament_lines(s, t);
+    royalist_lines(s, t);
+}
+
+int ck_tally_points(const CkTally *t, int side, int event, int column)
+{
+    return t->n[side][event][column] * pts(side, event, column);
 }
 
 void ck_score_points(const CkState *s, int out[CK_SIDES])
 {
-    out[CK_ROY] = royalist_points(s);
-    out[CK_PAR] = parliament_points(s);
+    CkTally t;
+    ck_score_tally(s, &t);
+    for (int side = 0; side < CK_SIDES; side++) {
+        out[side] = 0;
+        for (int e = 0; e < PT_EVENT_COUNT; e++)
+            for (int c = 0; c <= F_TYPE_COUNT; c++)
+                out[side] += ck_tally_points(&t, side, e, c);
+    }
 }
 
 /* ---------------- measures for ecw sim ---------------- */

@@ -328,3 +328,51 @@ Test(ck_aim_of_the_game, game_ends_when_the_last_free_royalist_slips_away)
     cr_assert_eq(F.s.points[CK_ROY], 0, "a Royalist who got away was found: no points");
     cr_assert_eq(F.s.points[CK_PAR], 12);
 }
+
+/* The end of the game tells each side's points line by line, as the table
+ * has them: a "points" event per side whose lines add up to its total. */
+static void end_with_a_tally(void)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < 3; i++)
+        F.s.pieces[i].searched = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 2);
+    ckf_f(&F, ckf_fig(&F, F_DRAGOON, 22, 2))->status = FS_DEAD;
+    for (int k = 0; k < 2; k++)
+        ckf_f(&F, ckf_fig(&F, F_SHOT, 30, 40))->status = FS_DEAD;
+    ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 21, 2), c);
+    ckf_fig(&F, F_CHARLES, 40, 45);
+    F.s.turn = CK_TURNS;
+    ckf_end(&F); /* Parliament's last turn; Charles is free, so the Royalists move */
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+}
+
+CKF_SUITE(ck_parliament_troops_win_points_for);
+
+Test(ck_parliament_troops_win_points_for, the_end_lists_every_line_that_scored)
+{
+    end_with_a_tally();
+    const char *ev = NULL;
+    for (int i = 0; i < F.ev.n; i++)
+        if (strstr(F.ev.json[i], "\"type\":\"points\",\"side\":\"parliament\""))
+            ev = F.ev.json[i];
+    cr_assert_not_null(ev);
+    cr_assert(strstr(ev, "\"total\":9,\"lines\":[{\"event\":\"searched\",\"figure\":\"piece\",\"count\":3,"
+                         "\"points\":3},{\"event\":\"killed\",\"figure\":\"shot\",\"count\":2,\"points\":4},"
+                         "{\"event\":\"captured\",\"figure\":\"clubman\",\"count\":1,\"points\":2}]"), "%s", ev);
+    cr_assert(strstr(ev, "Parliament 9 points: 3 pieces searched (3), 2 shot killed (4), 1 clubman captured (2)"),
+              "%s", ev);
+}
+
+CKF_SUITE(ck_royalists_win_points_for);
+
+Test(ck_royalists_win_points_for, the_end_lists_every_line_that_scored)
+{
+    end_with_a_tally();
+    const char *ev = ckf_last_event(&F, "points");
+    cr_assert(strstr(ev, "\"side\":\"royalist\",\"total\":16,\"lines\":[{\"event\":\"killed\",\"figure\":\"dragoon\","
+                         "\"count\":1,\"points\":4},{\"event\":\"at_liberty\",\"figure\":\"charles\",\"count\":1,"
+                         "\"points\":12}]"), "%s", ev);
+    cr_assert(strstr(ev, "Royalists 16 points: 1 dragoon killed (4), Charles at liberty (12)"), "%s", ev);
+}
