@@ -11,7 +11,8 @@
 
 static bool fig_mounted(const CkFig *f) { return f->mounted != 0; }
 
-/* A figure's factor against an opponent on foot or mounted. */
+/* [CK Figure combat Factors] a figure's factor against an opponent on foot
+ * or mounted. */
 static int base_factor(const CkFig *f, const CkFig *opp)
 {
     return fig_mounted(opp) ? ck_figs[f->type].vs_mounted : ck_figs[f->type].vs_foot;
@@ -29,6 +30,8 @@ static bool on_hill(const CkState *s, const CkFig *f)
     return k >= 0 && ck_terrain[k].hill;
 }
 
+/* [CK Captured Persons] room left under guard g: four, Charles or Wilmot
+ * taking all of it. */
 static int capacity_left(const CkState *s, int g)
 {
     int n = 0;
@@ -40,7 +43,8 @@ static int capacity_left(const CkState *s, int g)
     return 4 - n;
 }
 
-/* Can guard g take t prisoner? Four to a guard; Charles or Wilmot alone. */
+/* [CK Captured Persons] can guard g take t prisoner? Four to a guard;
+ * Charles or Wilmot alone. */
 static bool can_guard(const CkState *s, int g, const CkFig *t)
 {
     int left = capacity_left(s, g);

@@ -100,6 +100,8 @@ static void log_points(const CkState *s, const CkTally *t, int side, EventLog *l
               len ? words : "none");
 }
 
+/* [CK Aim of the game] the end: both sides total their points and the
+ * higher wins, equal points a draw. */
 static void finish(CkState *s, int reason, GameIO *io)
 {
     static const char *const why[] = {"", "all searched and taken", "Parliament destroyed", "twelve turns"};
@@ -243,6 +245,9 @@ static void start_parliament(CkState *s)
     reset_flags(s, CK_PAR);
 }
 
+/* [CK Playing the Game] a turn opens: Parliament draws a chance card and
+ * carries it out [CK Chance Cards] (rain, clearing, a band, reinforcements,
+ * the drover), then moves. */
 static void start_turn(CkState *s, GameIO *io)
 {
     s->turn++;
@@ -264,7 +269,9 @@ static void start_turn(CkState *s, GameIO *io)
     }
 }
 
-/* The end of a player's turn: Royalists move if any are on the table. */
+/* [CK Playing the Game] the end of a player's turn: the Royalists move if
+ * any are on the table, else Parliament again; after twelve turns the game
+ * ends [CK Aim of the game]. */
 void ck_end_phase(CkState *s, GameIO *io)
 {
     if (s->phase == CP_TERRAIN) {
@@ -301,6 +308,8 @@ static int edge_of(float x, float y)
     return -1;
 }
 
+/* [CK Chance Cards] a band comes on where the Royalist player chooses on
+ * its rolled edge, reinforcements on Parliament's edge. */
 static int check_arrive(const CkState *s, const Action *a, Diag *d)
 {
     static const char *const edges[] = {"west", "east", "north", "south"};
@@ -311,6 +320,7 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* [CK Chance Cards] the band or the reinforcements come on at the point. */
 static void apply_arrive(CkState *s, const Action *a, GameIO *io)
 {
     int first = s->nfigs;

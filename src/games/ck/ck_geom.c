@@ -122,6 +122,7 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
  * is not held to the escort's 3". */
 float ck_move_allowance(const CkState *s, const CkFig *f) { return ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)); }
 
+/* [CK Movement and Ranges] ck_move_allowance for a figure standing on piece p. */
 float ck_move_allowance_on(const CkState *s, const CkFig *f, int p)
 {
     float m = f->changed_mount ? ck_figs[f->type].move : ck_fig_rate(f);

@@ -101,7 +101,8 @@ static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
     return near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f;
 }
 
-/* Would figure f of the side to act at (x, y) touch an active enemy? Only
+/* [CK Movement and Ranges] would figure f of the side to act at (x, y)
+ * touch an active enemy (no move may end so)? Only
  * the foes listed in k are looked at when k lists them (they are all the
  * active figures of the other side). */
 static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, const CkKnown *k)
@@ -347,6 +348,9 @@ static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, fl
     return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + 1e-3f;
 }
 
+/* [CK Movement and Ranges] a move; a guard who leaves his prisoners loses
+ * them [CK Captured Persons]; a Royalist on the north edge leaves for good;
+ * a Parliament figure on an unsearched piece searches it [CK Playing the Game]. */
 static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
@@ -374,7 +378,7 @@ void ck_search_if_on_piece(CkState *s, int i, GameIO *io)
     ck_search_if_reached(s, i, s->figs[i].x, s->figs[i].y, io);
 }
 
-/* ck_search_if_on_piece for the piece at (x, y), which figure i reached
+/* [CK Playing the Game] ck_search_if_on_piece for the piece at (x, y), which figure i reached
  * in his move (a charger's point of contact, though a recoil has since
  * driven him off it). */
 void ck_search_if_reached(CkState *s, int i, float x, float y, GameIO *io)
@@ -413,6 +417,8 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     ck_search_if_on_piece(s, a->piece, io);
 }
 
+/* [CK Movement and Ranges] a move, an escort [CK Captured Persons], or a
+ * dragoon mounting or dismounting for half his move. */
 void ck_move_apply(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];

@@ -28,7 +28,8 @@ static void parliament_lines(const CkState *s, CkTally *t)
     }
 }
 
-/* Is a prominent person under a piece nobody searched (nor the drover saw)? */
+/* [CK Royalists Win Points for] is a prominent person under a piece nobody
+ * searched (nor the drover saw)? He is at liberty. */
 static bool hidden_person(const CkState *s, int prom)
 {
     for (int i = 0; i < CK_PIECES; i++)
@@ -71,6 +72,8 @@ int ck_tally_points(const CkTally *t, int side, int event, int column)
     return t->n[side][event][column] * pts(side, event, column);
 }
 
+/* [CK Aim of the game] each side's total: every line of the table that
+ * scored, times its points. */
 void ck_score_points(const CkState *s, int out[CK_SIDES])
 {
     CkTally t;

@@ -156,7 +156,7 @@ void ck_deal_cards(CkState *s)
     }
 }
 
-/* Figures found or arriving stand around the point: one at it, the rest on
+/* [CK Playing the Game] figures found or arriving stand around the point: one at it, the rest on
  * a ring 1.9" out (inside every piece: the smallest has a 2.5" radius),
  * a second ring further out past eight; kept on the table. */
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
@@ -178,7 +178,8 @@ void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
     }
 }
 
-/* Parliament's detachment: 5 dragoons, 5 cavalry and You, in a line along
+/* [CK Equipment needed] Parliament's detachment: 5 dragoons, 5 cavalry and
+ * You, in a line along
  * the south edge at the entry point. */
 static void muster_parliament(CkState *s)
 {

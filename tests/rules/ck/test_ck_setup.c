@@ -90,6 +90,35 @@ Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
     }
 }
 
+CKF_SUITE(ck_equipment_needed);
+
+/* Twelve pieces (a village, a manor house, three woods, three hills,
+ * three fields, a marsh); 5 dragoons, 5 cavalry and You, the cavalry and
+ * You mounted, the dragoons mounted to begin with. */
+Test(ck_equipment_needed, twelve_pieces_and_eleven_troopers)
+{
+    int kinds[T_KIND_COUNT] = {0};
+    for (int i = 0; i < CK_PIECES; i++)
+        kinds[ck_piece_kinds[i]]++;
+    cr_assert_eq(kinds[T_VILLAGE], 1);
+    cr_assert_eq(kinds[T_MANOR], 1);
+    cr_assert_eq(kinds[T_WOOD], 3);
+    cr_assert_eq(kinds[T_HILL], 3);
+    cr_assert_eq(kinds[T_FIELD], 3);
+    cr_assert_eq(kinds[T_MARSH], 1);
+    CkState s;
+    cr_assert_eq(ck_setup(&s, NULL, 5, NULL), 0);
+    int n[F_TYPE_COUNT] = {0};
+    for (int i = 0; i < s.nfigs; i++) {
+        n[s.figs[i].type]++;
+        cr_assert(s.figs[i].mounted, "%s starts mounted", ck_figs[s.figs[i].type].name);
+    }
+    cr_assert_eq(n[F_DRAGOON], 5);
+    cr_assert_eq(n[F_CAVALRY], 5);
+    cr_assert_eq(n[F_YOU], 1);
+    cr_assert_eq(s.nfigs, 11);
+}
+
 Test(ck_game_set_up, random_terrain_follows_the_same_rules)
 {
     for (uint64_t seed = 1; seed <= 100; seed++) {

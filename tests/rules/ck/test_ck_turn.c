@@ -381,19 +381,35 @@ static void assert_prom(const int c[8])
     cr_assert_eq(c[PROM_BLANK], 16);
 }
 
-Test(ck_cards_used, deck_compositions_exact)
+Test(ck_chance_cards, thirty_cards_as_the_rulebook_makes_them)
 {
     cr_assert_eq(CK_CHANCE_CARDS, 30);
-    cr_assert_eq(CK_DISC_CARDS, 24);
-    cr_assert_eq(CK_PROM_CARDS, 18);
-    uint8_t ch[CK_CHANCE_CARDS], di[CK_DISC_CARDS], pr[CK_PROM_CARDS];
+    uint8_t ch[CK_CHANCE_CARDS];
     int c[8];
     ck_deck_chance(ch);
     count(ch, CK_CHANCE_CARDS, c);
     assert_chance(c);
+}
+
+CKF_SUITE(ck_discovery_cards);
+
+Test(ck_discovery_cards, twenty_four_cards_four_infantry_four_horse_four_clubmen)
+{
+    cr_assert_eq(CK_DISC_CARDS, 24);
+    uint8_t di[CK_DISC_CARDS];
+    int c[8];
     ck_deck_discovery(di);
     count(di, CK_DISC_CARDS, c);
     assert_disc(c);
+}
+
+CKF_SUITE(ck_prominent_persons_cards);
+
+Test(ck_prominent_persons_cards, eighteen_cards_charles_wilmot_and_sixteen_blank)
+{
+    cr_assert_eq(CK_PROM_CARDS, 18);
+    uint8_t pr[CK_PROM_CARDS];
+    int c[8];
     ck_deck_prominent(pr);
     count(pr, CK_PROM_CARDS, c);
     assert_prom(c);
