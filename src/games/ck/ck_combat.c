@@ -63,6 +63,16 @@ typedef struct Factors {
     uint8_t helpers[CK_MAX_FIGS];
 } Factors;
 
+/* A Factors with the base alone (its helper list is not cleared: only its
+ * first nhelpers entries are ever read). */
+static void factors_start(Factors *p, int base)
+{
+    p->base = base;
+    p->cover = p->shooters = p->half_range = p->rain = 0;
+    p->ground = p->uphill = p->obstacle = p->supporters = 0;
+    p->nhelpers = 0;
+}
+
 static int factors_sum(const Factors *p)
 {
     return p->base + p->cover + p->shooters + p->half_range + p->rain + p->ground + p->uphill + p->obstacle +
@@ -75,7 +85,7 @@ static int factors_sum(const Factors *p)
 static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
-    *p = (Factors){.base = base_factor(f, t)};
+    factors_start(p, base_factor(f, t));
     int tk = piece_kind_at(s, t);
     if (tk >= 0 && ck_terrain[tk].cover)
         p->cover = -1;
@@ -122,7 +132,8 @@ static int ground_mod(const CkState *s, const CkFig *f)
 static int melee_parts(const CkState *s, int fig, int opp, bool attacker, Factors *p)
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
-    *p = (Factors){.base = base_factor(f, o), .ground = ground_mod(s, f)};
+    factors_start(p, base_factor(f, o));
+    p->ground = ground_mod(s, f);
     if (on_hill(s, f) && !on_hill(s, o))
         p->uphill = 1;
     if (attacker) {
@@ -347,6 +358,17 @@ typedef struct Fight {
     const char *result;             /* none, recoil, captured, dead, wounded */
 } Fight;
 
+/* A fight about to be fought (its factors and dice are filled in next;
+ * the large helper lists are left for them, not cleared). */
+static void fight_start(Fight *fg, const char *kind, int att, int target)
+{
+    fg->kind = kind;
+    fg->att = att;
+    fg->target = target;
+    fg->wound_roll = 0;
+    fg->capture = false;
+}
+
 /* [CK Combat Outcomes] more than half the winner's total: recoil (or,
  * hand to hand, taken by a Parliament winner who elects to); half or less:
  * dead, or for Charles and Wilmot a second die, 1-3 dead, 4-6 wounded (and
@@ -473,9 +495,10 @@ static void fight(CkState *s, Fight *fg, GameIO *io)
 static void shoot(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
-    Fight fg = {.kind = "shoot", .att = a->piece, .target = a->target};
+    Fight fg;
+    fight_start(&fg, "shoot", a->piece, a->target);
     shoot_parts(s, a->piece, a->target, &fg.af);
-    fg.df = (Factors){.base = ck_target_factor(s, a->target, a->piece)};
+    factors_start(&fg.df, ck_target_factor(s, a->target, a->piece));
     if (!f->moved)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
@@ -498,7 +521,8 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     f->y = t->y + dy / len * gap;
     float cx = f->x, cy = f->y; /* the point of contact */
     f->moved = f->shot = 1;
-    Fight fg = {.kind = "melee", .att = a->piece, .target = a->target};
+    Fight fg;
+    fight_start(&fg, "melee", a->piece, a->target);
     melee_parts(s, a->piece, a->target, true, &fg.af);
     melee_parts(s, a->target, a->piece, false, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);

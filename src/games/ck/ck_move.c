@@ -340,9 +340,11 @@ static void gather_prisoners(CkState *s, int g)
  * is worked out.) */
 static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, float x, float y)
 {
-    float dist = ck_dist(fx, fy, x, y);
-    if (f->type != F_DRAGOON || dist > ck_fig_rate(f) / 2 + 1e-3f)
-        return false;
+    float dist = ck_dist(fx, fy, x, y), rate = ck_fig_rate(f);
+    if (f->type != F_DRAGOON || f->changed_mount || dist > rate / 2 + 1e-3f)
+        return false; /* (after a change the answer is never asked) */
+    if (dist <= rate / 4 + 1e-3f)
+        return true; /* rough ground and a shot first halve it twice at most */
     CkFig before = *f;
     before.x = fx, before.y = fy;
     return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + 1e-3f;
