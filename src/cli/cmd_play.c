@@ -191,7 +191,7 @@ static int play_as(const GameOps *g, const char *s, int *out)
 }
 
 /* Handle one option letter c with argument arg; EXIT_OK or an exit code. */
-static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char **argv)
+static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
 {
     int flag = cli_flag(&a->flags, "play", c, arg, &a->opt);
     if (flag >= 0)
@@ -207,7 +207,7 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char *
         break;
     case 's':
         a->seeded = true;
-        if (cli_parse_u64(arg, &a->seed, &d) == 0)
+        if (cli_parse_u64(arg, "--seed", &a->seed, &d) == 0)
             return EXIT_OK;
         break;
     case 'S': a->save = arg; return EXIT_OK;
@@ -219,10 +219,10 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char *
         diag_set(&d, "--dice: expected manual or auto, got '%s'", arg);
         break;
     case 'o':
-        if (opt_parse(&a->opt, arg, &d) == 0)
+        if (cli_option_kv(&a->opt, arg, &d) == 0)
             return EXIT_OK;
         break;
-    default: return cli_bad_option("play", argv, c);
+    default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     cli_error("play: %s", d.msg);
     return EXIT_USAGE;
@@ -242,12 +242,12 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     const char *as = NULL;
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+    while ((c = cli_getopt("play", argc, argv, ":ho:", opts)) != -1) {
         if (c == 'h') {
             play_help(stdout);
             return EXIT_OK;
         }
-        int rc = play_opt(a, c, optarg, &as, argv);
+        int rc = play_opt(a, c, optarg, &as);
         if (rc != EXIT_OK)
             return rc;
     }

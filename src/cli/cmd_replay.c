@@ -57,7 +57,7 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
                                          {0}};
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":hv", opts, NULL)) != -1) {
+    while ((c = cli_getopt("replay", argc, argv, ":hv", opts)) != -1) {
         if (c == 'h') {
             replay_help(stdout);
             return EXIT_OK;
@@ -66,7 +66,7 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
         } else if (c == 'E') {
             a->events = optarg;
         } else {
-            return cli_bad_option("replay", argv, c);
+            return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
         }
     }
     if (optind + 1 != argc) {

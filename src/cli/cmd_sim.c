@@ -377,7 +377,7 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
 }
 
 /* One option; EXIT_OK to go on or an exit code. */
-static int sim_opt(SimCfg *c, int ch, char **argv)
+static int sim_opt(SimCfg *c, int ch)
 {
     Diag d = {{0}};
     int rc = 0;
@@ -386,14 +386,14 @@ static int sim_opt(SimCfg *c, int ch, char **argv)
         return flag;
     switch (ch) {
     case 'n': rc = cli_parse_int(optarg, 1, SIM_MAX_GAMES, "--games", &c->ngames, &d); break;
-    case 's': rc = cli_parse_u64(optarg, &c->seed, &d); break;
+    case 's': rc = cli_parse_u64(optarg, "--seed", &c->seed, &d); break;
     case 't':
         rc = cli_parse_int(optarg, 1, SIM_MAX_THREADS, "--threads", &c->threads, &d);
         break;
     case 'j': c->json = true; break;
     case 'E': c->events_path = optarg; break;
-    case 'o': rc = opt_parse(&c->opt, optarg, &d); break;
-    default: return cli_bad_option("sim", argv, ch);
+    case 'o': rc = cli_option_kv(&c->opt, optarg, &d); break;
+    default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     if (rc == 0)
         return EXIT_OK;
@@ -413,12 +413,12 @@ static int sim_args(int argc, char **argv, SimCfg *c)
     cli_longopts(fixed, opts, &c->flags, true);
     int ch;
     cli_getopt_reset();
-    while ((ch = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+    while ((ch = cli_getopt("sim", argc, argv, ":ho:", opts)) != -1) {
         if (ch == 'h') {
             sim_help(stdout);
             return EXIT_OK;
         }
-        int rc = sim_opt(c, ch, argv);
+        int rc = sim_opt(c, ch);
         if (rc != EXIT_OK)
             return rc;
     }

@@ -68,6 +68,32 @@ expect 2 "$ecw" replay;                     err_has "expected one FILE"
 expect 2 "$ecw" odds;                       err_has "missing GAME"
 expect 2 "$ecw" odds no-such-game
 
+# --- a value that is a flag is refused, never taken as a file, seed or AI (exit 2, nothing written)
+( cd "$tmp" && "$ecw" sim catch-a-king --games 2 --events --json >out 2>err; echo $? >rc )
+[ "$(cat "$tmp/rc")" = 2 ] || fail "sim --events --json exited $(cat "$tmp/rc"), expected 2"
+grep -q "^ecw: sim: --events needs a FILE (got the flag --json)" "$tmp/err" || fail "sim --events --json: $(cat "$tmp/err")"
+[ -e "$tmp/--json" ] && fail "sim --events --json wrote a file named --json"
+( cd "$tmp" && "$ecw" watch catch-a-king --seed 1 --save --fast >out 2>err; echo $? >rc )
+[ "$(cat "$tmp/rc")" = 2 ] || fail "watch --save --fast exited $(cat "$tmp/rc"), expected 2"
+grep -q "^ecw: watch: --save needs a FILE (got the flag --fast)" "$tmp/err" || fail "watch --save --fast: $(cat "$tmp/err")"
+[ -e "$tmp/--fast" ] && fail "watch --save --fast saved to a file named --fast"
+expect 2 "$ecw" play catch-a-king --seed --json;    err_has "play: --seed needs a number (got the flag --json)"
+expect 2 "$ecw" play catch-a-king --as --json;      err_has "play: --as needs a ROLE (got the flag --json)"
+expect 2 "$ecw" play catch-a-king --ai --json;      err_has "play: --ai needs an AI (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --games --json;    err_has "sim: --games needs a number (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --royalist --json; err_has "sim: --royalist needs an AI (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --terrain --json;  err_has "sim: --terrain needs a value (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king -o --json;         err_has "sim: --option needs KEY=VALUE (got the flag --json)"
+expect 2 "$ecw" replay --events --verify x.json;    err_has "replay: --events needs a FILE (got the flag --verify)"
+expect 2 "$ecw" odds catch-a-king --attacker shot --target horse --shoot --shooters --json
+# --- numbers: the message names the option
+expect 2 "$ecw" sim "$game" --seed abc;             err_has "sim: --seed: expected a non-negative decimal number, got 'abc'"
+expect 2 "$ecw" watch "$game" --seed 99999999999999999999; err_has "watch: --seed: number too large (at most 18446744073709551615)"
+# --- game options: key=value, each key once
+expect 2 "$ecw" sim catch-a-king --option terrain;  err_has "sim: --option terrain: expected key=value"
+expect 2 "$ecw" sim catch-a-king --spread free --option spread=squares; err_has "option 'spread' given twice (free, then squares)"
+expect 2 "$ecw" play catch-a-king --option terrain=random --option terrain=placed; err_has "option 'terrain' given twice (random, then placed)"
+
 # --- malformed records: exit 1 with a one-line message naming the problem
 printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
 expect 1 "$ecw" replay "$tmp/bad.json";     err_has "bad.json:1:"
