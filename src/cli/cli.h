@@ -78,6 +78,9 @@ void cli_longopts(const struct option *fixed, struct option *out, CliFlags *fl, 
  * AI noted, or the option set in opt), EXIT_USAGE with the error printed
  * for command cmd, or -1 if c is not one of them. */
 int  cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt);
+/* g's role names into buf, "royalist, parliament", each followed by its
+ * number ("royalist or 0, ...") if `numbers`; returns buf. */
+const char *cli_roles(const GameOps *g, bool numbers, char *buf, size_t n);
 /* Resolve the role options for game g into ais[player] (default `dflt`);
  * -1 with d filled for a role g lacks or an unknown AI. */
 int  cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,

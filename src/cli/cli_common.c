@@ -242,6 +242,18 @@ int cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt
     return EXIT_USAGE;
 }
 
+const char *cli_roles(const GameOps *g, bool numbers, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->nplayers && len < n; i++) {
+        int w = numbers ? snprintf(buf + len, n - len, "%s%s or %d", i ? ", " : "", g->roles[i], i)
+                        : snprintf(buf + len, n - len, "%s%s", i ? ", " : "", g->roles[i]);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
+}
+
 int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
                  const AiPlayer *ais[MAX_PLAYERS], Diag *d)
 {
@@ -251,8 +263,10 @@ int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
         if (!fl->ai[k])
             continue;
         int p = game_role_index(g, fl->name[k]);
+        char roles[128];
         if (p < 0)
-            return diag_set(d, "%s has no role '%s'", g->id, fl->name[k]);
+            return diag_set(d, "%s has no role '%s' (roles: %s)", g->id, fl->name[k],
+                            cli_roles(g, false, roles, sizeof roles));
         ais[p] = ai_find(fl->ai[k]);
         if (!ais[p])
             return diag_set(d, "--%s: unknown AI '%s' (AIs: random, heuristic)",

@@ -30,7 +30,8 @@ static void play_help(FILE *f)
 {
     fputs("usage: ecw play GAME [options]\n"
           "Play GAME against the computer in the terminal.\n"
-          "  --as ROLE         the side you play (a role name or number; default: the first)\n"
+          "  --as ROLE         the side you play: a role name, or its number counted\n"
+          "                    from 0 (--as 1 is the second role); default: the first\n"
           "  --ai NAME         the computer player: random, heuristic (default)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE at the end or on quit\n"
@@ -176,14 +177,17 @@ typedef struct PlayArgs {
     CliFlags        flags;
 } PlayArgs;
 
-/* --as: a role name or a player number. */
+/* --as: a role name or a player number counted from 0 (the index the
+ * events' "vis" and the records use). */
 static int play_as(const GameOps *g, const char *s, int *out)
 {
     int i = game_role_index(g, s);
     if (i < 0 && s[0] >= '0' && s[0] <= '9' && !s[1])
         i = s[0] - '0';
     if (i < 0 || i >= g->nplayers) {
-        cli_error("play: %s has no role '%s'", g->id, s);
+        char roles[128];
+        cli_error("play: %s has no role '%s' (roles: %s)", g->id, s,
+                  cli_roles(g, true, roles, sizeof roles));
         return -1;
     }
     *out = i;

@@ -62,6 +62,8 @@ expect 0 "$ecw" play --help;                grep -q -- "--terrain V" "$tmp/out" 
 expect 2 "$ecw" sim no-such-game;           err_has "unknown game"
 expect 2 "$ecw" sim;                        err_has "expected one GAME"
 expect 2 "$ecw" play "$game" --as nobody;   err_has "no role"
+expect 2 "$ecw" play catch-a-king --as 2;   err_has "catch-a-king has no role '2' (roles: royalist or 0, parliament or 1)"
+expect 0 "$ecw" play --help;                grep -q "counted" "$tmp/out" || fail "play --help does not say --as takes a number"
 expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
 expect 2 "$ecw" replay;                     err_has "expected one FILE"
