@@ -331,6 +331,11 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     for (int p = 0; p < g->nplayers; p++)
         jw_kstr(&w, g->roles[p], c->ais[p]->name);
     jw_obj_end(&w);
+    jw_key(&w, "options"); /* what a sweep measured: the options given, others at their defaults */
+    jw_obj(&w);
+    for (int i = 0; i < c->opt.n; i++)
+        jw_kstr(&w, c->opt.kv[i].key, c->opt.kv[i].val);
+    jw_obj_end(&w);
     jw_key(&w, "wins");
     jw_obj(&w);
     for (int p = 0; p <= g->nplayers; p++)
@@ -362,7 +367,10 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
     printf("%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
     for (int p = 0; p < g->nplayers; p++)
         printf(" %s=%s", g->roles[p], c->ais[p]->name);
-    printf("\n");
+    printf("\n  options:");
+    for (int i = 0; i < c->opt.n; i++)
+        printf("%s %s=%s", i ? "," : "", c->opt.kv[i].key, c->opt.kv[i].val);
+    printf(c->opt.n ? " (others at their defaults)\n" : " the game's defaults\n");
     for (int p = 0; p <= g->nplayers; p++) {
         double lo, hi, k = (double)s->wins[p];
         stats_wilson(s->wins[p], c->ngames, Z95, &lo, &hi);

@@ -96,6 +96,14 @@ expect 2 "$ecw" sim catch-a-king --option terrain;  err_has "sim: --option terra
 expect 2 "$ecw" sim catch-a-king --spread free --option spread=squares; err_has "option 'spread' given twice (free, then squares)"
 expect 2 "$ecw" play catch-a-king --option terrain=random --option terrain=placed; err_has "option 'terrain' given twice (random, then placed)"
 
+# --- sim says which options it measured, in text and in --json
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --option exit_scores=yes
+grep -q "^  options: terrain=random, exit_scores=yes (others at their defaults)" "$tmp/out" || fail "sim text lacks its options: $(cat "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2
+grep -q "^  options: the game's defaults" "$tmp/out" || fail "sim text lacks 'options: the game's defaults': $(cat "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --json
+grep -q '"options":{"terrain":"random"}' "$tmp/out" || fail "sim --json lacks its options: $(cat "$tmp/out")"
+
 # --- malformed records: exit 1 with a one-line message naming the problem
 printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
 expect 1 "$ecw" replay "$tmp/bad.json";     err_has "bad.json:1:"
