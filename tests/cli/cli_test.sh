@@ -66,7 +66,9 @@ expect 2 "$ecw" play catch-a-king --as 2;   err_has "catch-a-king has no role '2
 expect 0 "$ecw" play --help;                grep -q "counted" "$tmp/out" || fail "play --help does not say --as takes a number"
 expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
-expect 2 "$ecw" replay;                     err_has "expected one FILE"
+expect 2 "$ecw" replay;                     err_has "expected FILE or GAME FILE"
+expect 2 "$ecw" replay a b c;               err_has "expected FILE or GAME FILE"
+expect 2 "$ecw" replay chess x.json;        err_has "unknown game 'chess'"
 expect 2 "$ecw" odds;                       err_has "missing GAME"
 expect 2 "$ecw" odds no-such-game
 
@@ -177,6 +179,11 @@ expect 2 "$ecw" odds "$game" --no-such-option
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
 expect 0 "$ecw" replay --verify "$tmp/watch.json"
+# replay GAME FILE: the game named must be the record's
+expect 0 "$ecw" replay "$game" "$tmp/watch.json" --verify
+expect 1 "$ecw" replay catch-a-king "$tmp/watch.json"; err_has "watch.json is a record of $game, not catch-a-king"
+expect 0 "$ecw" watch catch-a-king --fast --seed 1 --save "$tmp/ck-watch.json"
+expect 0 "$ecw" replay catch-a-king "$tmp/ck-watch.json" --verify
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
