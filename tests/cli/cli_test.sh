@@ -115,6 +115,9 @@ expect 1 "$ecw" replay "$tmp/type.json";    err_has "actions\[0\].verb: expected
 printf '{"engine":"0.1.0","game":"chess","seed":1,"actions":[]}' >"$tmp/chess.json"
 expect 1 "$ecw" replay "$tmp/chess.json";   err_has "unknown game"
 expect 1 "$ecw" replay "$tmp/none.json";    err_has "none.json"
+expect 1 "$ecw" replay "$tmp";              err_has "$tmp is a directory"
+printf '{"engine":"0.1.0","game":"%s","seed":99999999999999999999,"actions":[]}' "$game" >"$tmp/bigseed.json"
+expect 1 "$ecw" replay "$tmp/bigseed.json"; err_has "bigseed.json:1:[0-9]*: seed: number too large"
 
 # --- sim: the same results for 1 and 2 threads (elapsed fields dropped)
 strip() { sed -E 's/,"elapsed_s":[^,]*,"games_per_s":[^}]*//' "$1"; }
@@ -184,6 +187,10 @@ expect 0 "$ecw" replay "$game" "$tmp/watch.json" --verify
 expect 1 "$ecw" replay catch-a-king "$tmp/watch.json"; err_has "watch.json is a record of $game, not catch-a-king"
 expect 0 "$ecw" watch catch-a-king --fast --seed 1 --save "$tmp/ck-watch.json"
 expect 0 "$ecw" replay catch-a-king "$tmp/ck-watch.json" --verify
+# a record whose "game" was changed: its state_size says whose it is
+sed 's/"game":"catch-a-king"/"game":"marston-less"/' "$tmp/ck-watch.json" >"$tmp/ck-as-ml.json"
+expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marston-less, but its state_size [0-9]* is that of catch-a-king"
+expect 1 "$ecw" replay --verify "$tmp/ck-as-ml.json"; err_has "is that of catch-a-king"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

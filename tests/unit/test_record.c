@@ -107,6 +107,40 @@ Test(record, values_out_of_range_and_unknown_fields)
     load_fails(HEAD "\"actions\":[],\"state_size\":0}", "state_size: 0 is out of range");
 }
 
+/* jansson's "too big integer" does not say which field: the message does. */
+Test(record, a_huge_integer_names_its_field)
+{
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":99999999999999999999,"
+               "\"actions\":[]}",
+               "bad.json:1:");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":99999999999999999999,"
+               "\"actions\":[]}",
+               "seed: number too large");
+    load_fails(HEAD "\"actions\":[],\"state_size\" : 123456789012345678901234}",
+               "state_size: number too large");
+}
+
+/* A state_size of another game: the record's "game" was changed. */
+Test(record, a_state_size_of_another_game_is_refused)
+{
+    const GameOps *ml = games_find("marston-less"), *ck = games_find("catch-a-king");
+    cr_assert(ml && ck && ml->state_size != ck->state_size);
+    char text[256], want[160];
+    snprintf(text, sizeof text, HEAD "\"state_size\":%zu,\"actions\":[]}", ck->state_size);
+    snprintf(want, sizeof want, "the record says game marston-less, but its state_size %zu is that of catch-a-king",
+             ck->state_size);
+    load_fails(text, want);
+}
+
+Test(record, a_directory_is_named)
+{
+    Record r;
+    Diag d = {{0}};
+    cr_expect_eq(record_load(&r, dir, &d), -1);
+    cr_expect(strstr(d.msg, "is a directory") != NULL, "%s", d.msg);
+    record_fini(&r);
+}
+
 Test(record, unknown_game)
 {
     load_fails("{\"engine\":\"0.1.0\",\"game\":\"chess\",\"seed\":1,\"actions\":[]}",
