@@ -196,6 +196,7 @@ typedef struct SimSummary {
     long   wins[MAX_PLAYERS + 1];  /* [nplayers] = draws */
     double mean, p50, p90;
     double metric[SIM_MAX_METRICS]; /* summed, or averaged for ".mean" paths */
+    bool   yes_no[SIM_MAX_METRICS]; /* a count whose every game gave 0 or 1 */
 } SimSummary;
 
 static bool metric_is_mean(const char *name)
@@ -204,15 +205,21 @@ static bool metric_is_mean(const char *name)
     return n >= 5 && strcmp(name + n - 5, ".mean") == 0;
 }
 
-/* Sum each game measure, or average those named "... .mean". */
+/* Sum each game measure, or average those named "... .mean"; note the
+ * counts that are yes or no in every game (a number of games). */
 static void sim_metrics(const SimRun *r, SimSummary *s)
 {
     const GameOps *g = r->cfg->g;
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++) {
+        bool mean = metric_is_mean(g->metric_names[k]);
         double sum = 0;
-        for (long i = 0; i < r->cfg->ngames; i++)
-            sum += r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
-        s->metric[k] = metric_is_mean(g->metric_names[k]) && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
+        s->yes_no[k] = !mean;
+        for (long i = 0; i < r->cfg->ngames; i++) {
+            double v = r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
+            sum += v;
+            s->yes_no[k] &= v == 0 || v == 1;
+        }
+        s->metric[k] = mean && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
     }
 }
 
@@ -360,6 +367,20 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     jw_fini(&w);
 }
 
+/* One measure's line: a mean with two decimals, a count as a whole
+ * number with the share of games it is (a yes or no in each game) or its
+ * mean a game (anything else). */
+static void sim_print_metric(const char *name, double v, bool yes_no, long ngames)
+{
+    double per = ngames ? v / (double)ngames : 0.0;
+    if (metric_is_mean(name))
+        printf("  %-28s %10.2f\n", name, v);
+    else if (yes_no)
+        printf("  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
+    else
+        printf("  %-28s %10.0f  (%.2f a game)\n", name, v, per);
+}
+
 /* The summary as a small table on stdout. */
 static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
 {
@@ -380,7 +401,7 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
     }
     printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
-        printf("  %-28s %10.3f\n", g->metric_names[k], s->metric[k]);
+        sim_print_metric(g->metric_names[k], s->metric[k], s->yes_no[k], c->ngames);
     printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
 }
 

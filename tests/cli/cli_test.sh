@@ -103,6 +103,9 @@ expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --option ex
 grep -q "^  options: terrain=random, exit_scores=yes (others at their defaults)" "$tmp/out" || fail "sim text lacks its options: $(cat "$tmp/out")"
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2
 grep -q "^  options: the game's defaults" "$tmp/out" || fail "sim text lacks 'options: the game's defaults': $(cat "$tmp/out")"
+# counts as whole numbers with their share of games, means with two decimals
+grep -Eq '^  persons\.charles\.captured +[0-9]+  \([0-9.]+% of games\)$' "$tmp/out" || fail "sim text count not a whole number with a share: $(cat "$tmp/out")"
+grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}$' "$tmp/out" || fail "sim text mean not with two decimals: $(cat "$tmp/out")"
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --json
 grep -q '"options":{"terrain":"random"}' "$tmp/out" || fail "sim --json lacks its options: $(cat "$tmp/out")"
 
