@@ -167,7 +167,8 @@ typedef struct RunGame {
  * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended) or RUN_ERROR (d). */
 int cli_run_game(const RunGame *rg, void *st, Diag *d);
 
-/* "turn N: ROLE wins" / "a draw", and the scores, to f. */
+/* "result: ROLE wins, after turn N" / "result: draw, after turn N" to f
+ * (or that the game is not finished). */
 void cli_print_result(const GameOps *g, const void *st, FILE *f);
 /* Allocate a zeroed state of g (aborts when memory runs out). */
 void *cli_state_new(const GameOps *g);

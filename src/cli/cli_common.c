@@ -559,17 +559,12 @@ void cli_print_result(const GameOps *g, const void *st, FILE *f)
         fprintf(f, "game not finished (turn %d)\n", g->turn(st));
         return;
     }
+    /* in words: the game's own end event, printed before, gives the points */
     int w = game_winner(g, st);
     if (w >= 0)
-        fprintf(f, "result: %s wins after turn %d\n", g->roles[w], g->turn(st));
+        fprintf(f, "result: %s wins, after turn %d\n", g->roles[w], g->turn(st));
     else
-        fprintf(f, "result: a draw after turn %d\n", g->turn(st));
-    double sc[MAX_PLAYERS] = {0};
-    g->score(st, sc);
-    fputs("score:", f);
-    for (int i = 0; i < g->nplayers; i++)
-        fprintf(f, " %s %+g", g->roles[i], sc[i]);
-    fputc('\n', f);
+        fprintf(f, "result: draw, after turn %d\n", g->turn(st));
 }
 
 void *cli_state_new(const GameOps *g)

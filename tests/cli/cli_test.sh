@@ -139,7 +139,8 @@ yes 1 | head -n 200000 >"$tmp/ones"
   <"$tmp/ones" >"$tmp/play.out" 2>"$tmp/play.err"
 rc=$?
 [ $rc -eq 0 ] || fail "piped play exited $rc: $(tail -c 300 "$tmp/play.err")"
-grep -q '^result: ' "$tmp/play.out" || fail "piped play printed no result"
+grep -Eq '^result: (royalist wins|parliament wins|draw), after turn' "$tmp/play.out" || fail "piped play printed no result in words"
+grep -q '^score:' "$tmp/play.out" && fail "play still prints the score line"
 [ -s "$tmp/play.jsonl" ] || fail "play --events wrote nothing"
 
 # --- play: end of input before the end is a failure, quit is not
@@ -190,6 +191,9 @@ expect 0 "$ecw" replay "$game" "$tmp/watch.json" --verify
 expect 1 "$ecw" replay catch-a-king "$tmp/watch.json"; err_has "watch.json is a record of $game, not catch-a-king"
 expect 0 "$ecw" watch catch-a-king --fast --seed 1 --save "$tmp/ck-watch.json"
 expect 0 "$ecw" replay catch-a-king "$tmp/ck-watch.json" --verify
+# the result in words, not as scores of -1 and +1
+grep -Eq '^result: (royalist wins|parliament wins|draw), after turn [0-9]+$' "$tmp/out" || fail "replay result not in words: $(tail -2 "$tmp/out")"
+grep -q '^score:' "$tmp/out" && fail "replay still prints the score line"
 # a record whose "game" was changed: its state_size says whose it is
 sed 's/"game":"catch-a-king"/"game":"marston-less"/' "$tmp/ck-watch.json" >"$tmp/ck-as-ml.json"
 expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marston-less, but its state_size [0-9]* is that of catch-a-king"
