@@ -167,6 +167,10 @@ typedef struct RunGame {
  * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended) or RUN_ERROR (d). */
 int cli_run_game(const RunGame *rg, void *st, Diag *d);
 
+/* Load the record at path into r (record_fini it whatever happens); when
+ * a GAME was named on the command line it must be the record's.
+ * EXIT_OK, or EXIT_FAIL with "ecw: CMD: why" printed. */
+int cli_load_record(const char *cmd, const char *path, const GameOps *named, Record *r);
 /* "result: ROLE wins, after turn N" / "result: draw, after turn N" to f
  * (or that the game is not finished). */
 void cli_print_result(const GameOps *g, const void *st, FILE *f);

@@ -553,6 +553,20 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
     return RUN_OVER;
 }
 
+int cli_load_record(const char *cmd, const char *path, const GameOps *named, Record *r)
+{
+    Diag d = {{0}};
+    if (record_load(r, path, &d) < 0) {
+        cli_error("%s: %s", cmd, d.msg);
+        return EXIT_FAIL;
+    }
+    if (named && named != r->game) { /* not the file the user meant */
+        cli_error("%s: %s is a record of %s, not %s", cmd, path, r->game->id, named->id);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
 void cli_print_result(const GameOps *g, const void *st, FILE *f)
 {
     if (!g->terminal(st)) {

@@ -81,16 +81,6 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
     return -1;
 }
 
-/* The game named on the command line, if any, is the record's; false
- * with d filled if not (the file is not what the user meant to replay). */
-static bool replay_game_matches(const Record *r, const ReplayArgs *a, Diag *d)
-{
-    if (!a->game || a->game == r->game)
-        return true;
-    diag_set(d, "replay: %s is a record of %s, not %s", a->path, r->game->id, a->game->id);
-    return false;
-}
-
 int cmd_replay(int argc, char **argv)
 {
     ReplayArgs a = {0};
@@ -99,8 +89,7 @@ int cmd_replay(int argc, char **argv)
         return code;
     Record r;
     Diag d = {{0}};
-    if (record_load(&r, a.path, &d) < 0 || !replay_game_matches(&r, &a, &d)) {
-        cli_error("%s", d.msg);
+    if (cli_load_record("replay", a.path, a.game, &r) != EXIT_OK) {
         record_fini(&r);
         return EXIT_FAIL;
     }

@@ -145,6 +145,20 @@ static void write_head(Jw *w, const Record *r)
     jw_obj_end(w);
 }
 
+/* "players" and "dice", when the game was played with them noted. */
+static void write_players(Jw *w, const Record *r)
+{
+    if (r->player[0][0]) {
+        jw_key(w, "players");
+        jw_obj(w);
+        for (int i = 0; i < r->game->nplayers; i++)
+            jw_kstr(w, r->game->roles[i], r->player[i]);
+        jw_obj_end(w);
+    }
+    if (r->dice[0])
+        jw_kstr(w, "dice", r->dice);
+}
+
 /* The whole record as JSON text into w. */
 static void write_record(Jw *w, const Record *r)
 {
@@ -175,6 +189,7 @@ static void write_record(Jw *w, const Record *r)
     jw_arr_end(w);
     if (r->has_final)
         write_hex(w, "final_hash", r->final_hash);
+    write_players(w, r);
     jw_obj_end(w);
 }
 
@@ -430,6 +445,42 @@ static int ld_options(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* A string member no longer than a RECORD_NAME into out ("" if absent). */
+static int ld_name(const Ld *ld, json_t *v, const char *field, char out[RECORD_NAME])
+{
+    if (!json_is_string(v))
+        return ld_err(ld, field, "expected a string");
+    if (strlen(json_string_value(v)) >= RECORD_NAME)
+        return ld_err(ld, field, "too long");
+    snprintf(out, RECORD_NAME, "%s", json_string_value(v));
+    return 0;
+}
+
+/* "players": optional object of role -> "human" or an AI's name, every
+ * key a role of the game; "dice": optional "manual" or "auto". */
+static int ld_players(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *o = json_object_get(root, "players"), *dv = json_object_get(root, "dice");
+    if (o && !json_is_object(o))
+        return ld_err(ld, "players", "expected an object");
+    const char *k;
+    json_t *v;
+    char f[96];
+    json_object_foreach(o, k, v) {
+        int p = game_role_index(r->game, k);
+        snprintf(f, sizeof f, "players.%s", k);
+        if (p < 0)
+            return ld_err(ld, f, "not a role of the game");
+        if (ld_name(ld, v, f, r->player[p]) < 0)
+            return -1;
+    }
+    if (dv && ld_name(ld, dv, "dice", r->dice) < 0)
+        return -1;
+    if (r->dice[0] && strcmp(r->dice, "manual") != 0 && strcmp(r->dice, "auto") != 0)
+        return ld_err(ld, "dice", "expected manual or auto");
+    return 0;
+}
+
 /* "seed": an integer >= 0, or a decimal string for seeds above INT64_MAX. */
 static int ld_seed(const Ld *ld, json_t *root, Record *r)
 {
@@ -505,12 +556,12 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
     static const char *const keys[] = {"engine", "game", "state_size", "seed", "options", "actions",
-                                       "rolls", "hashes", "final_hash", NULL};
+                                       "rolls", "hashes", "final_hash", "players", "dice", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
     if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
         ld_options(ld, root, r) < 0 || ld_actions(ld, root, r) < 0 ||
-        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0)
+        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0 || ld_players(ld, root, r) < 0)
         return -1;
     json_t *fh = json_object_get(root, "final_hash");
     if (fh) {

@@ -179,6 +179,31 @@ expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"; err_has "action [0-9].*r
 sed -E 's/"rolls":\[/"rolls":[{"sides":6,"value":3},/' "$tmp/manual.json" >"$tmp/manual-bad.json"
 expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"
 
+# --- play --load: a game saved on quit goes on with its side, AI and dice, and the whole replays
+printf '1\n1\n1\n1\n1\nquit\n' | "$ecw" play catch-a-king --seed 5 --as parliament --ai random \
+  --save "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" || fail "play quit to resume exited $?: $(cat "$tmp/err")"
+grep -q '"players":{"royalist":"random","parliament":"human"},"dice":"auto"' "$tmp/resume.json" || fail "the save lacks players and dice: $(tail -c 200 "$tmp/resume.json")"
+cp "$tmp/resume.json" "$tmp/resume-half.json"
+n=$(grep -o '"verb"' "$tmp/resume.json" | wc -l)
+"$ecw" play --load "$tmp/resume.json" <"$tmp/ones" >"$tmp/out" 2>"$tmp/err" || fail "play --load exited $?: $(tail -c 300 "$tmp/err")"
+grep -q "^resumed $tmp/resume.json: $n actions replayed" "$tmp/out" || fail "play --load did not say what it resumed: $(head -3 "$tmp/out")"
+grep -q "^you (parliament): " "$tmp/out" || fail "play --load did not go on as parliament"
+grep -q "^royalist (computer, random): " "$tmp/out" || fail "play --load did not go on against the random AI"
+grep -q "^result: " "$tmp/out" || fail "play --load did not play to the end"
+expect 0 "$ecw" replay --verify catch-a-king "$tmp/resume.json"
+expect 1 "$ecw" play --load "$tmp/resume.json";           err_has "the game is over, nothing to resume"
+expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
+expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
+expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
+sed -E '0,/"verb":[0-9]+/s//"verb":99/' "$tmp/resume-half.json" >"$tmp/resume-bad.json"
+expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume: action 0"
+# manual dice: the typed rolls are replayed and play goes on asking for dice
+(head -n 60 "$tmp/alt"; echo quit) | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/manual-half.json" \
+  >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play to resume exited $?"
+"$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
+grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
+expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
+
 # --- odds: handed to the game's calculator
 expect 0 "$ecw" odds "$game" --help
 expect 2 "$ecw" odds "$game" --no-such-option

@@ -245,6 +245,35 @@ Test(record, state_size_round_trips)
     free(st);
 }
 
+/* Who played each side and the dice mode (for `ecw play --load`) come back. */
+Test(record, players_and_dice_round_trip)
+{
+    const GameOps *g = games_all()[0];
+    void *st = calloc(1, g->state_size);
+    Record rec, back;
+    Diag d = {{0}};
+    play_recorded(g, st, &rec, 33);
+    snprintf(rec.player[0], RECORD_NAME, "human");
+    snprintf(rec.player[1], RECORD_NAME, "random");
+    snprintf(rec.dice, RECORD_NAME, "manual");
+    const char *path = put("players.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect_str_eq(back.player[0], "human");
+    cr_expect_str_eq(back.player[1], "random");
+    cr_expect_str_eq(back.dice, "manual");
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+}
+
+Test(record, bad_players_and_dice)
+{
+    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}", "players.king: not a role");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":1}}", "players.royalist: expected a string");
+    load_fails(HEAD "\"actions\":[],\"dice\":\"loaded\"}", "dice: expected manual or auto");
+}
+
 /* Hashes taken from a state of another layout mean nothing here: --verify
  * refuses to compare them and says why, while a plain replay still works. */
 Test(record, verify_refuses_hashes_of_another_state_size)
