@@ -31,13 +31,23 @@ int cmd_odds(int argc, char **argv);
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Colour on f only when it is a terminal and NO_COLOR is unset or empty. */
 bool cli_color(FILE *f);
-/* The usage error for getopt's return c ('?' unknown, ':' missing value);
- * returns EXIT_USAGE. */
-int  cli_bad_option(const char *cmd, char **argv, int c);
+enum { CLI_OPT_ERROR = 3000 };
+/* getopt_long for command cmd, refusing what getopt lets through: the
+ * error for an unknown option or a missing value, and for a value that is
+ * itself a flag (`--events --json`), is printed and CLI_OPT_ERROR
+ * returned (exit EXIT_USAGE); else what getopt_long returns. */
+int  cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
+                const struct option *opts);
 
 /* ---- parsing ---- */
-/* Decimal unsigned 64-bit (no sign, no junk); -1 with d filled if bad. */
-int cli_parse_u64(const char *s, uint64_t *out, Diag *d);
+/* Decimal unsigned 64-bit (no sign, no junk); -1 with d filled if bad,
+ * the message starting with `what` (the option, "--seed"). */
+int cli_parse_u64(const char *s, const char *what, uint64_t *out, Diag *d);
+/* Set a game option, refusing a key already given ("option 'spread'
+ * given twice (free, then squares)"); -1 with d filled. */
+int cli_option_set(Options *o, const char *key, const char *val, Diag *d);
+/* --option KEY=VALUE through cli_option_set; a missing '=' is refused. */
+int cli_option_kv(Options *o, const char *kv, Diag *d);
 /* Decimal integer in [lo, hi]; `what` names it in the error. */
 int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, Diag *d);
 /* A game by id or unique prefix; prints the error and lists games if unknown. */
@@ -68,6 +78,9 @@ void cli_longopts(const struct option *fixed, struct option *out, CliFlags *fl, 
  * AI noted, or the option set in opt), EXIT_USAGE with the error printed
  * for command cmd, or -1 if c is not one of them. */
 int  cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt);
+/* g's role names into buf, "royalist, parliament", each followed by its
+ * number ("royalist or 0, ...") if `numbers`; returns buf. */
+const char *cli_roles(const GameOps *g, bool numbers, char *buf, size_t n);
 /* Resolve the role options for game g into ais[player] (default `dflt`);
  * -1 with d filled for a role g lacks or an unknown AI. */
 int  cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
@@ -154,7 +167,12 @@ typedef struct RunGame {
  * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended) or RUN_ERROR (d). */
 int cli_run_game(const RunGame *rg, void *st, Diag *d);
 
-/* "turn N: ROLE wins" / "a draw", and the scores, to f. */
+/* Load the record at path into r (record_fini it whatever happens); when
+ * a GAME was named on the command line it must be the record's.
+ * EXIT_OK, or EXIT_FAIL with "ecw: CMD: why" printed. */
+int cli_load_record(const char *cmd, const char *path, const GameOps *named, Record *r);
+/* "result: ROLE wins, after turn N" / "result: draw, after turn N" to f
+ * (or that the game is not finished). */
 void cli_print_result(const GameOps *g, const void *st, FILE *f);
 /* Allocate a zeroed state of g (aborts when memory runs out). */
 void *cli_state_new(const GameOps *g);

@@ -5,6 +5,7 @@
 #include "games/registry.h"
 #include <assert.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-int cli_bad_option(const char *cmd, char **argv, int c)
+/* The usage error for getopt's return c ('?' unknown, ':' missing value). */
+static void bad_option(const char *cmd, char **argv, int c)
 {
     const char *arg = argv[optind - 1];
     const char *what = c == ':' ? "option needs a value" : "unknown option";
@@ -41,24 +43,71 @@ int cli_bad_option(const char *cmd, char **argv, int c)
         cli_error("%s: %s: -%c (see ecw %s --help)", cmd, what, optopt, cmd);
     else
         cli_error("%s: %s: %s (see ecw %s --help)", cmd, what, arg, cmd);
-    return EXIT_USAGE;
+}
+
+/* What the value of option `name` (getopt value val) is, for "--events
+ * needs a FILE": the flags built from the registry take an AI or a game
+ * option's value. */
+static const char *value_name(const char *name, int val)
+{
+    static const struct { const char *opt, *what; } names[] = {
+        {"events", "a FILE"},      {"save", "a FILE"},    {"load", "a FILE"},
+        {"seed", "a number"},      {"games", "a number"}, {"threads", "a number"},
+        {"delay", "a number of milliseconds"}, {"as", "a ROLE"}, {"ai", "an AI"},
+        {"dice", "manual or auto"}, {"option", "KEY=VALUE"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i].opt, name) == 0)
+            return names[i].what;
+    return val >= CLI_ROLE_VAL && val < CLI_KEY_VAL ? "an AI" : "a value";
+}
+
+/* The long option whose getopt value is c (for a short option such as -o). */
+static const struct option *option_of(const struct option *opts, int c, int index)
+{
+    if (index >= 0)
+        return &opts[index];
+    for (const struct option *o = opts; o->name; o++)
+        if (o->val == c)
+            return o;
+    return NULL;
+}
+
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
+               const struct option *opts)
+{
+    int index = -1;
+    int c = getopt_long(argc, argv, shortopts, opts, &index);
+    if (c == '?' || c == ':') {
+        bad_option(cmd, argv, c);
+        return CLI_OPT_ERROR;
+    }
+    /* a value that is a flag is a forgotten value, never a file or a seed
+     * named "--json": getopt would take it silently */
+    const struct option *o = c != -1 && optarg ? option_of(opts, c, index) : NULL;
+    if (o && strncmp(optarg, "--", 2) == 0) {
+        cli_error("%s: --%s needs %s (got the flag %s)", cmd, o->name, value_name(o->name, c),
+                  optarg);
+        return CLI_OPT_ERROR;
+    }
+    return c;
 }
 
 /* ------------------------------------------------------------------ */
 /* Parsing                                                             */
 /* ------------------------------------------------------------------ */
 
-int cli_parse_u64(const char *s, uint64_t *out, Diag *d)
+int cli_parse_u64(const char *s, const char *what, uint64_t *out, Diag *d)
 {
     if (!s || *s < '0' || *s > '9')
-        return diag_set(d, "expected a non-negative decimal number, got '%s'", s ? s : "");
+        return diag_set(d, "%s: expected a non-negative decimal number, got '%s'", what, s ? s : "");
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
     if (*end)
-        return diag_set(d, "expected a decimal number, got '%s'", s);
+        return diag_set(d, "%s: expected a decimal number, got '%s'", what, s);
     if (errno == ERANGE)
-        return diag_set(d, "number too large: '%s'", s);
+        return diag_set(d, "%s: number too large (at most %llu), got '%s'", what, ULLONG_MAX, s);
     *out = v;
     return 0;
 }
@@ -74,6 +123,29 @@ int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, 
         return diag_set(d, "%s: %ld is out of range %ld..%ld", what, v, lo, hi);
     *out = v;
     return 0;
+}
+
+int cli_option_set(Options *o, const char *key, const char *val, Diag *d)
+{
+    const char *had = opt_get(o, key);
+    if (had) /* the last one winning silently would hide a mistake in a sweep */
+        return diag_set(d, "option '%s' given twice (%s, then %s)", key, had, val);
+    return opt_set(o, key, val, d);
+}
+
+int cli_option_kv(Options *o, const char *kv, Diag *d)
+{
+    const char *eq = strchr(kv, '=');
+    size_t kl = eq ? (size_t)(eq - kv) : 0;
+    if (kl == 0) /* refused here: a game would read a bare key as KEY=1 */
+        return diag_set(d, "--option %s: expected key=value", kv);
+    if (kl >= OPT_LEN)
+        return diag_set(d, "--option %s: the key is too long (at most %d characters)", kv,
+                        OPT_LEN - 1);
+    char key[OPT_LEN];
+    memcpy(key, kv, kl);
+    key[kl] = '\0';
+    return cli_option_set(o, key, eq + 1, d);
 }
 
 const GameOps *cli_game(const char *id)
@@ -164,10 +236,22 @@ int cli_flag(CliFlags *fl, const char *cmd, int c, const char *arg, Options *opt
     if (c < CLI_KEY_VAL || c >= CLI_KEY_VAL + fl->nkeys)
         return -1;
     Diag d = {{0}};
-    if (opt_set(opt, fl->key[c - CLI_KEY_VAL], arg, &d) == 0)
+    if (cli_option_set(opt, fl->key[c - CLI_KEY_VAL], arg, &d) == 0)
         return EXIT_OK;
     cli_error("%s: %s", cmd, d.msg);
     return EXIT_USAGE;
+}
+
+const char *cli_roles(const GameOps *g, bool numbers, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->nplayers && len < n; i++) {
+        int w = numbers ? snprintf(buf + len, n - len, "%s%s or %d", i ? ", " : "", g->roles[i], i)
+                        : snprintf(buf + len, n - len, "%s%s", i ? ", " : "", g->roles[i]);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
 }
 
 int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
@@ -179,8 +263,10 @@ int cli_role_ais(const CliFlags *fl, const GameOps *g, const char *dflt,
         if (!fl->ai[k])
             continue;
         int p = game_role_index(g, fl->name[k]);
+        char roles[128];
         if (p < 0)
-            return diag_set(d, "%s has no role '%s'", g->id, fl->name[k]);
+            return diag_set(d, "%s has no role '%s' (roles: %s)", g->id, fl->name[k],
+                            cli_roles(g, false, roles, sizeof roles));
         ais[p] = ai_find(fl->ai[k]);
         if (!ais[p])
             return diag_set(d, "--%s: unknown AI '%s' (AIs: random, heuristic)",
@@ -467,23 +553,32 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
     return RUN_OVER;
 }
 
+int cli_load_record(const char *cmd, const char *path, const GameOps *named, Record *r)
+{
+    Diag d = {{0}};
+    if (record_load(r, path, &d) < 0) {
+        cli_error("%s: %s", cmd, d.msg);
+        return EXIT_FAIL;
+    }
+    if (named && named != r->game) { /* not the file the user meant */
+        cli_error("%s: %s is a record of %s, not %s", cmd, path, r->game->id, named->id);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
 void cli_print_result(const GameOps *g, const void *st, FILE *f)
 {
     if (!g->terminal(st)) {
         fprintf(f, "game not finished (turn %d)\n", g->turn(st));
         return;
     }
+    /* in words: the game's own end event, printed before, gives the points */
     int w = game_winner(g, st);
     if (w >= 0)
-        fprintf(f, "result: %s wins after turn %d\n", g->roles[w], g->turn(st));
+        fprintf(f, "result: %s wins, after turn %d\n", g->roles[w], g->turn(st));
     else
-        fprintf(f, "result: a draw after turn %d\n", g->turn(st));
-    double sc[MAX_PLAYERS] = {0};
-    g->score(st, sc);
-    fputs("score:", f);
-    for (int i = 0; i < g->nplayers; i++)
-        fprintf(f, " %s %+g", g->roles[i], sc[i]);
-    fputc('\n', f);
+        fprintf(f, "result: draw, after turn %d\n", g->turn(st));
 }
 
 void *cli_state_new(const GameOps *g)

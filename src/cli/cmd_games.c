@@ -47,7 +47,7 @@ int cmd_games(int argc, char **argv)
     bool json = false;
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":hj", opts, NULL)) != -1) {
+    while ((c = cli_getopt("games", argc, argv, ":hj", opts)) != -1) {
         if (c == 'h') {
             games_help(stdout);
             return EXIT_OK;
@@ -55,7 +55,7 @@ int cmd_games(int argc, char **argv)
         if (c == 'j')
             json = true;
         else
-            return cli_bad_option("games", argv, c);
+            return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     if (optind < argc) {
         cli_error("games: unexpected argument '%s'", argv[optind]);

@@ -29,11 +29,17 @@ typedef struct Play {
 static void play_help(FILE *f)
 {
     fputs("usage: ecw play GAME [options]\n"
+          "       ecw play [GAME] --load FILE [--as ROLE] [--ai NAME] [--dice MODE] [--save FILE]\n"
           "Play GAME against the computer in the terminal.\n"
-          "  --as ROLE         the side you play (a role name or number; default: the first)\n"
+          "  --as ROLE         the side you play: a role name, or its number counted\n"
+          "                    from 0 (--as 1 is the second role); default: the first\n"
           "  --ai NAME         the computer player: random, heuristic (default)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE at the end or on quit\n"
+          "  --load FILE       resume a game saved with --save: its moves are replayed,\n"
+          "                    then play goes on with its side, AI, dice and options\n"
+          "                    (--as, --ai, --dice change them) and is saved back to\n"
+          "                    FILE unless --save names another; GAME may be left out\n"
           "  --dice manual     type in every die roll (referee mode); default: auto\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
@@ -170,20 +176,24 @@ typedef struct PlayArgs {
     int             human;
     const AiPlayer *ai;
     uint64_t        seed;
-    bool            seeded, manual;
-    const char     *save, *events;
+    bool            seeded, manual, ai_given, dice_given;
+    const char     *save, *events, *load;
     Options         opt;
     CliFlags        flags;
+    Record          loaded; /* --load: the saved game, until play_run takes it */
 } PlayArgs;
 
-/* --as: a role name or a player number. */
+/* --as: a role name or a player number counted from 0 (the index the
+ * events' "vis" and the records use). */
 static int play_as(const GameOps *g, const char *s, int *out)
 {
     int i = game_role_index(g, s);
     if (i < 0 && s[0] >= '0' && s[0] <= '9' && !s[1])
         i = s[0] - '0';
     if (i < 0 || i >= g->nplayers) {
-        cli_error("play: %s has no role '%s'", g->id, s);
+        char roles[128];
+        cli_error("play: %s has no role '%s' (roles: %s)", g->id, s,
+                  cli_roles(g, true, roles, sizeof roles));
         return -1;
     }
     *out = i;
@@ -191,7 +201,7 @@ static int play_as(const GameOps *g, const char *s, int *out)
 }
 
 /* Handle one option letter c with argument arg; EXIT_OK or an exit code. */
-static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char **argv)
+static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
 {
     int flag = cli_flag(&a->flags, "play", c, arg, &a->opt);
     if (flag >= 0)
@@ -199,7 +209,9 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char *
     Diag d = {{0}};
     switch (c) {
     case 'a': *as = arg; return EXIT_OK;
+    case 'L': a->load = arg; return EXIT_OK;
     case 'A':
+        a->ai_given = true;
         a->ai = ai_find(arg);
         if (a->ai)
             return EXIT_OK;
@@ -207,25 +219,73 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as, char *
         break;
     case 's':
         a->seeded = true;
-        if (cli_parse_u64(arg, &a->seed, &d) == 0)
+        if (cli_parse_u64(arg, "--seed", &a->seed, &d) == 0)
             return EXIT_OK;
         break;
     case 'S': a->save = arg; return EXIT_OK;
     case 'E': a->events = arg; return EXIT_OK;
     case 'd':
+        a->dice_given = true;
         a->manual = strcmp(arg, "manual") == 0;
         if (a->manual || strcmp(arg, "auto") == 0)
             return EXIT_OK;
         diag_set(&d, "--dice: expected manual or auto, got '%s'", arg);
         break;
     case 'o':
-        if (opt_parse(&a->opt, arg, &d) == 0)
+        if (cli_option_kv(&a->opt, arg, &d) == 0)
             return EXIT_OK;
         break;
-    default: return cli_bad_option("play", argv, c);
+    default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     cli_error("play: %s", d.msg);
     return EXIT_USAGE;
+}
+
+/* The side, AI and dice of the saved game r, each unless given again. */
+static void play_loaded_players(PlayArgs *a, const Record *r, const char *as)
+{
+    for (int i = 0; i < r->game->nplayers; i++) {
+        bool human = strcmp(r->player[i], "human") == 0;
+        if (human && !as)
+            a->human = i;
+        if (!human && r->player[i][0] && !a->ai_given && ai_find(r->player[i]))
+            a->ai = ai_find(r->player[i]);
+    }
+    if (!a->dice_given) /* a record without "dice" typed them in if it kept any */
+        a->manual = r->dice[0] ? strcmp(r->dice, "manual") == 0 : r->nrolls > 0;
+}
+
+/* After getopt with --load FILE: the game, seed and options are the saved
+ * game's (given again they could only disagree), GAME if given must be its
+ * game, and the game is saved back to FILE unless --save says where. -1 to
+ * go on, or an exit code. */
+static int play_load_args(PlayArgs *a, int argc, char **argv, const char *as)
+{
+    if (a->seeded || a->opt.n) {
+        cli_error("play: --load resumes the saved game with its own seed and options: "
+                  "do not give --seed or game options with it");
+        return EXIT_USAGE;
+    }
+    if (optind + 1 < argc) {
+        cli_error("play: expected at most one GAME with --load (see ecw play --help)");
+        return EXIT_USAGE;
+    }
+    const GameOps *named = NULL;
+    if (optind < argc && !(named = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    int rc = cli_load_record("play", a->load, named, &a->loaded);
+    if (rc != EXIT_OK)
+        return rc;
+    a->g = a->loaded.game;
+    a->seed = a->loaded.seed;
+    a->seeded = true;
+    a->opt = a->loaded.opt;
+    if (as && play_as(a->g, as, &a->human) < 0)
+        return EXIT_USAGE;
+    play_loaded_players(a, &a->loaded, as);
+    if (!a->save)
+        a->save = a->load;
+    return -1;
 }
 
 /* Parse argv into a; returns -1 to go on, or an exit code. */
@@ -236,21 +296,23 @@ static int play_args(int argc, char **argv, PlayArgs *a)
         {"ai", required_argument, NULL, 'A'},     {"seed", required_argument, NULL, 's'},
         {"save", required_argument, NULL, 'S'},   {"dice", required_argument, NULL, 'd'},
         {"events", required_argument, NULL, 'E'}, {"option", required_argument, NULL, 'o'},
-        {0}};
+        {"load", required_argument, NULL, 'L'},   {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &a->flags, false);
     const char *as = NULL;
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+    while ((c = cli_getopt("play", argc, argv, ":ho:", opts)) != -1) {
         if (c == 'h') {
             play_help(stdout);
             return EXIT_OK;
         }
-        int rc = play_opt(a, c, optarg, &as, argv);
+        int rc = play_opt(a, c, optarg, &as);
         if (rc != EXIT_OK)
             return rc;
     }
+    if (a->load)
+        return play_load_args(a, argc, argv, as);
     if (optind + 1 != argc) {
         cli_error("play: expected one GAME (see ecw play --help)");
         return EXIT_USAGE;
@@ -301,32 +363,105 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
     return saved ? EXIT_OK : EXIT_FAIL;
 }
 
-/* Set up the game and the agents, play, report. */
+/* The agents (the human at a->human), then the game played on from st
+ * and its end reported; returns the exit code. A resumed game's computer
+ * player draws from a generator of its own (derived from the number of
+ * actions already played), not the one it had before the break. */
+static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
+{
+    const GameOps *g = a->g;
+    AiAgent ais[MAX_PLAYERS];
+    RunGame rg = {.g = g, .io = io, .rec = &p->rec, .on_action = play_on_action, .ud = p,
+                  .describe = true, .stop = &p->stop};
+    for (int i = 0; i < g->nplayers; i++) {
+        uint64_t seed = rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i);
+        if (a->load)
+            seed = rng_derive(seed, p->rec.nactions);
+        cli_ai_agent(&rg.agent[i], &ais[i], a->ai, seed);
+    }
+    rg.agent[a->human] = (Agent){human_choose, p, "you"};
+    Diag d = {{0}};
+    int rc = cli_run_game(&rg, st, &d);
+    return play_finish(p, st, rc, &d);
+}
+
+/* A new game: set up from the seed and options, an empty record, the
+ * game's opening (its dice and events through io). EXIT_OK or an exit code. */
+static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
+{
+    Diag d = {{0}};
+    if (a->g->setup(st, &a->opt, a->seed, &d) < 0) {
+        cli_error("play: %s", d.msg);
+        return EXIT_USAGE;
+    }
+    record_init(&p->rec, a->g, &a->opt, a->seed);
+    game_begin(a->g, st, io);
+    return EXIT_OK;
+}
+
+/* --load: replay the saved game into st (its events to the events file
+ * only), take its record over to go on with, and show its last actions.
+ * EXIT_OK, or EXIT_FAIL for a record that does not replay or a game that
+ * is over. */
+static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
+{
+    const GameOps *g = a->g;
+    Record *r = &a->loaded;
+    bool same_layout = r->state_size == g->state_size;
+    Diag d = {{0}};
+    CliSink *sink = log->ud, quiet = *sink;
+    quiet.text = NULL; /* silent: the player saw these moves */
+    log->ud = &quiet;
+    long at = record_replay(r, st, log, same_layout, &d);
+    log->ud = sink;
+    if (at != REPLAY_OK) {
+        cli_error("play: %s: cannot resume: %s", a->load, d.msg);
+        return EXIT_FAIL;
+    }
+    if (g->terminal(st)) {
+        cli_error("play: %s: the game is over, nothing to resume (ecw replay %s shows it)", a->load,
+                  a->load);
+        return EXIT_FAIL;
+    }
+    p->rec = *r;
+    memset(r, 0, sizeof *r);
+    snprintf(p->rec.engine, sizeof p->rec.engine, "%s", ECW_VERSION);
+    if (!same_layout) { /* hashes of another layout would fail any --verify */
+        p->rec.nhashes = 0;
+        p->rec.state_size = g->state_size;
+    }
+    printf("resumed %s: %zu actions replayed, turn %d; the last:\n", a->load, p->rec.nactions,
+           g->turn(st));
+    for (size_t i = p->rec.nactions > 3 ? p->rec.nactions - 3 : 0; i < p->rec.nactions; i++)
+        printf("  %s\n", p->rec.actions[i].text);
+    return EXIT_OK;
+}
+
+/* Note in the record who plays each side and how the dice are rolled, so
+ * that --load can go on as the game was played. */
+static void play_note_players(Play *p, const PlayArgs *a)
+{
+    for (int i = 0; i < a->g->nplayers; i++)
+        snprintf(p->rec.player[i], RECORD_NAME, "%s", i == a->human ? "human" : a->ai->name);
+    snprintf(p->rec.dice, RECORD_NAME, "%s", a->manual ? "manual" : "auto");
+}
+
+/* Set up the game (new, or resumed with --load) and the agents, play,
+ * report. */
 static int play_run(PlayArgs *a, Play *p, FILE *events)
 {
     const GameOps *g = a->g;
     void *st = cli_state_new(g);
-    Diag d = {{0}};
-    if (g->setup(st, &a->opt, a->seed, &d) < 0) {
-        cli_error("play: %s", d.msg);
-        free(st);
-        return EXIT_USAGE;
-    }
     *p = (Play){.g = g, .human = a->human, .save = a->save, .ai_name = a->ai->name};
-    record_init(&p->rec, g, &a->opt, a->seed);
     CliSink sink = {events, NULL, stdout, a->human};
     EventLog log;
     evlog_init(&log, cli_sink, &sink);
     GameIO io = {&log, a->manual ? play_roll : NULL, p};
-    game_begin(g, st, &io);
-    AiAgent ais[MAX_PLAYERS];
-    RunGame rg = {.g = g, .io = &io, .rec = &p->rec, .on_action = play_on_action, .ud = p,
-                  .describe = true, .stop = &p->stop};
-    for (int i = 0; i < g->nplayers; i++)
-        cli_ai_agent(&rg.agent[i], &ais[i], a->ai, rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, i));
-    rg.agent[a->human] = (Agent){human_choose, p, "you"};
-    int rc = cli_run_game(&rg, st, &d);
-    int code = play_finish(p, st, rc, &d);
+    int code = a->load ? play_resume(a, p, st, &log) : play_start(a, p, st, &io);
+    if (code == EXIT_OK) {
+        play_note_players(p, a);
+        code = play_agents_run(a, p, st, &io);
+    }
     evlog_fini(&log);
     record_fini(&p->rec);
     free(p->line);
@@ -334,23 +469,31 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     return code;
 }
 
-int cmd_play(int argc, char **argv)
+/* cmd_play once the arguments are read: prepare, play, close. */
+static int play_main(PlayArgs *a)
 {
-    PlayArgs a = {.ai = ai_find("heuristic")};
-    int rc = play_args(argc, argv, &a);
-    if (rc >= 0)
-        return rc;
     FILE *events;
-    if ((rc = cli_prepare_game("play", a.g, &a.opt, a.seeded, &a.seed, a.save, a.events, &events)) != EXIT_OK)
+    int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, &a->seed, a->save, a->events, &events);
+    if (rc != EXIT_OK)
         return rc;
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;
-    rc = play_run(&a, p, events);
+    rc = play_run(a, p, events);
     free(p);
     if (events && events != stdout && fclose(events) != 0) {
-        cli_error("play: %s: write failed", a.events);
+        cli_error("play: %s: write failed", a->events);
         rc = EXIT_FAIL;
     }
+    return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    PlayArgs a = {.ai = ai_find("heuristic")};
+    int rc = play_args(argc, argv, &a);
+    if (rc < 0)
+        rc = play_main(&a);
+    record_fini(&a.loaded);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* cmd_replay.c - `ecw replay FILE`: load a game record, replay it through
+/* cmd_replay.c - `ecw replay [GAME] FILE`: load a game record, replay it through
  * the rules (every action checked, recorded dice fed back), print the
  * result; --verify also compares the stored state hashes and fails at the
  * first divergence, naming the action. */
@@ -8,8 +8,9 @@
 /* The --help text. */
 static void replay_help(FILE *f)
 {
-    fputs("usage: ecw replay FILE [--verify] [--events FILE]\n"
-          "Replay a saved game and print its result.\n"
+    fputs("usage: ecw replay [GAME] FILE [--verify] [--events FILE]\n"
+          "Replay a saved game and print its result. The record names its game; a GAME\n"
+          "given before FILE must be that game (ecw replay catch-a-king FILE).\n"
           "  --verify          compare the state hashes stored in the record; exit 1 at\n"
           "                    the first divergence, naming the action (0-based, as in\n"
           "                    the record's \"actions\" array)\n"
@@ -44,8 +45,9 @@ static int replay_run(const Record *r, const char *path, bool verify, FILE *even
 }
 
 typedef struct ReplayArgs {
-    const char *path, *events;
-    bool        verify;
+    const char    *path, *events;
+    const GameOps *game; /* the GAME given before FILE, or NULL */
+    bool           verify;
 } ReplayArgs;
 
 /* Parse argv into a; -1 to go on, or an exit code. */
@@ -57,7 +59,7 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
                                          {0}};
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":hv", opts, NULL)) != -1) {
+    while ((c = cli_getopt("replay", argc, argv, ":hv", opts)) != -1) {
         if (c == 'h') {
             replay_help(stdout);
             return EXIT_OK;
@@ -66,14 +68,16 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
         } else if (c == 'E') {
             a->events = optarg;
         } else {
-            return cli_bad_option("replay", argv, c);
+            return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
         }
     }
-    if (optind + 1 != argc) {
-        cli_error("replay: expected one FILE (see ecw replay --help)");
+    if (optind + 1 != argc && optind + 2 != argc) {
+        cli_error("replay: expected FILE or GAME FILE (see ecw replay --help)");
         return EXIT_USAGE;
     }
-    a->path = argv[optind];
+    if (optind + 2 == argc && !(a->game = cli_game(argv[optind])))
+        return EXIT_USAGE;
+    a->path = argv[argc - 1];
     return -1;
 }
 
@@ -85,8 +89,7 @@ int cmd_replay(int argc, char **argv)
         return code;
     Record r;
     Diag d = {{0}};
-    if (record_load(&r, a.path, &d) < 0) {
-        cli_error("%s", d.msg);
+    if (cli_load_record("replay", a.path, a.game, &r) != EXIT_OK) {
         record_fini(&r);
         return EXIT_FAIL;
     }

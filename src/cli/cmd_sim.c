@@ -196,6 +196,7 @@ typedef struct SimSummary {
     long   wins[MAX_PLAYERS + 1];  /* [nplayers] = draws */
     double mean, p50, p90;
     double metric[SIM_MAX_METRICS]; /* summed, or averaged for ".mean" paths */
+    bool   yes_no[SIM_MAX_METRICS]; /* a count whose every game gave 0 or 1 */
 } SimSummary;
 
 static bool metric_is_mean(const char *name)
@@ -204,15 +205,21 @@ static bool metric_is_mean(const char *name)
     return n >= 5 && strcmp(name + n - 5, ".mean") == 0;
 }
 
-/* Sum each game measure, or average those named "... .mean". */
+/* Sum each game measure, or average those named "... .mean"; note the
+ * counts that are yes or no in every game (a number of games). */
 static void sim_metrics(const SimRun *r, SimSummary *s)
 {
     const GameOps *g = r->cfg->g;
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++) {
+        bool mean = metric_is_mean(g->metric_names[k]);
         double sum = 0;
-        for (long i = 0; i < r->cfg->ngames; i++)
-            sum += r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
-        s->metric[k] = metric_is_mean(g->metric_names[k]) && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
+        s->yes_no[k] = !mean;
+        for (long i = 0; i < r->cfg->ngames; i++) {
+            double v = r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
+            sum += v;
+            s->yes_no[k] &= v == 0 || v == 1;
+        }
+        s->metric[k] = mean && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
     }
 }
 
@@ -331,6 +338,11 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     for (int p = 0; p < g->nplayers; p++)
         jw_kstr(&w, g->roles[p], c->ais[p]->name);
     jw_obj_end(&w);
+    jw_key(&w, "options"); /* what a sweep measured: the options given, others at their defaults */
+    jw_obj(&w);
+    for (int i = 0; i < c->opt.n; i++)
+        jw_kstr(&w, c->opt.kv[i].key, c->opt.kv[i].val);
+    jw_obj_end(&w);
     jw_key(&w, "wins");
     jw_obj(&w);
     for (int p = 0; p <= g->nplayers; p++)
@@ -355,6 +367,20 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     jw_fini(&w);
 }
 
+/* One measure's line: a mean with two decimals, a count as a whole
+ * number with the share of games it is (a yes or no in each game) or its
+ * mean a game (anything else). */
+static void sim_print_metric(const char *name, double v, bool yes_no, long ngames)
+{
+    double per = ngames ? v / (double)ngames : 0.0;
+    if (metric_is_mean(name))
+        printf("  %-28s %10.2f\n", name, v);
+    else if (yes_no)
+        printf("  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
+    else
+        printf("  %-28s %10.0f  (%.2f a game)\n", name, v, per);
+}
+
 /* The summary as a small table on stdout. */
 static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
 {
@@ -362,7 +388,10 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
     printf("%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
     for (int p = 0; p < g->nplayers; p++)
         printf(" %s=%s", g->roles[p], c->ais[p]->name);
-    printf("\n");
+    printf("\n  options:");
+    for (int i = 0; i < c->opt.n; i++)
+        printf("%s %s=%s", i ? "," : "", c->opt.kv[i].key, c->opt.kv[i].val);
+    printf(c->opt.n ? " (others at their defaults)\n" : " the game's defaults\n");
     for (int p = 0; p <= g->nplayers; p++) {
         double lo, hi, k = (double)s->wins[p];
         stats_wilson(s->wins[p], c->ngames, Z95, &lo, &hi);
@@ -372,12 +401,12 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
     }
     printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
-        printf("  %-28s %10.3f\n", g->metric_names[k], s->metric[k]);
+        sim_print_metric(g->metric_names[k], s->metric[k], s->yes_no[k], c->ngames);
     printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
 }
 
 /* One option; EXIT_OK to go on or an exit code. */
-static int sim_opt(SimCfg *c, int ch, char **argv)
+static int sim_opt(SimCfg *c, int ch)
 {
     Diag d = {{0}};
     int rc = 0;
@@ -386,14 +415,14 @@ static int sim_opt(SimCfg *c, int ch, char **argv)
         return flag;
     switch (ch) {
     case 'n': rc = cli_parse_int(optarg, 1, SIM_MAX_GAMES, "--games", &c->ngames, &d); break;
-    case 's': rc = cli_parse_u64(optarg, &c->seed, &d); break;
+    case 's': rc = cli_parse_u64(optarg, "--seed", &c->seed, &d); break;
     case 't':
         rc = cli_parse_int(optarg, 1, SIM_MAX_THREADS, "--threads", &c->threads, &d);
         break;
     case 'j': c->json = true; break;
     case 'E': c->events_path = optarg; break;
-    case 'o': rc = opt_parse(&c->opt, optarg, &d); break;
-    default: return cli_bad_option("sim", argv, ch);
+    case 'o': rc = cli_option_kv(&c->opt, optarg, &d); break;
+    default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     if (rc == 0)
         return EXIT_OK;
@@ -413,12 +442,12 @@ static int sim_args(int argc, char **argv, SimCfg *c)
     cli_longopts(fixed, opts, &c->flags, true);
     int ch;
     cli_getopt_reset();
-    while ((ch = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+    while ((ch = cli_getopt("sim", argc, argv, ":ho:", opts)) != -1) {
         if (ch == 'h') {
             sim_help(stdout);
             return EXIT_OK;
         }
-        int rc = sim_opt(c, ch, argv);
+        int rc = sim_opt(c, ch);
         if (rc != EXIT_OK)
             return rc;
     }

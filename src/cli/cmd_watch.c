@@ -67,7 +67,7 @@ typedef struct WatchArgs {
 } WatchArgs;
 
 /* One option; EXIT_OK to go on or an exit code. */
-static int watch_opt(WatchArgs *a, Watch *w, int c, char **argv)
+static int watch_opt(WatchArgs *a, Watch *w, int c)
 {
     Diag d = {{0}};
     int flag = cli_flag(&a->flags, "watch", c, optarg, &a->opt);
@@ -76,7 +76,7 @@ static int watch_opt(WatchArgs *a, Watch *w, int c, char **argv)
     switch (c) {
     case 's':
         a->seeded = true;
-        if (cli_parse_u64(optarg, &a->seed, &d) == 0)
+        if (cli_parse_u64(optarg, "--seed", &a->seed, &d) == 0)
             return EXIT_OK;
         break;
     case 'S': a->save = optarg; return EXIT_OK;
@@ -87,10 +87,10 @@ static int watch_opt(WatchArgs *a, Watch *w, int c, char **argv)
             return EXIT_OK;
         break;
     case 'o':
-        if (opt_parse(&a->opt, optarg, &d) == 0)
+        if (cli_option_kv(&a->opt, optarg, &d) == 0)
             return EXIT_OK;
         break;
-    default: return cli_bad_option("watch", argv, c);
+    default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     cli_error("watch: %s", d.msg);
     return EXIT_USAGE;
@@ -108,12 +108,12 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
     cli_longopts(fixed, opts, &a->flags, true);
     int c;
     cli_getopt_reset();
-    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+    while ((c = cli_getopt("watch", argc, argv, ":ho:", opts)) != -1) {
         if (c == 'h') {
             watch_help(stdout);
             return EXIT_OK;
         }
-        int rc = watch_opt(a, w, c, argv);
+        int rc = watch_opt(a, w, c);
         if (rc != EXIT_OK)
             return rc;
     }

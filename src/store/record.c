@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ------------------------------------------------------------------ */
 /* Building                                                            */
@@ -144,6 +145,20 @@ static void write_head(Jw *w, const Record *r)
     jw_obj_end(w);
 }
 
+/* "players" and "dice", when the game was played with them noted. */
+static void write_players(Jw *w, const Record *r)
+{
+    if (r->player[0][0]) {
+        jw_key(w, "players");
+        jw_obj(w);
+        for (int i = 0; i < r->game->nplayers; i++)
+            jw_kstr(w, r->game->roles[i], r->player[i]);
+        jw_obj_end(w);
+    }
+    if (r->dice[0])
+        jw_kstr(w, "dice", r->dice);
+}
+
 /* The whole record as JSON text into w. */
 static void write_record(Jw *w, const Record *r)
 {
@@ -174,6 +189,7 @@ static void write_record(Jw *w, const Record *r)
     jw_arr_end(w);
     if (r->has_final)
         write_hex(w, "final_hash", r->final_hash);
+    write_players(w, r);
     jw_obj_end(w);
 }
 
@@ -203,6 +219,17 @@ typedef struct Ld {
     const char *file;
     Diag       *d;
 } Ld;
+
+/* Double the text buffer b of *cap bytes (NULL, b freed, when memory
+ * runs out). */
+static char *grow_text(char *b, size_t *cap)
+{
+    char *nb = realloc(b, *cap * 2);
+    if (!nb)
+        free(b);
+    *cap *= 2;
+    return nb;
+}
 
 /* Report "FILE: FIELD: msg"; returns -1. */
 static int ld_err(const Ld *ld, const char *field, const char *msg)
@@ -418,6 +445,42 @@ static int ld_options(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* A string member no longer than a RECORD_NAME into out ("" if absent). */
+static int ld_name(const Ld *ld, json_t *v, const char *field, char out[RECORD_NAME])
+{
+    if (!json_is_string(v))
+        return ld_err(ld, field, "expected a string");
+    if (strlen(json_string_value(v)) >= RECORD_NAME)
+        return ld_err(ld, field, "too long");
+    snprintf(out, RECORD_NAME, "%s", json_string_value(v));
+    return 0;
+}
+
+/* "players": optional object of role -> "human" or an AI's name, every
+ * key a role of the game; "dice": optional "manual" or "auto". */
+static int ld_players(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *o = json_object_get(root, "players"), *dv = json_object_get(root, "dice");
+    if (o && !json_is_object(o))
+        return ld_err(ld, "players", "expected an object");
+    const char *k;
+    json_t *v;
+    char f[96];
+    json_object_foreach(o, k, v) {
+        int p = game_role_index(r->game, k);
+        snprintf(f, sizeof f, "players.%s", k);
+        if (p < 0)
+            return ld_err(ld, f, "not a role of the game");
+        if (ld_name(ld, v, f, r->player[p]) < 0)
+            return -1;
+    }
+    if (dv && ld_name(ld, dv, "dice", r->dice) < 0)
+        return -1;
+    if (r->dice[0] && strcmp(r->dice, "manual") != 0 && strcmp(r->dice, "auto") != 0)
+        return ld_err(ld, "dice", "expected manual or auto");
+    return 0;
+}
+
 /* "seed": an integer >= 0, or a decimal string for seeds above INT64_MAX. */
 static int ld_seed(const Ld *ld, json_t *root, Record *r)
 {
@@ -439,6 +502,26 @@ static int ld_seed(const Ld *ld, json_t *root, Record *r)
         }
     }
     return ld_err(ld, "seed", "expected a non-negative integer");
+}
+
+/* A state_size that is not the game's but another game's says the record
+ * was made by that game and its "game" changed: refused before a replay
+ * that would fail on some action for no reason the user could see. (A size
+ * no game has is an older layout of the record's game: it replays.) */
+static int ld_state_of_other_game(const Ld *ld, const Record *r)
+{
+    if (!r->state_size || r->state_size == r->game->state_size)
+        return 0;
+    for (const GameOps *const *g = games_all(); *g; g++) {
+        if ((*g)->state_size == r->state_size && *g != r->game)
+            return diag_set(ld->d,
+                            "%s: the record says game %s, but its state_size %zu is that of %s "
+                            "(a %s state is %zu bytes): it was made by %s, or its \"game\" was "
+                            "changed",
+                            ld->file, r->game->id, r->state_size, (*g)->id, r->game->id,
+                            r->game->state_size, (*g)->id);
+    }
+    return 0;
 }
 
 /* "engine" and "game": strings; the game must be registered (exact id). */
@@ -464,6 +547,8 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
     if (ld_int(ld, root, "", "state_size", false, 1, 1 << 24, &size) < 0)
         return -1;
     r->state_size = (size_t)size;
+    if (ld_state_of_other_game(ld, r) < 0)
+        return -1;
     return ld_seed(ld, root, r);
 }
 
@@ -471,12 +556,12 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
     static const char *const keys[] = {"engine", "game", "state_size", "seed", "options", "actions",
-                                       "rolls", "hashes", "final_hash", NULL};
+                                       "rolls", "hashes", "final_hash", "players", "dice", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
     if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
         ld_options(ld, root, r) < 0 || ld_actions(ld, root, r) < 0 ||
-        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0)
+        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0 || ld_players(ld, root, r) < 0)
         return -1;
     json_t *fh = json_object_get(root, "final_hash");
     if (fh) {
@@ -487,16 +572,89 @@ static int ld_root(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* The whole file at path, NUL-terminated, into *text (malloc'd), its
+ * length into *len; -1 with d saying why (a directory is named as such:
+ * reading one would only give an empty document). */
+static int read_file(const char *path, char **text, size_t *len, Diag *d)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return diag_set(d, "%s is a directory, not a record file", path);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return diag_set(d, "%s: %s", path, strerror(errno));
+    size_t cap = 4096, n = 0;
+    char *b = malloc(cap);
+    for (size_t got; b && (got = fread(b + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap)
+            b = grow_text(b, &cap);
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!b)
+        return diag_set(d, "%s: out of memory", path);
+    if (bad) {
+        free(b);
+        return diag_set(d, "%s: read failed", path);
+    }
+    b[n] = '\0';
+    *text = b;
+    *len = n;
+    return 0;
+}
+
+/* The object key whose value ends at byte pos of text ("seed" in
+ * "seed":1e99), into key; false when the text there is no key's value. */
+static bool key_before(const char *text, size_t pos, char *key, size_t n)
+{
+    size_t i = pos;
+    while (i > 0 && strchr(" \t\r\n0123456789+-.eE", text[i - 1]))
+        i--;
+    while (i > 0 && strchr(" \t\r\n", text[i - 1]))
+        i--;
+    if (i < 3 || text[i - 1] != ':')
+        return false;
+    for (i--; i > 0 && strchr(" \t\r\n", text[i - 1]);)
+        i--;
+    if (i < 2 || text[i - 1] != '"')
+        return false;
+    size_t end = --i;
+    while (i > 0 && text[i - 1] != '"')
+        i--;
+    if (i == 0)
+        return false;
+    snprintf(key, n, "%.*s", (int)(end - i), text + i);
+    return true;
+}
+
+/* A JSON syntax error as "FILE:LINE:COL: msg"; an integer jansson cannot
+ * hold is named by its field, which jansson's own message does not say. */
+static int json_syntax_error(const char *path, const char *text, const json_error_t *err, Diag *d)
+{
+    char key[64];
+    if (strncmp(err->text, "too big integer", 15) == 0 && err->position >= 0 &&
+        key_before(text, (size_t)err->position, key, sizeof key))
+        return diag_set(d, "%s:%d:%d: %s: number too large (at most %" PRId64 ")", path, err->line,
+                        err->column, key, (int64_t)INT64_MAX);
+    return diag_set(d, "%s:%d:%d: %s", path, err->line, err->column, err->text);
+}
+
 int record_load(Record *r, const char *path, Diag *d)
 {
     memset(r, 0, sizeof *r);
+    char *text;
+    size_t len;
+    if (read_file(path, &text, &len, d) < 0)
+        return -1;
     json_error_t err;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
-        if (err.line <= 0)
-            return diag_set(d, "%s", err.text); /* "unable to open PATH: why" */
-        return diag_set(d, "%s:%d:%d: %s", path, err.line, err.column, err.text);
+        json_syntax_error(path, text, &err, d);
+        free(text);
+        return -1;
     }
+    free(text);
     Ld ld = {path, d};
     int rc = ld_root(&ld, root, r);
     json_decref(root);
@@ -578,6 +736,20 @@ static bool hashes_comparable(const Record *r, Diag *d)
     return false;
 }
 
+/* After a refused action: when the record's state had another size, say
+ * so, since an engine of another version (other rules) is the likely
+ * cause. */
+static void add_layout_hint(const Record *r, Diag *d)
+{
+    if (!r->state_size || r->state_size == r->game->state_size)
+        return;
+    size_t len = strlen(d->msg);
+    snprintf(d->msg + len, sizeof d->msg - len,
+             " (the record's state_size is %zu bytes and this ecw's %s state %zu: another "
+             "version of ecw, with other rules, made it, or it is not a record of %s)",
+             r->state_size, r->game->id, r->game->state_size, r->game->id);
+}
+
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d)
 {
     const GameOps *g = r->game;
@@ -590,8 +762,10 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
     game_begin(g, st, &io);
     size_t hi = 0;
     for (size_t i = 0; i < r->nactions; i++) {
-        if (replay_step(r, st, i, &io, &rd, d) < 0)
+        if (replay_step(r, st, i, &io, &rd, d) < 0) {
+            add_layout_hint(r, d);
             return (long)i;
+        }
         for (; hi < r->nhashes && r->hashes[hi].at <= i + 1; hi++) {
             if (verify && r->hashes[hi].at == i + 1 &&
                 game_hash(g, st) != r->hashes[hi].hash) {

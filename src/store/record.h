@@ -8,7 +8,8 @@
  *    "actions":[{"verb":v,"piece":p,"target":t,"arg":a,"set":s,"x":x,"y":y,
  *                "text":"move 3 4"}...],
  *    "rolls":[{"sides":6,"value":4}...],
- *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex"}
+ *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex",
+ *    "players":{"royalist":"human","parliament":"heuristic"},"dice":"manual"}
  * A seed above INT64_MAX is written as a decimal string (JSON readers
  * cannot hold it as an integer); both forms are read back.
  * The hashes are of the raw state, so they only mean something to an
@@ -22,7 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { RECORD_HASH_EVERY = 10, RECORD_TEXT = 96 };
+enum { RECORD_HASH_EVERY = 10, RECORD_TEXT = 96, RECORD_NAME = 16 };
 
 typedef struct RecAction {
     Action a;
@@ -52,6 +53,11 @@ typedef struct Record {
     size_t         nhashes, cap_hashes;
     uint64_t       final_hash;
     bool           has_final;
+    /* Who played each side ("human" or an AI's name; "" not recorded) and
+     * "manual" when the dice were typed in: what `ecw play --load` needs
+     * to resume the game as it was. Optional, written only when set. */
+    char           player[MAX_PLAYERS][RECORD_NAME];
+    char           dice[RECORD_NAME];
 } Record;
 
 /* Start an empty record of a game (opt may be NULL). */

@@ -62,11 +62,52 @@ expect 0 "$ecw" play --help;                grep -q -- "--terrain V" "$tmp/out" 
 expect 2 "$ecw" sim no-such-game;           err_has "unknown game"
 expect 2 "$ecw" sim;                        err_has "expected one GAME"
 expect 2 "$ecw" play "$game" --as nobody;   err_has "no role"
+expect 2 "$ecw" play catch-a-king --as 2;   err_has "catch-a-king has no role '2' (roles: royalist or 0, parliament or 1)"
+expect 0 "$ecw" play --help;                grep -q "counted" "$tmp/out" || fail "play --help does not say --as takes a number"
 expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
-expect 2 "$ecw" replay;                     err_has "expected one FILE"
+expect 2 "$ecw" replay;                     err_has "expected FILE or GAME FILE"
+expect 2 "$ecw" replay a b c;               err_has "expected FILE or GAME FILE"
+expect 2 "$ecw" replay chess x.json;        err_has "unknown game 'chess'"
 expect 2 "$ecw" odds;                       err_has "missing GAME"
 expect 2 "$ecw" odds no-such-game
+
+# --- a value that is a flag is refused, never taken as a file, seed or AI (exit 2, nothing written)
+( cd "$tmp" && "$ecw" sim catch-a-king --games 2 --events --json >out 2>err; echo $? >rc )
+[ "$(cat "$tmp/rc")" = 2 ] || fail "sim --events --json exited $(cat "$tmp/rc"), expected 2"
+grep -q "^ecw: sim: --events needs a FILE (got the flag --json)" "$tmp/err" || fail "sim --events --json: $(cat "$tmp/err")"
+[ -e "$tmp/--json" ] && fail "sim --events --json wrote a file named --json"
+( cd "$tmp" && "$ecw" watch catch-a-king --seed 1 --save --fast >out 2>err; echo $? >rc )
+[ "$(cat "$tmp/rc")" = 2 ] || fail "watch --save --fast exited $(cat "$tmp/rc"), expected 2"
+grep -q "^ecw: watch: --save needs a FILE (got the flag --fast)" "$tmp/err" || fail "watch --save --fast: $(cat "$tmp/err")"
+[ -e "$tmp/--fast" ] && fail "watch --save --fast saved to a file named --fast"
+expect 2 "$ecw" play catch-a-king --seed --json;    err_has "play: --seed needs a number (got the flag --json)"
+expect 2 "$ecw" play catch-a-king --as --json;      err_has "play: --as needs a ROLE (got the flag --json)"
+expect 2 "$ecw" play catch-a-king --ai --json;      err_has "play: --ai needs an AI (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --games --json;    err_has "sim: --games needs a number (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --royalist --json; err_has "sim: --royalist needs an AI (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king --terrain --json;  err_has "sim: --terrain needs a value (got the flag --json)"
+expect 2 "$ecw" sim catch-a-king -o --json;         err_has "sim: --option needs KEY=VALUE (got the flag --json)"
+expect 2 "$ecw" replay --events --verify x.json;    err_has "replay: --events needs a FILE (got the flag --verify)"
+expect 2 "$ecw" odds catch-a-king --attacker shot --target horse --shoot --shooters --json
+# --- numbers: the message names the option
+expect 2 "$ecw" sim "$game" --seed abc;             err_has "sim: --seed: expected a non-negative decimal number, got 'abc'"
+expect 2 "$ecw" watch "$game" --seed 99999999999999999999; err_has "watch: --seed: number too large (at most 18446744073709551615)"
+# --- game options: key=value, each key once
+expect 2 "$ecw" sim catch-a-king --option terrain;  err_has "sim: --option terrain: expected key=value"
+expect 2 "$ecw" sim catch-a-king --spread free --option spread=squares; err_has "option 'spread' given twice (free, then squares)"
+expect 2 "$ecw" play catch-a-king --option terrain=random --option terrain=placed; err_has "option 'terrain' given twice (random, then placed)"
+
+# --- sim says which options it measured, in text and in --json
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --option exit_scores=yes
+grep -q "^  options: terrain=random, exit_scores=yes (others at their defaults)" "$tmp/out" || fail "sim text lacks its options: $(cat "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2
+grep -q "^  options: the game's defaults" "$tmp/out" || fail "sim text lacks 'options: the game's defaults': $(cat "$tmp/out")"
+# counts as whole numbers with their share of games, means with two decimals
+grep -Eq '^  persons\.charles\.captured +[0-9]+  \([0-9.]+% of games\)$' "$tmp/out" || fail "sim text count not a whole number with a share: $(cat "$tmp/out")"
+grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}$' "$tmp/out" || fail "sim text mean not with two decimals: $(cat "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --json
+grep -q '"options":{"terrain":"random"}' "$tmp/out" || fail "sim --json lacks its options: $(cat "$tmp/out")"
 
 # --- malformed records: exit 1 with a one-line message naming the problem
 printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
@@ -77,6 +118,9 @@ expect 1 "$ecw" replay "$tmp/type.json";    err_has "actions\[0\].verb: expected
 printf '{"engine":"0.1.0","game":"chess","seed":1,"actions":[]}' >"$tmp/chess.json"
 expect 1 "$ecw" replay "$tmp/chess.json";   err_has "unknown game"
 expect 1 "$ecw" replay "$tmp/none.json";    err_has "none.json"
+expect 1 "$ecw" replay "$tmp";              err_has "$tmp is a directory"
+printf '{"engine":"0.1.0","game":"%s","seed":99999999999999999999,"actions":[]}' "$game" >"$tmp/bigseed.json"
+expect 1 "$ecw" replay "$tmp/bigseed.json"; err_has "bigseed.json:1:[0-9]*: seed: number too large"
 
 # --- sim: the same results for 1 and 2 threads (elapsed fields dropped)
 strip() { sed -E 's/,"elapsed_s":[^,]*,"games_per_s":[^}]*//' "$1"; }
@@ -95,7 +139,8 @@ yes 1 | head -n 200000 >"$tmp/ones"
   <"$tmp/ones" >"$tmp/play.out" 2>"$tmp/play.err"
 rc=$?
 [ $rc -eq 0 ] || fail "piped play exited $rc: $(tail -c 300 "$tmp/play.err")"
-grep -q '^result: ' "$tmp/play.out" || fail "piped play printed no result"
+grep -Eq '^result: (royalist wins|parliament wins|draw), after turn' "$tmp/play.out" || fail "piped play printed no result in words"
+grep -q '^score:' "$tmp/play.out" && fail "play still prints the score line"
 [ -s "$tmp/play.jsonl" ] || fail "play --events wrote nothing"
 
 # --- play: end of input before the end is a failure, quit is not
@@ -134,6 +179,31 @@ expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"; err_has "action [0-9].*r
 sed -E 's/"rolls":\[/"rolls":[{"sides":6,"value":3},/' "$tmp/manual.json" >"$tmp/manual-bad.json"
 expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"
 
+# --- play --load: a game saved on quit goes on with its side, AI and dice, and the whole replays
+printf '1\n1\n1\n1\n1\nquit\n' | "$ecw" play catch-a-king --seed 5 --as parliament --ai random \
+  --save "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" || fail "play quit to resume exited $?: $(cat "$tmp/err")"
+grep -q '"players":{"royalist":"random","parliament":"human"},"dice":"auto"' "$tmp/resume.json" || fail "the save lacks players and dice: $(tail -c 200 "$tmp/resume.json")"
+cp "$tmp/resume.json" "$tmp/resume-half.json"
+n=$(grep -o '"verb"' "$tmp/resume.json" | wc -l)
+"$ecw" play --load "$tmp/resume.json" <"$tmp/ones" >"$tmp/out" 2>"$tmp/err" || fail "play --load exited $?: $(tail -c 300 "$tmp/err")"
+grep -q "^resumed $tmp/resume.json: $n actions replayed" "$tmp/out" || fail "play --load did not say what it resumed: $(head -3 "$tmp/out")"
+grep -q "^you (parliament): " "$tmp/out" || fail "play --load did not go on as parliament"
+grep -q "^royalist (computer, random): " "$tmp/out" || fail "play --load did not go on against the random AI"
+grep -q "^result: " "$tmp/out" || fail "play --load did not play to the end"
+expect 0 "$ecw" replay --verify catch-a-king "$tmp/resume.json"
+expect 1 "$ecw" play --load "$tmp/resume.json";           err_has "the game is over, nothing to resume"
+expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
+expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
+expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
+sed -E '0,/"verb":[0-9]+/s//"verb":99/' "$tmp/resume-half.json" >"$tmp/resume-bad.json"
+expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume: action 0"
+# manual dice: the typed rolls are replayed and play goes on asking for dice
+(head -n 60 "$tmp/alt"; echo quit) | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/manual-half.json" \
+  >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play to resume exited $?"
+"$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
+grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
+expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
+
 # --- odds: handed to the game's calculator
 expect 0 "$ecw" odds "$game" --help
 expect 2 "$ecw" odds "$game" --no-such-option
@@ -141,6 +211,18 @@ expect 2 "$ecw" odds "$game" --no-such-option
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
 expect 0 "$ecw" replay --verify "$tmp/watch.json"
+# replay GAME FILE: the game named must be the record's
+expect 0 "$ecw" replay "$game" "$tmp/watch.json" --verify
+expect 1 "$ecw" replay catch-a-king "$tmp/watch.json"; err_has "watch.json is a record of $game, not catch-a-king"
+expect 0 "$ecw" watch catch-a-king --fast --seed 1 --save "$tmp/ck-watch.json"
+expect 0 "$ecw" replay catch-a-king "$tmp/ck-watch.json" --verify
+# the result in words, not as scores of -1 and +1
+grep -Eq '^result: (royalist wins|parliament wins|draw), after turn [0-9]+$' "$tmp/out" || fail "replay result not in words: $(tail -2 "$tmp/out")"
+grep -q '^score:' "$tmp/out" && fail "replay still prints the score line"
+# a record whose "game" was changed: its state_size says whose it is
+sed 's/"game":"catch-a-king"/"game":"marston-less"/' "$tmp/ck-watch.json" >"$tmp/ck-as-ml.json"
+expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marston-less, but its state_size [0-9]* is that of catch-a-king"
+expect 1 "$ecw" replay --verify "$tmp/ck-as-ml.json"; err_has "is that of catch-a-king"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

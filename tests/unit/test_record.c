@@ -107,6 +107,40 @@ Test(record, values_out_of_range_and_unknown_fields)
     load_fails(HEAD "\"actions\":[],\"state_size\":0}", "state_size: 0 is out of range");
 }
 
+/* jansson's "too big integer" does not say which field: the message does. */
+Test(record, a_huge_integer_names_its_field)
+{
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":99999999999999999999,"
+               "\"actions\":[]}",
+               "bad.json:1:");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":99999999999999999999,"
+               "\"actions\":[]}",
+               "seed: number too large");
+    load_fails(HEAD "\"actions\":[],\"state_size\" : 123456789012345678901234}",
+               "state_size: number too large");
+}
+
+/* A state_size of another game: the record's "game" was changed. */
+Test(record, a_state_size_of_another_game_is_refused)
+{
+    const GameOps *ml = games_find("marston-less"), *ck = games_find("catch-a-king");
+    cr_assert(ml && ck && ml->state_size != ck->state_size);
+    char text[256], want[160];
+    snprintf(text, sizeof text, HEAD "\"state_size\":%zu,\"actions\":[]}", ck->state_size);
+    snprintf(want, sizeof want, "the record says game marston-less, but its state_size %zu is that of catch-a-king",
+             ck->state_size);
+    load_fails(text, want);
+}
+
+Test(record, a_directory_is_named)
+{
+    Record r;
+    Diag d = {{0}};
+    cr_expect_eq(record_load(&r, dir, &d), -1);
+    cr_expect(strstr(d.msg, "is a directory") != NULL, "%s", d.msg);
+    record_fini(&r);
+}
+
 Test(record, unknown_game)
 {
     load_fails("{\"engine\":\"0.1.0\",\"game\":\"chess\",\"seed\":1,\"actions\":[]}",
@@ -209,6 +243,35 @@ Test(record, state_size_round_trips)
     record_fini(&rec);
     record_fini(&back);
     free(st);
+}
+
+/* Who played each side and the dice mode (for `ecw play --load`) come back. */
+Test(record, players_and_dice_round_trip)
+{
+    const GameOps *g = games_all()[0];
+    void *st = calloc(1, g->state_size);
+    Record rec, back;
+    Diag d = {{0}};
+    play_recorded(g, st, &rec, 33);
+    snprintf(rec.player[0], RECORD_NAME, "human");
+    snprintf(rec.player[1], RECORD_NAME, "random");
+    snprintf(rec.dice, RECORD_NAME, "manual");
+    const char *path = put("players.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect_str_eq(back.player[0], "human");
+    cr_expect_str_eq(back.player[1], "random");
+    cr_expect_str_eq(back.dice, "manual");
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+}
+
+Test(record, bad_players_and_dice)
+{
+    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}", "players.king: not a role");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":1}}", "players.royalist: expected a string");
+    load_fails(HEAD "\"actions\":[],\"dice\":\"loaded\"}", "dice: expected manual or auto");
 }
 
 /* Hashes taken from a state of another layout mean nothing here: --verify
