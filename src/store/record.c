@@ -643,8 +643,8 @@ static int json_syntax_error(const char *path, const char *text, const json_erro
 int record_load(Record *r, const char *path, Diag *d)
 {
     memset(r, 0, sizeof *r);
-    char *text;
-    size_t len;
+    char *text = NULL;
+    size_t len = 0;
     if (read_file(path, &text, &len, d) < 0)
         return -1;
     json_error_t err;
