@@ -118,6 +118,22 @@ static void play_verbs(Play *p, const void *st)
     puts("type a number from the list, an action in words, or: list, board, help, quit");
 }
 
+/* Drop repeats from the n actions (a game may reach the same action by two
+ * ways, e.g. a move towards either of two enemies that lie the same way):
+ * the list shows each once. Returns how many are left, in their order. */
+static int unique_actions(Action *a, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        bool seen = false;
+        for (int j = 0; j < k && !seen; j++)
+            seen = memcmp(&a[j], &a[i], sizeof *a) == 0;
+        if (!seen)
+            a[k++] = a[i];
+    }
+    return k;
+}
+
 /* Agent.choose for the human: show, list, read until a legal action. */
 static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
                         Diag *d)
@@ -125,7 +141,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     (void)d;
     Play *p = ud;
     g->render(st, player, stdout);
-    p->nacts = g->legal(st, p->acts, MAX_ACTIONS);
+    p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     play_list(p, st);
     for (;;) {
         printf("%s> ", g->roles[player]);

@@ -224,6 +224,17 @@ sed 's/"game":"catch-a-king"/"game":"marston-less"/' "$tmp/ck-watch.json" >"$tmp
 expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marston-less, but its state_size [0-9]* is that of catch-a-king"
 expect 1 "$ecw" replay --verify "$tmp/ck-as-ml.json"; err_has "is that of catch-a-king"
 
+# play lists each action once, though the game reaches it two ways (here a
+# clubman's move towards either of two troopers that lie the same way)
+printf '%s\n' 'place 1 13 13' 'place 2 24 13' 'place 3 35 13' 'place 4 13 24' 'place 5 24 24' \
+  'place 6 35 24' 'place 7 13 35' 'place 8 24 35' 'place 9 35 35' 'place 10 18.5 29' 'place 11 29.5 18.5' \
+  'place 12 18.5 18.5' 'arrive 0.25 24' quit >"$tmp/dup.in"
+"$ecw" play catch-a-king --seed 5 <"$tmp/dup.in" >"$tmp/dup.out" 2>&1
+grep -q 'move K1 4.3 19.4' "$tmp/dup.out" || fail "play catch-a-king seed 5: the clubman's move is not listed"
+awk '/^ *[0-9]+\. / { if ($1 == "1.") delete seen; t = $0; sub(/^ *[0-9]+\. /, "", t);
+     if (t in seen) { print t; bad = 1 } seen[t] = 1 } END { exit bad }' "$tmp/dup.out" >"$tmp/dups" ||
+  fail "play lists an action twice: $(head -1 "$tmp/dups")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
