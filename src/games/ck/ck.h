@@ -114,6 +114,7 @@ typedef struct CkState {
     uint8_t recoil_frees;     /* option: a guard driven back by a recoil loses his prisoners */
     uint8_t exit_scores;      /* option: Royalists gone by the far edge score as undiscovered */
     uint8_t spread_free;      /* option: terrain anywhere past the margin, not over every square */
+    uint8_t no_late_capture;  /* option late_capture=no: a beaten man is taken only by the charge's choice */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;

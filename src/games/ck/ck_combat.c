@@ -229,7 +229,9 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
 }
 
 /* [CK Combat Outcomes] a wounded or just-beaten enemy in base contact, or
- * a wounded one the captor can ride up to. */
+ * a wounded one the captor can ride up to. Parliament, the side, elects to
+ * take a beaten man; with late_capture=no only the winner can, by the
+ * charge's `capture` word (ecw readings). */
 static int check_capture(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
     if (f->side != CK_PAR)
@@ -237,8 +239,11 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, int 
     if (enemy_target(s, f, a->target, d) < 0)
         return -1;
     const CkFig *t = &s->figs[a->target];
-    if (!t->wounded && !t->beaten)
-        return diag_set(d, "only a wounded man or one beaten hand to hand this turn can be captured");
+    bool beaten = t->beaten && !s->no_late_capture;
+    if (!t->wounded && !beaten)
+        return diag_set(d, "only a wounded man%s can be captured",
+                        s->no_late_capture ? " (take a beaten one with the charge: charge F T capture)"
+                                           : " or one beaten hand to hand this turn");
     if (!ck_in_contact(f, t)) {
         /* [CK Combat Outcomes] a wounded man can be captured: the captor may ride up to him to do it */
         if (!t->wounded)

@@ -425,6 +425,7 @@ static const char *const ck_option_help[] = {
     "spread=squares|free    every ninth of the table gets a piece, or any place past the margin (Game set up)",
     "recoil_frees=no|yes    a guard driven back loses his prisoners (Captured Persons)",
     "exit_scores=no|yes     Royalists who leave by the far edge score as undiscovered (Aim of the game)",
+    "late_capture=yes|no    a man beaten hand to hand may be taken after his recoil by a trooper touching him (Combat Outcomes)",
     NULL,
 };
 

@@ -131,7 +131,7 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
             try_push(s, out, cap, n, ch, k);
     }
     bool ride_up = e->wounded && !f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f;
-    if (f->side == CK_PAR && (e->wounded || e->beaten) && (ck_in_contact(f, e) || ride_up)) {
+    if (f->side == CK_PAR && (e->wounded || (e->beaten && !s->no_late_capture)) && (ck_in_contact(f, e) || ride_up)) {
         Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
         try_push(s, out, cap, n, ca, k);
     }

@@ -634,6 +634,30 @@ Test(ck_combat_outcomes, beaten_man_captured_after_the_fight)
     cr_assert_eq(ckf_f(&F, s)->guard, c2);
 }
 
+/* With late_capture=no (players who read the choice as the winner's, made
+ * in the fight) the recoiled man cannot be taken afterwards; a wounded
+ * Charles or Wilmot still can. */
+Test(ck_combat_outcomes, late_capture_no_leaves_the_choice_to_the_charge)
+{
+    F.s.no_late_capture = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    int c2 = ckf_fig(&F, F_CAVALRY, 20, 29.25f);
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, s, 20, 28);
+    cr_assert(ck_in_contact(ckf_f(&F, c2), ckf_f(&F, s)));
+    ckf_refused(&F, ckf_act(CKV_CAPTURE, c2, s, 0, 0, 0), "charge F T capture");
+    int x = ckf_fig(&F, F_CHARLES, 21.25f, 29.25f); /* touching c2 */
+    ckf_f(&F, x)->wounded = 1;
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c2, x, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
+    CkState st;
+    Options o = {0};
+    opt_set(&o, "late_capture", "no", NULL);
+    cr_assert_eq(ck_setup(&st, &o, 1, NULL), 0);
+    cr_assert(st.no_late_capture, "the option sets it");
+}
+
 Test(ck_combat_outcomes, dead_cannot_be_captured)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
