@@ -9,19 +9,28 @@ CKF_SUITE(ck_odds);
 
 typedef struct Counted { double none, recoil, dead, att_beaten; } Counted;
 
+/* Run the odds command on args (and "--json" if json): its exit code,
+ * what it printed (*out, *len: the caller frees it) and its message. */
+static int run_odds(const char *const *args, int nargs, bool json, char **out, size_t *len, Diag *d)
+{
+    FILE *f = open_memstream(out, len);
+    char *argv[16];
+    for (int i = 0; i < nargs; i++)
+        argv[i] = (char *)args[i];
+    if (json)
+        argv[nargs++] = "--json";
+    int rc = ck_odds_cli(nargs, argv, f, d);
+    fclose(f);
+    return rc;
+}
+
 /* The odds command's JSON for these arguments. */
 static void odds_json(char *buf, size_t n, const char *const *args, int nargs)
 {
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    char *argv[16];
-    for (int i = 0; i < nargs; i++)
-        argv[i] = (char *)args[i];
-    argv[nargs] = "--json";
     Diag d = {{0}};
-    cr_assert_eq(ck_odds_cli(nargs + 1, argv, f, &d), 0, "%s", d.msg);
-    fclose(f);
+    cr_assert_eq(run_odds(args, nargs, true, &out, &len, &d), 0, "%s", d.msg);
     snprintf(buf, n, "%s", out);
     free(out);
 }
@@ -283,13 +292,8 @@ static void odds_refused(const char *const *args, int nargs, const char *part)
 {
     char *out = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    char *argv[16];
-    for (int i = 0; i < nargs; i++)
-        argv[i] = (char *)args[i];
     Diag d = {{0}};
-    int rc = ck_odds_cli(nargs, argv, f, &d);
-    fclose(f);
+    int rc = run_odds(args, nargs, false, &out, &len, &d);
     cr_assert_eq(rc, 2, "should be refused (exit 2), got %d; printed: %s", rc, out);
     cr_assert_eq(len, 0, "a refusal prints nothing on stdout: %s", out);
     cr_assert(strstr(d.msg, part) != NULL, "message '%s' should say '%s'", d.msg, part);

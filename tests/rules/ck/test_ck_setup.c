@@ -90,6 +90,18 @@ Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
     }
 }
 
+/* A village, a manor house, 3 woods, 3 hills, 3 enclosed fields and a
+ * marsh, counted by kind. */
+static void assert_the_twelve(const int kinds[T_KIND_COUNT])
+{
+    cr_assert_eq(kinds[T_VILLAGE], 1);
+    cr_assert_eq(kinds[T_MANOR], 1);
+    cr_assert_eq(kinds[T_WOOD], 3);
+    cr_assert_eq(kinds[T_HILL], 3);
+    cr_assert_eq(kinds[T_FIELD], 3);
+    cr_assert_eq(kinds[T_MARSH], 1);
+}
+
 CKF_SUITE(ck_equipment_needed);
 
 /* Twelve pieces (a village, a manor house, three woods, three hills,
@@ -100,12 +112,7 @@ Test(ck_equipment_needed, twelve_pieces_and_eleven_troopers)
     int kinds[T_KIND_COUNT] = {0};
     for (int i = 0; i < CK_PIECES; i++)
         kinds[ck_piece_kinds[i]]++;
-    cr_assert_eq(kinds[T_VILLAGE], 1);
-    cr_assert_eq(kinds[T_MANOR], 1);
-    cr_assert_eq(kinds[T_WOOD], 3);
-    cr_assert_eq(kinds[T_HILL], 3);
-    cr_assert_eq(kinds[T_FIELD], 3);
-    cr_assert_eq(kinds[T_MARSH], 1);
+    assert_the_twelve(kinds);
     CkState s;
     cr_assert_eq(ck_setup(&s, NULL, 5, NULL), 0);
     int n[F_TYPE_COUNT] = {0};
@@ -140,13 +147,7 @@ Test(ck_game_set_up, random_terrain_follows_the_same_rules)
                               p->r + s.pieces[j].r + 0.5f - 1e-4f, "seed %llu: pieces %d and %d",
                               (unsigned long long)seed, i, j);
         }
-        /* a village, a manor house, 3 woods, 3 hills, 3 enclosed fields and a marsh */
-        cr_assert_eq(kinds[T_VILLAGE], 1);
-        cr_assert_eq(kinds[T_MANOR], 1);
-        cr_assert_eq(kinds[T_WOOD], 3);
-        cr_assert_eq(kinds[T_HILL], 3);
-        cr_assert_eq(kinds[T_FIELD], 3);
-        cr_assert_eq(kinds[T_MARSH], 1);
+        assert_the_twelve(kinds);
         for (int i = 0; i < s.nfigs; i++)
             cr_assert_eq(s.figs[i].side, CK_PAR);
     }
