@@ -80,10 +80,14 @@ static void log_points(const CkState *s, const CkTally *t, int side, EventLog *l
             if (!n)
                 continue;
             int p = ck_tally_points(t, side, e, c);
-            const char *what = c == PT_PIECE ? (n == 1 ? "piece" : "pieces") : ck_fig_noun(c, n);
+            /* undiscovered shot and horse are one line of the table: "Royalists" (cards never turned) */
+            bool royalists = e == PT_UNDISCOVERED && c == F_SHOT;
+            const char *what = c == PT_PIECE ? (n == 1 ? "piece" : "pieces")
+                               : royalists   ? (n == 1 ? "Royalist" : "Royalists")
+                                             : ck_fig_noun(c, n);
             jw_obj(w);
             jw_kstr(w, "event", events[e]);
-            jw_kstr(w, "figure", c == PT_PIECE ? "piece" : ck_figs[c].name);
+            jw_kstr(w, "figure", c == PT_PIECE ? "piece" : royalists ? "royalist" : ck_figs[c].name);
             jw_kint(w, "count", n);
             jw_kint(w, "points", p);
             jw_obj_end(w);

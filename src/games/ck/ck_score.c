@@ -55,8 +55,8 @@ static void royalist_lines(const CkState *s, CkTally *t)
             t->n[CK_ROY][PT_KILLED][f->type]++;
         else if (f->side == CK_ROY && is_person(f->type) && free_)
             t->n[CK_ROY][PT_AT_LIBERTY][f->type]++;
-        else if (f->side == CK_ROY && f->status == FS_EXITED && s->exit_scores)
-            t->n[CK_ROY][PT_UNDISCOVERED][f->type]++; /* found, but got away */
+        else if (f->side == CK_ROY && f->status == FS_EXITED && s->exit_scores) /* found, but got away */
+            t->n[CK_ROY][PT_UNDISCOVERED][f->type == F_HORSE ? F_SHOT : f->type]++; /* one line for shot and horse */
     }
 }
 
