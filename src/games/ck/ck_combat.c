@@ -352,22 +352,26 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
 /* A fight's result, judged from the totals (and for Charles or Wilmot
  * beaten by half or less, a second die) before anything is done, so that
  * the combat event comes before what follows from it. */
+/* What a fight does to its loser, and its name in the combat event. */
+typedef enum { FR_NONE, FR_RECOIL, FR_CAPTURED, FR_DEAD, FR_WOUNDED } FightResult;
+static const char *const fight_results[] = {"none", "recoil", "captured", "dead", "wounded"};
+
 typedef struct Fight {
-    const char *kind;               /* "shoot" or "melee" */
+    bool        melee;              /* hand to hand, else a shot */
     int         att, target;        /* figures */
     Factors     af, df;             /* the attacker's and the target's factors */
     int         ar, dr;             /* their dice */
     int         winner, loser;      /* -1: a tie */
     int         wound_roll;         /* Charles or Wilmot's second die, 0 none */
     bool        capture;            /* the Parliament winner takes the loser */
-    const char *result;             /* none, recoil, captured, dead, wounded */
+    FightResult result;
 } Fight;
 
 /* A fight about to be fought (its factors and dice are filled in next;
  * the large helper lists are left for them, not cleared). */
-static void fight_start(Fight *fg, const char *kind, int att, int target)
+static void fight_start(Fight *fg, bool melee, int att, int target)
 {
-    fg->kind = kind;
+    fg->melee = melee;
     fg->att = att;
     fg->target = target;
     fg->wound_roll = 0;
@@ -381,25 +385,25 @@ static void fight_start(Fight *fg, const char *kind, int att, int target)
 static void judge(CkState *s, Fight *fg, GameIO *io)
 {
     int at = factors_sum(&fg->af) + fg->ar, dt = factors_sum(&fg->df) + fg->dr;
-    fg->result = "none";
+    fg->result = FR_NONE;
     fg->winner = fg->loser = -1;
-    if (at == dt || (dt > at && strcmp(fg->kind, "shoot") == 0)) /* a shooter never suffers from his shot */
+    if (at == dt || (dt > at && !fg->melee)) /* a shooter never suffers from his shot */
         return;
     fg->winner = at > dt ? fg->att : fg->target;
     fg->loser = at > dt ? fg->target : fg->att;
     int wt = at > dt ? at : dt, lt = at > dt ? dt : at;
     const CkFig *l = &s->figs[fg->loser];
     if (2 * lt <= wt) {
-        fg->result = "dead";
+        fg->result = FR_DEAD;
         if (l->type == F_CHARLES || l->type == F_WILMOT) {
             fg->wound_roll = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded",
                                        ck_fig_label(s, fg->loser, io).s);
             if (fg->wound_roll >= 4)
-                fg->result = fg->capture ? "captured" : "wounded";
+                fg->result = fg->capture ? FR_CAPTURED : FR_WOUNDED;
         }
         return;
     }
-    fg->result = fg->capture && l->side == CK_ROY ? "captured" : "recoil";
+    fg->result = fg->capture && l->side == CK_ROY ? FR_CAPTURED : FR_RECOIL;
 }
 
 /* [CK Combat Outcomes] what the result does to the loser. */
@@ -410,14 +414,14 @@ static void carry_out(CkState *s, const Fight *fg, GameIO *io)
     CkFig *l = &s->figs[fg->loser];
     if (fg->wound_roll >= 4)
         l->wounded = 1;
-    if (strcmp(fg->result, "dead") == 0) {
+    if (fg->result == FR_DEAD) {
         l->status = FS_DEAD;
         ck_prisoners_escape(s, fg->loser, io);
-    } else if (strcmp(fg->result, "captured") == 0)
+    } else if (fg->result == FR_CAPTURED)
         take_prisoner(s, fg->winner, fg->loser, io);
-    else if (strcmp(fg->result, "recoil") == 0) {
+    else if (fg->result == FR_RECOIL) {
         recoil(s, fg->loser, fg->winner, io);
-        if (strcmp(fg->kind, "melee") == 0 && l->side == CK_ROY)
+        if (fg->melee && l->side == CK_ROY)
             l->beaten = 1;
     }
 }
@@ -458,7 +462,8 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
         return;
     Jw *w = evlog_jw(log);
     int af = factors_sum(&fg->af), df = factors_sum(&fg->df);
-    evlog_str(log, "kind", fg->kind);
+    const char *kind = fg->melee ? "melee" : "shoot";
+    evlog_str(log, "kind", kind);
     jw_key(w, "attackers"); /* the attacker, then those whose +1 he counts */
     jw_arr(w);
     jw_int(w, fg->att + 1);
@@ -477,14 +482,14 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     evlog_int(log, "def_total", df + fg->dr);
     if (fg->wound_roll)
         evlog_int(log, "wound_roll", fg->wound_roll);
-    evlog_str(log, "result", fg->result);
+    evlog_str(log, "result", fight_results[fg->result]);
     if (fg->loser < 0)
         evlog_null(log, "loser");
     else
         evlog_int(log, "loser", fg->loser + 1);
-    evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", fg->kind,
+    evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", kind,
               ck_fig_label(s, fg->att, io).s, af, fg->ar, af + fg->ar, aw, ck_fig_label(s, fg->target, io).s, df,
-              fg->dr, df + fg->dr, dw, fg->result);
+              fg->dr, df + fg->dr, dw, fight_results[fg->result]);
 }
 
 /* Judge the fight, log it, then carry out its result. */
@@ -501,7 +506,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     Fight fg;
-    fight_start(&fg, "shoot", a->piece, a->target);
+    fight_start(&fg, false, a->piece, a->target);
     shoot_parts(s, a->piece, a->target, &fg.af);
     factors_start(&fg.df, ck_target_factor(s, a->target, a->piece));
     if (!f->moved)
@@ -527,7 +532,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     float cx = f->x, cy = f->y; /* the point of contact */
     f->moved = f->shot = 1;
     Fight fg;
-    fight_start(&fg, "melee", a->piece, a->target);
+    fight_start(&fg, true, a->piece, a->target);
     melee_parts(s, a->piece, a->target, true, &fg.af);
     melee_parts(s, a->target, a->piece, false, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
