@@ -207,6 +207,25 @@ expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
 # --- odds: handed to the game's calculator
 expect 0 "$ecw" odds "$game" --help
 expect 2 "$ecw" odds "$game" --no-such-option
+# odds_text_lists_each_outcome_once: one list naming who suffers each outcome,
+# only those that can happen, summing to 1 on its own (no separate
+# "attacker beaten" line whose chances add to the target's)
+expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse
+for line in 'no effect \(a tie: both stay\) +0.1667' 'target horse recoils +0.3889' 'target horse dead +0.0278' \
+            'attacker cavalry recoils +0.3889' 'attacker cavalry dead +0.0278' 'total .* +1.0000'; do
+  grep -Eq "^  $line\$" "$tmp/out" || fail "odds text lacks '$line': $(cat "$tmp/out")"
+done
+awk '/^  / && !/total|prisoners/ { s += $NF } END { exit !(s > 0.999 && s < 1.001) }' "$tmp/out" ||
+  fail "odds text outcomes do not sum to 1: $(cat "$tmp/out")"
+grep -Eq 'beaten|captured|wounded|0\.0000' "$tmp/out" && fail "odds text lists an impossible outcome or a second list: $(cat "$tmp/out")"
+expect 0 "$ecw" odds catch-a-king --attacker shot --target dragoon --shoot
+grep -Eq '^  no effect \(a miss\) +0.5833$' "$tmp/out" || fail "odds shot: no 'no effect (a miss)': $(cat "$tmp/out")"
+grep -q 'attacker' "$tmp/out" && fail "odds shot lists an attacker outcome: $(cat "$tmp/out")"
+expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse --json
+grep -q '"target_outcome":{"none":0.166666667,"recoil":0.388888889,"captured":0,"dead":0.0277777778,"wounded":0},"attacker_outcome":{"recoil":0.388888889' "$tmp/out" ||
+  fail "odds --json lost its per-figure fields: $(cat "$tmp/out")"
+grep -q '"outcomes":\[{"fate":"none","p":0.166666667},{"role":"target","figure":"horse","fate":"recoil","p":0.388888889}' "$tmp/out" ||
+  fail "odds --json lacks the outcome list: $(cat "$tmp/out")"
 
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
