@@ -52,6 +52,10 @@ int cli_option_kv(Options *o, const char *kv, Diag *d);
 int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, Diag *d);
 /* A game by id or unique prefix; prints the error and lists games if unknown. */
 const GameOps *cli_game(const char *id);
+/* The same without a message: NULL if id names no game. */
+const GameOps *cli_find_game(const char *id);
+/* The ids of every game, "marston-less, catch-a-king", into buf; returns buf. */
+const char *cli_game_ids(char *buf, size_t n);
 /* A seed from the clock and the process, printed by callers so a game can
  * be reproduced. */
 uint64_t cli_fresh_seed(void);

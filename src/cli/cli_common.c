@@ -148,6 +148,18 @@ int cli_option_kv(Options *o, const char *kv, Diag *d)
     return cli_option_set(o, key, eq + 1, d);
 }
 
+const char *cli_game_ids(char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (const GameOps *const *p = games_all(); *p; p++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, "%s%s", l ? ", " : "", (*p)->id);
+    }
+    return buf;
+}
+
+const GameOps *cli_find_game(const char *id) { return games_find(id); }
+
 const GameOps *cli_game(const char *id)
 {
     const GameOps *g = id ? games_find(id) : NULL;
@@ -157,12 +169,8 @@ const GameOps *cli_game(const char *id)
         cli_error("missing GAME (see ecw games)");
         return NULL;
     }
-    char list[256] = "";
-    for (const GameOps *const *p = games_all(); *p; p++) {
-        size_t l = strlen(list);
-        snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", (*p)->id);
-    }
-    cli_error("unknown game '%s' (games: %s)", id, list);
+    char list[256];
+    cli_error("unknown game '%s' (games: %s)", id, cli_game_ids(list, sizeof list));
     return NULL;
 }
 

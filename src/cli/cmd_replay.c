@@ -75,8 +75,14 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
         cli_error("replay: expected FILE or GAME FILE (see ecw replay --help)");
         return EXIT_USAGE;
     }
-    if (optind + 2 == argc && !(a->game = cli_game(argv[optind])))
+    /* two words: the first must be the GAME; say so rather than only that
+     * it is no game, since the user may have meant two files */
+    if (optind + 2 == argc && !(a->game = cli_find_game(argv[optind]))) {
+        char games[256];
+        cli_error("replay: takes [GAME] FILE, and '%s' is not a game (games: %s)", argv[optind],
+                  cli_game_ids(games, sizeof games));
         return EXIT_USAGE;
+    }
     a->path = argv[argc - 1];
     return -1;
 }

@@ -68,7 +68,9 @@ expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
 expect 2 "$ecw" replay;                     err_has "expected FILE or GAME FILE"
 expect 2 "$ecw" replay a b c;               err_has "expected FILE or GAME FILE"
-expect 2 "$ecw" replay chess x.json;        err_has "unknown game 'chess'"
+expect 2 "$ecw" replay chess x.json;        err_has "'chess' is not a game (games: marston-less, catch-a-king)"
+# replay_two_words_say_game_then_file: the first of two words must be a game
+expect 2 "$ecw" replay a b;                 err_has "replay: takes \[GAME\] FILE, and 'a' is not a game (games: "
 expect 2 "$ecw" odds;                       err_has "missing GAME"
 expect 2 "$ecw" odds no-such-game
 
