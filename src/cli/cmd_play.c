@@ -415,6 +415,27 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
     return EXIT_OK;
 }
 
+/* The resume summary: how many actions were replayed and the last three
+ * of them, or that nobody has moved yet (no empty list). */
+static void play_resumed(const Play *p, const char *path, const void *st)
+{
+    size_t n = p->rec.nactions;
+    char when[32]; /* turn 0 is the set-up of both games */
+    int t = p->g->turn(st);
+    if (t > 0)
+        snprintf(when, sizeof when, "turn %d", t);
+    else
+        snprintf(when, sizeof when, "before turn 1");
+    if (n == 0) {
+        printf("resumed %s: no moves yet, %s\n", path, when);
+        return;
+    }
+    printf("resumed %s: %zu action%s replayed, %s; the last%s:\n", path, n, n == 1 ? "" : "s", when,
+           n == 1 ? "" : n == 2 ? " two" : " three");
+    for (size_t i = n > 3 ? n - 3 : 0; i < n; i++)
+        printf("  %s\n", p->rec.actions[i].text);
+}
+
 /* --load: replay the saved game into st (its events to the events file
  * only), take its record over to go on with, and show its last actions.
  * EXIT_OK, or EXIT_FAIL for a record that does not replay or a game that
@@ -446,10 +467,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
         p->rec.nhashes = 0;
         p->rec.state_size = g->state_size;
     }
-    printf("resumed %s: %zu actions replayed, turn %d; the last:\n", a->load, p->rec.nactions,
-           g->turn(st));
-    for (size_t i = p->rec.nactions > 3 ? p->rec.nactions - 3 : 0; i < p->rec.nactions; i++)
-        printf("  %s\n", p->rec.actions[i].text);
+    play_resumed(p, a->load, st);
     return EXIT_OK;
 }
 

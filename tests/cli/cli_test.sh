@@ -205,6 +205,16 @@ expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume
 "$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
 grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
 expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
+# play_load_of_a_game_without_moves_says_so: no empty "the last:" list
+printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 3 --save "$tmp/nomoves.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"
+grep -q "^resumed $tmp/nomoves.json: no moves yet, turn 1$" "$tmp/out" || fail "play --load without moves: $(head -2 "$tmp/out")"
+grep -q "the last" "$tmp/out" && fail "play --load without moves lists no last moves: $(head -2 "$tmp/out")"
+# ... and with moves, the last of them (here in the set-up, before turn 1)
+printf '1\n1\nquit\n' | "$ecw" play catch-a-king --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/twomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of two moves exited $?"
+head -3 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  place 1 [0-9.]+ [0-9.]+\|  place 2 " ||
+  fail "play --load of two moves: $(head -3 "$tmp/out")"
 
 # --- odds: handed to the game's calculator
 expect 0 "$ecw" odds "$game" --help
