@@ -197,6 +197,15 @@ expect 1 "$ecw" play --load "$tmp/resume.json";           err_has "the game is o
 expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
+# play_load_refuses_unknown_players: a side played by nobody ecw knows, a role
+# the game lacks, or "players" not an object is refused, naming the field,
+# the value and what would do (an unknown AI resumed silently as heuristic)
+sed 's/"royalist":"random"/"royalist":"bogus"/' "$tmp/resume-half.json" >"$tmp/resume-bogus.json"
+expect 1 "$ecw" play --load "$tmp/resume-bogus.json"; err_has "play: .*resume-bogus.json: players.royalist: unknown player 'bogus' (players: human, random, heuristic)"
+sed 's/"royalist":"random"/"king":"random"/' "$tmp/resume-half.json" >"$tmp/resume-king.json"
+expect 1 "$ecw" play --load "$tmp/resume-king.json";  err_has "players.king: 'king' is not a role of catch-a-king (roles: royalist, parliament)"
+sed -E 's/"players":\{[^}]*\}/"players":["random","human"]/' "$tmp/resume-half.json" >"$tmp/resume-arr.json"
+expect 1 "$ecw" play --load "$tmp/resume-arr.json";   err_has "players: expected an object of role: player.*, got an array"
 sed -E '0,/"verb":[0-9]+/s//"verb":99/' "$tmp/resume-half.json" >"$tmp/resume-bad.json"
 expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume: action 0"
 # manual dice: the typed rolls are replayed and play goes on asking for dice

@@ -269,9 +269,23 @@ Test(record, players_and_dice_round_trip)
 
 Test(record, bad_players_and_dice)
 {
-    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}", "players.king: not a role");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}",
+               "players.king: 'king' is not a role of marston-less (roles: royalist, parliament)");
     load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":1}}", "players.royalist: expected a string");
     load_fails(HEAD "\"actions\":[],\"dice\":\"loaded\"}", "dice: expected manual or auto");
+}
+
+/* A side played by nobody ecw knows, or "players" not an object: refused
+ * naming the field, the bad value and what would do (play --load resumed
+ * such a game with its default AI, without a word). */
+Test(record, players_name_only_humans_and_known_ais)
+{
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"bogus\",\"parliament\":\"human\"}}",
+               "players.royalist: unknown player 'bogus' (players: human, random, heuristic)");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"a-name-much-too-long-for-a-record\"}}",
+               "players.royalist: unknown player 'a-name-much-too-long-for-a-record'");
+    load_fails(HEAD "\"actions\":[],\"players\":[\"human\",\"random\"]}",
+               "players: expected an object of role: player, such as {\"royalist\":\"human\"}, got an array");
 }
 
 /* Hashes taken from a state of another layout mean nothing here: --verify
