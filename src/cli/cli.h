@@ -33,11 +33,16 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool cli_color(FILE *f);
 enum { CLI_OPT_ERROR = 3000 };
 /* getopt_long for command cmd, refusing what getopt lets through: the
- * error for an unknown option or a missing value, and for a value that is
- * itself a flag (`--events --json`), is printed and CLI_OPT_ERROR
- * returned (exit EXIT_USAGE); else what getopt_long returns. */
+ * error for an unknown option or a missing value, for a value that is
+ * itself a flag (`--events --json`), and for a flag given twice (`--games
+ * 5 --games 6`: the last one winning silently would hide a mistake) is
+ * printed and CLI_OPT_ERROR returned (exit EXIT_USAGE); else what
+ * getopt_long returns. `seen` (zeroed by the caller before the first call,
+ * CLI_MAX_LONGOPTS entries) keeps each flag's first value; --option, the
+ * game option flags (cli_option_set refuses a key given twice) and --help
+ * may repeat. */
 int  cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
-                const struct option *opts);
+                const struct option *opts, const char **seen);
 
 /* ---- parsing ---- */
 /* Decimal unsigned 64-bit (no sign, no junk); -1 with d filled if bad,

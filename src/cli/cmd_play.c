@@ -317,8 +317,9 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     cli_longopts(fixed, opts, &a->flags, false);
     const char *as = NULL;
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("play", argc, argv, ":ho:", opts)) != -1) {
+    while ((c = cli_getopt("play", argc, argv, ":ho:", opts, seen)) != -1) {
         if (c == 'h') {
             play_help(stdout);
             return EXIT_OK;

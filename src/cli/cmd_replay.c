@@ -58,8 +58,9 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
                                          {"events", required_argument, NULL, 'E'},
                                          {0}};
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("replay", argc, argv, ":hv", opts)) != -1) {
+    while ((c = cli_getopt("replay", argc, argv, ":hv", opts, seen)) != -1) {
         if (c == 'h') {
             replay_help(stdout);
             return EXIT_OK;

@@ -99,6 +99,18 @@ expect 2 "$ecw" watch "$game" --seed 99999999999999999999; err_has "watch: --see
 expect 2 "$ecw" sim catch-a-king --option terrain;  err_has "sim: --option terrain: expected key=value"
 expect 2 "$ecw" sim catch-a-king --spread free --option spread=squares; err_has "option 'spread' given twice (free, then squares)"
 expect 2 "$ecw" play catch-a-king --option terrain=random --option terrain=placed; err_has "option 'terrain' given twice (random, then placed)"
+# repeated_flags_are_refused: any other flag given twice is refused too, not
+# the last one taken (--option stays repeatable for different keys)
+expect 2 "$ecw" sim catch-a-king --games 5 --games 6;       err_has "sim: option --games given twice (5, then 6)"
+expect 2 "$ecw" sim catch-a-king --seed 1 --seed 2;         err_has "sim: option --seed given twice (1, then 2)"
+expect 2 "$ecw" sim catch-a-king --json --json;             err_has "sim: option --json given twice"
+expect 2 "$ecw" sim catch-a-king --royalist random --royalist heuristic; err_has "sim: option --royalist given twice (random, then heuristic)"
+expect 2 "$ecw" play catch-a-king --as royalist --as parliament; err_has "play: option --as given twice (royalist, then parliament)"
+expect 2 "$ecw" play catch-a-king --ai random --ai random;  err_has "play: option --ai given twice"
+expect 2 "$ecw" watch catch-a-king --fast --fast;           err_has "watch: option --fast given twice"
+expect 2 "$ecw" replay --verify --verify x.json;            err_has "replay: option --verify given twice"
+expect 2 "$ecw" games --json -j;                            err_has "games: option --json given twice"
+expect 0 "$ecw" sim catch-a-king --games 2 --seed 1 --option terrain=random --option spread=free
 
 # --- sim says which options it measured, in text and in --json
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --option exit_scores=yes
