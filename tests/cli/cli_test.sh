@@ -287,6 +287,22 @@ awk '/^ *[0-9]+\. / { if ($1 == "1.") delete seen; t = $0; sub(/^ *[0-9]+\. /, "
      if (t in seen) { print t; bad = 1 } seen[t] = 1 } END { exit bad }' "$tmp/dup.out" >"$tmp/dups" ||
   fail "play lists an action twice: $(head -1 "$tmp/dups")"
 
+# place_by_kind_word_or_letter: a terrain piece by its kind's name, a start
+# of one name, or the map's letter; a start of several names is refused
+# naming them and their letters (it said only "more than one kind")
+printf '%s\n' 'place village 13 13' 'place m 24 13' 'place wo 35 13' 'place w 13 24' 'place WOOD 24 24' \
+  'place h 35 24' 'place hi 13 35' 'place hill 24 35' 'place f 35 35' 'place fi 18.5 29' 'place field 29.5 18.5' \
+  'place ma 18.5 18.5' 'place mar 18.5 18.5' quit >"$tmp/kinds.in"
+"$ecw" play catch-a-king --seed 5 <"$tmp/kinds.in" >"$tmp/kinds.out" 2>&1
+grep -q "^illegal: 'ma' starts more than one kind, manor or marsh: type more of the name, or its letter on the map (m manor, ~ marsh)$" "$tmp/kinds.out" ||
+  fail "place ma: not refused naming manor and marsh: $(grep illegal "$tmp/kinds.out" | head -3)"
+for n in '2 24.0 13.0' '3 35.0 13.0' '9 35.0 35.0' '12 18.5 18.5'; do
+  grep -q "^you (royalist): place $n$" "$tmp/kinds.out" || fail "place by kind did not place piece $n: $(grep -E 'illegal|^you' "$tmp/kinds.out" | head -14)"
+done
+[ "$(grep -c '^illegal' "$tmp/kinds.out")" = 1 ] || fail "place by kind: refusals other than 'ma': $(grep illegal "$tmp/kinds.out")"
+printf 'place ~ 20 20\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+grep -q "^illegal: pieces go down in their order: the next is 1, a village, not a marsh" "$tmp/out" || fail "place ~ is not the marsh: $(grep illegal "$tmp/out")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
