@@ -46,7 +46,8 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'help' or 'quit'.\n", f);
+          "'help' or 'quit'. At a die prompt (--dice manual): the number rolled, 'help' or\n"
+          "'quit' (ecw rolls the rest of that action's dice, then the game stops).\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -69,8 +70,30 @@ static char *play_read(Play *p)
     return s;
 }
 
-/* GameIO.roll in manual mode: ask until a number in 1..sides comes; at end
- * of input stop the game (the generator finishes the current action). */
+/* Stop the game at a die prompt: on 'quit' (quit) or at end of input. */
+static void play_roll_stop(Play *p, bool quit)
+{
+    if (quit)
+        puts("(you quit: ecw rolls the rest of this action's dice, then the game stops)");
+    else
+        puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
+    p->stop = true;
+    p->eof = !quit && !cli_interrupted;
+}
+
+/* 'help' at a die prompt: what it wants. */
+static void play_roll_help(int sides, const char *why)
+{
+    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
+           "the rest of this action's dice, and the game is saved if --save or --load says where)\n",
+           sides, why, sides);
+}
+
+/* GameIO.roll in manual mode: ask until a number in 1..sides comes. On
+ * 'quit' or at end of input the game stops: the generator rolls the rest
+ * of this action's dice, each kept in the record as a 0 ("ecw rolled it"),
+ * so that a replay draws it from the generator again and not from the
+ * dice typed in after a --load. */
 static int play_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;
@@ -78,10 +101,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     while (!p->stop) {
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
-        if (!s) {
-            puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
-            p->stop = true;
-            p->eof = !cli_interrupted;
+        if (!s || strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
+            play_roll_stop(p, s != NULL);
             break;
         }
         char *end;
@@ -90,8 +111,12 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             record_add_roll(&p->rec, sides, (int)v);
             return (int)v;
         }
-        printf("enter a number from 1 to %d\n", sides);
+        if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0)
+            play_roll_help(sides, why);
+        else
+            printf("enter a number from 1 to %d ('help' says more)\n", sides);
     }
+    record_add_roll(&p->rec, sides, 0);
     return 0;
 }
 

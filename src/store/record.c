@@ -384,7 +384,7 @@ static int ld_rolls(const Ld *ld, json_t *root, Record *r)
         long long sides = 0, value = 0;
         if (ld_known_keys(ld, o, w, keys) < 0 ||
             ld_int(ld, o, w, "sides", true, 1, 1000000, &sides) < 0 ||
-            ld_int(ld, o, w, "value", true, 1, sides, &value) < 0)
+            ld_int(ld, o, w, "value", true, 0, sides, &value) < 0) /* 0: ecw rolled it */
             return -1;
         record_add_roll(r, (int)sides, (int)value);
     }
@@ -722,7 +722,8 @@ typedef struct ReplayDice {
 } ReplayDice;
 
 /* GameIO.roll: the next recorded roll, or 0 (the generator) when none is
- * left. A roll with other sides than asked for marks a divergence. */
+ * left or the record says the generator rolled it (value 0). A roll with
+ * other sides than asked for marks a divergence. */
 static int replay_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;

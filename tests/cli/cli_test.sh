@@ -226,6 +226,20 @@ expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume
 "$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
 grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
 expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
+# manual_dice_quit_at_a_die_prompt: 'quit' there ends the game as at the action
+# prompt (saved, exit 0), 'help' says what is wanted; the rest of that action's
+# dice are ecw's, kept so that the game resumed with typed dice still replays
+(head -n 19 "$tmp/alt"; echo help; echo quit) | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/dice-quit.json" \
+  >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || fail "quit at a die prompt exited $rc: $(tail -c 300 "$tmp/err")"
+grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or 'quit'" "$tmp/out" ||
+  fail "help at a die prompt: $(tail -8 "$tmp/out")"
+grep -q "^(you quit: ecw rolls the rest of this action's dice, then the game stops)" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
+grep -q "^you left the game" "$tmp/out" || fail "quit at a die prompt did not leave the game: $(tail -3 "$tmp/out")"
+grep -q '"value":0}' "$tmp/dice-quit.json" || fail "the die ecw rolled after the quit is not kept: $(tail -c 300 "$tmp/dice-quit.json")"
+"$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
+expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
 # play_load_of_a_game_without_moves_says_so: no empty "the last:" list
 printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 3 --save "$tmp/nomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"
