@@ -6,6 +6,7 @@
  * input. */
 #include "cli.h"
 #include <ctype.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -441,8 +442,37 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
     return EXIT_OK;
 }
 
+/* The "phase" the view of `player` names (both games' views have one:
+ * "arrive" when a band or reinforcements wait to come on), into buf; ""
+ * if the view has none. Read through the contract, not the state. */
+static void view_phase(const GameOps *g, const void *st, int player, char *buf, size_t n)
+{
+    Jw w;
+    jw_init(&w);
+    g->view(st, player, &w);
+    json_t *v = json_loads(jw_str_of(&w), 0, NULL);
+    jw_fini(&w);
+    const char *ph = json_string_value(json_object_get(v, "phase"));
+    snprintf(buf, n, "%s", ph ? ph : "");
+    json_decref(v);
+}
+
+/* The resume summary's last line: who acts next and in which phase, so
+ * that a game saved with arrivals waiting (the arrive phase) says so. */
+static void play_resumed_next(const Play *p, const void *st)
+{
+    int cp = p->g->current_player(st);
+    char phase[32];
+    view_phase(p->g, st, p->human, phase, sizeof phase);
+    if (strcmp(phase, p->g->roles[cp]) == 0) /* a side's own phase: its name says no more */
+        phase[0] = '\0';
+    printf("next: %s%s%s%s%s\n", p->g->roles[cp], cp == p->human ? " (you)" : "", phase[0] ? ", in the " : "",
+           phase, phase[0] ? " phase" : "");
+}
+
 /* The resume summary: how many actions were replayed and the last three
- * of them, or that nobody has moved yet (no empty list). */
+ * of them, or that nobody has moved yet (no empty list), then who acts
+ * next and in which phase. */
 static void play_resumed(const Play *p, const char *path, const void *st)
 {
     size_t n = p->rec.nactions;
@@ -452,14 +482,14 @@ static void play_resumed(const Play *p, const char *path, const void *st)
         snprintf(when, sizeof when, "turn %d", t);
     else
         snprintf(when, sizeof when, "before turn 1");
-    if (n == 0) {
+    if (n == 0)
         printf("resumed %s: no moves yet, %s\n", path, when);
-        return;
-    }
-    printf("resumed %s: %zu action%s replayed, %s; the last%s:\n", path, n, n == 1 ? "" : "s", when,
-           n == 1 ? "" : n == 2 ? " two" : " three");
+    else
+        printf("resumed %s: %zu action%s replayed, %s; the last%s:\n", path, n, n == 1 ? "" : "s", when,
+               n == 1 ? "" : n == 2 ? " two" : " three");
     for (size_t i = n > 3 ? n - 3 : 0; i < n; i++)
         printf("  %s\n", p->rec.actions[i].text);
+    play_resumed_next(p, st);
 }
 
 /* --load: replay the saved game into st (its events to the events file

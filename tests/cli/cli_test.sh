@@ -245,10 +245,15 @@ printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --se
 printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"
 grep -q "^resumed $tmp/nomoves.json: no moves yet, turn 1$" "$tmp/out" || fail "play --load without moves: $(head -2 "$tmp/out")"
 grep -q "the last" "$tmp/out" && fail "play --load without moves lists no last moves: $(head -2 "$tmp/out")"
+# play_load_says_who_acts_next_and_in_which_phase: a game saved while a band
+# waits to arrive (seed 4: the opening chance card) says so when resumed
+printf 'quit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 4 --save "$tmp/band.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/band.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a waiting band exited $?"
+sed -n 2p "$tmp/out" | grep -q "^next: royalist (you), in the arrive phase$" || fail "play --load of a waiting band: $(head -3 "$tmp/out")"
 # ... and with moves, the last of them (here in the set-up, before turn 1)
 printf '1\n1\nquit\n' | "$ecw" play catch-a-king --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/twomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of two moves exited $?"
-head -3 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  place 1 [0-9.]+ [0-9.]+\|  place 2 " ||
+head -4 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  place 1 [0-9.]+ [0-9.]+\|  place 2 [0-9. ]+\|next: royalist \(you\), in the terrain phase\|" ||
   fail "play --load of two moves: $(head -3 "$tmp/out")"
 
 # --- odds: handed to the game's calculator
