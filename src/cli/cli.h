@@ -33,11 +33,16 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool cli_color(FILE *f);
 enum { CLI_OPT_ERROR = 3000 };
 /* getopt_long for command cmd, refusing what getopt lets through: the
- * error for an unknown option or a missing value, and for a value that is
- * itself a flag (`--events --json`), is printed and CLI_OPT_ERROR
- * returned (exit EXIT_USAGE); else what getopt_long returns. */
+ * error for an unknown option or a missing value, for a value that is
+ * itself a flag (`--events --json`), and for a flag given twice (`--games
+ * 5 --games 6`: the last one winning silently would hide a mistake) is
+ * printed and CLI_OPT_ERROR returned (exit EXIT_USAGE); else what
+ * getopt_long returns. `seen` (zeroed by the caller before the first call,
+ * CLI_MAX_LONGOPTS entries) keeps each flag's first value; --option, the
+ * game option flags (cli_option_set refuses a key given twice) and --help
+ * may repeat. */
 int  cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
-                const struct option *opts);
+                const struct option *opts, const char **seen);
 
 /* ---- parsing ---- */
 /* Decimal unsigned 64-bit (no sign, no junk); -1 with d filled if bad,
@@ -52,6 +57,10 @@ int cli_option_kv(Options *o, const char *kv, Diag *d);
 int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, Diag *d);
 /* A game by id or unique prefix; prints the error and lists games if unknown. */
 const GameOps *cli_game(const char *id);
+/* The same without a message: NULL if id names no game. */
+const GameOps *cli_find_game(const char *id);
+/* The ids of every game, "marston-less, catch-a-king", into buf; returns buf. */
+const char *cli_game_ids(char *buf, size_t n);
 /* A seed from the clock and the process, printed by callers so a game can
  * be reproduced. */
 uint64_t cli_fresh_seed(void);

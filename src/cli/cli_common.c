@@ -73,8 +73,35 @@ static const struct option *option_of(const struct option *opts, int c, int inde
     return NULL;
 }
 
+/* Whether option o may be given more than once: --option and the game
+ * option flags (their keys are checked once set, with both values named)
+ * and --help (which ends the parse). */
+static bool repeatable(const struct option *o)
+{
+    return o->val >= CLI_KEY_VAL || strcmp(o->name, "option") == 0 || strcmp(o->name, "help") == 0;
+}
+
+/* Note option o (of opts) as given with value v (NULL for a flag); -1
+ * with the error printed if it was given before. */
+static int given_once(const char *cmd, const struct option *opts, const struct option *o, const char *v,
+                      const char **seen)
+{
+    size_t i = (size_t)(o - opts);
+    if (i >= CLI_MAX_LONGOPTS || repeatable(o))
+        return 0;
+    if (!seen[i]) {
+        seen[i] = v ? v : "";
+        return 0;
+    }
+    if (v)
+        cli_error("%s: option --%s given twice (%s, then %s)", cmd, o->name, seen[i], v);
+    else
+        cli_error("%s: option --%s given twice", cmd, o->name);
+    return -1;
+}
+
 int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
-               const struct option *opts)
+               const struct option *opts, const char **seen)
 {
     int index = -1;
     int c = getopt_long(argc, argv, shortopts, opts, &index);
@@ -82,14 +109,16 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
         bad_option(cmd, argv, c);
         return CLI_OPT_ERROR;
     }
+    const struct option *o = c != -1 ? option_of(opts, c, index) : NULL;
     /* a value that is a flag is a forgotten value, never a file or a seed
      * named "--json": getopt would take it silently */
-    const struct option *o = c != -1 && optarg ? option_of(opts, c, index) : NULL;
-    if (o && strncmp(optarg, "--", 2) == 0) {
+    if (o && optarg && strncmp(optarg, "--", 2) == 0) {
         cli_error("%s: --%s needs %s (got the flag %s)", cmd, o->name, value_name(o->name, c),
                   optarg);
         return CLI_OPT_ERROR;
     }
+    if (o && given_once(cmd, opts, o, o->has_arg ? optarg : NULL, seen) < 0)
+        return CLI_OPT_ERROR;
     return c;
 }
 
@@ -148,6 +177,18 @@ int cli_option_kv(Options *o, const char *kv, Diag *d)
     return cli_option_set(o, key, eq + 1, d);
 }
 
+const char *cli_game_ids(char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (const GameOps *const *p = games_all(); *p; p++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, "%s%s", l ? ", " : "", (*p)->id);
+    }
+    return buf;
+}
+
+const GameOps *cli_find_game(const char *id) { return games_find(id); }
+
 const GameOps *cli_game(const char *id)
 {
     const GameOps *g = id ? games_find(id) : NULL;
@@ -157,12 +198,8 @@ const GameOps *cli_game(const char *id)
         cli_error("missing GAME (see ecw games)");
         return NULL;
     }
-    char list[256] = "";
-    for (const GameOps *const *p = games_all(); *p; p++) {
-        size_t l = strlen(list);
-        snprintf(list + l, sizeof list - l, "%s%s", l ? ", " : "", (*p)->id);
-    }
-    cli_error("unknown game '%s' (games: %s)", id, list);
+    char list[256];
+    cli_error("unknown game '%s' (games: %s)", id, cli_game_ids(list, sizeof list));
     return NULL;
 }
 

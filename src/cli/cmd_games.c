@@ -46,8 +46,9 @@ int cmd_games(int argc, char **argv)
         {"help", no_argument, NULL, 'h'}, {"json", no_argument, NULL, 'j'}, {0}};
     bool json = false;
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("games", argc, argv, ":hj", opts)) != -1) {
+    while ((c = cli_getopt("games", argc, argv, ":hj", opts, seen)) != -1) {
         if (c == 'h') {
             games_help(stdout);
             return EXIT_OK;

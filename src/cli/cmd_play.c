@@ -6,6 +6,7 @@
  * input. */
 #include "cli.h"
 #include <ctype.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,7 +47,8 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'help' or 'quit'.\n", f);
+          "'help' or 'quit'. At a die prompt (--dice manual): the number rolled, 'help' or\n"
+          "'quit' (ecw rolls the rest of that action's dice, then the game stops).\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -69,8 +71,30 @@ static char *play_read(Play *p)
     return s;
 }
 
-/* GameIO.roll in manual mode: ask until a number in 1..sides comes; at end
- * of input stop the game (the generator finishes the current action). */
+/* Stop the game at a die prompt: on 'quit' (quit) or at end of input. */
+static void play_roll_stop(Play *p, bool quit)
+{
+    if (quit)
+        puts("(you quit: ecw rolls the rest of this action's dice, then the game stops)");
+    else
+        puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
+    p->stop = true;
+    p->eof = !quit && !cli_interrupted;
+}
+
+/* 'help' at a die prompt: what it wants. */
+static void play_roll_help(int sides, const char *why)
+{
+    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
+           "the rest of this action's dice, and the game is saved if --save or --load says where)\n",
+           sides, why, sides);
+}
+
+/* GameIO.roll in manual mode: ask until a number in 1..sides comes. On
+ * 'quit' or at end of input the game stops: the generator rolls the rest
+ * of this action's dice, each kept in the record as a 0 ("ecw rolled it"),
+ * so that a replay draws it from the generator again and not from the
+ * dice typed in after a --load. */
 static int play_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;
@@ -78,10 +102,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     while (!p->stop) {
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
-        if (!s) {
-            puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
-            p->stop = true;
-            p->eof = !cli_interrupted;
+        if (!s || strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
+            play_roll_stop(p, s != NULL);
             break;
         }
         char *end;
@@ -90,8 +112,12 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             record_add_roll(&p->rec, sides, (int)v);
             return (int)v;
         }
-        printf("enter a number from 1 to %d\n", sides);
+        if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0)
+            play_roll_help(sides, why);
+        else
+            printf("enter a number from 1 to %d ('help' says more)\n", sides);
     }
+    record_add_roll(&p->rec, sides, 0);
     return 0;
 }
 
@@ -317,8 +343,9 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     cli_longopts(fixed, opts, &a->flags, false);
     const char *as = NULL;
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("play", argc, argv, ":ho:", opts)) != -1) {
+    while ((c = cli_getopt("play", argc, argv, ":ho:", opts, seen)) != -1) {
         if (c == 'h') {
             play_help(stdout);
             return EXIT_OK;
@@ -415,6 +442,56 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
     return EXIT_OK;
 }
 
+/* The "phase" the view of `player` names (both games' views have one:
+ * "arrive" when a band or reinforcements wait to come on), into buf; ""
+ * if the view has none. Read through the contract, not the state. */
+static void view_phase(const GameOps *g, const void *st, int player, char *buf, size_t n)
+{
+    Jw w;
+    jw_init(&w);
+    g->view(st, player, &w);
+    json_t *v = json_loads(jw_str_of(&w), 0, NULL);
+    jw_fini(&w);
+    const char *ph = json_string_value(json_object_get(v, "phase"));
+    snprintf(buf, n, "%s", ph ? ph : "");
+    json_decref(v);
+}
+
+/* The resume summary's last line: who acts next and in which phase, so
+ * that a game saved with arrivals waiting (the arrive phase) says so. */
+static void play_resumed_next(const Play *p, const void *st)
+{
+    int cp = p->g->current_player(st);
+    char phase[32];
+    view_phase(p->g, st, p->human, phase, sizeof phase);
+    if (strcmp(phase, p->g->roles[cp]) == 0) /* a side's own phase: its name says no more */
+        phase[0] = '\0';
+    printf("next: %s%s%s%s%s\n", p->g->roles[cp], cp == p->human ? " (you)" : "", phase[0] ? ", in the " : "",
+           phase, phase[0] ? " phase" : "");
+}
+
+/* The resume summary: how many actions were replayed and the last three
+ * of them, or that nobody has moved yet (no empty list), then who acts
+ * next and in which phase. */
+static void play_resumed(const Play *p, const char *path, const void *st)
+{
+    size_t n = p->rec.nactions;
+    char when[32]; /* turn 0 is the set-up of both games */
+    int t = p->g->turn(st);
+    if (t > 0)
+        snprintf(when, sizeof when, "turn %d", t);
+    else
+        snprintf(when, sizeof when, "before turn 1");
+    if (n == 0)
+        printf("resumed %s: no moves yet, %s\n", path, when);
+    else
+        printf("resumed %s: %zu action%s replayed, %s; the last%s:\n", path, n, n == 1 ? "" : "s", when,
+               n == 1 ? "" : n == 2 ? " two" : " three");
+    for (size_t i = n > 3 ? n - 3 : 0; i < n; i++)
+        printf("  %s\n", p->rec.actions[i].text);
+    play_resumed_next(p, st);
+}
+
 /* --load: replay the saved game into st (its events to the events file
  * only), take its record over to go on with, and show its last actions.
  * EXIT_OK, or EXIT_FAIL for a record that does not replay or a game that
@@ -446,10 +523,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
         p->rec.nhashes = 0;
         p->rec.state_size = g->state_size;
     }
-    printf("resumed %s: %zu actions replayed, turn %d; the last:\n", a->load, p->rec.nactions,
-           g->turn(st));
-    for (size_t i = p->rec.nactions > 3 ? p->rec.nactions - 3 : 0; i < p->rec.nactions; i++)
-        printf("  %s\n", p->rec.actions[i].text);
+    play_resumed(p, a->load, st);
     return EXIT_OK;
 }
 

@@ -58,8 +58,9 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
                                          {"events", required_argument, NULL, 'E'},
                                          {0}};
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("replay", argc, argv, ":hv", opts)) != -1) {
+    while ((c = cli_getopt("replay", argc, argv, ":hv", opts, seen)) != -1) {
         if (c == 'h') {
             replay_help(stdout);
             return EXIT_OK;
@@ -75,8 +76,14 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
         cli_error("replay: expected FILE or GAME FILE (see ecw replay --help)");
         return EXIT_USAGE;
     }
-    if (optind + 2 == argc && !(a->game = cli_game(argv[optind])))
+    /* two words: the first must be the GAME; say so rather than only that
+     * it is no game, since the user may have meant two files */
+    if (optind + 2 == argc && !(a->game = cli_find_game(argv[optind]))) {
+        char games[256];
+        cli_error("replay: takes [GAME] FILE, and '%s' is not a game (games: %s)", argv[optind],
+                  cli_game_ids(games, sizeof games));
         return EXIT_USAGE;
+    }
     a->path = argv[argc - 1];
     return -1;
 }

@@ -441,8 +441,9 @@ static int sim_args(int argc, char **argv, SimCfg *c)
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &c->flags, true);
     int ch;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((ch = cli_getopt("sim", argc, argv, ":ho:", opts)) != -1) {
+    while ((ch = cli_getopt("sim", argc, argv, ":ho:", opts, seen)) != -1) {
         if (ch == 'h') {
             sim_help(stdout);
             return EXIT_OK;

@@ -107,8 +107,9 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &a->flags, true);
     int c;
+    const char *seen[CLI_MAX_LONGOPTS] = {0};
     cli_getopt_reset();
-    while ((c = cli_getopt("watch", argc, argv, ":ho:", opts)) != -1) {
+    while ((c = cli_getopt("watch", argc, argv, ":ho:", opts, seen)) != -1) {
         if (c == 'h') {
             watch_help(stdout);
             return EXIT_OK;

@@ -2,6 +2,7 @@
  * them as JSON, loading them back with every field checked, and replaying
  * them against the rules with hash checks (GUIDE 3). */
 #include "record.h"
+#include "ai/ai.h"
 #include "games/registry.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -383,7 +384,7 @@ static int ld_rolls(const Ld *ld, json_t *root, Record *r)
         long long sides = 0, value = 0;
         if (ld_known_keys(ld, o, w, keys) < 0 ||
             ld_int(ld, o, w, "sides", true, 1, 1000000, &sides) < 0 ||
-            ld_int(ld, o, w, "value", true, 1, sides, &value) < 0)
+            ld_int(ld, o, w, "value", true, 0, sides, &value) < 0) /* 0: ecw rolled it */
             return -1;
         record_add_roll(r, (int)sides, (int)value);
     }
@@ -456,22 +457,70 @@ static int ld_name(const Ld *ld, json_t *v, const char *field, char out[RECORD_N
     return 0;
 }
 
+/* What a JSON value is, for "expected an object, got an array". */
+static const char *json_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+/* "human, random, heuristic": who may play a side, into buf. */
+static const char *player_names(char *buf, size_t n)
+{
+    snprintf(buf, n, "human");
+    for (const AiPlayer *const *a = ai_all(); *a; a++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, n - l, ", %s", (*a)->name);
+    }
+    return buf;
+}
+
+/* One member of "players": key a role of the game, value "human" or an
+ * AI's name (play --load would otherwise resume with another player than
+ * the file says, without a word). */
+static int ld_player(const Ld *ld, Record *r, const char *role, json_t *v)
+{
+    char f[96], m[256], names[96];
+    snprintf(f, sizeof f, "players.%.60s", role);
+    int p = game_role_index(r->game, role);
+    if (p < 0) {
+        char roles[96] = "";
+        for (int i = 0; i < r->game->nplayers; i++)
+            snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? ", " : "", r->game->roles[i]);
+        snprintf(m, sizeof m, "'%.60s' is not a role of %s (roles: %s)", role, r->game->id, roles);
+        return ld_err(ld, f, m);
+    }
+    const char *who = json_is_string(v) ? json_string_value(v) : NULL;
+    if (who && strcmp(who, "human") != 0 && !ai_find(who)) {
+        snprintf(m, sizeof m, "unknown player '%.60s' (players: %s)", who, player_names(names, sizeof names));
+        return ld_err(ld, f, m);
+    }
+    return ld_name(ld, v, f, r->player[p]);
+}
+
 /* "players": optional object of role -> "human" or an AI's name, every
  * key a role of the game; "dice": optional "manual" or "auto". */
 static int ld_players(const Ld *ld, json_t *root, Record *r)
 {
     json_t *o = json_object_get(root, "players"), *dv = json_object_get(root, "dice");
-    if (o && !json_is_object(o))
-        return ld_err(ld, "players", "expected an object");
+    if (o && !json_is_object(o)) {
+        char m[160];
+        snprintf(m, sizeof m, "expected an object of role: player, such as {\"%s\":\"human\"}, got %s",
+                 r->game->roles[0], json_kind(o));
+        return ld_err(ld, "players", m);
+    }
     const char *k;
     json_t *v;
-    char f[96];
     json_object_foreach(o, k, v) {
-        int p = game_role_index(r->game, k);
-        snprintf(f, sizeof f, "players.%s", k);
-        if (p < 0)
-            return ld_err(ld, f, "not a role of the game");
-        if (ld_name(ld, v, f, r->player[p]) < 0)
+        if (ld_player(ld, r, k, v) < 0)
             return -1;
     }
     if (dv && ld_name(ld, dv, "dice", r->dice) < 0)
@@ -673,7 +722,8 @@ typedef struct ReplayDice {
 } ReplayDice;
 
 /* GameIO.roll: the next recorded roll, or 0 (the generator) when none is
- * left. A roll with other sides than asked for marks a divergence. */
+ * left or the record says the generator rolled it (value 0). A roll with
+ * other sides than asked for marks a divergence. */
 static int replay_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;

@@ -10,6 +10,9 @@
  *    "rolls":[{"sides":6,"value":4}...],
  *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex",
  *    "players":{"royalist":"human","parliament":"heuristic"},"dice":"manual"}
+ * A roll's value 0 means ecw's generator rolled that die (manual dice
+ * stopped by a quit or the end of input at a die prompt: the rest of that
+ * action's dice): a replay draws it from the generator again.
  * A seed above INT64_MAX is written as a decimal string (JSON readers
  * cannot hold it as an integer); both forms are read back.
  * The hashes are of the raw state, so they only mean something to an
@@ -67,7 +70,7 @@ void record_fini(Record *r);
 /* Append an action (text may be NULL), then, with the state after it was
  * applied, store a hash every RECORD_HASH_EVERY actions. */
 void record_add_action(Record *r, const Action *a, const char *text, const void *st_after);
-/* Append a die supplied from outside. */
+/* Append a die supplied from outside (value 0: the generator rolled it). */
 void record_add_roll(Record *r, int sides, int value);
 /* Store the final hash of the state. */
 void record_finish(Record *r, const void *st);

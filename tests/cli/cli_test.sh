@@ -68,7 +68,9 @@ expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
 expect 2 "$ecw" replay;                     err_has "expected FILE or GAME FILE"
 expect 2 "$ecw" replay a b c;               err_has "expected FILE or GAME FILE"
-expect 2 "$ecw" replay chess x.json;        err_has "unknown game 'chess'"
+expect 2 "$ecw" replay chess x.json;        err_has "'chess' is not a game (games: marston-less, catch-a-king)"
+# replay_two_words_say_game_then_file: the first of two words must be a game
+expect 2 "$ecw" replay a b;                 err_has "replay: takes \[GAME\] FILE, and 'a' is not a game (games: "
 expect 2 "$ecw" odds;                       err_has "missing GAME"
 expect 2 "$ecw" odds no-such-game
 
@@ -97,6 +99,18 @@ expect 2 "$ecw" watch "$game" --seed 99999999999999999999; err_has "watch: --see
 expect 2 "$ecw" sim catch-a-king --option terrain;  err_has "sim: --option terrain: expected key=value"
 expect 2 "$ecw" sim catch-a-king --spread free --option spread=squares; err_has "option 'spread' given twice (free, then squares)"
 expect 2 "$ecw" play catch-a-king --option terrain=random --option terrain=placed; err_has "option 'terrain' given twice (random, then placed)"
+# repeated_flags_are_refused: any other flag given twice is refused too, not
+# the last one taken (--option stays repeatable for different keys)
+expect 2 "$ecw" sim catch-a-king --games 5 --games 6;       err_has "sim: option --games given twice (5, then 6)"
+expect 2 "$ecw" sim catch-a-king --seed 1 --seed 2;         err_has "sim: option --seed given twice (1, then 2)"
+expect 2 "$ecw" sim catch-a-king --json --json;             err_has "sim: option --json given twice"
+expect 2 "$ecw" sim catch-a-king --royalist random --royalist heuristic; err_has "sim: option --royalist given twice (random, then heuristic)"
+expect 2 "$ecw" play catch-a-king --as royalist --as parliament; err_has "play: option --as given twice (royalist, then parliament)"
+expect 2 "$ecw" play catch-a-king --ai random --ai random;  err_has "play: option --ai given twice"
+expect 2 "$ecw" watch catch-a-king --fast --fast;           err_has "watch: option --fast given twice"
+expect 2 "$ecw" replay --verify --verify x.json;            err_has "replay: option --verify given twice"
+expect 2 "$ecw" games --json -j;                            err_has "games: option --json given twice"
+expect 0 "$ecw" sim catch-a-king --games 2 --seed 1 --option terrain=random --option spread=free
 
 # --- sim says which options it measured, in text and in --json
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --option exit_scores=yes
@@ -195,6 +209,15 @@ expect 1 "$ecw" play --load "$tmp/resume.json";           err_has "the game is o
 expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
+# play_load_refuses_unknown_players: a side played by nobody ecw knows, a role
+# the game lacks, or "players" not an object is refused, naming the field,
+# the value and what would do (an unknown AI resumed silently as heuristic)
+sed 's/"royalist":"random"/"royalist":"bogus"/' "$tmp/resume-half.json" >"$tmp/resume-bogus.json"
+expect 1 "$ecw" play --load "$tmp/resume-bogus.json"; err_has "play: .*resume-bogus.json: players.royalist: unknown player 'bogus' (players: human, random, heuristic)"
+sed 's/"royalist":"random"/"king":"random"/' "$tmp/resume-half.json" >"$tmp/resume-king.json"
+expect 1 "$ecw" play --load "$tmp/resume-king.json";  err_has "players.king: 'king' is not a role of catch-a-king (roles: royalist, parliament)"
+sed -E 's/"players":\{[^}]*\}/"players":["random","human"]/' "$tmp/resume-half.json" >"$tmp/resume-arr.json"
+expect 1 "$ecw" play --load "$tmp/resume-arr.json";   err_has "players: expected an object of role: player.*, got an array"
 sed -E '0,/"verb":[0-9]+/s//"verb":99/' "$tmp/resume-half.json" >"$tmp/resume-bad.json"
 expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume: action 0"
 # manual dice: the typed rolls are replayed and play goes on asking for dice
@@ -203,10 +226,58 @@ expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume
 "$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
 grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
 expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
+# manual_dice_quit_at_a_die_prompt: 'quit' there ends the game as at the action
+# prompt (saved, exit 0), 'help' says what is wanted; the rest of that action's
+# dice are ecw's, kept so that the game resumed with typed dice still replays
+(head -n 19 "$tmp/alt"; echo help; echo quit) | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/dice-quit.json" \
+  >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || fail "quit at a die prompt exited $rc: $(tail -c 300 "$tmp/err")"
+grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or 'quit'" "$tmp/out" ||
+  fail "help at a die prompt: $(tail -8 "$tmp/out")"
+grep -q "^(you quit: ecw rolls the rest of this action's dice, then the game stops)" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
+grep -q "^you left the game" "$tmp/out" || fail "quit at a die prompt did not leave the game: $(tail -3 "$tmp/out")"
+grep -q '"value":0}' "$tmp/dice-quit.json" || fail "the die ecw rolled after the quit is not kept: $(tail -c 300 "$tmp/dice-quit.json")"
+"$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
+expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
+# play_load_of_a_game_without_moves_says_so: no empty "the last:" list
+printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 3 --save "$tmp/nomoves.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"
+grep -q "^resumed $tmp/nomoves.json: no moves yet, turn 1$" "$tmp/out" || fail "play --load without moves: $(head -2 "$tmp/out")"
+grep -q "the last" "$tmp/out" && fail "play --load without moves lists no last moves: $(head -2 "$tmp/out")"
+# play_load_says_who_acts_next_and_in_which_phase: a game saved while a band
+# waits to arrive (seed 4: the opening chance card) says so when resumed
+printf 'quit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 4 --save "$tmp/band.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/band.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a waiting band exited $?"
+sed -n 2p "$tmp/out" | grep -q "^next: royalist (you), in the arrive phase$" || fail "play --load of a waiting band: $(head -3 "$tmp/out")"
+# ... and with moves, the last of them (here in the set-up, before turn 1)
+printf '1\n1\nquit\n' | "$ecw" play catch-a-king --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/twomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of two moves exited $?"
+head -4 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  place 1 [0-9.]+ [0-9.]+\|  place 2 [0-9. ]+\|next: royalist \(you\), in the terrain phase\|" ||
+  fail "play --load of two moves: $(head -3 "$tmp/out")"
 
 # --- odds: handed to the game's calculator
 expect 0 "$ecw" odds "$game" --help
 expect 2 "$ecw" odds "$game" --no-such-option
+# odds_text_lists_each_outcome_once: one list naming who suffers each outcome,
+# only those that can happen, summing to 1 on its own (no separate
+# "attacker beaten" line whose chances add to the target's)
+expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse
+for line in 'no effect \(a tie: both stay\) +0.1667' 'target horse recoils +0.3889' 'target horse dead +0.0278' \
+            'attacker cavalry recoils +0.3889' 'attacker cavalry dead +0.0278' 'total .* +1.0000'; do
+  grep -Eq "^  $line\$" "$tmp/out" || fail "odds text lacks '$line': $(cat "$tmp/out")"
+done
+awk '/^  / && !/total|prisoners/ { s += $NF } END { exit !(s > 0.999 && s < 1.001) }' "$tmp/out" ||
+  fail "odds text outcomes do not sum to 1: $(cat "$tmp/out")"
+grep -Eq 'beaten|captured|wounded|0\.0000' "$tmp/out" && fail "odds text lists an impossible outcome or a second list: $(cat "$tmp/out")"
+expect 0 "$ecw" odds catch-a-king --attacker shot --target dragoon --shoot
+grep -Eq '^  no effect \(a miss\) +0.5833$' "$tmp/out" || fail "odds shot: no 'no effect (a miss)': $(cat "$tmp/out")"
+grep -q 'attacker' "$tmp/out" && fail "odds shot lists an attacker outcome: $(cat "$tmp/out")"
+expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse --json
+grep -q '"target_outcome":{"none":0.166666667,"recoil":0.388888889,"captured":0,"dead":0.0277777778,"wounded":0},"attacker_outcome":{"recoil":0.388888889' "$tmp/out" ||
+  fail "odds --json lost its per-figure fields: $(cat "$tmp/out")"
+grep -q '"outcomes":\[{"fate":"none","p":0.166666667},{"role":"target","figure":"horse","fate":"recoil","p":0.388888889}' "$tmp/out" ||
+  fail "odds --json lacks the outcome list: $(cat "$tmp/out")"
 
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
@@ -234,6 +305,22 @@ grep -q 'move K1 4.3 19.4' "$tmp/dup.out" || fail "play catch-a-king seed 5: the
 awk '/^ *[0-9]+\. / { if ($1 == "1.") delete seen; t = $0; sub(/^ *[0-9]+\. /, "", t);
      if (t in seen) { print t; bad = 1 } seen[t] = 1 } END { exit bad }' "$tmp/dup.out" >"$tmp/dups" ||
   fail "play lists an action twice: $(head -1 "$tmp/dups")"
+
+# place_by_kind_word_or_letter: a terrain piece by its kind's name, a start
+# of one name, or the map's letter; a start of several names is refused
+# naming them and their letters (it said only "more than one kind")
+printf '%s\n' 'place village 13 13' 'place m 24 13' 'place wo 35 13' 'place w 13 24' 'place WOOD 24 24' \
+  'place h 35 24' 'place hi 13 35' 'place hill 24 35' 'place f 35 35' 'place fi 18.5 29' 'place field 29.5 18.5' \
+  'place ma 18.5 18.5' 'place mar 18.5 18.5' quit >"$tmp/kinds.in"
+"$ecw" play catch-a-king --seed 5 <"$tmp/kinds.in" >"$tmp/kinds.out" 2>&1
+grep -q "^illegal: 'ma' starts more than one kind, manor or marsh: type more of the name, or its letter on the map (m manor, ~ marsh)$" "$tmp/kinds.out" ||
+  fail "place ma: not refused naming manor and marsh: $(grep illegal "$tmp/kinds.out" | head -3)"
+for n in '2 24.0 13.0' '3 35.0 13.0' '9 35.0 35.0' '12 18.5 18.5'; do
+  grep -q "^you (royalist): place $n$" "$tmp/kinds.out" || fail "place by kind did not place piece $n: $(grep -E 'illegal|^you' "$tmp/kinds.out" | head -14)"
+done
+[ "$(grep -c '^illegal' "$tmp/kinds.out")" = 1 ] || fail "place by kind: refusals other than 'ma': $(grep illegal "$tmp/kinds.out")"
+printf 'place ~ 20 20\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+grep -q "^illegal: pieces go down in their order: the next is 1, a village, not a marsh" "$tmp/out" || fail "place ~ is not the marsh: $(grep illegal "$tmp/out")"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

@@ -99,6 +99,7 @@ Test(record, values_out_of_range_and_unknown_fields)
                "actions[0].verb: 40000 is out of range");
     load_fails(HEAD "\"actions\":[],\"rolls\":[{\"sides\":6,\"value\":7}]}", "rolls[0].value");
     load_fails(HEAD "\"actions\":[],\"rolls\":[{\"sides\":6}]}", "rolls[0].value: missing");
+    load_fails(HEAD "\"actions\":[],\"rolls\":[{\"sides\":6,\"value\":-1}]}", "rolls[0].value: -1 is out of range");
     load_fails(HEAD "\"actions\":[],\"acitons\":[]}", "acitons: unknown field");
     load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"pice\":1}]}",
                "actions[0].pice: unknown field");
@@ -269,9 +270,38 @@ Test(record, players_and_dice_round_trip)
 
 Test(record, bad_players_and_dice)
 {
-    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}", "players.king: not a role");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"king\":\"human\"}}",
+               "players.king: 'king' is not a role of marston-less (roles: royalist, parliament)");
     load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":1}}", "players.royalist: expected a string");
     load_fails(HEAD "\"actions\":[],\"dice\":\"loaded\"}", "dice: expected manual or auto");
+}
+
+/* A roll of value 0 is a die ecw's generator rolled after manual dice
+ * stopped mid-action (play's quit at a die prompt): it loads as such. */
+Test(record, a_roll_of_0_is_one_the_generator_rolled)
+{
+    Record r;
+    Diag d = {{0}};
+    const char *path = put("gen-roll.json", HEAD "\"actions\":[],\"rolls\":[{\"sides\":6,\"value\":4},"
+                                              "{\"sides\":20,\"value\":0}]}");
+    cr_assert_eq(record_load(&r, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(r.nrolls, 2);
+    cr_expect_eq(r.rolls[1].sides, 20);
+    cr_expect_eq(r.rolls[1].value, 0);
+    record_fini(&r);
+}
+
+/* A side played by nobody ecw knows, or "players" not an object: refused
+ * naming the field, the bad value and what would do (play --load resumed
+ * such a game with its default AI, without a word). */
+Test(record, players_name_only_humans_and_known_ais)
+{
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"bogus\",\"parliament\":\"human\"}}",
+               "players.royalist: unknown player 'bogus' (players: human, random, heuristic)");
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"a-name-much-too-long-for-a-record\"}}",
+               "players.royalist: unknown player 'a-name-much-too-long-for-a-record'");
+    load_fails(HEAD "\"actions\":[],\"players\":[\"human\",\"random\"]}",
+               "players: expected an object of role: player, such as {\"royalist\":\"human\"}, got an array");
 }
 
 /* Hashes taken from a state of another layout mean nothing here: --verify

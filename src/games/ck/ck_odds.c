@@ -65,7 +65,9 @@ static const char usage_head[] =
     "  TYPE: dragoon, dragoon-foot, cavalry, you (Parliament);\n"
     "        shot, horse, clubman, wilmot, charles (Royalists)\n"
     "  The attacker and the target are on opposite sides. Charles and Wilmot cannot shoot;\n"
-    "  a clubman shoots only with --musket. Each option may be given once.\n";
+    "  a clubman shoots only with --musket. Each option may be given once.\n"
+    "  Prints every outcome the fight can have, naming who suffers it, with its chance;\n"
+    "  exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and per figure).\n";
 
 static const char *const kind_title[] = {
     [K_ANY] = "  either kind of combat:\n",
@@ -344,6 +346,53 @@ static const char *capture_note(const OddsArgs *o)
 
 static const char *fig_label(int type, bool foot) { return foot ? "dragoon-foot" : ck_figs[type].name; }
 
+/* One outcome of the fight that befalls a figure: whose (the attacker or
+ * the target), what, and its chance. */
+typedef struct Outcome {
+    bool        attacker;
+    const char *fate, *key; /* in words; as the JSON's *_outcome fields name it */
+    double      p;
+} Outcome;
+
+/* [CK Combat Outcomes] the outcomes that can happen in this fight (a
+ * chance above 0), the target's first; returns how many (at most 8). */
+static int outcomes(const CkOdds *r, Outcome out[8])
+{
+    static const char *const names[4] = {"recoils", "taken prisoner", "wounded", "dead"};
+    static const char *const keys[4] = {"recoil", "captured", "wounded", "dead"};
+    int n = 0;
+    for (int side = 0; side < 2; side++) {
+        const CkFate *f = side ? &r->attacker : &r->target;
+        const double p[4] = {f->recoil, f->captured, f->wounded, f->dead};
+        for (int k = 0; k < 4; k++)
+            if (p[k] > 0)
+                out[n++] = (Outcome){side == 1, names[k], keys[k], p[k]};
+    }
+    return n;
+}
+
+/* The figure an outcome befalls, as the command line names it. */
+static const char *fate_fig(const OddsArgs *o, const Outcome *f)
+{
+    return f->attacker ? fig_label(o->v[O_ATTACKER], o->att_foot) : fig_label(o->v[O_TARGET], o->def_foot);
+}
+
+/* "outcomes": the text's list, every outcome possible here with its
+ * chance, fates named as in target_outcome (added after the per-figure
+ * objects, which stay for the scripts that read them). */
+static void print_json_outcomes(const OddsArgs *o, const CkOdds *r, FILE *out)
+{
+    Outcome oc[8];
+    int n = outcomes(r, oc);
+    fputs(",\"outcomes\":[", out);
+    if (r->target.none > 0)
+        fprintf(out, "{\"fate\":\"none\",\"p\":%.9g}%s", r->target.none, n ? "," : "");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "{\"role\":\"%s\",\"figure\":\"%s\",\"fate\":\"%s\",\"p\":%.9g}%s",
+                oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i]), oc[i].key, oc[i].p, i + 1 < n ? "," : "");
+    fputc(']', out);
+}
+
 static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
 {
     const CkFate *t = &r->target, *a = &r->attacker;
@@ -351,22 +400,35 @@ static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
             "{\"attacker\":\"%s\",\"target\":\"%s\",\"kind\":\"%s\",\"att_factor\":%d,\"def_factor\":%d,"
             "\"target_outcome\":{\"none\":%.9g,\"recoil\":%.9g,\"captured\":%.9g,\"dead\":%.9g,\"wounded\":%.9g},"
             "\"attacker_outcome\":{\"recoil\":%.9g,\"captured\":%.9g,\"dead\":%.9g,\"wounded\":%.9g},"
-            "\"capture\":\"%s\"}\n",
+            "\"capture\":\"%s\"",
             fig_label(o->v[O_ATTACKER], o->att_foot), fig_label(o->v[O_TARGET], o->def_foot),
             o->v[O_SHOOT] ? "shoot" : "melee", af, df, t->none, t->recoil, t->captured, t->dead, t->wounded, a->recoil,
             a->captured, a->dead, a->wounded, capture_note(o));
+    print_json_outcomes(o, r, out);
+    fputs("}\n", out);
 }
 
+/* One list of the fight's outcomes, each naming who suffers it, with its
+ * chance: only those that can happen, then their total, 1 (they exclude
+ * one another: at most one figure is beaten). */
 static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
 {
-    const CkFate *t = &r->target, *a = &r->attacker;
     fprintf(out, "%s %s %s: factor %d against %d\n", fig_label(o->v[O_ATTACKER], o->att_foot),
             o->v[O_SHOOT] ? "shoots at" : "charges", fig_label(o->v[O_TARGET], o->def_foot), af, df);
-    fprintf(out, "  target: no effect %.4f, recoils %.4f, captured %.4f, dead %.4f, wounded %.4f\n", t->none,
-            t->recoil, t->captured, t->dead, t->wounded);
-    if (!o->v[O_SHOOT])
-        fprintf(out, "  attacker beaten: recoils %.4f, captured %.4f, dead %.4f, wounded %.4f\n", a->recoil,
-                a->captured, a->dead, a->wounded);
+    double total = r->target.none;
+    if (r->target.none > 0)
+        fprintf(out, "  %-36s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
+                r->target.none);
+    Outcome oc[8];
+    int n = outcomes(r, oc);
+    for (int i = 0; i < n; i++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s %s %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i]),
+                 oc[i].fate);
+        fprintf(out, "  %-36s %.4f\n", what, oc[i].p);
+        total += oc[i].p;
+    }
+    fprintf(out, "  %-36s %.4f\n", "total (exactly one of these happens)", total);
     fprintf(out, "  prisoners: %s\n", capture_note(o));
 }
 

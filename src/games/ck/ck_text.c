@@ -80,11 +80,10 @@ static int fig_arg(const CkState *s, const char *t, int16_t *out, Diag *d)
     return 0;
 }
 
-/* Each kind's letter on the map (ck_view.c; its declaration belongs in ck.h). */
-
-/* [CK Equipment needed] the kind a word names: its name, the start of it
- * ("v", "wood", "fi") or its letter on the map ("m" manor, "~" marsh); -1
- * if none, -2 if it could be two kinds. */
+/* [CK Equipment needed] the kind a word names, the same way whatever its
+ * length: the letter the map's key gives it ("m" manor, "~" marsh: one
+ * character is always that letter), its name, or the start of one name
+ * only ("wo", "fi"); -1 if none, -2 if the start of several ("ma"). */
 static int kind_named(const char *w)
 {
     const char *mark = w[0] && !w[1] ? strchr(ck_terrain_marks, tolower((unsigned char)w[0])) : NULL;
@@ -92,10 +91,42 @@ static int kind_named(const char *w)
         return (int)(mark - ck_terrain_marks);
     int found = -1;
     size_t n = strlen(w);
-    for (int k = 0; k < T_KIND_COUNT; k++)
-        if (n > 0 && strncasecmp(ck_terrain[k].name, w, n) == 0)
+    for (int k = 0; k < T_KIND_COUNT; k++) {
+        if (strcasecmp(ck_terrain[k].name, w) == 0)
+            return k;
+        if (n > 1 && strncasecmp(ck_terrain[k].name, w, n) == 0)
             found = found == -1 ? k : -2;
+    }
     return found;
+}
+
+/* The kinds whose names start with w, as "manor or marsh", and their
+ * letters, "m manor, ~ marsh", for the refusal of an ambiguous word. */
+static void kinds_starting(const char *w, char *names, char *letters, size_t n)
+{
+    int match[T_KIND_COUNT], m = 0;
+    for (int k = 0; k < T_KIND_COUNT; k++)
+        if (strncasecmp(ck_terrain[k].name, w, strlen(w)) == 0)
+            match[m++] = k;
+    names[0] = letters[0] = '\0';
+    for (int i = 0; i < m; i++) {
+        size_t ln = strlen(names), ll = strlen(letters);
+        snprintf(names + ln, n - ln, "%s%s", i == 0 ? "" : i == m - 1 ? " or " : ", ", ck_terrain[match[i]].name);
+        snprintf(letters + ll, n - ll, "%s%c %s", i ? ", " : "", ck_terrain_marks[match[i]], ck_terrain[match[i]].name);
+    }
+}
+
+/* The refusal of a word that names no kind, or several. */
+static int bad_kind(const char *w, int why, Diag *d)
+{
+    if (why == -2) {
+        char names[96], letters[96];
+        kinds_starting(w, names, letters, sizeof names);
+        return diag_set(d, "'%s' starts more than one kind, %s: type more of the name, or its letter on the map "
+                           "(%s)", w, names, letters);
+    }
+    return diag_set(d, "'%s' is no terrain piece: give its number (1 to %d), its kind (village, manor, wood, hill, "
+                       "field, marsh) or the kind's letter on the map (v m w h f ~)", w, CK_PIECES);
 }
 
 /* [CK Game set up] the piece a word names: its number (1 to 12), or a
@@ -111,8 +142,7 @@ static int piece_arg(const CkState *s, const char *w, Diag *d)
                                                      "'wood'; usage: %s", w, CK_PIECES, ck_verb_help[CKV_PLACE]);
     int kind = kind_named(w);
     if (kind < 0)
-        return diag_set(d, "'%s' is %s terrain piece: give its number (1 to %d) or its kind (village, manor, wood, "
-                           "hill, field, marsh)", w, kind == -2 ? "more than one kind of" : "no", CK_PIECES);
+        return bad_kind(w, kind, d);
     int next = ck_next_piece(s);
     for (int i = next; i < CK_PIECES; i++)
         if (ck_piece_kinds[i] == kind)
