@@ -1,9 +1,10 @@
 /* cmd_play.c - `ecw play GAME`: a human at the terminal against the
- * computer. The human sees the board from their side, a numbered list of
- * legal actions, and may type a number or a command in the game's own
- * words. With --dice manual every die is typed in (referee mode) and kept
- * in the record, which --save writes at the end, on quit and at end of
- * input. */
+ * computer, or (--ai human) people playing every side at one terminal in
+ * turn (hot seat). The human sees the board from their side, a numbered
+ * list of legal actions, and may type a number or a command in the game's
+ * own words. With --dice manual every die is typed in (referee mode) and
+ * kept in the record, which --save writes at the end, on quit and at end
+ * of input. */
 #include "cli.h"
 #include <ctype.h>
 #include <jansson.h>
@@ -16,6 +17,8 @@ enum { PLAY_LIST_MAX = 60 };
 typedef struct Play {
     const GameOps *g;
     int            human;
+    bool           hotseat; /* every side is a person at this terminal */
+    int            seated;  /* hot seat: the side whose view was shown last, -1 none yet */
     const char    *save, *ai_name;
     Record         rec;
     char          *line;
@@ -31,10 +34,13 @@ static void play_help(FILE *f)
 {
     fputs("usage: ecw play GAME [options]\n"
           "       ecw play [GAME] --load FILE [--as ROLE] [--ai NAME] [--dice MODE] [--save FILE]\n"
-          "Play GAME against the computer in the terminal.\n"
+          "Play GAME in the terminal against the computer, or against a friend at the\n"
+          "same terminal (--ai human).\n"
           "  --as ROLE         the side you play: a role name, or its number counted\n"
           "                    from 0 (--as 1 is the second role); default: the first\n"
-          "  --ai NAME         the computer player: random, heuristic (default)\n"
+          "  --ai NAME         the computer player: random, heuristic (default); or\n"
+          "                    human: the other side is a person too, at this terminal\n"
+          "                    (hot seat; with --dice manual, a referee for a tabletop game)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE at the end or on quit\n"
           "  --load FILE       resume a game saved with --save: its moves are replayed,\n"
@@ -47,8 +53,11 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'help' or 'quit'. At a die prompt (--dice manual): the number rolled, 'help' or\n"
-          "'quit' (ecw rolls the rest of that action's dice, then the game stops).\n", f);
+          "'hint' (what the computer would do), 'help' or 'quit'. At a die prompt\n"
+          "(--dice manual): the number rolled, 'help' or 'quit' (ecw rolls the rest of\n"
+          "that action's dice, then the game stops).\n"
+          "With --ai human each side is played in turn at this terminal; before a side's\n"
+          "board is shown the screen is cleared and ecw waits for Enter.\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -141,7 +150,7 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, board, help, quit");
+    puts("type a number from the list, an action in words, or: list, board, hint, help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -160,12 +169,53 @@ static int unique_actions(Action *a, int n)
     return k;
 }
 
+/* Hot seat: before a side's view is shown, the terminal passes to that
+ * side's player. At a terminal the screen is cleared and ecw waits for
+ * Enter, so that nobody sees the other side's view (its hidden cards);
+ * piped input gets the notice only. */
+static void hand_over(Play *p, int player)
+{
+    if (!p->hotseat || p->seated == player)
+        return;
+    p->seated = player;
+    bool tty = isatty(fileno(stdin)) && isatty(fileno(stdout));
+    if (tty)
+        fputs("\033[2J\033[H", stdout);
+    printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
+    if (tty) {
+        fputs("press Enter when only they can see the screen ", stdout);
+        fflush(stdout);
+        int c;
+        while ((c = getchar()) != EOF && c != '\n')
+            ;
+    }
+}
+
+/* 'hint': what the computer's heuristic would do here. It plays on the
+ * view of the side to act, as it does against you, so a hint tells
+ * nothing that side cannot see; its generator is its own, so asking
+ * changes nothing in the game. */
+static void play_hint(Play *p, const void *st)
+{
+    Rng rng;
+    rng_seed(&rng, 0x68696E74u ^ (uint64_t)p->rec.nactions); /* "hint": the same hint each time asked */
+    Action a;
+    char buf[RECORD_TEXT];
+    if (ai_find("heuristic")->choose(p->g, st, &rng, &a) < 0) {
+        puts("hint: the computer finds nothing to do here");
+        return;
+    }
+    p->g->describe(st, &a, buf, sizeof buf);
+    printf("hint: %s (what the computer's heuristic would do)\n", buf);
+}
+
 /* Agent.choose for the human: show, list, read until a legal action. */
 static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
                         Diag *d)
 {
     (void)d;
     Play *p = ud;
+    hand_over(p, player);
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     play_list(p, st);
@@ -184,6 +234,8 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
             play_list(p, st);
         } else if (strcmp(s, "board") == 0) {
             g->render(st, player, stdout);
+        } else if (strcmp(s, "hint") == 0) {
+            play_hint(p, st);
         } else if (strspn(s, "0123456789") == strlen(s)) {
             long k = strtol(s, NULL, 10);
             if (k >= 1 && k <= p->nacts) {
@@ -207,7 +259,9 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     (void)st;
     (void)a;
     Play *p = ud;
-    if (player == p->human)
+    if (p->hotseat)
+        printf("%s: %s\n", p->g->roles[player], text);
+    else if (player == p->human)
         printf("you (%s): %s\n", p->g->roles[player], text);
     else
         printf("%s (computer, %s): %s\n", p->g->roles[player], p->ai_name, text);
@@ -219,6 +273,7 @@ typedef struct PlayArgs {
     const AiPlayer *ai;
     uint64_t        seed;
     bool            seeded, manual, ai_given, dice_given;
+    bool            hotseat; /* --ai human, or a record whose every side is human */
     const char     *save, *events, *load;
     Options         opt;
     CliFlags        flags;
@@ -254,10 +309,10 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
     case 'L': a->load = arg; return EXIT_OK;
     case 'A':
         a->ai_given = true;
-        a->ai = ai_find(arg);
-        if (a->ai)
+        a->hotseat = strcmp(arg, "human") == 0;
+        if (a->hotseat || (a->ai = ai_find(arg)))
             return EXIT_OK;
-        diag_set(&d, "--ai: unknown AI '%s' (AIs: random, heuristic)", arg);
+        diag_set(&d, "--ai: unknown AI '%s' (AIs: random, heuristic; or human: hot seat)", arg);
         break;
     case 's':
         a->seeded = true;
@@ -283,16 +338,21 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
     return EXIT_USAGE;
 }
 
-/* The side, AI and dice of the saved game r, each unless given again. */
+/* The side, AI and dice of the saved game r, each unless given again: a
+ * game whose every side was human goes on in the hot seat. */
 static void play_loaded_players(PlayArgs *a, const Record *r, const char *as)
 {
+    int humans = 0;
     for (int i = 0; i < r->game->nplayers; i++) {
         bool human = strcmp(r->player[i], "human") == 0;
-        if (human && !as)
+        humans += human;
+        if (human && !as && (humans == 1 || a->hotseat))
             a->human = i;
         if (!human && r->player[i][0] && !a->ai_given && ai_find(r->player[i]))
             a->ai = ai_find(r->player[i]);
     }
+    if (!a->ai_given && humans == r->game->nplayers)
+        a->hotseat = true;
     if (!a->dice_given) /* a record without "dice" typed them in if it kept any */
         a->manual = r->dice[0] ? strcmp(r->dice, "manual") == 0 : r->nrolls > 0;
 }
@@ -422,7 +482,9 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
             seed = rng_derive(seed, p->rec.nactions);
         cli_ai_agent(&rg.agent[i], &ais[i], a->ai, seed);
     }
-    rg.agent[a->human] = (Agent){human_choose, p, "you"};
+    for (int i = 0; i < g->nplayers; i++)
+        if (a->hotseat || i == a->human)
+            rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
     Diag d = {{0}};
     int rc = cli_run_game(&rg, st, &d);
     return play_finish(p, st, rc, &d);
@@ -463,10 +525,10 @@ static void play_resumed_next(const Play *p, const void *st)
 {
     int cp = p->g->current_player(st);
     char phase[32];
-    view_phase(p->g, st, p->human, phase, sizeof phase);
+    view_phase(p->g, st, p->hotseat ? cp : p->human, phase, sizeof phase);
     if (strcmp(phase, p->g->roles[cp]) == 0) /* a side's own phase: its name says no more */
         phase[0] = '\0';
-    printf("next: %s%s%s%s%s\n", p->g->roles[cp], cp == p->human ? " (you)" : "", phase[0] ? ", in the " : "",
+    printf("next: %s%s%s%s%s\n", p->g->roles[cp], cp == p->human && !p->hotseat ? " (you)" : "", phase[0] ? ", in the " : "",
            phase, phase[0] ? " phase" : "");
 }
 
@@ -532,7 +594,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
 static void play_note_players(Play *p, const PlayArgs *a)
 {
     for (int i = 0; i < a->g->nplayers; i++)
-        snprintf(p->rec.player[i], RECORD_NAME, "%s", i == a->human ? "human" : a->ai->name);
+        snprintf(p->rec.player[i], RECORD_NAME, "%s", a->hotseat || i == a->human ? "human" : a->ai->name);
     snprintf(p->rec.dice, RECORD_NAME, "%s", a->manual ? "manual" : "auto");
 }
 
@@ -542,8 +604,12 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
 {
     const GameOps *g = a->g;
     void *st = cli_state_new(g);
-    *p = (Play){.g = g, .human = a->human, .save = a->save, .ai_name = a->ai->name};
-    CliSink sink = {events, NULL, stdout, a->human};
+    *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
+                .ai_name = a->ai->name};
+    /* the log on screen: public lines and the player's own; in the hot
+     * seat, where the screen is everyone's, public lines only (a line for
+     * one side stays in the events file) */
+    CliSink sink = {events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human};
     EventLog log;
     evlog_init(&log, cli_sink, &sink);
     GameIO io = {&log, a->manual ? play_roll : NULL, p};

@@ -322,6 +322,32 @@ done
 printf 'place ~ 20 20\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
 grep -q "^illegal: pieces go down in their order: the next is 1, a village, not a marsh" "$tmp/out" || fail "place ~ is not the marsh: $(grep illegal "$tmp/out")"
 
+# play_hot_seat_both_sides_at_one_terminal: --ai human seats a person on
+# every side; each is handed the terminal before its own board, its cards
+# shown only to it; the record keeps both as human and --load goes on in
+# the hot seat
+printf '1\n1\n1\nquit\n' | "$ecw" play "$game" --ai human --seed 4 --save "$tmp/hs.json" >"$tmp/hs.out" 2>&1 ||
+  fail "play --ai human: exit $?"
+[ "$(grep -c '^=== royalist to play: pass the terminal to the royalist player ===$' "$tmp/hs.out")" = 2 ] ||
+  fail "hot seat: the royalist was not handed the terminal twice: $(grep '===' "$tmp/hs.out")"
+[ "$(grep -c '^=== parliament to play' "$tmp/hs.out")" = 2 ] || fail "hot seat: the parliament player was not handed the terminal"
+grep -q '^parliament: ' "$tmp/hs.out" || fail "hot seat: parliament's action is not narrated by its role"
+grep -q 'computer' "$tmp/hs.out" && fail "hot seat: a computer player acted"
+awk '/^=== / { side = $2 } /^Your cards:/ { if (seen[side] && seen[side] != $0) bad = 1; seen[side] = $0;
+     for (s in seen) if (s != side && seen[s] == $0) bad = 1 } END { exit bad }' "$tmp/hs.out" ||
+  fail "hot seat: a side was shown the other side's cards"
+grep -q '"players":{"royalist":"human","parliament":"human"}' "$tmp/hs.json" || fail "hot seat: the record does not keep both sides human"
+printf '1\nquit\n' | "$ecw" play --load "$tmp/hs.json" >"$tmp/out" 2>&1 || fail "play --load of a hot-seat game: exit $?"
+grep -q '^=== parliament to play' "$tmp/out" || fail "a resumed hot-seat game did not hand parliament the terminal: $(head -c 400 "$tmp/out")"
+grep -q 'computer' "$tmp/out" && fail "a resumed hot-seat game let the computer play"
+expect 2 "$ecw" play "$game" --ai nobody; err_has "unknown AI 'nobody' (AIs: random, heuristic; or human: hot seat)"
+
+# play_hint_names_the_heuristics_action: 'hint' shows what the computer
+# would do, the same each time asked, and plays nothing
+printf 'hint\nhint\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+[ "$(grep -c '^hint: move Y 13.4 8.8 (what the computer' "$tmp/out")" = 2 ] || fail "hint: $(grep hint "$tmp/out")"
+grep -q '^you (parliament)' "$tmp/out" && fail "hint played an action"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
