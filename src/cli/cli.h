@@ -137,10 +137,11 @@ int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bo
                        const char *save, const char *events_path, FILE **events);
 
 /* ---- playing a game ---- */
-enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2 };
+enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2, RUN_UNDO = 3 };
 
 /* Picks the action of `player`: RUN_OVER (0) with *out set, RUN_QUIT,
- * RUN_EOF, or RUN_ERROR with d filled. */
+ * RUN_EOF, RUN_UNDO (a player takes an action back: the loop returns it
+ * to its caller, who rewinds the state), or RUN_ERROR with d filled. */
 typedef struct Agent {
     int  (*choose)(void *ud, const GameOps *g, const void *st, int player, Action *out,
                    Diag *d);
@@ -173,7 +174,8 @@ typedef struct RunGame {
 } RunGame;
 
 /* Play st (already set up) until the game ends or an agent stops it.
- * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended) or RUN_ERROR (d). */
+ * Returns RUN_OVER, RUN_QUIT, RUN_EOF (input ended), RUN_UNDO (an agent
+ * asked to take an action back) or RUN_ERROR (d). */
 int cli_run_game(const RunGame *rg, void *st, Diag *d);
 
 /* Load the record at path into r (record_fini it whatever happens); when

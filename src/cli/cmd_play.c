@@ -12,7 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { PLAY_LIST_MAX = 60 };
+enum { PLAY_LIST_MAX = 60, PLAY_UNDO_MAX = 64 };
+
+/* Where the game stood when a person was asked for an action: `undo`
+ * goes back to it (the state itself is kept beside, in Play.snap_states). */
+typedef struct Snap {
+    size_t nactions, nrolls; /* the record's counts then */
+    int    player, turn;     /* who was asked, in which turn */
+} Snap;
 
 typedef struct Play {
     const GameOps *g;
@@ -27,6 +34,9 @@ typedef struct Play {
     bool           eof;
     Action         acts[MAX_ACTIONS];
     int            nacts;
+    unsigned char *snap_states; /* PLAY_UNDO_MAX states, oldest first (NULL: no undo) */
+    Snap           snaps[PLAY_UNDO_MAX];
+    int            nsnaps;
 } Play;
 
 /* The --help text. */
@@ -53,9 +63,10 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'hint' (what the computer would do), 'help' or 'quit'. At a die prompt\n"
-          "(--dice manual): the number rolled, 'help' or 'quit' (ecw rolls the rest of\n"
-          "that action's dice, then the game stops).\n"
+          "'hint' (what the computer would do), 'undo' (take back your last action, if\n"
+          "nobody has acted since and no die or card has come since), 'help' or 'quit'.\n"
+          "At a die prompt (--dice manual): the number rolled, 'help' or 'quit' (ecw\n"
+          "rolls the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal; before a side's\n"
           "board is shown the screen is cleared and ecw waits for Enter.\n", f);
 }
@@ -150,7 +161,7 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, board, hint, help, quit");
+    puts("type a number from the list, an action in words, or: list, board, hint, undo, help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -209,6 +220,70 @@ static void play_hint(Play *p, const void *st)
     printf("hint: %s (what the computer's heuristic would do)\n", buf);
 }
 
+/* The state kept in snapshot k. */
+static unsigned char *snap_state(const Play *p, int k)
+{
+    return p->snap_states + (size_t)k * p->g->state_size;
+}
+
+/* Keep the state a person is asked in, for `undo` (the oldest goes when
+ * PLAY_UNDO_MAX are kept). */
+static void snap_push(Play *p, const void *st, int player)
+{
+    size_t size = p->g->state_size;
+    if (!p->snap_states)
+        return;
+    if (p->nsnaps == PLAY_UNDO_MAX) {
+        memmove(p->snap_states, snap_state(p, 1), size * (PLAY_UNDO_MAX - 1));
+        memmove(p->snaps, p->snaps + 1, sizeof *p->snaps * (PLAY_UNDO_MAX - 1));
+        p->nsnaps--;
+    }
+    memcpy(snap_state(p, p->nsnaps), st, size);
+    p->snaps[p->nsnaps++] = (Snap){p->rec.nactions, p->rec.nrolls, player, p->g->turn(st)};
+}
+
+/* Why `player`, asked now, may not take back the last action; NULL if he
+ * may. Only his own last action, with nobody acting since, in the same
+ * turn, and nothing left to chance since: no die typed in and the game's
+ * generator where it was (no die rolled, no card drawn). What chance
+ * showed cannot be unseen, nor an opponent's move be taken back. */
+static const char *undo_refusal(const Play *p, const void *st, int player)
+{
+    if (p->nsnaps < 2)
+        return "nothing to take back";
+    const Snap *u = &p->snaps[p->nsnaps - 2];
+    const unsigned char *before = snap_state(p, p->nsnaps - 2), *now = st;
+    size_t rng = p->g->rng_offset;
+    if (u->player != player)
+        return "the last action was another side's, not yours";
+    if (p->rec.nactions != u->nactions + 1)
+        return "another side has acted since your last action";
+    if (p->g->turn(st) != u->turn)
+        return "the turn has ended since";
+    if (p->rec.nrolls != u->nrolls || memcmp(before + rng, now + rng, sizeof(Rng)) != 0)
+        return "chance has spoken since (a die rolled or a card drawn)";
+    return NULL;
+}
+
+/* Go back to where the person was asked before his last action (undo
+ * said he may): the state, the record, and an "undo" event in the log. */
+static void play_take_back(Play *p, void *st, GameIO *io)
+{
+    int k = p->nsnaps - 2;
+    const Snap *u = &p->snaps[k];
+    char text[RECORD_TEXT];
+    snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
+    memcpy(st, snap_state(p, k), p->g->state_size);
+    record_truncate(&p->rec, u->nactions, u->nrolls);
+    p->nsnaps = k; /* asked again there, the state is kept again */
+    EventLog *log = io->log;
+    if (evlog_begin(log, "undo", VIS_PUBLIC)) {
+        evlog_str(log, "action", text);
+        evlog_int(log, "actions", (int64_t)u->nactions);
+        evlog_end(log, "taken back: %s", text);
+    }
+}
+
 /* Agent.choose for the human: show, list, read until a legal action. */
 static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
                         Diag *d)
@@ -216,6 +291,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     (void)d;
     Play *p = ud;
     hand_over(p, player);
+    snap_push(p, st, player);
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     play_list(p, st);
@@ -236,6 +312,11 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
             g->render(st, player, stdout);
         } else if (strcmp(s, "hint") == 0) {
             play_hint(p, st);
+        } else if (strcmp(s, "undo") == 0) {
+            const char *why = undo_refusal(p, st, player);
+            if (!why)
+                return RUN_UNDO;
+            printf("cannot undo: %s\n", why);
         } else if (strspn(s, "0123456789") == strlen(s)) {
             long k = strtol(s, NULL, 10);
             if (k >= 1 && k <= p->nacts) {
@@ -486,7 +567,9 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
         if (a->hotseat || i == a->human)
             rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
     Diag d = {{0}};
-    int rc = cli_run_game(&rg, st, &d);
+    int rc;
+    while ((rc = cli_run_game(&rg, st, &d)) == RUN_UNDO)
+        play_take_back(p, st, io);
     return play_finish(p, st, rc, &d);
 }
 
@@ -605,7 +688,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     const GameOps *g = a->g;
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
-                .ai_name = a->ai->name};
+                .ai_name = a->ai->name, .snap_states = malloc(PLAY_UNDO_MAX * g->state_size)};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */
@@ -621,6 +704,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     evlog_fini(&log);
     record_fini(&p->rec);
     free(p->line);
+    free(p->snap_states);
     free(st);
     return code;
 }

@@ -76,6 +76,15 @@ void record_add_roll(Record *r, int sides, int value)
     r->rolls[r->nrolls++] = (RecRoll){sides, value};
 }
 
+void record_truncate(Record *r, size_t nactions, size_t nrolls)
+{
+    r->nactions = nactions < r->nactions ? nactions : r->nactions;
+    r->nrolls = nrolls < r->nrolls ? nrolls : r->nrolls;
+    while (r->nhashes && r->hashes[r->nhashes - 1].at > r->nactions)
+        r->nhashes--;
+    r->has_final = false;
+}
+
 void record_finish(Record *r, const void *st)
 {
     r->final_hash = game_hash(r->game, st);

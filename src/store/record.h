@@ -72,6 +72,10 @@ void record_fini(Record *r);
 void record_add_action(Record *r, const Action *a, const char *text, const void *st_after);
 /* Append a die supplied from outside (value 0: the generator rolled it). */
 void record_add_roll(Record *r, int sides, int value);
+/* Take the record back to its first nactions actions and nrolls rolls
+ * (an action taken back in play), with the hashes made after them and
+ * the final hash dropped. */
+void record_truncate(Record *r, size_t nactions, size_t nrolls);
 /* Store the final hash of the state. */
 void record_finish(Record *r, const void *st);
 

@@ -348,6 +348,28 @@ printf 'hint\nhint\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain
 [ "$(grep -c '^hint: move Y 13.4 8.8 (what the computer' "$tmp/out")" = 2 ] || fail "hint: $(grep hint "$tmp/out")"
 grep -q '^you (parliament)' "$tmp/out" && fail "hint played an action"
 
+# play_undo_takes_back_own_moves_while_chance_is_silent: 'undo' takes back
+# the player's own last actions one by one (state and record), not once a
+# die has been rolled since, nor another side's action; the record replays
+printf '%s\n' 4 2 2 'arrive 0.25 2' undo 'move Y 6.1 1.2' 'move C2 28 5' undo 'shoot Y H2' 3 4 undo \
+  'move C1 27 6' undo undo 'move C1 27 7' quit >"$tmp/undo.in"
+"$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/undo.json" \
+  --events "$tmp/undo.jsonl" <"$tmp/undo.in" >"$tmp/undo.out" 2>&1 || fail "undo game: exit $?"
+grep -A1 '^parliament> undo' "$tmp/undo.out" | grep -v '^parliament> undo' | grep -v '^--' >"$tmp/undo.said"
+printf '%s\n' "cannot undo: the last action was another side's, not yours" '  taken back: move C2 28.0 5.0' \
+  'cannot undo: chance has spoken since (a die rolled or a card drawn)' '  taken back: move C1 27.0 6.0' \
+  'cannot undo: chance has spoken since (a die rolled or a card drawn)' | cmp -s - "$tmp/undo.said" ||
+  fail "undo answered: $(cat "$tmp/undo.said")"
+grep -q '"text":"move C2 28.0 5.0"' "$tmp/undo.json" && fail "undo: the record keeps an action taken back"
+grep -q '"text":"move C1 27.0 7.0"' "$tmp/undo.json" || fail "undo: the record lacks the action made after the undo"
+[ "$(grep -c '"type":"undo"' "$tmp/undo.jsonl")" = 2 ] || fail "undo: the events do not say what was taken back"
+expect 0 "$ecw" replay "$tmp/undo.json" --verify; grep -q 'every hash matches' "$tmp/out" || fail "undo: the record does not replay"
+printf 'undo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo at the first prompt: $(grep undo "$tmp/out")"
+printf 'move C1 27 6\nend\nundo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
+  fail "undo after the computer's moves: $(grep undo "$tmp/out")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
