@@ -242,11 +242,12 @@ static void snap_push(Play *p, const void *st, int player)
     p->snaps[p->nsnaps++] = (Snap){p->rec.nactions, p->rec.nrolls, player, p->g->turn(st)};
 }
 
-/* Why `player`, asked now, may not take back the last action; NULL if he
- * may. Only his own last action, with nobody acting since, in the same
- * turn, and nothing left to chance since: no die typed in and the game's
- * generator where it was (no die rolled, no card drawn). What chance
- * showed cannot be unseen, nor an opponent's move be taken back. */
+/* Why `player`, asked now, may not take back his last action; NULL if he
+ * may. Only his own last action (and the computer's replies after it:
+ * they are taken back with it and made again), in the same turn, with
+ * nothing left to chance since: no die typed in and the game's generator
+ * where it was (no die rolled, no card drawn). What chance showed cannot
+ * be unseen, nor another person's move be taken back (hot seat). */
 static const char *undo_refusal(const Play *p, const void *st, int player)
 {
     if (p->nsnaps < 2)
@@ -256,7 +257,7 @@ static const char *undo_refusal(const Play *p, const void *st, int player)
     size_t rng = p->g->rng_offset;
     if (u->player != player)
         return "the last action was another side's, not yours";
-    if (p->rec.nactions != u->nactions + 1)
+    if (p->hotseat && p->rec.nactions != u->nactions + 1)
         return "another side has acted since your last action";
     if (p->g->turn(st) != u->turn)
         return "the turn has ended since";
@@ -271,8 +272,12 @@ static void play_take_back(Play *p, void *st, GameIO *io)
 {
     int k = p->nsnaps - 2;
     const Snap *u = &p->snaps[k];
-    char text[RECORD_TEXT];
-    snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
+    char text[RECORD_TEXT + 48];
+    size_t replies = p->rec.nactions - u->nactions - 1; /* the computer's, after it */
+    int n = snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
+    if (replies)
+        snprintf(text + n, sizeof text - (size_t)n, " (and the computer's %zu action%s after it)", replies,
+                 replies > 1 ? "s" : "");
     memcpy(st, snap_state(p, k), p->g->state_size);
     record_truncate(&p->rec, u->nactions, u->nrolls);
     p->nsnaps = k; /* asked again there, the state is kept again */

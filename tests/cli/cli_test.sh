@@ -367,8 +367,13 @@ expect 0 "$ecw" replay "$tmp/undo.json" --verify; grep -q 'every hash matches' "
 printf 'undo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo at the first prompt: $(grep undo "$tmp/out")"
 printf 'move C1 27 6\nend\nundo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
-grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
-  fail "undo after the computer's moves: $(grep undo "$tmp/out")"
+grep -q '^cannot undo: the turn has ended since$' "$tmp/out" || fail "undo after the turn ended: $(grep undo "$tmp/out")"
+# against the computer, its replies (no dice) are taken back with the move
+printf '1\n1\nundo\nundo\nundo\nquit\n' | "$ecw" play "$game" --seed 4 --save "$tmp/undo-ml.json" >"$tmp/out" 2>&1
+[ "$(grep -c "^  taken back: .* (and the computer's 1 action after it)$" "$tmp/out")" = 2 ] ||
+  fail "undo of a move and the computer's reply: $(grep -E 'undo|taken' "$tmp/out")"
+grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo past the first move"
+grep -q '"actions":\[\]' "$tmp/undo-ml.json" || fail "undo: the record keeps the moves taken back"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
