@@ -5,6 +5,7 @@
 #include "ai/ai.h"
 #include "games/registry.h"
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
@@ -288,6 +289,20 @@ static int ld_int(const Ld *ld, json_t *obj, const char *where, const char *key,
     return 0;
 }
 
+/* x, a coordinate read as a double, as a float: -1 with the field named
+ * when no float holds it (it became infinite, and was then saved back as
+ * "inf", which no longer loads). */
+static int ld_to_float(const Ld *ld, const char *field, double x, float *out)
+{
+    if (!(fabs(x) <= FLT_MAX)) {
+        char m[96];
+        snprintf(m, sizeof m, "%g is out of range (a coordinate is at most %g either way)", x, (double)FLT_MAX);
+        return ld_err(ld, field, m);
+    }
+    *out = (float)x;
+    return 0;
+}
+
 /* Optional float member: a JSON number or a numeric string. */
 static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *key, float *out)
 {
@@ -296,18 +311,14 @@ static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *ke
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    if (json_is_number(v)) {
-        *out = (float)json_number_value(v);
-        return 0;
-    }
+    if (json_is_number(v))
+        return ld_to_float(ld, f, json_number_value(v), out);
     if (json_is_string(v)) {
         char *end;
         const char *s = json_string_value(v);
         double x = strtod(s, &end);
-        if (*s && !*end && isfinite(x)) {
-            *out = (float)x;
-            return 0;
-        }
+        if (*s && !*end && !isnan(x))
+            return ld_to_float(ld, f, x, out);
     }
     return ld_err(ld, f, "expected a number");
 }

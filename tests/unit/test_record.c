@@ -385,6 +385,17 @@ Test(record, big_seed_and_options_round_trip)
     record_fini(&back);
 }
 
+/* Found by fuzzing the loader: a coordinate no float can hold became
+ * infinite, and `play --load` saved it back as "inf", which no longer
+ * loads; it is refused at once, naming the field. */
+Test(record, a_coordinate_beyond_a_float_is_refused)
+{
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"x\":1e300}]}",
+               "actions[0].x: 1e+300 is out of range (a coordinate is at most");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"y\":\"-1e39\"}]}",
+               "actions[0].y: -1e+39 is out of range");
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
