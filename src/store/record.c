@@ -444,6 +444,20 @@ static int ld_hashes(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* The options are the game's, as its setup says: refused here, naming the
+ * file and the field, and not later, when play --load's message read as
+ * if they had been typed on the command line. */
+static int ld_options_fit(const Ld *ld, const Record *r)
+{
+    void *st = calloc(1, r->game->state_size);
+    if (!st)
+        return ld_err(ld, "options", "out of memory");
+    Diag sd = {{0}};
+    int rc = r->game->setup(st, &r->opt, r->seed, &sd);
+    free(st);
+    return rc < 0 ? ld_err(ld, "options", sd.msg) : 0;
+}
+
 /* "options": optional object of string values. */
 static int ld_options(const Ld *ld, json_t *root, Record *r)
 {
@@ -463,7 +477,7 @@ static int ld_options(const Ld *ld, json_t *root, Record *r)
         if (opt_set(&r->opt, k, json_string_value(v), &od) < 0)
             return ld_err(ld, f, od.msg);
     }
-    return 0;
+    return ld_options_fit(ld, r);
 }
 
 /* A string member no longer than a RECORD_NAME into out ("" if absent). */

@@ -370,6 +370,15 @@ printf 'move C1 27 6\nend\nundo\nquit\n' | "$ecw" play catch-a-king --as parliam
 grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
   fail "undo after the computer's moves: $(grep undo "$tmp/out")"
 
+# --- found by fuzzing the inputs (records, the prompt, odds)
+# play_load_names_the_records_bad_option: an option the game does not take
+# is the record's fault, said with the file and field (it read as if typed
+# on the command line, exit 2)
+sed 's/"options":{}/"options":{"terrain":"random"}/' "$tmp/watch.json" >"$tmp/opt-bad.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/opt-bad.json" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "play --load of a record with a bad option did not exit 1"
+err_has "play: .*opt-bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

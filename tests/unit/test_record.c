@@ -365,7 +365,7 @@ Test(record, big_seed_and_options_round_trip)
     Record rec, back;
     Diag d = {{0}};
     Options opt = {0};
-    opt_set(&opt, "k", "v w", &d);
+    opt_set(&opt, "dragoons", "wing", &d); /* an option of the game: others are refused */
     record_init(&rec, g, &opt, 18446744073709551615u);
     Action a = {.verb = 1, .piece = -2, .target = 3, .arg = 4, .set = 0xffffffffu,
                 .x = 1.2345678f, .y = -0.1f};
@@ -375,7 +375,7 @@ Test(record, big_seed_and_options_round_trip)
     cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
     cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
     cr_expect_eq(back.seed, 18446744073709551615u);
-    cr_expect_str_eq(opt_get(&back.opt, "k"), "v w");
+    cr_expect_str_eq(opt_get(&back.opt, "dragoons"), "wing");
     cr_expect_eq(memcmp(&back.actions[0].a, &a, sizeof a), 0);
     cr_expect_str_eq(back.actions[0].text, "a \"quoted\" text");
     cr_expect_eq(back.nrolls, 1u);
@@ -394,6 +394,17 @@ Test(record, a_coordinate_beyond_a_float_is_refused)
                "actions[0].x: 1e+300 is out of range (a coordinate is at most");
     load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"y\":\"-1e39\"}]}",
                "actions[0].y: -1e+39 is out of range");
+}
+
+/* The record's options are the game's: checked on loading, naming the
+ * file and the field (play --load said only "unknown option 'terrain'",
+ * as if it had been typed on the command line). */
+Test(record, options_the_game_does_not_take_are_refused_on_loading)
+{
+    load_fails(HEAD "\"options\":{\"terrain\":\"random\"},\"actions\":[]}",
+               "bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)");
+    load_fails(HEAD "\"options\":{\"turns\":\"0\"},\"actions\":[]}",
+               "bad.json: options: option turns: expected a number 1..99, not '0'");
 }
 
 Test(record, default_dir_follows_xdg)
