@@ -407,6 +407,24 @@ Test(record, options_the_game_does_not_take_are_refused_on_loading)
                "bad.json: options: option turns: expected a number 1..99, not '0'");
 }
 
+/* Rolls left over once every action is replayed mean the record's dice do
+ * not belong to its actions: refused by a plain replay too, not only by
+ * --verify (play --load of a record of another layout replays without it,
+ * and the rolls left would be fed to the next actions). */
+Test(record, rolls_never_used_are_refused_without_verify)
+{
+    const GameOps *g = games_find("marston-less"); /* rolls no die before the first action */
+    void *st = calloc(1, g->state_size);
+    Record rec;
+    Diag d = {{0}};
+    record_init(&rec, g, NULL, 5);
+    record_add_roll(&rec, 6, 3);
+    cr_expect_neq(record_replay(&rec, st, NULL, false, &d), REPLAY_OK);
+    cr_expect(strstr(d.msg, "1 recorded rolls were never used") != NULL, "%s", d.msg);
+    record_fini(&rec);
+    free(st);
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
