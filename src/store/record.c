@@ -336,6 +336,21 @@ static int ld_hex(const Ld *ld, json_t *v, const char *field, uint64_t *out)
     return 0;
 }
 
+/* A text that messages and play --load's summary print: a control
+ * character in it (a newline, an escape sequence) would break the one-line
+ * message or act on the terminal, and ecw never writes one. */
+static int ld_printable(const Ld *ld, const char *field, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f) {
+            char m[64];
+            snprintf(m, sizeof m, "a control character (0x%02x) in the text", *p);
+            return ld_err(ld, field, m);
+        }
+    }
+    return 0;
+}
+
 /* One element of "actions". */
 static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
 {
@@ -360,10 +375,11 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
     if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0)
         return -1;
     json_t *t = json_object_get(o, "text");
-    if (t && !json_is_string(t)) {
-        snprintf(w, sizeof w, "actions[%zu].text", i);
+    snprintf(w, sizeof w, "actions[%zu].text", i);
+    if (t && !json_is_string(t))
         return ld_err(ld, w, "expected a string");
-    }
+    if (t && ld_printable(ld, w, json_string_value(t)) < 0)
+        return -1;
     snprintf(ra->text, sizeof ra->text, "%s", t ? json_string_value(t) : "");
     return 0;
 }

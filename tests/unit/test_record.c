@@ -425,6 +425,17 @@ Test(record, rolls_never_used_are_refused_without_verify)
     free(st);
 }
 
+/* An action's text is shown in messages and in play --load's summary: a
+ * control character in it (a newline, an escape sequence) is refused, not
+ * printed to the terminal. */
+Test(record, control_characters_in_a_text_are_refused)
+{
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"end\\nx\"}]}",
+               "actions[0].text: a control character (0x0a) in the text");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"\\u001b[2J\"}]}",
+               "actions[0].text: a control character (0x1b)");
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
