@@ -595,7 +595,9 @@ static int ld_seed(const Ld *ld, json_t *root, Record *r)
         char *end;
         errno = 0;
         unsigned long long x = strtoull(s, &end, 10);
-        if (*s >= '0' && *s <= '9' && !*end && errno == 0) {
+        if (*s >= '0' && *s <= '9' && !*end && errno == ERANGE) /* digits, past 64 bits */
+            return ld_err(ld, "seed", "number too large (at most 18446744073709551615)");
+        if (*s >= '0' && *s <= '9' && !*end) {
             r->seed = x;
             return 0;
         }

@@ -436,6 +436,14 @@ Test(record, control_characters_in_a_text_are_refused)
                "actions[0].text: a control character (0x1b)");
 }
 
+/* A seed given as a string past 2^64-1 is too large, not negative. */
+Test(record, a_string_seed_past_64_bits_is_too_large)
+{
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":\"18446744073709551616\","
+               "\"actions\":[]}",
+               "seed: number too large (at most 18446744073709551615)");
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
