@@ -226,6 +226,10 @@ int record_save(const Record *r, const char *path, Diag *d)
 /* Loading: every field checked, errors name the field                 */
 /* ------------------------------------------------------------------ */
 
+/* Far above any game's record (a long game of To Catch a King is some
+ * 40 KB), far below what would exhaust memory. */
+enum { RECORD_MAX_BYTES = 64 << 20 };
+
 typedef struct Ld {
     const char *file;
     Diag       *d;
@@ -673,6 +677,15 @@ static int ld_root(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* How much to read next into a buffer of cap bytes holding n: what fits
+ * (keeping a byte for the NUL), and no more than one byte past the
+ * largest record, enough to know the file is too large. */
+static size_t read_room(size_t cap, size_t n)
+{
+    size_t room = cap - n - 1, left = (size_t)RECORD_MAX_BYTES + 1 - n;
+    return room < left ? room : left;
+}
+
 /* The whole file at path, NUL-terminated, into *text (malloc'd), its
  * length into *len; -1 with d saying why (a directory is named as such:
  * reading one would only give an empty document). */
@@ -686,7 +699,7 @@ static int read_file(const char *path, char **text, size_t *len, Diag *d)
         return diag_set(d, "%s: %s", path, strerror(errno));
     size_t cap = 4096, n = 0;
     char *b = malloc(cap);
-    for (size_t got; b && (got = fread(b + n, 1, cap - n - 1, f)) > 0;) {
+    for (size_t got; b && n <= RECORD_MAX_BYTES && (got = fread(b + n, 1, read_room(cap, n), f)) > 0;) {
         n += got;
         if (n + 1 == cap)
             b = grow_text(b, &cap);
@@ -695,6 +708,10 @@ static int read_file(const char *path, char **text, size_t *len, Diag *d)
     fclose(f);
     if (!b)
         return diag_set(d, "%s: out of memory", path);
+    if (n > RECORD_MAX_BYTES) { /* an endless file (/dev/zero) is not read until memory runs out */
+        free(b);
+        return diag_set(d, "%s: too large for a record (more than %d MiB)", path, RECORD_MAX_BYTES >> 20);
+    }
     if (bad) {
         free(b);
         return diag_set(d, "%s: read failed", path);

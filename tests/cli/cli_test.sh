@@ -379,6 +379,9 @@ printf 'quit\n' | "$ecw" play --load "$tmp/opt-bad.json" >"$tmp/out" 2>"$tmp/err
 [ $? -eq 1 ] || fail "play --load of a record with a bad option did not exit 1"
 err_has "play: .*opt-bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)"
 
+# replay_refuses_an_endless_file: read up to a bound, not until memory runs out
+expect 1 "$ecw" replay /dev/zero;         err_has "replay: /dev/zero: too large for a record (more than 64 MiB)"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

@@ -444,6 +444,17 @@ Test(record, a_string_seed_past_64_bits_is_too_large)
                "seed: number too large (at most 18446744073709551615)");
 }
 
+/* An endless file (/dev/zero) is refused once past any record's size,
+ * not read until memory runs out. */
+Test(record, an_endless_file_is_refused)
+{
+    Record r;
+    Diag d = {{0}};
+    cr_expect_eq(record_load(&r, "/dev/zero", &d), -1);
+    cr_expect(strstr(d.msg, "/dev/zero: too large for a record (more than ") != NULL, "%s", d.msg);
+    record_fini(&r);
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
