@@ -382,6 +382,18 @@ err_has "play: .*opt-bad.json: options: unknown option 'terrain' (this game know
 # replay_refuses_an_endless_file: read up to a bound, not until memory runs out
 expect 1 "$ecw" replay /dev/zero;         err_has "replay: /dev/zero: too large for a record (more than 64 MiB)"
 
+# prompt_refuses_what_the_parser_would_drop: a line past the parser's
+# buffer lost its end (the move after many spaces and 'extra' was played),
+# and 'C1x' was taken for C1
+pad=$(printf '%200s' '')
+printf 'move C1 27 6%s extra\nmove C1x 27 6\nquit\n' "$pad" |
+  "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^illegal: too long: at most 159 characters$' "$tmp/out" || fail "a long line at the prompt: $(grep -E 'illegal|moves' "$tmp/out" | head -3)"
+grep -q "^illegal: no figure called 'C1x'$" "$tmp/out" || fail "C1x at the prompt: $(grep -E 'illegal|moves' "$tmp/out" | head -3)"
+grep -q 'C1 moves' "$tmp/out" && fail "the prompt played a move it should have refused"
+printf 'rough left 99999999999999999999\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
+grep -q '^illegal: there is no zone 99999999999999999999: 1 to 7;' "$tmp/out" || fail "a huge zone at the prompt: $(grep illegal "$tmp/out")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

@@ -216,6 +216,23 @@ Test(ck_text, commands_parse_to_the_action)
     cr_assert_eq(a.verb, CKV_END);
 }
 
+/* Found by fuzzing the prompt: a command longer than the parser's buffer
+ * lost its end without a word ('move C1 27 6', many spaces, 'extra' was
+ * taken as the move; 'charge C1 X', spaces, 'capture' charged without the
+ * capture), and a name with junk after its number ('C1x', 'C1.5') was
+ * taken for C1. Both are refused, saying why. */
+Test(ck_text, what_the_parser_would_drop_is_refused)
+{
+    ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_fig(&F, F_CHARLES, 10, 12);
+    char line[400];
+    snprintf(line, sizeof line, "charge C1 X%*s capture", 200, "");
+    parse_refused(line, "too long: at most 159 characters");
+    parse_refused("move C1x 10 11", "no figure called 'C1x'");
+    parse_refused("move C1.5 10 11", "no figure called 'C1.5'");
+    parse_refused("shoot C1 X9", "no figure called 'X9'");
+}
+
 /* The player's report: 'arrive 0.25 30' with nobody waiting answered
  * "that figure is not yours" (the action went to the move checks). */
 Test(ck_text, arrive_with_no_arrivals_waiting_says_so)

@@ -69,3 +69,16 @@ Test(ml_text, commands_parse_to_the_action)
     cr_assert_eq(ml_parse(&F.s, "fire 1 P3", &a, NULL), 0);
     cr_assert_eq(a.target, 2);
 }
+
+/* Found by fuzzing the prompt: words the parser had no room for were
+ * dropped without a word (past 159 characters, or past 12 words: 'rough
+ * left 7', spaces, 'extra' placed the rough), and a number too large for
+ * a long was named as 9223372036854775807, not as typed. */
+Test(ml_text, what_the_parser_would_drop_is_refused)
+{
+    char line[400];
+    snprintf(line, sizeof line, "rough left 7%*s extra", 200, "");
+    parse_refused(line, "too long: at most 159 characters");
+    parse_refused("form centre 3 1 1 1 1 1 1 1 1 1 2", "too many words: at most 12");
+    parse_refused("rough left 99999999999999999999", "there is no zone 99999999999999999999: 1 to 7");
+}
