@@ -394,6 +394,11 @@ grep -q 'C1 moves' "$tmp/out" && fail "the prompt played a move it should have r
 printf 'rough left 99999999999999999999\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
 grep -q '^illegal: there is no zone 99999999999999999999: 1 to 7;' "$tmp/out" || fail "a huge zone at the prompt: $(grep illegal "$tmp/out")"
 
+# replay_refuses_fields_a_verb_does_not_take: an 'end' carrying a piece
+# replayed as if fine
+sed -E '0,/"verb":9,"piece":0,/s//"verb":9,"piece":7,/' "$tmp/ck-watch.json" >"$tmp/end-piece.json"
+expect 1 "$ecw" replay "$tmp/end-piece.json"; err_has "illegal: end takes no piece (got piece 7)"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

@@ -163,6 +163,28 @@ Test(ck_illegal_input, arrive_and_end)
     REFUSED(CKV_MOVE, 0, 0, 0, 10, 12, "over");
 }
 
+/* Found by fuzzing records: an action with a field its verb does not take
+ * ('end' with piece 32767, a shot with a point of 1e30, a move with a
+ * target or a set, a charge whose capture flag is 9) was accepted and
+ * replayed as if fine. No player nor computer makes one (legal() and
+ * parse() leave such fields 0); an edited or corrupt record does. */
+Test(ck_illegal_input, fields_a_verb_does_not_take)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10), s = ckf_fig(&F, F_SHOT, 12, 10);
+    REFUSED(CKV_END, 32767, 0, 0, 0, 0, "end takes no piece (got piece 32767)");
+    REFUSED(CKV_END, 0, -1, 0, 0, 0, "end takes no target (got target -1)");
+    REFUSED(CKV_END, 0, 0, 0, 0, 1e30f, "end takes no point");
+    REFUSED(CKV_SHOOT, c, s, 0, 5, 5, "shoot takes no point");
+    REFUSED(CKV_MOVE, c, 3, 0, 10, 12, "move takes no target");
+    REFUSED(CKV_MOVE, c, 0, 1, 10, 12, "move takes no arg");
+    Action a = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
+    a.set = 4;
+    ckf_refused(&F, a, "move takes no set (got set 4)");
+    REFUSED(CKV_CHARGE, c, s, 9, 0, 0, "a charge's arg is 1 (capture) or 0, not 9");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 10, 12)), "the same move without them is legal");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 1, 0, 0)), "and a charge to capture");
+}
+
 static void parse_refused(const char *text, const char *part)
 {
     Action a;
