@@ -399,6 +399,17 @@ grep -q '^illegal: there is no zone 99999999999999999999: 1 to 7;' "$tmp/out" ||
 sed -E '0,/"verb":9,"piece":0,/s//"verb":9,"piece":7,/' "$tmp/ck-watch.json" >"$tmp/end-piece.json"
 expect 1 "$ecw" replay "$tmp/end-piece.json"; err_has "illegal: end takes no piece (got piece 7)"
 
+# odds_refuses_what_it_would_ignore: Marston Less took the last of a
+# repeated option and ignored --dp without --vs; a flag in place of a value
+# was taken for a figure type
+expect 2 "$ecw" odds "$game" --factor 5 --factor 6;  err_has "odds: --factor given twice"
+expect 2 "$ecw" odds "$game" --factor 5 --json --json; err_has "odds: --json given twice"
+expect 2 "$ecw" odds "$game" --factor 5 --dp 2;      err_has "odds: --dp counts only against an opposing line: add --vs G"
+expect 2 "$ecw" odds "$game" --factor --json;        err_has "odds: --factor needs a whole number -20..40 (got the flag --json)"
+expect 2 "$ecw" odds "$game" --factor x;             err_has "odds: --factor: expected a whole number -20..40, got 'x'"
+expect 0 "$ecw" odds "$game" --factor 5 --vs 3 --dp 2 --vs-dp 1 --json
+expect 2 "$ecw" odds catch-a-king --attacker --target horse; err_has "odds: --attacker expects a figure type (got the flag --target)"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
