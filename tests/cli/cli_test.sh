@@ -410,6 +410,13 @@ expect 2 "$ecw" odds "$game" --factor x;             err_has "odds: --factor: ex
 expect 0 "$ecw" odds "$game" --factor 5 --vs 3 --dp 2 --vs-dp 1 --json
 expect 2 "$ecw" odds catch-a-king --attacker --target horse; err_has "odds: --attacker expects a figure type (got the flag --target)"
 
+# events_write_errors_are_not_lost: an error met while the events were
+# written (not at the close) was forgotten, and sim exited 0
+if [ -w /dev/full ]; then
+  expect 1 "$ecw" sim "$game" --games 300 --seed 1 --events /dev/full; err_has "sim: /dev/full: write failed"
+  expect 1 "$ecw" watch catch-a-king --seed 2 --fast --events /dev/full; err_has "watch: /dev/full: write failed"
+fi
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
