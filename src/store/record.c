@@ -637,6 +637,8 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
         return ld_err(ld, "engine", "missing");
     if (!json_is_string(e))
         return ld_err(ld, "engine", "expected a string");
+    if (ld_printable(ld, "engine", json_string_value(e)) < 0) /* printed by replay --verify's messages */
+        return -1;
     snprintf(r->engine, sizeof r->engine, "%s", json_string_value(e));
     if (!g)
         return ld_err(ld, "game", "missing");
@@ -758,7 +760,29 @@ static int json_syntax_error(const char *path, const char *text, const json_erro
     return diag_set(d, "%s:%d:%d: %s", path, err->line, err->column, err->text);
 }
 
-int record_load(Record *r, const char *path, Diag *d)
+/* A failure's message quotes what the file says (a key, a game's name, an
+ * option, jansson's "near '...'"): its control characters are written as
+ * escapes (\n, \t, \x1b), so that it stays one line and sends nothing to
+ * the terminal. Returns -1. */
+static int escape_controls(Diag *d)
+{
+    if (!d)
+        return -1;
+    char out[sizeof d->msg];
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)d->msg; *p && n + 5 < sizeof out; p++) {
+        if (*p >= 0x20 && *p != 0x7f)
+            out[n++] = (char)*p;
+        else
+            n += (size_t)snprintf(out + n, sizeof out - n, *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : "\\x%02x", *p);
+    }
+    out[n] = '\0';
+    memcpy(d->msg, out, n + 1);
+    return -1;
+}
+
+/* record_load but for the escapes of the message. */
+static int load_parsed(Record *r, const char *path, Diag *d)
 {
     memset(r, 0, sizeof *r);
     char *text = NULL;
@@ -777,6 +801,11 @@ int record_load(Record *r, const char *path, Diag *d)
     int rc = ld_root(&ld, root, r);
     json_decref(root);
     return rc;
+}
+
+int record_load(Record *r, const char *path, Diag *d)
+{
+    return load_parsed(r, path, d) < 0 ? escape_controls(d) : 0;
 }
 
 /* ------------------------------------------------------------------ */

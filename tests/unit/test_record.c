@@ -455,6 +455,19 @@ Test(record, an_endless_file_is_refused)
     record_fini(&r);
 }
 
+/* A message quotes what the file says (a key, a game, an option): a
+ * control character there is written as an escape, so that the message
+ * stays one line and sends nothing to the terminal. */
+Test(record, control_characters_quoted_from_the_file_are_escaped)
+{
+    load_fails(HEAD "\"actions\":[],\"a\\nb\\u001b[31m\":1}", "bad.json: a\\nb\\x1b[31m: unknown field");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marst\\ton\",\"seed\":1,\"actions\":[]}",
+               "game: unknown game 'marst\\ton'");
+    load_fails(HEAD "\"options\":{\"turns\":\"1\\n2\"},\"actions\":[]}", "not '1\\n2'");
+    load_fails("{\"engine\":\"0.1\\u001b[2J\",\"game\":\"marston-less\",\"seed\":1,\"actions\":[]}",
+               "engine: a control character (0x1b)");
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
