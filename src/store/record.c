@@ -97,13 +97,15 @@ void record_finish(Record *r, const void *st)
 /* ------------------------------------------------------------------ */
 
 /* A float as a JSON number when %.6g (jw_num) gives it back exactly, else
- * as a string of 9 significant digits, which always does. */
+ * as a string of 9 significant digits, which always does. -0 is such a
+ * string: the number -0 reads back as the integer 0, whose +0.0 is
+ * another state byte for byte (--verify and play --load then failed). */
 static void write_float(Jw *w, const char *key, float v)
 {
     char b[32];
     snprintf(b, sizeof b, "%.6g", (double)v);
     jw_key(w, key);
-    if ((float)strtod(b, NULL) == v && isfinite(v)) {
+    if ((float)strtod(b, NULL) == v && isfinite(v) && !(v == 0 && signbit(v))) {
         jw_num(w, (double)v);
     } else {
         snprintf(b, sizeof b, "%.9g", (double)v);

@@ -468,6 +468,26 @@ Test(record, control_characters_quoted_from_the_file_are_escaped)
                "engine: a control character (0x1b)");
 }
 
+/* Found by fuzzing the prompt: 'move H1 -0 46' put the figure at x = -0.0,
+ * the record wrote "x":-0, which JSON reads back as the integer 0 (+0.0):
+ * the replayed state differed byte for byte, --verify failed and play
+ * --load refused to resume the game. A coordinate comes back bit for bit. */
+Test(record, a_negative_zero_coordinate_round_trips)
+{
+    const GameOps *g = games_all()[0];
+    Record rec, back;
+    Diag d = {{0}};
+    record_init(&rec, g, NULL, 1);
+    Action a = {.verb = 1, .x = -0.0f, .y = 0.0f};
+    record_add_action(&rec, &a, "move", NULL);
+    const char *path = put("negzero.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect_eq(memcmp(&back.actions[0].a, &a, sizeof a), 0, "x came back as %g", (double)back.actions[0].a.x);
+    record_fini(&rec);
+    record_fini(&back);
+}
+
 Test(record, default_dir_follows_xdg)
 {
     char buf[256];
