@@ -129,6 +129,10 @@ void cli_sink(void *ud, const char *json, const char *text, int vis);
 int   cli_check_writable(const char *path, Diag *d);
 /* Open an event file for writing ("-" = stdout); NULL with d filled. */
 FILE *cli_open_events(const char *path, Diag *d);
+/* Close f from cli_open_events (NULL and stdout are left alone): -1 if a
+ * write to it failed, at the close or before it (fclose forgets an error
+ * met while the events were written, and the file silently lacks them). */
+int   cli_close_events(FILE *f);
 /* Before a played or watched game: check the game's options, pick and
  * print a seed if none was given, make sure the save file can be written,
  * open the events file. Returns EXIT_OK, or EXIT_USAGE (bad option) or

@@ -428,6 +428,14 @@ FILE *cli_open_events(const char *path, Diag *d)
     return f;
 }
 
+int cli_close_events(FILE *f)
+{
+    if (!f || f == stdout)
+        return 0;
+    bool bad = ferror(f);
+    return fclose(f) != 0 || bad ? -1 : 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Agents and the game loop                                            */
 /* ------------------------------------------------------------------ */

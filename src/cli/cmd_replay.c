@@ -106,7 +106,7 @@ int cmd_replay(int argc, char **argv)
         cli_error("replay: %s", d.msg);
     else
         code = replay_run(&r, a.path, a.verify, events);
-    if (events && events != stdout && fclose(events) != 0) {
+    if (cli_close_events(events) < 0) {
         cli_error("replay: %s: write failed", a.events);
         code = EXIT_FAIL;
     }

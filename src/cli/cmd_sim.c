@@ -521,7 +521,7 @@ int cmd_sim(int argc, char **argv)
         return EXIT_FAIL;
     }
     rc = sim_main(&c, events);
-    if (events && events != stdout && fclose(events) != 0) {
+    if (cli_close_events(events) < 0) {
         cli_error("sim: %s: write failed", c.events_path);
         rc = EXIT_FAIL;
     }

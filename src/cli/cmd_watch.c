@@ -176,7 +176,7 @@ int cmd_watch(int argc, char **argv)
     if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, &a.seed, a.save, a.events, &events)) != EXIT_OK)
         return rc;
     rc = watch_run(&a, &w, events);
-    if (events && events != stdout && fclose(events) != 0) {
+    if (cli_close_events(events) < 0) {
         cli_error("watch: %s: write failed", a.events);
         rc = EXIT_FAIL;
     }

@@ -135,6 +135,18 @@ int game_role_index(const GameOps *g, const char *role)
     return -1;
 }
 
+int game_check_fields(const Action *a, unsigned used, const char *word, Diag *d)
+{
+    static const char *const names[] = {"piece", "target", "arg", "set"};
+    const long long vals[] = {a->piece, a->target, a->arg, a->set};
+    for (int i = 0; i < 4; i++)
+        if (!(used >> i & 1) && vals[i] != 0)
+            return diag_set(d, "%s takes no %s (got %s %lld)", word, names[i], names[i], vals[i]);
+    if (!(used & ACT_POINT) && (a->x != 0 || a->y != 0))
+        return diag_set(d, "%s takes no point (got %g, %g)", word, (double)a->x, (double)a->y);
+    return 0;
+}
+
 void game_begin(const GameOps *g, void *st, GameIO *io)
 {
     if (g->begin)

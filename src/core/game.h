@@ -152,4 +152,13 @@ int      game_parse_checked(const GameOps *g, const void *st, const char *text,
 /* Index of a role name, or -1. */
 int      game_role_index(const GameOps *g, const char *role);
 
+/* The fields of an Action past its verb, as bits for game_check_fields. */
+enum { ACT_PIECE = 1, ACT_TARGET = 2, ACT_ARG = 4, ACT_SET = 8, ACT_POINT = 16 };
+/* Refuse an action that sets a field its verb does not take (`used`: the
+ * ACT_ bits of those it takes; `word`: the verb, for the message). legal(),
+ * parse() and the computer players leave such fields 0: only an edited or
+ * corrupt record carries one, which would otherwise replay as if fine.
+ * 0, or -1 with d saying which field ("end takes no piece (got piece 7)"). */
+int      game_check_fields(const Action *a, unsigned used, const char *word, Diag *d);
+
 #endif

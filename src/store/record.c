@@ -5,6 +5,7 @@
 #include "ai/ai.h"
 #include "games/registry.h"
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
@@ -96,13 +97,15 @@ void record_finish(Record *r, const void *st)
 /* ------------------------------------------------------------------ */
 
 /* A float as a JSON number when %.6g (jw_num) gives it back exactly, else
- * as a string of 9 significant digits, which always does. */
+ * as a string of 9 significant digits, which always does. -0 is such a
+ * string: the number -0 reads back as the integer 0, whose +0.0 is
+ * another state byte for byte (--verify and play --load then failed). */
 static void write_float(Jw *w, const char *key, float v)
 {
     char b[32];
     snprintf(b, sizeof b, "%.6g", (double)v);
     jw_key(w, key);
-    if ((float)strtod(b, NULL) == v && isfinite(v)) {
+    if ((float)strtod(b, NULL) == v && isfinite(v) && !(v == 0 && signbit(v))) {
         jw_num(w, (double)v);
     } else {
         snprintf(b, sizeof b, "%.9g", (double)v);
@@ -225,6 +228,10 @@ int record_save(const Record *r, const char *path, Diag *d)
 /* Loading: every field checked, errors name the field                 */
 /* ------------------------------------------------------------------ */
 
+/* Far above any game's record (a long game of To Catch a King is some
+ * 40 KB), far below what would exhaust memory. */
+enum { RECORD_MAX_BYTES = 64 << 20 };
+
 typedef struct Ld {
     const char *file;
     Diag       *d;
@@ -288,6 +295,20 @@ static int ld_int(const Ld *ld, json_t *obj, const char *where, const char *key,
     return 0;
 }
 
+/* x, a coordinate read as a double, as a float: -1 with the field named
+ * when no float holds it (it became infinite, and was then saved back as
+ * "inf", which no longer loads). */
+static int ld_to_float(const Ld *ld, const char *field, double x, float *out)
+{
+    if (!(fabs(x) <= FLT_MAX)) {
+        char m[96];
+        snprintf(m, sizeof m, "%g is out of range (a coordinate is at most %g either way)", x, (double)FLT_MAX);
+        return ld_err(ld, field, m);
+    }
+    *out = (float)x;
+    return 0;
+}
+
 /* Optional float member: a JSON number or a numeric string. */
 static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *key, float *out)
 {
@@ -296,18 +317,14 @@ static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *ke
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    if (json_is_number(v)) {
-        *out = (float)json_number_value(v);
-        return 0;
-    }
+    if (json_is_number(v))
+        return ld_to_float(ld, f, json_number_value(v), out);
     if (json_is_string(v)) {
         char *end;
         const char *s = json_string_value(v);
         double x = strtod(s, &end);
-        if (*s && !*end && isfinite(x)) {
-            *out = (float)x;
-            return 0;
-        }
+        if (*s && !*end && !isnan(x))
+            return ld_to_float(ld, f, x, out);
     }
     return ld_err(ld, f, "expected a number");
 }
@@ -322,6 +339,21 @@ static int ld_hex(const Ld *ld, json_t *v, const char *field, uint64_t *out)
     if (n == 0 || n > 16 || strspn(s, "0123456789abcdefABCDEF") != n)
         return ld_err(ld, field, "expected 1 to 16 hex digits");
     *out = strtoull(s, NULL, 16);
+    return 0;
+}
+
+/* A text that messages and play --load's summary print: a control
+ * character in it (a newline, an escape sequence) would break the one-line
+ * message or act on the terminal, and ecw never writes one. */
+static int ld_printable(const Ld *ld, const char *field, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f) {
+            char m[64];
+            snprintf(m, sizeof m, "a control character (0x%02x) in the text", *p);
+            return ld_err(ld, field, m);
+        }
+    }
     return 0;
 }
 
@@ -349,10 +381,11 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
     if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0)
         return -1;
     json_t *t = json_object_get(o, "text");
-    if (t && !json_is_string(t)) {
-        snprintf(w, sizeof w, "actions[%zu].text", i);
+    snprintf(w, sizeof w, "actions[%zu].text", i);
+    if (t && !json_is_string(t))
         return ld_err(ld, w, "expected a string");
-    }
+    if (t && ld_printable(ld, w, json_string_value(t)) < 0)
+        return -1;
     snprintf(ra->text, sizeof ra->text, "%s", t ? json_string_value(t) : "");
     return 0;
 }
@@ -433,6 +466,20 @@ static int ld_hashes(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* The options are the game's, as its setup says: refused here, naming the
+ * file and the field, and not later, when play --load's message read as
+ * if they had been typed on the command line. */
+static int ld_options_fit(const Ld *ld, const Record *r)
+{
+    void *st = calloc(1, r->game->state_size);
+    if (!st)
+        return ld_err(ld, "options", "out of memory");
+    Diag sd = {{0}};
+    int rc = r->game->setup(st, &r->opt, r->seed, &sd);
+    free(st);
+    return rc < 0 ? ld_err(ld, "options", sd.msg) : 0;
+}
+
 /* "options": optional object of string values. */
 static int ld_options(const Ld *ld, json_t *root, Record *r)
 {
@@ -452,7 +499,7 @@ static int ld_options(const Ld *ld, json_t *root, Record *r)
         if (opt_set(&r->opt, k, json_string_value(v), &od) < 0)
             return ld_err(ld, f, od.msg);
     }
-    return 0;
+    return ld_options_fit(ld, r);
 }
 
 /* A string member no longer than a RECORD_NAME into out ("" if absent). */
@@ -554,7 +601,9 @@ static int ld_seed(const Ld *ld, json_t *root, Record *r)
         char *end;
         errno = 0;
         unsigned long long x = strtoull(s, &end, 10);
-        if (*s >= '0' && *s <= '9' && !*end && errno == 0) {
+        if (*s >= '0' && *s <= '9' && !*end && errno == ERANGE) /* digits, past 64 bits */
+            return ld_err(ld, "seed", "number too large (at most 18446744073709551615)");
+        if (*s >= '0' && *s <= '9' && !*end) {
             r->seed = x;
             return 0;
         }
@@ -590,6 +639,8 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
         return ld_err(ld, "engine", "missing");
     if (!json_is_string(e))
         return ld_err(ld, "engine", "expected a string");
+    if (ld_printable(ld, "engine", json_string_value(e)) < 0) /* printed by replay --verify's messages */
+        return -1;
     snprintf(r->engine, sizeof r->engine, "%s", json_string_value(e));
     if (!g)
         return ld_err(ld, "game", "missing");
@@ -630,6 +681,15 @@ static int ld_root(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* How much to read next into a buffer of cap bytes holding n: what fits
+ * (keeping a byte for the NUL), and no more than one byte past the
+ * largest record, enough to know the file is too large. */
+static size_t read_room(size_t cap, size_t n)
+{
+    size_t room = cap - n - 1, left = (size_t)RECORD_MAX_BYTES + 1 - n;
+    return room < left ? room : left;
+}
+
 /* The whole file at path, NUL-terminated, into *text (malloc'd), its
  * length into *len; -1 with d saying why (a directory is named as such:
  * reading one would only give an empty document). */
@@ -643,7 +703,7 @@ static int read_file(const char *path, char **text, size_t *len, Diag *d)
         return diag_set(d, "%s: %s", path, strerror(errno));
     size_t cap = 4096, n = 0;
     char *b = malloc(cap);
-    for (size_t got; b && (got = fread(b + n, 1, cap - n - 1, f)) > 0;) {
+    for (size_t got; b && n <= RECORD_MAX_BYTES && (got = fread(b + n, 1, read_room(cap, n), f)) > 0;) {
         n += got;
         if (n + 1 == cap)
             b = grow_text(b, &cap);
@@ -652,6 +712,10 @@ static int read_file(const char *path, char **text, size_t *len, Diag *d)
     fclose(f);
     if (!b)
         return diag_set(d, "%s: out of memory", path);
+    if (n > RECORD_MAX_BYTES) { /* an endless file (/dev/zero) is not read until memory runs out */
+        free(b);
+        return diag_set(d, "%s: too large for a record (more than %d MiB)", path, RECORD_MAX_BYTES >> 20);
+    }
     if (bad) {
         free(b);
         return diag_set(d, "%s: read failed", path);
@@ -698,7 +762,29 @@ static int json_syntax_error(const char *path, const char *text, const json_erro
     return diag_set(d, "%s:%d:%d: %s", path, err->line, err->column, err->text);
 }
 
-int record_load(Record *r, const char *path, Diag *d)
+/* A failure's message quotes what the file says (a key, a game's name, an
+ * option, jansson's "near '...'"): its control characters are written as
+ * escapes (\n, \t, \x1b), so that it stays one line and sends nothing to
+ * the terminal. Returns -1. */
+static int escape_controls(Diag *d)
+{
+    if (!d)
+        return -1;
+    char out[sizeof d->msg];
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)d->msg; *p && n + 5 < sizeof out; p++) {
+        if (*p >= 0x20 && *p != 0x7f)
+            out[n++] = (char)*p;
+        else
+            n += (size_t)snprintf(out + n, sizeof out - n, *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : "\\x%02x", *p);
+    }
+    out[n] = '\0';
+    memcpy(d->msg, out, n + 1);
+    return -1;
+}
+
+/* record_load but for the escapes of the message. */
+static int load_parsed(Record *r, const char *path, Diag *d)
 {
     memset(r, 0, sizeof *r);
     char *text = NULL;
@@ -717,6 +803,11 @@ int record_load(Record *r, const char *path, Diag *d)
     int rc = ld_root(&ld, root, r);
     json_decref(root);
     return rc;
+}
+
+int record_load(Record *r, const char *path, Diag *d)
+{
+    return load_parsed(r, path, d) < 0 ? escape_controls(d) : 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -767,10 +858,12 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
     return 0;
 }
 
-/* Compare the final hash and leftover rolls once every action is applied. */
-static long replay_final(const Record *r, const void *st, const ReplayDice *rd, Diag *d)
+/* Once every action is applied: the final hash (with verify) and the
+ * rolls left over (always: the record's dice are not its actions', and a
+ * game resumed from it would feed them to the next actions). */
+static long replay_final(const Record *r, const void *st, const ReplayDice *rd, bool verify, Diag *d)
 {
-    if (r->has_final && game_hash(r->game, st) != r->final_hash) {
+    if (verify && r->has_final && game_hash(r->game, st) != r->final_hash) {
         diag_set(d, "final state differs from the record (after action %zu)",
                  r->nactions ? r->nactions - 1 : 0);
         return r->nactions ? (long)r->nactions - 1 : 0;
@@ -838,7 +931,7 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
             }
         }
     }
-    return verify ? replay_final(r, st, &rd, d) : REPLAY_OK;
+    return replay_final(r, st, &rd, verify, d);
 }
 
 char *record_default_dir(char *buf, size_t n)

@@ -375,6 +375,61 @@ printf '1\n1\nundo\nundo\nundo\nquit\n' | "$ecw" play "$game" --seed 4 --save "$
 grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo past the first move"
 grep -q '"actions":\[\]' "$tmp/undo-ml.json" || fail "undo: the record keeps the moves taken back"
 
+# --- found by fuzzing the inputs (records, the prompt, odds)
+# play_load_names_the_records_bad_option: an option the game does not take
+# is the record's fault, said with the file and field (it read as if typed
+# on the command line, exit 2)
+sed 's/"options":{}/"options":{"terrain":"random"}/' "$tmp/watch.json" >"$tmp/opt-bad.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/opt-bad.json" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "play --load of a record with a bad option did not exit 1"
+err_has "play: .*opt-bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)"
+
+# replay_refuses_an_endless_file: read up to a bound, not until memory runs out
+expect 1 "$ecw" replay /dev/zero;         err_has "replay: /dev/zero: too large for a record (more than 64 MiB)"
+
+# prompt_refuses_what_the_parser_would_drop: a line past the parser's
+# buffer lost its end (the move after many spaces and 'extra' was played),
+# and 'C1x' was taken for C1
+pad=$(printf '%200s' '')
+printf 'move C1 27 6%s extra\nmove C1x 27 6\nquit\n' "$pad" |
+  "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^illegal: too long: at most 159 characters$' "$tmp/out" || fail "a long line at the prompt: $(grep -E 'illegal|moves' "$tmp/out" | head -3)"
+grep -q "^illegal: no figure called 'C1x'$" "$tmp/out" || fail "C1x at the prompt: $(grep -E 'illegal|moves' "$tmp/out" | head -3)"
+grep -q 'C1 moves' "$tmp/out" && fail "the prompt played a move it should have refused"
+printf 'rough left 99999999999999999999\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
+grep -q '^illegal: there is no zone 99999999999999999999: 1 to 7;' "$tmp/out" || fail "a huge zone at the prompt: $(grep illegal "$tmp/out")"
+
+# replay_refuses_fields_a_verb_does_not_take: an 'end' carrying a piece
+# replayed as if fine
+sed -E '0,/"verb":9,"piece":0,/s//"verb":9,"piece":7,/' "$tmp/ck-watch.json" >"$tmp/end-piece.json"
+expect 1 "$ecw" replay "$tmp/end-piece.json"; err_has "illegal: end takes no piece (got piece 7)"
+
+# odds_refuses_what_it_would_ignore: Marston Less took the last of a
+# repeated option and ignored --dp without --vs; a flag in place of a value
+# was taken for a figure type
+expect 2 "$ecw" odds "$game" --factor 5 --factor 6;  err_has "odds: --factor given twice"
+expect 2 "$ecw" odds "$game" --factor 5 --json --json; err_has "odds: --json given twice"
+expect 2 "$ecw" odds "$game" --factor 5 --dp 2;      err_has "odds: --dp counts only against an opposing line: add --vs G"
+expect 2 "$ecw" odds "$game" --factor --json;        err_has "odds: --factor needs a whole number -20..40 (got the flag --json)"
+expect 2 "$ecw" odds "$game" --factor x;             err_has "odds: --factor: expected a whole number -20..40, got 'x'"
+expect 0 "$ecw" odds "$game" --factor 5 --vs 3 --dp 2 --vs-dp 1 --json
+expect 2 "$ecw" odds catch-a-king --attacker --target horse; err_has "odds: --attacker expects a figure type (got the flag --target)"
+
+# events_write_errors_are_not_lost: an error met while the events were
+# written (not at the close) was forgotten, and sim exited 0
+if [ -w /dev/full ]; then
+  expect 1 "$ecw" sim "$game" --games 300 --seed 1 --events /dev/full; err_has "sim: /dev/full: write failed"
+  expect 1 "$ecw" watch catch-a-king --seed 2 --fast --events /dev/full; err_has "watch: /dev/full: write failed"
+fi
+
+# a_move_to_minus_zero_still_resumes: 'move H1 -0 46' was saved as "x":-0,
+# read back as +0: the record no longer verified nor resumed
+printf 'arrive 0.25 46\nmove H1 -0 46\nend\nquit\n' |
+  "$ecw" play catch-a-king --as royalist --terrain random --seed 5 --save "$tmp/negzero.json" >/dev/null 2>&1
+grep -q '"x":"-0"' "$tmp/negzero.json" || fail "the move to -0 was not played or not kept: $(head -c 300 "$tmp/negzero.json")"
+expect 0 "$ecw" replay --verify "$tmp/negzero.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/negzero.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load after a move to -0: $(cat "$tmp/err")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

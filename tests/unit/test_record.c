@@ -365,7 +365,7 @@ Test(record, big_seed_and_options_round_trip)
     Record rec, back;
     Diag d = {{0}};
     Options opt = {0};
-    opt_set(&opt, "k", "v w", &d);
+    opt_set(&opt, "dragoons", "wing", &d); /* an option of the game: others are refused */
     record_init(&rec, g, &opt, 18446744073709551615u);
     Action a = {.verb = 1, .piece = -2, .target = 3, .arg = 4, .set = 0xffffffffu,
                 .x = 1.2345678f, .y = -0.1f};
@@ -375,12 +375,115 @@ Test(record, big_seed_and_options_round_trip)
     cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
     cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
     cr_expect_eq(back.seed, 18446744073709551615u);
-    cr_expect_str_eq(opt_get(&back.opt, "k"), "v w");
+    cr_expect_str_eq(opt_get(&back.opt, "dragoons"), "wing");
     cr_expect_eq(memcmp(&back.actions[0].a, &a, sizeof a), 0);
     cr_expect_str_eq(back.actions[0].text, "a \"quoted\" text");
     cr_expect_eq(back.nrolls, 1u);
     cr_expect_eq(back.rolls[0].value, 4);
     cr_expect(!back.has_final);
+    record_fini(&rec);
+    record_fini(&back);
+}
+
+/* Found by fuzzing the loader: a coordinate no float can hold became
+ * infinite, and `play --load` saved it back as "inf", which no longer
+ * loads; it is refused at once, naming the field. */
+Test(record, a_coordinate_beyond_a_float_is_refused)
+{
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"x\":1e300}]}",
+               "actions[0].x: 1e+300 is out of range (a coordinate is at most");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"y\":\"-1e39\"}]}",
+               "actions[0].y: -1e+39 is out of range");
+}
+
+/* The record's options are the game's: checked on loading, naming the
+ * file and the field (play --load said only "unknown option 'terrain'",
+ * as if it had been typed on the command line). */
+Test(record, options_the_game_does_not_take_are_refused_on_loading)
+{
+    load_fails(HEAD "\"options\":{\"terrain\":\"random\"},\"actions\":[]}",
+               "bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)");
+    load_fails(HEAD "\"options\":{\"turns\":\"0\"},\"actions\":[]}",
+               "bad.json: options: option turns: expected a number 1..99, not '0'");
+}
+
+/* Rolls left over once every action is replayed mean the record's dice do
+ * not belong to its actions: refused by a plain replay too, not only by
+ * --verify (play --load of a record of another layout replays without it,
+ * and the rolls left would be fed to the next actions). */
+Test(record, rolls_never_used_are_refused_without_verify)
+{
+    const GameOps *g = games_find("marston-less"); /* rolls no die before the first action */
+    void *st = calloc(1, g->state_size);
+    Record rec;
+    Diag d = {{0}};
+    record_init(&rec, g, NULL, 5);
+    record_add_roll(&rec, 6, 3);
+    cr_expect_neq(record_replay(&rec, st, NULL, false, &d), REPLAY_OK);
+    cr_expect(strstr(d.msg, "1 recorded rolls were never used") != NULL, "%s", d.msg);
+    record_fini(&rec);
+    free(st);
+}
+
+/* An action's text is shown in messages and in play --load's summary: a
+ * control character in it (a newline, an escape sequence) is refused, not
+ * printed to the terminal. */
+Test(record, control_characters_in_a_text_are_refused)
+{
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"end\\nx\"}]}",
+               "actions[0].text: a control character (0x0a) in the text");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"\\u001b[2J\"}]}",
+               "actions[0].text: a control character (0x1b)");
+}
+
+/* A seed given as a string past 2^64-1 is too large, not negative. */
+Test(record, a_string_seed_past_64_bits_is_too_large)
+{
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":\"18446744073709551616\","
+               "\"actions\":[]}",
+               "seed: number too large (at most 18446744073709551615)");
+}
+
+/* An endless file (/dev/zero) is refused once past any record's size,
+ * not read until memory runs out. */
+Test(record, an_endless_file_is_refused)
+{
+    Record r;
+    Diag d = {{0}};
+    cr_expect_eq(record_load(&r, "/dev/zero", &d), -1);
+    cr_expect(strstr(d.msg, "/dev/zero: too large for a record (more than ") != NULL, "%s", d.msg);
+    record_fini(&r);
+}
+
+/* A message quotes what the file says (a key, a game, an option): a
+ * control character there is written as an escape, so that the message
+ * stays one line and sends nothing to the terminal. */
+Test(record, control_characters_quoted_from_the_file_are_escaped)
+{
+    load_fails(HEAD "\"actions\":[],\"a\\nb\\u001b[31m\":1}", "bad.json: a\\nb\\x1b[31m: unknown field");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marst\\ton\",\"seed\":1,\"actions\":[]}",
+               "game: unknown game 'marst\\ton'");
+    load_fails(HEAD "\"options\":{\"turns\":\"1\\n2\"},\"actions\":[]}", "not '1\\n2'");
+    load_fails("{\"engine\":\"0.1\\u001b[2J\",\"game\":\"marston-less\",\"seed\":1,\"actions\":[]}",
+               "engine: a control character (0x1b)");
+}
+
+/* Found by fuzzing the prompt: 'move H1 -0 46' put the figure at x = -0.0,
+ * the record wrote "x":-0, which JSON reads back as the integer 0 (+0.0):
+ * the replayed state differed byte for byte, --verify failed and play
+ * --load refused to resume the game. A coordinate comes back bit for bit. */
+Test(record, a_negative_zero_coordinate_round_trips)
+{
+    const GameOps *g = games_all()[0];
+    Record rec, back;
+    Diag d = {{0}};
+    record_init(&rec, g, NULL, 1);
+    Action a = {.verb = 1, .x = -0.0f, .y = 0.0f};
+    record_add_action(&rec, &a, "move", NULL);
+    const char *path = put("negzero.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect_eq(memcmp(&back.actions[0].a, &a, sizeof a), 0, "x came back as %g", (double)back.actions[0].a.x);
     record_fini(&rec);
     record_fini(&back);
 }

@@ -214,6 +214,8 @@ static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t,
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
+    if (a->arg != 0 && a->arg != 1) /* the capture word or not: any other arg is a corrupt record */
+        return diag_set(d, "a charge's arg is 1 (capture) or 0, not %d", a->arg);
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
     if (enemy_target(s, f, a->target, d) < 0)

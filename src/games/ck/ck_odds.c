@@ -144,6 +144,9 @@ static int parse_one(OddsArgs *o, int id, const char *v, int *i, Diag *d)
     (*i)++;
     if (!v)
         return diag_set(d, "odds: %s expects %s", op->name, op->arg == 't' ? "a figure type" : "a number");
+    if (strncmp(v, "--", 2) == 0) /* a forgotten value, not a figure type named "--target" */
+        return diag_set(d, "odds: %s expects %s (got the flag %s)", op->name,
+                        op->arg == 't' ? "a figure type" : "a number", v);
     if (op->arg == 't')
         return parse_type(v, &o->v[id], id == O_ATTACKER ? &o->att_foot : &o->def_foot, d);
     char *end = NULL;

@@ -13,7 +13,7 @@ int ck_fig_find(const CkState *s, const char *name)
 {
     char up = (char)toupper((unsigned char)name[0]);
     long want = name[1] ? strtol(name + 1, NULL, 10) : 1;
-    if (name[1] && !isdigit((unsigned char)name[1]))
+    if (strspn(name + 1, "0123456789") != strlen(name + 1)) /* "C1x" is no name, not C1 */
         return -1;
     int seen = 0;
     for (int i = 0; i < s->nfigs; i++) {
@@ -197,6 +197,8 @@ int ck_parse(const void *st, const char *text, Action *out, Diag *d)
 {
     char line[160], *tok[8];
     int nt = 0;
+    if (strlen(text) >= sizeof line) /* the copy would lose the end of the line, and its words */
+        return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
     snprintf(line, sizeof line, "%s", text);
     for (char *p = strtok(line, " \t\r\n"); p && nt < 8; p = strtok(NULL, " \t\r\n"))
         tok[nt++] = p;

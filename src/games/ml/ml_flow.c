@@ -629,12 +629,34 @@ int ml_legal_choose(const void *st, GameChoose choose, void *ud, Action *out)
     return choose_from_list(s, choose, ud, out);
 }
 
+/* The fields each verb takes (game_check_fields refuses the others; no
+ * verb takes a point: the battlefield is a grid). */
+static const uint8_t verb_fields[MLV_COUNT] = {
+    [MLV_ROUGH] = ACT_TARGET,
+    [MLV_DRAGOONS] = ACT_PIECE | ACT_TARGET | ACT_ARG,
+    [MLV_FORM] = ACT_PIECE | ACT_TARGET | ACT_SET,
+    [MLV_GUN] = ACT_PIECE | ACT_TARGET | ACT_ARG,
+    [MLV_GENERAL] = ACT_PIECE | ACT_TARGET,
+    [MLV_LIGHT] = ACT_TARGET,
+    [MLV_FIRE] = ACT_PIECE | ACT_TARGET,
+    [MLV_HOLD] = ACT_PIECE,
+    [MLV_MOVE] = ACT_PIECE | ACT_TARGET,
+    [MLV_TURNIN] = ACT_PIECE,
+    [MLV_GENMOVE] = ACT_PIECE | ACT_TARGET,
+    [MLV_END] = 0,
+    [MLV_SPLIT] = ACT_PIECE | ACT_ARG,
+    [MLV_RALLY] = ACT_PIECE,
+    [MLV_PRESS] = ACT_PIECE,
+};
+
 int ml_check(const void *st, const Action *a, Diag *d)
 {
     const MlState *s = st;
     assert(ml_occ_agrees(s));
     if (a->verb < 0 || a->verb >= MLV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
+    if (game_check_fields(a, verb_fields[a->verb], ml_verb_words[a->verb], d) < 0)
+        return -1;
     switch (s->phase) {
     case PH_PLACE:
     case PH_FORM:

@@ -103,14 +103,32 @@ static void print_text(FILE *out, int f, int g, bool vs, const VsOdds *o)
     fprintf(out, "Rout: line %.4f, opponent %.4f\n", o->routed[0], o->routed[1]);
 }
 
+/* The value v of option opt, a whole number in lo..hi, into *out; a flag
+ * in its place is a forgotten value, said as such. */
 static int int_arg(const char *opt, const char *v, int lo, int hi, int *out, Diag *d)
 {
+    if (v && strncmp(v, "--", 2) == 0)
+        return diag_set(d, "odds: %s needs a whole number %d..%d (got the flag %s)", opt, lo, hi, v);
     char *end;
     long x = v ? strtol(v, &end, 10) : 0;
     if (!v || *v == '\0' || *end || x < lo || x > hi)
-        return diag_set(d, "%s: expected a whole number %d..%d", opt, lo, hi);
+        return diag_set(d, "%s: expected a whole number %d..%d%s%s%s", opt, lo, hi, v ? ", got '" : "",
+                        v ? v : "", v ? "'" : "");
     *out = (int)x;
     return 0;
+}
+
+/* The options that take a number, in the order of `seen` in ml_odds_cli. */
+static const char *const num_opts[] = {"--factor", "--vs", "--dp", "--vs-dp"};
+enum { NUM_OPTS = 4 };
+
+/* Which of num_opts a is, or -1. */
+static int num_opt(const char *a)
+{
+    for (int k = 0; k < NUM_OPTS; k++)
+        if (strcmp(num_opts[k], a) == 0)
+            return k;
+    return -1;
 }
 
 static const char usage[] =
@@ -122,35 +140,37 @@ static const char usage[] =
 
 int ml_odds_cli(int argc, char **argv, FILE *out, Diag *d)
 {
-    int f = -99, g = -99, dp_a = 0, dp_b = 0;
-    bool json = false;
+    int val[NUM_OPTS] = {-99, -99, 0, 0}; /* --factor, --vs, --dp, --vs-dp */
+    bool json = false, seen[NUM_OPTS] = {false};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = 0;
+        int k = num_opt(a);
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, out);
             return 0;
-        } else if (!strcmp(a, "--json")) {
+        }
+        /* an option given twice is refused, as everywhere in ecw: the last
+         * one winning silently would hide a mistake */
+        if (!strcmp(a, "--json") ? json : k >= 0 && seen[k])
+            return diag_set(d, "odds: %s given twice", a), 2;
+        if (!strcmp(a, "--json")) {
             json = true;
             continue;
-        } else if (!strcmp(a, "--factor")) {
-            rc = int_arg(a, v, -20, 40, &f, d);
-        } else if (!strcmp(a, "--vs")) {
-            rc = int_arg(a, v, -20, 40, &g, d);
-        } else if (!strcmp(a, "--dp")) {
-            rc = int_arg(a, v, 0, 3, &dp_a, d);
-        } else if (!strcmp(a, "--vs-dp")) {
-            rc = int_arg(a, v, 0, 3, &dp_b, d);
-        } else {
-            diag_set(d, "odds: unknown option '%s'", a);
-            return 2;
         }
-        if (rc < 0)
+        if (k < 0)
+            return diag_set(d, "odds: unknown option '%s'", a), 2;
+        seen[k] = true;
+        if (int_arg(a, v, k < 2 ? -20 : 0, k < 2 ? 40 : 3, &val[k], d) < 0)
             return 2;
         i++;
     }
+    int f = val[0], g = val[1], dp_a = val[2], dp_b = val[3];
     if (f == -99) {
         diag_set(d, "odds: --factor is required");
+        return 2;
+    }
+    if ((seen[2] || seen[3]) && !seen[1]) { /* they change only the odds against a line */
+        diag_set(d, "odds: %s counts only against an opposing line: add --vs G", seen[2] ? "--dp" : "--vs-dp");
         return 2;
     }
     VsOdds o;

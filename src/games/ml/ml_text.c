@@ -54,11 +54,16 @@ int ml_describe(const void *st, const Action *a, char *buf, size_t n)
 
 enum { MAX_TOK = 12 };
 
+/* The words of line into tok; MAX_TOK + 1 when there are more than it
+ * holds (they would be dropped without a word). */
 static int split_words(char *line, char *tok[MAX_TOK])
 {
     int n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p && n < MAX_TOK; p = strtok(NULL, " \t\r\n"))
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (n == MAX_TOK)
+            return MAX_TOK + 1;
         tok[n++] = p;
+    }
     return n;
 }
 
@@ -71,8 +76,8 @@ static int parse_int(const char *t, int lo, int hi, const char *what, Diag *why,
     long v = strtol(t, &end, 10);
     if (*t == '\0' || *end)
         return diag_set(why, "'%s' is not a %s number", t, what);
-    if (v < lo || v > hi)
-        return diag_set(why, "there is no %s %ld: %d to %d", what, v, lo, hi);
+    if (v < lo || v > hi) /* named as typed: strtol makes 10^20 LONG_MAX */
+        return diag_set(why, "there is no %s %s: %d to %d", what, t, lo, hi);
     *out = (int)v;
     return 0;
 }
@@ -193,12 +198,16 @@ int ml_parse(const void *st, const char *text, Action *out, Diag *d)
 {
     const MlState *s = st;
     char line[160], *tok[MAX_TOK];
+    if (strlen(text) >= sizeof line) /* the copy would lose the end of the line, and its words */
+        return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
     snprintf(line, sizeof line, "%s", text);
     for (char *p = line; *p; p++)
         *p = (char)tolower((unsigned char)*p);
     int nt = split_words(line, tok);
     if (nt == 0)
         return diag_set(d, "empty command");
+    if (nt > MAX_TOK)
+        return diag_set(d, "too many words: at most %d", MAX_TOK);
     int verb = 0;
     while (verb < MLV_COUNT && strcmp(ml_verb_words[verb], tok[0]) != 0)
         verb++;

@@ -163,6 +163,28 @@ Test(ck_illegal_input, arrive_and_end)
     REFUSED(CKV_MOVE, 0, 0, 0, 10, 12, "over");
 }
 
+/* Found by fuzzing records: an action with a field its verb does not take
+ * ('end' with piece 32767, a shot with a point of 1e30, a move with a
+ * target or a set, a charge whose capture flag is 9) was accepted and
+ * replayed as if fine. No player nor computer makes one (legal() and
+ * parse() leave such fields 0); an edited or corrupt record does. */
+Test(ck_illegal_input, fields_a_verb_does_not_take)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10), s = ckf_fig(&F, F_SHOT, 12, 10);
+    REFUSED(CKV_END, 32767, 0, 0, 0, 0, "end takes no piece (got piece 32767)");
+    REFUSED(CKV_END, 0, -1, 0, 0, 0, "end takes no target (got target -1)");
+    REFUSED(CKV_END, 0, 0, 0, 0, 1e30f, "end takes no point");
+    REFUSED(CKV_SHOOT, c, s, 0, 5, 5, "shoot takes no point");
+    REFUSED(CKV_MOVE, c, 3, 0, 10, 12, "move takes no target");
+    REFUSED(CKV_MOVE, c, 0, 1, 10, 12, "move takes no arg");
+    Action a = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
+    a.set = 4;
+    ckf_refused(&F, a, "move takes no set (got set 4)");
+    REFUSED(CKV_CHARGE, c, s, 9, 0, 0, "a charge's arg is 1 (capture) or 0, not 9");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 10, 12)), "the same move without them is legal");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 1, 0, 0)), "and a charge to capture");
+}
+
 static void parse_refused(const char *text, const char *part)
 {
     Action a;
@@ -214,6 +236,23 @@ Test(ck_text, commands_parse_to_the_action)
     cr_assert(a.verb == CKV_DISMOUNT && a.piece == d);
     cr_assert_eq(ck_parse(&F.s, "end", &a, NULL), 0);
     cr_assert_eq(a.verb, CKV_END);
+}
+
+/* Found by fuzzing the prompt: a command longer than the parser's buffer
+ * lost its end without a word ('move C1 27 6', many spaces, 'extra' was
+ * taken as the move; 'charge C1 X', spaces, 'capture' charged without the
+ * capture), and a name with junk after its number ('C1x', 'C1.5') was
+ * taken for C1. Both are refused, saying why. */
+Test(ck_text, what_the_parser_would_drop_is_refused)
+{
+    ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_fig(&F, F_CHARLES, 10, 12);
+    char line[400];
+    snprintf(line, sizeof line, "charge C1 X%*s capture", 200, "");
+    parse_refused(line, "too long: at most 159 characters");
+    parse_refused("move C1x 10 11", "no figure called 'C1x'");
+    parse_refused("move C1.5 10 11", "no figure called 'C1.5'");
+    parse_refused("shoot C1 X9", "no figure called 'X9'");
 }
 
 /* The player's report: 'arrive 0.25 30' with nobody waiting answered

@@ -69,3 +69,41 @@ Test(ml_text, commands_parse_to_the_action)
     cr_assert_eq(ml_parse(&F.s, "fire 1 P3", &a, NULL), 0);
     cr_assert_eq(a.target, 2);
 }
+
+/* Found by fuzzing the prompt: words the parser had no room for were
+ * dropped without a word (past 159 characters, or past 12 words: 'rough
+ * left 7', spaces, 'extra' placed the rough), and a number too large for
+ * a long was named as 9223372036854775807, not as typed. */
+Test(ml_text, what_the_parser_would_drop_is_refused)
+{
+    char line[400];
+    snprintf(line, sizeof line, "rough left 7%*s extra", 200, "");
+    parse_refused(line, "too long: at most 159 characters");
+    parse_refused("form centre 3 1 1 1 1 1 1 1 1 1 2", "too many words: at most 12");
+    parse_refused("rough left 99999999999999999999", "there is no zone 99999999999999999999: 1 to 7");
+}
+
+/* Found by fuzzing records: an action with a field its verb does not take
+ * ('end' with piece 32767, a move with a point of 1e30, a rough with a
+ * set) was accepted and replayed as if fine. No player nor computer makes
+ * one (legal() and parse() leave such fields 0); an edited or corrupt
+ * record does. */
+Test(ml_text, fields_a_verb_does_not_take_are_refused)
+{
+    Diag d;
+    mlf_line(&F, ML_ROY, ML_FOOT, ML_CENTRE, 1, 3);
+    mlf_refused(&F, mlf_act(MLV_END, 32767, 0, 0), d);
+    cr_assert(strstr(d.msg, "end takes no piece (got piece 32767)"), "%s", d.msg);
+    Action a = mlf_act(MLV_MOVE, 0, 2, 0);
+    a.y = 1e30f;
+    mlf_refused(&F, a, d);
+    cr_assert(strstr(d.msg, "move takes no point"), "%s", d.msg);
+    a = mlf_act(MLV_MOVE, 0, 2, 5);
+    mlf_refused(&F, a, d);
+    cr_assert(strstr(d.msg, "move takes no arg (got arg 5)"), "%s", d.msg);
+    a = mlf_act(MLV_MOVE, 0, 2, 0);
+    a.set = 1;
+    mlf_refused(&F, a, d);
+    cr_assert(strstr(d.msg, "move takes no set"), "%s", d.msg);
+    cr_assert_eq(ml_check(&F.s, &(Action){MLV_MOVE, 0, 2, 0, 0, 0, 0}, &d), 0, "the move without them: %s", d.msg);
+}
