@@ -322,8 +322,8 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
             if (!why)
                 return RUN_UNDO;
             printf("cannot undo: %s\n", why);
-        } else if (strspn(s, "0123456789") == strlen(s)) {
-            long k = strtol(s, NULL, 10);
+        } else if (strspn(s + (*s == '-'), "0123456789") == strlen(s + (*s == '-')) && s[*s == '-']) {
+            long k = strtol(s, NULL, 10); /* a minus sign too: "-1" is a number out of the list */
             if (k >= 1 && k <= p->nacts) {
                 *out = p->acts[k - 1];
                 return RUN_OVER;
@@ -425,22 +425,34 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
 }
 
 /* The side, AI and dice of the saved game r, each unless given again: a
- * game whose every side was human goes on in the hot seat. */
-static void play_loaded_players(PlayArgs *a, const Record *r, const char *as)
+ * game whose every side was human goes on in the hot seat, the computer
+ * player is that of a side the person does not take. A record whose sides
+ * were all the computer's (a watched game) says nobody's side to take:
+ * --as must. EXIT_OK, or EXIT_USAGE with the message printed. */
+static int play_loaded_players(PlayArgs *a, const Record *r, const char *as)
 {
-    int humans = 0;
-    for (int i = 0; i < r->game->nplayers; i++) {
+    int humans = 0, named = 0, n = r->game->nplayers;
+    for (int i = 0; i < n; i++) {
         bool human = strcmp(r->player[i], "human") == 0;
+        named += r->player[i][0] != '\0';
         humans += human;
         if (human && !as && (humans == 1 || a->hotseat))
             a->human = i;
-        if (!human && r->player[i][0] && !a->ai_given && ai_find(r->player[i]))
-            a->ai = ai_find(r->player[i]);
     }
-    if (!a->ai_given && humans == r->game->nplayers)
+    if (named && !humans && !as && !a->hotseat) {
+        cli_error("play: %s: no side of this game was played by a person (%s: %s, %s: %s): "
+                  "give --as ROLE to take one over, or --ai human", a->load, r->game->roles[0], r->player[0],
+                  n > 1 ? r->game->roles[1] : "", n > 1 ? r->player[1] : "");
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < n; i++)
+        if (i != a->human && !a->ai_given && ai_find(r->player[i]))
+            a->ai = ai_find(r->player[i]);
+    if (!a->ai_given && humans == n)
         a->hotseat = true;
     if (!a->dice_given) /* a record without "dice" typed them in if it kept any */
         a->manual = r->dice[0] ? strcmp(r->dice, "manual") == 0 : r->nrolls > 0;
+    return EXIT_OK;
 }
 
 /* After getopt with --load FILE: the game, seed and options are the saved
@@ -470,7 +482,8 @@ static int play_load_args(PlayArgs *a, int argc, char **argv, const char *as)
     a->opt = a->loaded.opt;
     if (as && play_as(a->g, as, &a->human) < 0)
         return EXIT_USAGE;
-    play_loaded_players(a, &a->loaded, as);
+    if (play_loaded_players(a, &a->loaded, as) != EXIT_OK)
+        return EXIT_USAGE;
     if (!a->save)
         a->save = a->load;
     return -1;
@@ -726,7 +739,7 @@ static int play_main(PlayArgs *a)
         return EXIT_FAIL;
     rc = play_run(a, p, events);
     free(p);
-    if (events && events != stdout && fclose(events) != 0) {
+    if (cli_close_events(events) < 0) {
         cli_error("play: %s: write failed", a->events);
         rc = EXIT_FAIL;
     }

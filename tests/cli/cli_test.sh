@@ -430,6 +430,23 @@ grep -q '"x":"-0"' "$tmp/negzero.json" || fail "the move to -0 was not played or
 expect 0 "$ecw" replay --verify "$tmp/negzero.json"
 printf 'quit\n' | "$ecw" play --load "$tmp/negzero.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load after a move to -0: $(cat "$tmp/err")"
 
+# play_load_of_a_game_nobody_played_asks_for_a_side: a record whose sides
+# are all the computer's names no side to take: --as must (it put a
+# person on the first side, with the last side's AI, without a word); with
+# --as the other side keeps its own recorded AI
+printf '1\n1\nquit\n' | "$ecw" play "$game" --seed 4 --save "$tmp/ai2.json" >/dev/null 2>&1
+sed 's/"players":{"royalist":"human","parliament":"heuristic"}/"players":{"royalist":"random","parliament":"heuristic"}/' \
+  "$tmp/ai2.json" >"$tmp/ai3.json"
+grep -q '"royalist":"random"' "$tmp/ai3.json" || fail "could not make a record without a person"
+printf 'quit\n' | "$ecw" play --load "$tmp/ai3.json" >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && err_has "no side of this game was played by a person (royalist: random, parliament: heuristic): give --as ROLE" ||
+  fail "play --load of a game nobody played: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play --load "$tmp/ai3.json" --as parliament >"$tmp/out" 2>&1
+grep -q '^royalist (computer, random): ' "$tmp/out" || fail "play --load --as parliament: the royalist did not keep its recorded AI"
+# a negative number at the prompt is a number out of the list
+printf -- '-1\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
+grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1
