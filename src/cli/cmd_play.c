@@ -8,11 +8,13 @@
 #include "cli.h"
 #include <ctype.h>
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
-enum { PLAY_LIST_MAX = 60, PLAY_UNDO_MAX = 64 };
+enum { PLAY_LIST_MAX = 60, PLAY_UNDO_MAX = 64, PLAY_SNAPS = PLAY_UNDO_MAX + 1 };
 
 /* Where the game stood when a person was asked for an action: `undo`
  * goes back to it (the state itself is kept beside, in Play.snap_states). */
@@ -34,10 +36,46 @@ typedef struct Play {
     bool           eof;
     Action         acts[MAX_ACTIONS];
     int            nacts;
-    unsigned char *snap_states; /* PLAY_UNDO_MAX states, oldest first (NULL: no undo) */
-    Snap           snaps[PLAY_UNDO_MAX];
+    unsigned char *snap_states; /* PLAY_SNAPS states, oldest first (NULL: no undo) */
+    Snap           snaps[PLAY_SNAPS];
     int            nsnaps;
+    bool           resumed;     /* --load: undo reaches back only to the resumed position */
+    StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
+    bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
+    Action         hint;
 } Play;
+
+/* The sink of play's event log: the CLI's, and in the hot seat each
+ * public line kept for the next player's recap (p NULL: kept nowhere). */
+typedef struct PlaySink {
+    CliSink cli;
+    Play   *p;
+} PlaySink;
+
+static void play_sink(void *ud, const char *json, const char *text, int vis)
+{
+    PlaySink *ps = ud;
+    cli_sink(&ps->cli, json, text, vis);
+    if (ps->p && ps->p->hotseat && ps->cli.text && vis == VIS_PUBLIC) {
+        sb_append(&ps->p->recent, "  ");
+        sb_append(&ps->p->recent, text);
+        sb_append(&ps->p->recent, "\n");
+    }
+}
+
+/* Print a line of narration (and in the hot seat keep it for the recap). */
+static void play_say(Play *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void play_say(Play *p, const char *fmt, ...)
+{
+    char line[RECORD_TEXT + 128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fputs(line, stdout);
+    if (p->hotseat)
+        sb_append(&p->recent, line);
+}
 
 /* The --help text. */
 static void play_help(FILE *f)
@@ -63,12 +101,14 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'hint' (what the computer would do), 'undo' (take back your last action, if\n"
-          "nobody has acted since and no die or card has come since), 'help' or 'quit'.\n"
+          "'hint' (what the computer would do; 'take' then plays it), 'undo' (take back\n"
+          "your last action, up to 64 in a row, while nobody else has acted, the turn\n"
+          "goes on and no die or card has come since), 'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'help' or 'quit' (ecw\n"
           "rolls the rest of that action's dice, then the game stops).\n"
-          "With --ai human each side is played in turn at this terminal; before a side's\n"
-          "board is shown the screen is cleared and ecw waits for Enter.\n", f);
+          "With --ai human each side is played in turn at this terminal: at a hand-over\n"
+          "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
+          "was said since the last hand-over and the next side's board.\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -180,26 +220,44 @@ static int unique_actions(Action *a, int n)
     return k;
 }
 
+/* Wait at a terminal for Enter after `prompt`: RUN_OVER, or RUN_QUIT on
+ * 'quit', RUN_EOF at end of input. */
+static int wait_enter(Play *p, const char *prompt)
+{
+    fputs(prompt, stdout);
+    char *s = play_read(p);
+    if (!s)
+        return cli_interrupted ? RUN_QUIT : RUN_EOF;
+    return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0 ? RUN_QUIT : RUN_OVER;
+}
+
 /* Hot seat: before a side's view is shown, the terminal passes to that
- * side's player. At a terminal the screen is cleared and ecw waits for
- * Enter, so that nobody sees the other side's view (its hidden cards);
- * piped input gets the notice only. */
-static void hand_over(Play *p, int player)
+ * side's player, so that nobody sees the other side's view (its hidden
+ * cards). At a terminal: Enter once the player who acted has read what
+ * happened, the screen and its scrollback cleared, Enter again once the
+ * next player sits, and then what was said since the last hand-over
+ * (public lines only), which the clearing took away. Piped input gets
+ * the notice only. RUN_OVER to go on, or RUN_QUIT / RUN_EOF. */
+static int hand_over(Play *p, int player)
 {
     if (!p->hotseat || p->seated == player)
-        return;
+        return RUN_OVER;
+    bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout)), clear = out_tty && p->seated >= 0;
+    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ") : RUN_OVER;
+    if (rc != RUN_OVER)
+        return rc;
     p->seated = player;
-    bool tty = isatty(fileno(stdin)) && isatty(fileno(stdout));
-    if (tty)
-        fputs("\033[2J\033[H", stdout);
+    if (clear)
+        fputs("\033[H\033[2J\033[3J", stdout);
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
-    if (tty) {
-        fputs("press Enter when only they can see the screen ", stdout);
-        fflush(stdout);
-        int c;
-        while ((c = getchar()) != EOF && c != '\n')
-            ;
-    }
+    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ")) != RUN_OVER)
+        return rc;
+    if (clear && p->recent.len)
+        printf("since the last hand-over:\n%s", p->recent.s);
+    p->recent.len = 0;
+    if (p->recent.s)
+        p->recent.s[0] = '\0';
+    return RUN_OVER;
 }
 
 /* 'hint': what the computer's heuristic would do here. It plays on the
@@ -217,7 +275,9 @@ static void play_hint(Play *p, const void *st)
         return;
     }
     p->g->describe(st, &a, buf, sizeof buf);
-    printf("hint: %s (what the computer's heuristic would do)\n", buf);
+    p->hint = a;
+    p->has_hint = true;
+    printf("hint: %s (what the computer's heuristic would do; 'take' plays it as it is)\n", buf);
 }
 
 /* The state kept in snapshot k. */
@@ -233,9 +293,9 @@ static void snap_push(Play *p, const void *st, int player)
     size_t size = p->g->state_size;
     if (!p->snap_states)
         return;
-    if (p->nsnaps == PLAY_UNDO_MAX) {
-        memmove(p->snap_states, snap_state(p, 1), size * (PLAY_UNDO_MAX - 1));
-        memmove(p->snaps, p->snaps + 1, sizeof *p->snaps * (PLAY_UNDO_MAX - 1));
+    if (p->nsnaps == PLAY_SNAPS) { /* the one asked in now and PLAY_UNDO_MAX before it */
+        memmove(p->snap_states, snap_state(p, 1), size * (PLAY_SNAPS - 1));
+        memmove(p->snaps, p->snaps + 1, sizeof *p->snaps * (PLAY_SNAPS - 1));
         p->nsnaps--;
     }
     memcpy(snap_state(p, p->nsnaps), st, size);
@@ -243,24 +303,25 @@ static void snap_push(Play *p, const void *st, int player)
 }
 
 /* Why `player`, asked now, may not take back his last action; NULL if he
- * may. Only his own last action (and the computer's replies after it:
- * they are taken back with it and made again), in the same turn, with
- * nothing left to chance since: no die typed in and the game's generator
- * where it was (no die rolled, no card drawn). What chance showed cannot
- * be unseen, nor another person's move be taken back (hot seat). */
+ * may. Only his own last action, with nobody acting since, in the same
+ * turn, and nothing left to chance since: no die typed in and the game's
+ * generator where it was (no die rolled, no card drawn). What chance or
+ * another side's moves showed cannot be unseen (a computer's search that
+ * found nobody rolls no die, yet shows a piece empty), nor another's
+ * move be taken back. */
 static const char *undo_refusal(const Play *p, const void *st, int player)
 {
     if (p->nsnaps < 2)
-        return "nothing to take back";
+        return p->resumed ? "nothing to take back since the game was resumed" : "nothing to take back";
     const Snap *u = &p->snaps[p->nsnaps - 2];
     const unsigned char *before = snap_state(p, p->nsnaps - 2), *now = st;
     size_t rng = p->g->rng_offset;
     if (u->player != player)
         return "the last action was another side's, not yours";
-    if (p->hotseat && p->rec.nactions != u->nactions + 1)
+    if (p->rec.nactions != u->nactions + 1)
         return "another side has acted since your last action";
     if (p->g->turn(st) != u->turn)
-        return "the turn has ended since";
+        return u->turn == 0 ? "the set-up has ended since" : "the turn has ended since";
     if (p->rec.nrolls != u->nrolls || memcmp(before + rng, now + rng, sizeof(Rng)) != 0)
         return "chance has spoken since (a die rolled or a card drawn)";
     return NULL;
@@ -272,21 +333,92 @@ static void play_take_back(Play *p, void *st, GameIO *io)
 {
     int k = p->nsnaps - 2;
     const Snap *u = &p->snaps[k];
-    char text[RECORD_TEXT + 48];
-    size_t replies = p->rec.nactions - u->nactions - 1; /* the computer's, after it */
-    int n = snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
-    if (replies)
-        snprintf(text + n, sizeof text - (size_t)n, " (and the computer's %zu action%s after it)", replies,
-                 replies > 1 ? "s" : "");
+    char text[RECORD_TEXT];
+    snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
     memcpy(st, snap_state(p, k), p->g->state_size);
     record_truncate(&p->rec, u->nactions, u->nrolls);
     p->nsnaps = k; /* asked again there, the state is kept again */
     EventLog *log = io->log;
-    if (evlog_begin(log, "undo", VIS_PUBLIC)) {
+    if (evlog_begin(log, "undo", VIS_PUBLIC)) { /* "actions": how many the record keeps */
+        evlog_str(log, "side", p->g->roles[u->player]);
         evlog_str(log, "action", text);
         evlog_int(log, "actions", (int64_t)u->nactions);
-        evlog_end(log, "taken back: %s", text);
+        evlog_end(log, "%s takes back: %s", p->g->roles[u->player], text);
     }
+}
+
+enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
+
+/* The prompt's own words (not the game's), matched in any case; NULL if
+ * `s` is none of them. A word with more after it is refused. */
+static const char *play_word(const char *s, bool *extra)
+{
+    static const char *const words[] = {"quit", "q", "help", "?", "list", "board", "hint", "take", "undo", NULL};
+    size_t n = strcspn(s, " \t");
+    for (const char *const *w = words; *w; w++)
+        if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
+            *extra = s[n + strspn(s + n, " \t")] != '\0';
+            return *w;
+        }
+    return NULL;
+}
+
+/* Do the prompt word w for `player`: RUN_QUIT, RUN_UNDO, RUN_OVER with
+ * *out set ('take'), or PLAY_AGAIN. */
+static int play_do_word(Play *p, const void *st, int player, const char *w, Action *out)
+{
+    const GameOps *g = p->g;
+    if (strcmp(w, "quit") == 0 || strcmp(w, "q") == 0)
+        return RUN_QUIT;
+    if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
+        play_verbs(p, st);
+    else if (strcmp(w, "list") == 0)
+        play_list(p, st);
+    else if (strcmp(w, "board") == 0)
+        g->render(st, player, stdout);
+    else if (strcmp(w, "hint") == 0)
+        play_hint(p, st);
+    else if (strcmp(w, "take") == 0 && !p->has_hint)
+        puts("nothing to take: ask for a 'hint' first");
+    else if (strcmp(w, "take") == 0) {
+        *out = p->hint;
+        return RUN_OVER;
+    } else {
+        const char *why = undo_refusal(p, st, player);
+        if (!why)
+            return RUN_UNDO;
+        printf("cannot undo: %s\n", why);
+    }
+    return PLAY_AGAIN;
+}
+
+/* One line typed at the prompt: a prompt word, a number from the list or
+ * an action in the game's words. As play_do_word. */
+static int play_line(Play *p, const void *st, int player, const char *s, Action *out)
+{
+    bool extra = false;
+    const char *w = play_word(s, &extra);
+    if (w && extra) {
+        printf("'%s' takes nothing after it\n", w);
+        return PLAY_AGAIN;
+    }
+    if (w)
+        return play_do_word(p, st, player, w, out);
+    const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
+    if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
+        long k = strtol(s, NULL, 10);
+        if (k >= 1 && k <= p->nacts) {
+            *out = p->acts[k - 1];
+            return RUN_OVER;
+        }
+        printf("no action %s: choose 1 to %d\n", s, p->nacts);
+        return PLAY_AGAIN;
+    }
+    Diag why = {{0}};
+    if (game_parse_checked(p->g, st, s, out, &why) == 0)
+        return RUN_OVER;
+    printf("illegal: %s\n", why.msg);
+    return PLAY_AGAIN;
 }
 
 /* Agent.choose for the human: show, list, read until a legal action. */
@@ -295,47 +427,22 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
 {
     (void)d;
     Play *p = ud;
-    hand_over(p, player);
+    int rc = hand_over(p, player);
+    if (rc != RUN_OVER)
+        return rc;
     snap_push(p, st, player);
+    p->has_hint = false;
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     play_list(p, st);
-    for (;;) {
+    do {
         printf("%s> ", g->roles[player]);
         char *s = play_read(p);
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
-        if (!*s)
-            continue;
-        if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0)
-            return RUN_QUIT;
-        if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0) {
-            play_verbs(p, st);
-        } else if (strcmp(s, "list") == 0) {
-            play_list(p, st);
-        } else if (strcmp(s, "board") == 0) {
-            g->render(st, player, stdout);
-        } else if (strcmp(s, "hint") == 0) {
-            play_hint(p, st);
-        } else if (strcmp(s, "undo") == 0) {
-            const char *why = undo_refusal(p, st, player);
-            if (!why)
-                return RUN_UNDO;
-            printf("cannot undo: %s\n", why);
-        } else if (strspn(s + (*s == '-'), "0123456789") == strlen(s + (*s == '-')) && s[*s == '-']) {
-            long k = strtol(s, NULL, 10); /* a minus sign too: "-1" is a number out of the list */
-            if (k >= 1 && k <= p->nacts) {
-                *out = p->acts[k - 1];
-                return RUN_OVER;
-            }
-            printf("no action %s: choose 1 to %d\n", s, p->nacts);
-        } else {
-            Diag why = {{0}};
-            if (game_parse_checked(g, st, s, out, &why) == 0)
-                return RUN_OVER;
-            printf("illegal: %s\n", why.msg);
-        }
-    }
+        rc = *s ? play_line(p, st, player, s, out) : PLAY_AGAIN;
+    } while (rc == PLAY_AGAIN);
+    return rc;
 }
 
 /* RunGame.on_action: say who did what. */
@@ -346,7 +453,7 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     (void)a;
     Play *p = ud;
     if (p->hotseat)
-        printf("%s: %s\n", p->g->roles[player], text);
+        play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)
         printf("you (%s): %s\n", p->g->roles[player], text);
     else
@@ -424,6 +531,15 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
     return EXIT_USAGE;
 }
 
+/* --as in the hot seat, where every side is a person: refused rather than
+ * ignored. EXIT_USAGE. */
+static int hotseat_as(const char *as)
+{
+    cli_error("play: --as %s has no use in the hot seat, where a person plays every side: "
+              "give --ai random or --ai heuristic to play one side against the computer", as);
+    return EXIT_USAGE;
+}
+
 /* The side, AI and dice of the saved game r, each unless given again: a
  * game whose every side was human goes on in the hot seat, the computer
  * player is that of a side the person does not take. A record whose sides
@@ -450,6 +566,8 @@ static int play_loaded_players(PlayArgs *a, const Record *r, const char *as)
             a->ai = ai_find(r->player[i]);
     if (!a->ai_given && humans == n)
         a->hotseat = true;
+    if (as && a->hotseat)
+        return hotseat_as(as);
     if (!a->dice_given) /* a record without "dice" typed them in if it kept any */
         a->manual = r->dice[0] ? strcmp(r->dice, "manual") == 0 : r->nrolls > 0;
     return EXIT_OK;
@@ -521,6 +639,8 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     }
     if (!(a->g = cli_game(argv[optind])))
         return EXIT_USAGE;
+    if (as && a->hotseat)
+        return hotseat_as(as);
     if (as && play_as(a->g, as, &a->human) < 0)
         return EXIT_USAGE;
     return -1;
@@ -537,6 +657,7 @@ static bool play_save(Play *p, const void *st)
         cli_error("play: %s", d.msg);
         return false;
     }
+    fflush(stdout); /* what was said before, first (a transcript keeps the order) */
     fprintf(stderr, "saved to %s\n", p->save);
     return true;
 }
@@ -665,8 +786,9 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     Record *r = &a->loaded;
     bool same_layout = r->state_size == g->state_size;
     Diag d = {{0}};
-    CliSink *sink = log->ud, quiet = *sink;
-    quiet.text = NULL; /* silent: the player saw these moves */
+    PlaySink *sink = log->ud, quiet = *sink;
+    quiet.cli.text = NULL; /* silent: the player saw these moves */
+    quiet.p = NULL;
     log->ud = &quiet;
     long at = record_replay(r, st, log, same_layout, &d);
     log->ud = sink;
@@ -706,13 +828,14 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     const GameOps *g = a->g;
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
-                .ai_name = a->ai->name, .snap_states = malloc(PLAY_UNDO_MAX * g->state_size)};
+                .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
+                .resumed = a->load != NULL};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */
-    CliSink sink = {events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human};
+    PlaySink sink = {{events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human}, p};
     EventLog log;
-    evlog_init(&log, cli_sink, &sink);
+    evlog_init(&log, play_sink, &sink);
     GameIO io = {&log, a->manual ? play_roll : NULL, p};
     int code = a->load ? play_resume(a, p, st, &log) : play_start(a, p, st, &io);
     if (code == EXIT_OK) {
@@ -723,6 +846,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     record_fini(&p->rec);
     free(p->line);
     free(p->snap_states);
+    sb_free(&p->recent);
     free(st);
     return code;
 }

@@ -356,8 +356,8 @@ printf '%s\n' 4 2 2 'arrive 0.25 2' undo 'move Y 6.1 1.2' 'move C2 28 5' undo 's
 "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/undo.json" \
   --events "$tmp/undo.jsonl" <"$tmp/undo.in" >"$tmp/undo.out" 2>&1 || fail "undo game: exit $?"
 grep -A1 '^parliament> undo' "$tmp/undo.out" | grep -v '^parliament> undo' | grep -v '^--' >"$tmp/undo.said"
-printf '%s\n' "cannot undo: the last action was another side's, not yours" '  taken back: move C2 28.0 5.0' \
-  'cannot undo: chance has spoken since (a die rolled or a card drawn)' '  taken back: move C1 27.0 6.0' \
+printf '%s\n' "cannot undo: the last action was another side's, not yours" '  parliament takes back: move C2 28.0 5.0' \
+  'cannot undo: chance has spoken since (a die rolled or a card drawn)' '  parliament takes back: move C1 27.0 6.0' \
   'cannot undo: chance has spoken since (a die rolled or a card drawn)' | cmp -s - "$tmp/undo.said" ||
   fail "undo answered: $(cat "$tmp/undo.said")"
 grep -q '"text":"move C2 28.0 5.0"' "$tmp/undo.json" && fail "undo: the record keeps an action taken back"
@@ -367,13 +367,47 @@ expect 0 "$ecw" replay "$tmp/undo.json" --verify; grep -q 'every hash matches' "
 printf 'undo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo at the first prompt: $(grep undo "$tmp/out")"
 printf 'move C1 27 6\nend\nundo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
-grep -q '^cannot undo: the turn has ended since$' "$tmp/out" || fail "undo after the turn ended: $(grep undo "$tmp/out")"
-# against the computer, its replies (no dice) are taken back with the move
-printf '1\n1\nundo\nundo\nundo\nquit\n' | "$ecw" play "$game" --seed 4 --save "$tmp/undo-ml.json" >"$tmp/out" 2>&1
-[ "$(grep -c "^  taken back: .* (and the computer's 1 action after it)$" "$tmp/out")" = 2 ] ||
-  fail "undo of a move and the computer's reply: $(grep -E 'undo|taken' "$tmp/out")"
-grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo past the first move"
-grep -q '"actions":\[\]' "$tmp/undo-ml.json" || fail "undo: the record keeps the moves taken back"
+grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
+  fail "undo after the computer's moves: $(grep undo "$tmp/out")"
+# nor past the computer's search that found nobody (no die, the same
+# turn): the Royalist would see the piece empty and take his move back
+printf '%s\n' 'move H1 35.6 20.2' 'move H2 37.5 20.2' 'move H3 36.9 21.6' 'move H4 35.6 22.1' end 'arrive 47.75 47.00' undo quit |
+  "$ecw" play catch-a-king --as royalist --terrain random --seed 1 >"$tmp/out" 2>&1
+grep -q 'searched: nobody there' "$tmp/out" || fail "seed 1: the computer no longer searches an empty piece in its first phase"
+grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
+  fail "undo past the computer's search: $(grep -E 'undo|takes back' "$tmp/out")"
+printf 'move C1 27 6\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/res.json" >/dev/null 2>&1
+printf 'UNDO\nundo 2\nHint\nquit\n' | "$ecw" play --load "$tmp/res.json" >"$tmp/out" 2>&1
+grep -q '^cannot undo: nothing to take back since the game was resumed$' "$tmp/out" || fail "undo after --load: $(grep -i undo "$tmp/out")"
+grep -q "^'undo' takes nothing after it$" "$tmp/out" || fail "undo 2: $(grep -i undo "$tmp/out")"
+grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
+
+expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
+expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
+
+# play_take_plays_the_hint_as_it_is: the hint's point, rounded to 0.1" in
+# words, may lie out of reach when typed; 'take' plays the computer's own
+printf 'take\nhint\nmove Y 13.4 8.8\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/take.json" >"$tmp/out" 2>&1
+grep -q "^nothing to take: ask for a 'hint' first$" "$tmp/out" || fail "take before a hint"
+grep -q '^illegal: out of reach' "$tmp/out" || fail "seed 5: the hint typed in words is no longer out of reach (the test needs another case)"
+grep -q '^you (parliament): move Y 13.4 8.8$' "$tmp/out" || fail "take did not play the hint: $(grep -E 'take|you' "$tmp/out")"
+expect 0 "$ecw" replay "$tmp/take.json" --verify
+
+# play_hot_seat_at_a_terminal: at a terminal, Enter before the screen is
+# cleared (the player who acted reads what happened), the screen and its
+# scrollback cleared, Enter again, then what was said since; quit at a
+# hand-over prompt quits
+if command -v script >/dev/null; then
+  printf '\n1\n\n\nquit\n' | script -qc "$ecw play $game --ai human --seed 4" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
+  grep -aq 'press Enter to hand the terminal over .*\[H.*\[2J.*\[3J=== parliament to play' "$tmp/tty.out" ||
+    fail "hot seat at a terminal: no Enter before the clearing: $(head -c 600 "$tmp/tty.out")"
+  grep -aA1 'since the last hand-over:' "$tmp/tty.out" | grep -aq '^royalist: dragoons left 1' ||
+    fail "hot seat at a terminal: no recap after the hand-over"
+  printf '\n1\nquit\n' | script -qc "$ecw play $game --ai human --seed 4" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
+  grep -aq 'press Enter to hand the terminal over you left the game' "$tmp/tty.out" ||
+    fail "hot seat: quit at the hand-over prompt: $(tail -c 300 "$tmp/tty.out")"
+  grep -aq 'Your cards: Hedges' "$tmp/tty.out" && fail "hot seat: the parliament's cards were shown after a quit"
+fi
 
 # --- found by fuzzing the inputs (records, the prompt, odds)
 # play_load_names_the_records_bad_option: an option the game does not take

@@ -145,8 +145,8 @@ static void halved_because(const CkState *s, const CkFig *f, int from, float all
 
 /* [CK Movement and Ranges] the refusal of a move or charge of `dist`
  * inches ("away" or "to contact") where `allow` is all figure f may move,
- * with why that is less than his rate, to two decimals where one would
- * show the two equal. */
+ * with why that is less than his rate, to as many decimals (one to four)
+ * as it takes to show the two apart. */
 int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d)
 {
     if (!d)
@@ -156,7 +156,9 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, floa
     char why[96] = "";
     if (allow < ck_fig_rate(f) - 1e-3f)
         halved_because(s, f, from, allow, why, sizeof why);
-    int places = lroundf(dist * 10) == lroundf(allow * 10) ? 2 : 1;
+    int places = 1;
+    for (float scale = 10; places < 4 && llroundf(dist * scale) == llroundf(allow * scale); scale *= 10)
+        places++;
     return diag_set(d, "out of reach: %.*f\" %s, this figure may move %.*f\"%s", places, dist, what, places, allow,
                     why);
 }

@@ -640,6 +640,17 @@ Test(ck_movement_and_ranges, out_of_reach_says_why_and_never_looks_equal)
     cr_assert(strstr(dg.msg, "4.03\" away, this figure may move 4.00\" (halved: shooting first)"), "%s", dg.msg);
 }
 
+/* ... and three decimals, or four, where two would still show them equal
+ * (8.005" against 8.000" read "8.00" against "8.00"). */
+Test(ck_movement_and_ranges, out_of_reach_never_looks_equal_at_two_decimals)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    Diag dg = {{0}};
+    Action a = ckf_act(CKV_MOVE, c, 0, 0, 20, 28.005f);
+    cr_assert_lt(ck_check(&F.s, &a, &dg), 0);
+    cr_assert(strstr(dg.msg, "8.005\" away, this figure may move 8.000\""), "%s", dg.msg);
+}
+
 /* A prisoner is not charged as if he were gone from the table. */
 Test(ck_movement_and_ranges, a_prisoner_is_no_target)
 {
