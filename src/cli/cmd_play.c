@@ -146,7 +146,8 @@ static void play_roll_stop(Play *p, bool quit)
 static void play_roll_help(int sides, const char *why)
 {
     printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
-           "the rest of this action's dice, and the game is saved if --save or --load says where)\n",
+           "the rest of this action's dice, and the game is saved if --save or --load says where);\n"
+           "'hint', 'take' and 'undo' wait for the prompt of the next action\n",
            sides, why, sides);
 }
 
@@ -174,6 +175,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
         }
         if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
+        else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
+            printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
             printf("enter a number from 1 to %d ('help' says more)\n", sides);
     }

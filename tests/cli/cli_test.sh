@@ -385,6 +385,12 @@ grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
 expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
 expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
 
+# at a die prompt, undo and hint say they wait for the next action's prompt
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
+grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
+  fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
+
 # play_take_plays_the_hint_as_it_is: the hint's point, rounded to 0.1" in
 # words, may lie out of reach when typed; 'take' plays the computer's own
 printf 'take\nhint\nmove Y 13.4 8.8\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/take.json" >"$tmp/out" 2>&1

@@ -44,14 +44,16 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     }
 }
 
-/* An inch measure within [lo, hi]; else -1, saying which word was wrong. */
+/* An inch measure within [lo, hi], in decimal (a tape measure's, not
+ * strtof's hexadecimal, "inf" or "nan"); else -1, saying which word was
+ * wrong. */
 static int parse_float(const char *t, float lo, float hi, Diag *why, float *out)
 {
     char *end;
     float v = strtof(t, &end);
-    if (*t == '\0' || *end || !isfinite(v))
+    if (*t == '\0' || *end || strspn(t, "+-0123456789.eE") != strlen(t) || strpbrk(t, "0123456789") == NULL)
         return diag_set(why, "'%s' is not a number of inches", t);
-    if (v < lo || v > hi)
+    if (!isfinite(v) || v < lo || v > hi)
         return diag_set(why, "'%s' is off the table (0 to %d inches)", t, (int)CK_TABLE);
     *out = v;
     return 0;

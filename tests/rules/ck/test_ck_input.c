@@ -255,6 +255,19 @@ Test(ck_text, what_the_parser_would_drop_is_refused)
     parse_refused("shoot C1 X9", "no figure called 'X9'");
 }
 
+/* Inches are typed as a tape measure reads them: strtof's hexadecimal,
+ * "inf" and "nan" are no measure, and a number past any float is off the
+ * table, not "not a number". */
+Test(ck_text, inches_are_decimal_numbers)
+{
+    ckf_fig(&F, F_CAVALRY, 10, 10);
+    parse_refused("move C1 0x10 11", "'0x10' is not a number of inches");
+    parse_refused("move C1 10 inf", "'inf' is not a number of inches");
+    parse_refused("move C1 nan 11", "'nan' is not a number of inches");
+    parse_refused("move C1 1e999 11", "'1e999' is off the table");
+    parse_refused("move C1 . 11", "'.' is not a number of inches");
+}
+
 /* The player's report: 'arrive 0.25 30' with nobody waiting answered
  * "that figure is not yours" (the action went to the move checks). */
 Test(ck_text, arrive_with_no_arrivals_waiting_says_so)
