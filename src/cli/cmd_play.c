@@ -163,7 +163,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     while (!p->stop) {
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
-        if (!s || strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
+        if (!s || strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0) {
             play_roll_stop(p, s != NULL);
             break;
         }
@@ -173,7 +173,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             record_add_roll(&p->rec, sides, (int)v);
             return (int)v;
         }
-        if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0)
+        if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
@@ -204,7 +204,7 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, board, hint, undo, help, quit");
+    puts("type a number from the list, an action in words, or: list, board, hint, take, undo, help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
