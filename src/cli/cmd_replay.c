@@ -1,32 +1,45 @@
 /* cmd_replay.c - `ecw replay [GAME] FILE`: load a game record, replay it through
  * the rules (every action checked, recorded dice fed back), print the
  * result; --verify also compares the stored state hashes and fails at the
- * first divergence, naming the action. */
+ * first divergence, naming the action; --show tells the game in words,
+ * every action with its side and every event's line (the dice among them). */
 #include "cli.h"
 #include <stdlib.h>
 
 /* The --help text. */
 static void replay_help(FILE *f)
 {
-    fputs("usage: ecw replay [GAME] FILE [--verify] [--events FILE]\n"
+    fputs("usage: ecw replay [GAME] FILE [--verify] [--show] [--events FILE]\n"
           "Replay a saved game and print its result. The record names its game; a GAME\n"
           "given before FILE must be that game (ecw replay catch-a-king FILE).\n"
           "  --verify          compare the state hashes stored in the record; exit 1 at\n"
           "                    the first divergence, naming the action (0-based, as in\n"
           "                    the record's \"actions\" array)\n"
+          "  --show            tell the game in words: each action with its side and turn,\n"
+          "                    and every event's line (chance cards, every die, combats)\n"
           "  --events FILE     write every event of the replay as JSON lines\n"
           "  -h, --help        this help\n", f);
 }
 
-/* Replay the loaded record r; returns the exit code. */
-static int replay_run(const Record *r, const char *path, bool verify, FILE *events)
+/* ReplayShow for --show: the action, by its side, with the turn. */
+static void replay_show(void *ud, const void *st, int player, const RecAction *ra)
+{
+    const GameOps *g = ud;
+    printf("turn %d, %s: %s\n", g->turn(st), player >= 0 && player < g->nplayers ? g->roles[player] : "?", ra->text);
+}
+
+/* Replay the loaded record r; returns the exit code. With show, the
+ * events' lines go to stdout (all of them: the game is over or its
+ * record is in hand, with its seed) and each action is told. */
+static int replay_run(const Record *r, const char *path, bool verify, bool show, FILE *events)
 {
     void *st = cli_state_new(r->game);
-    CliSink sink = {events, NULL, NULL, CLI_SHOW_ALL};
+    CliSink sink = {events, NULL, show ? stdout : NULL, CLI_SHOW_ALL};
     EventLog log;
     evlog_init(&log, cli_sink, &sink);
     Diag d = {{0}};
-    long at = record_replay(r, st, events ? &log : NULL, verify, &d);
+    long at = record_replay_shown(r, st, events || show ? &log : NULL, verify, &d, show ? replay_show : NULL,
+                                  (void *)r->game);
     int code = EXIT_OK;
     if (at == REPLAY_SETUP_FAILED) {
         cli_error("replay: %s: set-up failed: %s", path, d.msg);
@@ -47,7 +60,7 @@ static int replay_run(const Record *r, const char *path, bool verify, FILE *even
 typedef struct ReplayArgs {
     const char    *path, *events;
     const GameOps *game; /* the GAME given before FILE, or NULL */
-    bool           verify;
+    bool           verify, show;
 } ReplayArgs;
 
 /* Parse argv into a; -1 to go on, or an exit code. */
@@ -55,6 +68,7 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
 {
     static const struct option opts[] = {{"help", no_argument, NULL, 'h'},
                                          {"verify", no_argument, NULL, 'v'},
+                                         {"show", no_argument, NULL, 'w'},
                                          {"events", required_argument, NULL, 'E'},
                                          {0}};
     int c;
@@ -66,6 +80,8 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
             return EXIT_OK;
         } else if (c == 'v') {
             a->verify = true;
+        } else if (c == 'w') {
+            a->show = true;
         } else if (c == 'E') {
             a->events = optarg;
         } else {
@@ -105,7 +121,7 @@ int cmd_replay(int argc, char **argv)
     if (a.events && !events)
         cli_error("replay: %s", d.msg);
     else
-        code = replay_run(&r, a.path, a.verify, events);
+        code = replay_run(&r, a.path, a.verify, a.show, events);
     if (cli_close_events(events) < 0) {
         cli_error("replay: %s: write failed", a.events);
         code = EXIT_FAIL;

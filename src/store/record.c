@@ -841,7 +841,7 @@ static int replay_roll(void *ud, int sides, int player, const char *why)
 
 /* Check the action at index i and apply it; -1 with d filled if refused. */
 static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDice *rd,
-                       Diag *d)
+                       Diag *d, ReplayShow shown, void *ud)
 {
     const GameOps *g = r->game;
     const RecAction *ra = &r->actions[i];
@@ -850,6 +850,8 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
         return diag_set(d, "action %zu (%s): the game is already over", i, ra->text);
     if (g->check(st, &ra->a, &cd) < 0)
         return diag_set(d, "action %zu (%s): illegal: %s", i, ra->text, cd.msg);
+    if (shown)
+        shown(ud, st, g->current_player(st), ra);
     if (io->log)
         io->log->turn = g->turn(st);
     g->apply(st, &ra->a, io);
@@ -904,6 +906,12 @@ static void add_layout_hint(const Record *r, Diag *d)
 
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d)
 {
+    return record_replay_shown(r, st, log, verify, d, NULL, NULL);
+}
+
+long record_replay_shown(const Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown,
+                         void *ud)
+{
     const GameOps *g = r->game;
     if (verify && !hashes_comparable(r, d))
         return REPLAY_INCOMPARABLE;
@@ -914,7 +922,7 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
     game_begin(g, st, &io);
     size_t hi = 0;
     for (size_t i = 0; i < r->nactions; i++) {
-        if (replay_step(r, st, i, &io, &rd, d) < 0) {
+        if (replay_step(r, st, i, &io, &rd, d, shown, ud) < 0) {
             add_layout_hint(r, d);
             return (long)i;
         }

@@ -391,6 +391,19 @@ printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit 
 grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
   fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
 
+# replay_show_tells_the_game_in_words: every action with its side and
+# turn, every die and event line, then the summary; nothing without --show
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 4 end quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/show.json" >/dev/null 2>&1
+expect 0 "$ecw" replay "$tmp/show.json" --show --verify
+for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.25 2.00' 'turn 1, parliament: shoot Y H2' \
+  '  d6: 3 (shot by commander Y)' '  d6: 4 (target horse H2)' 'turn 1, parliament: end'; do
+  grep -qxF "$line" "$tmp/out" || fail "replay --show lacks '$line': $(head -c 500 "$tmp/out")"
+done
+grep -q 'every hash matches' "$tmp/out" || fail "replay --show --verify: no summary"
+expect 0 "$ecw" replay "$tmp/show.json"
+grep -q 'shoot Y H2' "$tmp/out" && fail "replay without --show told the actions"
+
 # play_take_plays_the_hint_as_it_is: the hint's point, rounded to 0.1" in
 # words, may lie out of reach when typed; 'take' plays the computer's own
 printf 'take\nhint\nmove Y 13.4 8.8\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/take.json" >"$tmp/out" 2>&1
