@@ -760,7 +760,23 @@ static void play_resumed_next(const Play *p, const void *st)
 /* The resume summary: how many actions were replayed and the last three
  * of them, or that nobody has moved yet (no empty list), then who acts
  * next and in which phase. */
-static void play_resumed(const Play *p, const char *path, const void *st)
+/* Who made the last three actions of a resumed game (ReplayShow, told
+ * each action as it is replayed): the summary names them. */
+typedef struct LastSides {
+    const Record *r;
+    int           side[3]; /* of actions n-3, n-2, n-1 */
+} LastSides;
+
+static void note_side(void *ud, const void *st, int player, const RecAction *ra)
+{
+    (void)st;
+    LastSides *ls = ud;
+    size_t i = (size_t)(ra - ls->r->actions), n = ls->r->nactions;
+    if (i + 3 >= n)
+        ls->side[i + 3 - n] = player;
+}
+
+static void play_resumed(const Play *p, const char *path, const void *st, const LastSides *ls)
 {
     size_t n = p->rec.nactions;
     char when[32]; /* turn 0 is the set-up of both games */
@@ -774,8 +790,10 @@ static void play_resumed(const Play *p, const char *path, const void *st)
     else
         printf("resumed %s: %zu action%s replayed, %s; the last%s:\n", path, n, n == 1 ? "" : "s", when,
                n == 1 ? "" : n == 2 ? " two" : " three");
-    for (size_t i = n > 3 ? n - 3 : 0; i < n; i++)
-        printf("  %s\n", p->rec.actions[i].text);
+    for (size_t i = n > 3 ? n - 3 : 0; i < n; i++) {
+        int side = ls->side[i + 3 - n];
+        printf("  %s: %s\n", side >= 0 && side < p->g->nplayers ? p->g->roles[side] : "?", p->rec.actions[i].text);
+    }
     play_resumed_next(p, st);
 }
 
@@ -793,7 +811,8 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     quiet.cli.text = NULL; /* silent: the player saw these moves */
     quiet.p = NULL;
     log->ud = &quiet;
-    long at = record_replay(r, st, log, same_layout, &d);
+    LastSides last = {r, {-1, -1, -1}};
+    long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
     log->ud = sink;
     if (at != REPLAY_OK) {
         cli_error("play: %s: cannot resume: %s", a->load, d.msg);
@@ -811,7 +830,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
         p->rec.nhashes = 0;
         p->rec.state_size = g->state_size;
     }
-    play_resumed(p, a->load, st);
+    play_resumed(p, a->load, st, &last);
     return EXIT_OK;
 }
 

@@ -253,7 +253,7 @@ sed -n 2p "$tmp/out" | grep -q "^next: royalist (you), in the arrive phase$" || 
 # ... and with moves, the last of them (here in the set-up, before turn 1)
 printf '1\n1\nquit\n' | "$ecw" play catch-a-king --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/twomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of two moves exited $?"
-head -4 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  place 1 [0-9.]+ [0-9.]+\|  place 2 [0-9. ]+\|next: royalist \(you\), in the terrain phase\|" ||
+head -4 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  royalist: place 1 [0-9.]+ [0-9.]+\|  royalist: place 2 [0-9. ]+\|next: royalist \(you\), in the terrain phase\|" ||
   fail "play --load of two moves: $(head -3 "$tmp/out")"
 
 # --- odds: handed to the game's calculator
