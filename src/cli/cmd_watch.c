@@ -135,6 +135,9 @@ static int watch_run(WatchArgs *a, Watch *w, FILE *events)
     }
     Record rec;
     record_init(&rec, g, &a->opt, a->seed);
+    for (int i = 0; i < g->nplayers; i++) /* who played: a record of a game stopped early tells play --load */
+        snprintf(rec.player[i], RECORD_NAME, "%s", w->ais[i]->name);
+    snprintf(rec.dice, RECORD_NAME, "auto");
     CliSink sink = {events, NULL, stdout, VIS_PUBLIC};
     EventLog log;
     evlog_init(&log, cli_sink, &sink);

@@ -391,6 +391,11 @@ printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit 
 grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
   fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
 
+# a watched game's record names its computer players
+expect 0 "$ecw" watch catch-a-king --seed 3 --fast --royalist random --save "$tmp/watched.json"
+grep -q '"players":{"royalist":"random","parliament":"heuristic"},"dice":"auto"' "$tmp/watched.json" ||
+  fail "watch --save does not keep who played: $(grep -o '"players[^}]*}' "$tmp/watched.json")"
+
 # replay_show_tells_the_game_in_words: every action with its side and
 # turn, every die and event line, then the summary; nothing without --show
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 4 end quit |
