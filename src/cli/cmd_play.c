@@ -151,6 +151,9 @@ static void play_roll_help(int sides, const char *why)
            sides, why, sides);
 }
 
+/* Does the line typed say quit (in any case), at whichever prompt? */
+static bool says_quit(const char *s) { return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0; }
+
 /* GameIO.roll in manual mode: ask until a number in 1..sides comes. On
  * 'quit' or at end of input the game stops: the generator rolls the rest
  * of this action's dice, each kept in the record as a 0 ("ecw rolled it"),
@@ -163,7 +166,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     while (!p->stop) {
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
-        if (!s || strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0) {
+        if (!s || says_quit(s)) {
             play_roll_stop(p, s != NULL);
             break;
         }
@@ -231,7 +234,7 @@ static int wait_enter(Play *p, const char *prompt)
     char *s = play_read(p);
     if (!s)
         return cli_interrupted ? RUN_QUIT : RUN_EOF;
-    return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0 ? RUN_QUIT : RUN_OVER;
+    return says_quit(s) ? RUN_QUIT : RUN_OVER;
 }
 
 /* Hot seat: before a side's view is shown, the terminal passes to that
