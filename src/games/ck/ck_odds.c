@@ -179,10 +179,23 @@ static int parse(int argc, char **argv, OddsArgs *o, FILE *out, Diag *d)
 
 /* ---------------- what the game refuses ---------------- */
 
-static const char *person_name(int type)
+/* A figure in the text's words: the persons by name, the commander as
+ * such (the command line's `you` reads badly in a sentence), a dismounted
+ * dragoon as one on foot; the JSON keeps the command line's names. */
+static const char *fig_words(int type, bool foot)
 {
-    return type == F_CHARLES ? "Charles Stuart" : type == F_WILMOT ? "Lord Wilmot" : ck_figs[type].name;
+    if (foot)
+        return "dragoon on foot";
+    return type == F_CHARLES ? "Charles Stuart"
+         : type == F_WILMOT  ? "Lord Wilmot"
+         : type == F_YOU     ? "the commander (you)"
+                             : ck_figs[type].name;
 }
+
+static const char *person_name(int type) { return fig_words(type, false); }
+
+/* ... and in an outcome's row, after its role: "attacker commander recoils". */
+static const char *fig_row_words(int type, bool foot) { return type == F_YOU && !foot ? "commander" : fig_words(type, foot); }
 
 static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
 
@@ -238,8 +251,8 @@ static int check_capture(const OddsArgs *o, Diag *d)
     if (ck_figs[o->v[O_ATTACKER]].side != CK_PAR)
         return diag_set(d, "odds: --capture: only a Parliament attacker elects to take prisoners");
     if (!can_guard(o->v[O_GUARDING], o->v[O_TARGET]))
-        return diag_set(d, "odds: --capture: a %s guarding %d cannot guard %s as well", ck_figs[par_type(o)].name,
-                        o->v[O_GUARDING], person_name(o->v[O_TARGET]));
+        return diag_set(d, "odds: --capture: %s, guarding %d already, cannot guard %s as well",
+                        fig_words(par_type(o), o->att_foot), o->v[O_GUARDING], person_name(o->v[O_TARGET]));
     return 0;
 }
 
@@ -249,8 +262,7 @@ static int check_args(const OddsArgs *o, Diag *d)
 {
     int a = o->v[O_ATTACKER], t = o->v[O_TARGET];
     if (ck_figs[a].side == ck_figs[t].side)
-        return diag_set(d, "odds: %s and %s are on the same side", o->att_foot ? "dragoon-foot" : ck_figs[a].name,
-                        o->def_foot ? "dragoon-foot" : ck_figs[t].name);
+        return diag_set(d, "odds: %s and %s are on the same side", fig_words(a, o->att_foot), fig_words(t, o->def_foot));
     if (check_shooter(o, d) < 0 || check_kinds(o, d) < 0)
         return -1;
     return check_capture(o, d);
@@ -374,10 +386,10 @@ static int outcomes(const CkOdds *r, Outcome out[8])
     return n;
 }
 
-/* The figure an outcome befalls, as the command line names it. */
-static const char *fate_fig(const OddsArgs *o, const Outcome *f)
+/* The figure an outcome befalls, named by `name` (fig_label or fig_row_words). */
+static const char *fate_fig(const OddsArgs *o, const Outcome *f, const char *(*name)(int, bool))
 {
-    return f->attacker ? fig_label(o->v[O_ATTACKER], o->att_foot) : fig_label(o->v[O_TARGET], o->def_foot);
+    return f->attacker ? name(o->v[O_ATTACKER], o->att_foot) : name(o->v[O_TARGET], o->def_foot);
 }
 
 /* "outcomes": the text's list, every outcome possible here with its
@@ -392,7 +404,7 @@ static void print_json_outcomes(const OddsArgs *o, const CkOdds *r, FILE *out)
         fprintf(out, "{\"fate\":\"none\",\"p\":%.9g}%s", r->target.none, n ? "," : "");
     for (int i = 0; i < n; i++)
         fprintf(out, "{\"role\":\"%s\",\"figure\":\"%s\",\"fate\":\"%s\",\"p\":%.9g}%s",
-                oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i]), oc[i].key, oc[i].p, i + 1 < n ? "," : "");
+                oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i], fig_label), oc[i].key, oc[i].p, i + 1 < n ? "," : "");
     fputc(']', out);
 }
 
@@ -416,22 +428,22 @@ static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
  * one another: at most one figure is beaten). */
 static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
 {
-    fprintf(out, "%s %s %s: factor %d against %d\n", fig_label(o->v[O_ATTACKER], o->att_foot),
-            o->v[O_SHOOT] ? "shoots at" : "charges", fig_label(o->v[O_TARGET], o->def_foot), af, df);
+    fprintf(out, "%s %s %s: factor %d against %d\n", fig_words(o->v[O_ATTACKER], o->att_foot),
+            o->v[O_SHOOT] ? "shoots at" : "charges", fig_words(o->v[O_TARGET], o->def_foot), af, df);
     double total = r->target.none;
     if (r->target.none > 0)
-        fprintf(out, "  %-36s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
+        fprintf(out, "  %-40s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
                 r->target.none);
     Outcome oc[8];
     int n = outcomes(r, oc);
     for (int i = 0; i < n; i++) {
         char what[64];
-        snprintf(what, sizeof what, "%s %s %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i]),
+        snprintf(what, sizeof what, "%s %s %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i], fig_row_words),
                  oc[i].fate);
-        fprintf(out, "  %-36s %.4f\n", what, oc[i].p);
+        fprintf(out, "  %-40s %.4f\n", what, oc[i].p);
         total += oc[i].p;
     }
-    fprintf(out, "  %-36s %.4f\n", "total (exactly one of these happens)", total);
+    fprintf(out, "  %-40s %.4f\n", "total (exactly one of these happens)", total);
     fprintf(out, "  prisoners: %s\n", capture_note(o));
 }
 

@@ -284,6 +284,31 @@ Test(ck_combat_outcomes, parliament_attacker_captures_only_when_it_elects_to)
     cr_assert(strstr(a, "default") != NULL, "the output says capture is not elected by default: %s", a);
 }
 
+/* The text names the figures in words: the commander is not "you" in a
+ * sentence, a dismounted dragoon is one on foot; the JSON keeps the
+ * command line's names. */
+Test(ck_odds, text_names_the_commander_and_a_dragoon_on_foot)
+{
+    static const char *const args[] = {"--attacker", "you", "--target", "horse"};
+    static const char *const foot[] = {"--attacker", "shot", "--target", "dragoon-foot", "--shoot"};
+    char *out = NULL;
+    size_t len = 0;
+    Diag d = {{0}};
+    cr_assert_eq(run_odds(args, 4, false, &out, &len, &d), 0, "%s", d.msg);
+    cr_assert(strncmp(out, "the commander (you) charges horse:", 34) == 0, "headline: %s", out);
+    cr_assert(strstr(out, "attacker commander recoils") != NULL, "%s", out);
+    cr_assert(strstr(out, "you charges") == NULL, "%s", out);
+    free(out);
+    out = NULL;
+    cr_assert_eq(run_odds(foot, 5, false, &out, &len, &d), 0, "%s", d.msg);
+    cr_assert(strstr(out, "shot shoots at dragoon on foot:") != NULL, "%s", out);
+    cr_assert(strstr(out, "target dragoon on foot dead") != NULL, "%s", out);
+    free(out);
+    char json[1024];
+    odds_json(json, sizeof json, args, 4);
+    cr_assert(strstr(json, "\"attacker\":\"you\"") != NULL, "the JSON keeps the command line's name: %s", json);
+}
+
 /* ---------------- refusals ---------------- */
 
 /* odds refuses these arguments: exit code 2, a message naming the fault,
@@ -346,14 +371,15 @@ Test(ck_hand_to_hand_combat, attacker_and_target_on_opposite_sides)
 {
     REFUSED("cavalry and dragoon are on the same side", "--attacker", "cavalry", "--target", "dragoon");
     REFUSED("shot and horse are on the same side", "--attacker", "shot", "--target", "horse", "--shoot");
-    REFUSED("charles and wilmot are on the same side", "--attacker", "charles", "--target", "wilmot");
+    REFUSED("Charles Stuart and Lord Wilmot are on the same side", "--attacker", "charles", "--target", "wilmot");
+    REFUSED("the commander (you) and cavalry are on the same side", "--attacker", "you", "--target", "cavalry");
 }
 
 Test(ck_combat_outcomes, only_parliament_elects_capture_with_room_to_guard)
 {
     REFUSED("only a Parliament attacker", "--attacker", "horse", "--target", "cavalry", "--capture");
-    REFUSED("cannot guard Charles Stuart", "--attacker", "you", "--target", "charles", "--capture", "--guarding",
-            "1");
+    REFUSED("the commander (you), guarding 1 already, cannot guard Charles Stuart", "--attacker", "you", "--target",
+            "charles", "--capture", "--guarding", "1");
 }
 
 Test(ck_odds, each_option_given_once)
