@@ -2,6 +2,7 @@
  * subcommand per file (GUIDE 8). Exit codes: 0 ok, 1 failure, 2 usage.
  * The only mutable global of the program lives here: the interrupt flag. */
 #include "cli.h"
+#include <errno.h>
 #include <string.h>
 
 volatile sig_atomic_t cli_interrupted = 0;
@@ -50,6 +51,17 @@ static void usage(FILE *f)
           "exit codes: 0 ok, 1 failure, 2 usage error.\n", f);
 }
 
+/* Everything printed reached standard output, or the exit code says it
+ * did not (a full disk, a closed pipe's file): rc, or a failure with the
+ * reason. Covers `--events -` as well as the results. */
+static int stdout_flushed(int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    cli_error("write error on standard output: %s", strerror(errno));
+    return EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -59,16 +71,16 @@ int main(int argc, char **argv)
     const char *a = argv[1];
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0) {
         usage(stdout);
-        return EXIT_OK;
+        return stdout_flushed(EXIT_OK);
     }
     if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
         printf("ecw %s\n", ECW_VERSION);
-        return EXIT_OK;
+        return stdout_flushed(EXIT_OK);
     }
     for (const Command *c = commands; c->name; c++) {
         if (strcmp(c->name, a) == 0) {
             install_signals();
-            return c->run(argc - 1, argv + 1);
+            return stdout_flushed(c->run(argc - 1, argv + 1));
         }
     }
     if (a[0] == '-')

@@ -79,6 +79,16 @@ expect 2 "$ecw" odds no-such-game
 [ "$(cat "$tmp/rc")" = 2 ] || fail "sim --events --json exited $(cat "$tmp/rc"), expected 2"
 grep -q "^ecw: sim: --events needs a FILE (got the flag --json)" "$tmp/err" || fail "sim --events --json: $(cat "$tmp/err")"
 [ -e "$tmp/--json" ] && fail "sim --events --json wrote a file named --json"
+# a write error on standard output (results or `--events -`) fails the command, saying so
+if [ -w /dev/full ]; then
+  for args in "--version" "sim catch-a-king --games 5 --threads 1" "sim catch-a-king --games 5 --threads 1 --events - --json" \
+              "odds catch-a-king --attacker you --target horse"; do
+    # shellcheck disable=SC2086
+    "$ecw" $args >/dev/full 2>"$tmp/err"; rc=$?
+    [ "$rc" = 1 ] || fail "'$args' >/dev/full exited $rc, expected 1"
+    grep -q "^ecw: write error on standard output" "$tmp/err" || fail "'$args' >/dev/full: $(cat "$tmp/err")"
+  done
+fi
 ( cd "$tmp" && "$ecw" watch catch-a-king --seed 1 --save --fast >out 2>err; echo $? >rc )
 [ "$(cat "$tmp/rc")" = 2 ] || fail "watch --save --fast exited $(cat "$tmp/rc"), expected 2"
 grep -q "^ecw: watch: --save needs a FILE (got the flag --fast)" "$tmp/err" || fail "watch --save --fast: $(cat "$tmp/err")"
