@@ -133,12 +133,14 @@ FILE *cli_open_events(const char *path, Diag *d);
  * write to it failed, at the close or before it (fclose forgets an error
  * met while the events were written, and the file silently lacks them). */
 int   cli_close_events(FILE *f);
-/* Before a played or watched game: check the game's options, pick and
- * print a seed if none was given, make sure the save file can be written,
- * open the events file. Returns EXIT_OK, or EXIT_USAGE (bad option) or
- * EXIT_FAIL after printing "ecw: CMD: why". */
-int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, uint64_t *seed,
-                       const char *save, const char *events_path, FILE **events);
+/* Before a played or watched game: check the game's options, pick a seed
+ * if none was given (and print it with tell_seed: watch, where nothing is
+ * hidden from anyone; not play, whose player could rebuild the hidden deal
+ * from it), make sure the save file can be written, open the events file.
+ * Returns EXIT_OK, or EXIT_USAGE (bad option) or EXIT_FAIL after printing
+ * "ecw: CMD: why". */
+int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, bool tell_seed,
+                       uint64_t *seed, const char *save, const char *events_path, FILE **events);
 
 /* ---- playing a game ---- */
 enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2, RUN_UNDO = 3 };

@@ -636,8 +636,8 @@ void *cli_state_new(const GameOps *g)
     return st;
 }
 
-int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, uint64_t *seed,
-                     const char *save, const char *events_path, FILE **events)
+int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, bool tell_seed,
+                     uint64_t *seed, const char *save, const char *events_path, FILE **events)
 {
     Diag d = {{0}};
     *events = NULL;
@@ -650,7 +650,8 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
     }
     if (!seeded) {
         *seed = cli_fresh_seed();
-        fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
+        if (tell_seed)
+            fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
     }
     *events = NULL;
     if (save && cli_check_writable(save, &d) < 0) {

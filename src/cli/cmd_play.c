@@ -40,6 +40,7 @@ typedef struct Play {
     Snap           snaps[PLAY_SNAPS];
     int            nsnaps;
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
+    bool           tell_seed;   /* ecw chose the seed: told once the game is over */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
@@ -678,6 +679,8 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
     }
     if (p->g->terminal(st)) {
         cli_print_result(p->g, st, stdout);
+        if (p->tell_seed) /* told only now: from it a player could rebuild the hidden deal */
+            fprintf(stderr, "seed %llu\n", (unsigned long long)p->rec.seed);
         return saved ? EXIT_OK : EXIT_FAIL;
     }
     if (cli_interrupted) {
@@ -854,7 +857,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
                 .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
-                .resumed = a->load != NULL};
+                .resumed = a->load != NULL, .tell_seed = !a->seeded && !a->load};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */
@@ -880,7 +883,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
 static int play_main(PlayArgs *a)
 {
     FILE *events;
-    int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, &a->seed, a->save, a->events, &events);
+    int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, a->save, a->events, &events);
     if (rc != EXIT_OK)
         return rc;
     Play *p = calloc(1, sizeof *p);

@@ -176,7 +176,7 @@ int cmd_watch(int argc, char **argv)
     if (rc >= 0)
         return rc;
     FILE *events;
-    if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, &a.seed, a.save, a.events, &events)) != EXIT_OK)
+    if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, a.save, a.events, &events)) != EXIT_OK)
         return rc;
     rc = watch_run(&a, &w, events);
     if (cli_close_events(events) < 0) {

@@ -48,6 +48,12 @@ expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
 expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"
+# play keeps the fresh seed (which fixes the hidden deal) to itself until the game is over
+printf 'quit\n' | "$ecw" play catch-a-king --as parliament >"$tmp/out" 2>"$tmp/err"
+grep -q '^seed' "$tmp/err" "$tmp/out" && fail "play told the seed of a game in progress"
+printf 'hint\ntake\n%.0s' $(seq 400) | "$ecw" play catch-a-king --as royalist >"$tmp/out" 2>"$tmp/err"
+grep -q '^result:' "$tmp/out" || fail "play by hints did not reach the end: $(tail -3 "$tmp/out")"
+grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the game was over: $(cat "$tmp/err")"
 # a game option as its own flag: --terrain random is --option terrain=random
 expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --terrain random --exit_scores yes --json
 sed 's/"elapsed_s".*//' "$tmp/out" >"$tmp/flag.json"
