@@ -81,6 +81,13 @@ static inline const char *captured_last(const CapturedEvents *e, const char *typ
     return NULL;
 }
 
+/* The sentence of the last captured event of a type, or NULL. */
+static inline const char *captured_last_text(const CapturedEvents *e, const char *type)
+{
+    const char *json = captured_last(e, type);
+    return json ? e->text[(json - e->json[0]) / (ptrdiff_t)sizeof e->json[0]] : NULL;
+}
+
 /* Wire a fixture's log and GameIO to its dice queue and event capture. */
 static inline void forced_io_open(EventLog *log, CapturedEvents *ev, GameIO *io, ForcedDice *dice, bool *open)
 {

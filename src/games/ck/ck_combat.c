@@ -336,18 +336,24 @@ static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO 
     }
 }
 
-/* [CK Combat Outcomes] half a move straight away from the opponent, kept on
- * the table. */
-static void recoil(CkState *s, int loser, int from, GameIO *io)
+/* [CK Combat Outcomes] where a recoil takes the loser: half a move straight
+ * away from the opponent, kept on the table. */
+static void recoil_point(const CkState *s, int loser, int from, float *x, float *y)
 {
-    CkFig *l = &s->figs[loser];
-    const CkFig *o = &s->figs[from];
+    const CkFig *l = &s->figs[loser], *o = &s->figs[from];
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
+    *x = on_table(l->x + dx / len * m);
+    *y = on_table(l->y + dy / len * m);
+}
+
+/* [CK Combat Outcomes] the loser recoils (his prisoners driven back with him). */
+static void recoil(CkState *s, int loser, int from, GameIO *io)
+{
+    CkFig *l = &s->figs[loser];
     float x0 = l->x, y0 = l->y;
-    l->x = on_table(l->x + dx / len * m);
-    l->y = on_table(l->y + dy / len * m);
+    recoil_point(s, loser, from, &l->x, &l->y);
     guard_driven_back(s, loser, l->x - x0, l->y - y0, io);
 }
 
@@ -455,6 +461,28 @@ static void log_factors(EventLog *log, const char *key, const Factors *p, char *
     jw_obj_end(w);
 }
 
+/* [CK Combat Outcomes] the result in words for the log line, naming the
+ * loser (either side may lose a charge) and where a recoil takes him, for
+ * the referee who moves the figures on the table. */
+static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf, size_t n)
+{
+    if (fg->loser < 0) {
+        snprintf(buf, n, "%s", fg->melee ? "a tie, both stay" : "a miss");
+        return;
+    }
+    CkLabel who = ck_fig_label(s, fg->loser, io); /* kept: the .s of a temporary dies with its statement */
+    float x, y;
+    switch (fg->result) {
+    case FR_RECOIL:
+        recoil_point(s, fg->loser, fg->winner, &x, &y);
+        snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
+        break;
+    case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
+    case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
+    default: snprintf(buf, n, "%s dies", who.s); break;
+    }
+}
+
 /* [CK Combat Outcomes] the combat event: who fought, every part of each
  * factor, the dice and totals, and the result. */
 static void log_combat(CkState *s, GameIO *io, const Fight *fg)
@@ -489,9 +517,11 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
         evlog_null(log, "loser");
     else
         evlog_int(log, "loser", fg->loser + 1);
+    char said[96];
+    fight_said(s, fg, io, said, sizeof said);
     evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", kind,
               ck_fig_label(s, fg->att, io).s, af, fg->ar, af + fg->ar, aw, ck_fig_label(s, fg->target, io).s, df,
-              fg->dr, df + fg->dr, dw, fight_results[fg->result]);
+              fg->dr, df + fg->dr, dw, said);
 }
 
 /* Judge the fight, log it, then carry out its result. */

@@ -485,6 +485,39 @@ Test(ck_combat_outcomes, half_or_less_is_dead)
     ckf_assert_at(&F, s, 20, 28);
 }
 
+/* The log line ends with the loser by name, and for a recoil where he
+ * stands after it: the referee moves the figures on the table by it. */
+static void assert_said(int loser, const char *what)
+{
+    char want[96];
+    snprintf(want, sizeof want, "): %s %s", ck_fig_label(&F.s, loser, &F.io).s, what);
+    const char *text = captured_last_text(&F.ev, "combat");
+    cr_assert(text && strstr(text, want), "the combat line should end '%s': %s", want, text ? text : "(none)");
+}
+
+Test(ck_combat_outcomes, combat_line_names_the_loser_and_his_recoil)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 5, 2); /* 9 against 5: the shot recoils */
+    ckf_charge(&F, c, s, false);
+    assert_said(s, "recoils to (20.0, 28.0)");
+    ckf_assert_at(&F, s, 20, 28);
+
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 1, 6); /* 5 against 9: the charger recoils */
+    ckf_charge(&F, c, s, false);
+    assert_said(c, "recoils to (20.0, 19.8)");
+    ckf_assert_at(&F, c, 20, 19.75f);
+
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 2, 3); /* 6 against 6 */
+    ckf_charge(&F, c, s, false);
+    const char *text = captured_last_text(&F.ev, "combat");
+    cr_assert(text && strstr(text, "): a tie, both stay"), "%s", text ? text : "(none)");
+}
+
 Test(ck_combat_outcomes, parliament_figures_die_too)
 {
     ckf_side(&F, CK_ROY);
@@ -493,6 +526,7 @@ Test(ck_combat_outcomes, parliament_figures_die_too)
     ckf_shoot(&F, s, c);
     ckf_assert_dice(&F, 2);
     cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    assert_said(c, "dies");
 }
 
 static void charles_or_wilmot(int type, int die)
