@@ -36,6 +36,7 @@ typedef struct Play {
     bool           eof;
     Action         acts[MAX_ACTIONS];
     int            nacts;
+    int            shown;       /* how many of them the list has shown (a number beyond is refused) */
     unsigned char *snap_states; /* PLAY_SNAPS states, oldest first (NULL: no undo) */
     Snap           snaps[PLAY_SNAPS];
     int            nsnaps;
@@ -188,17 +189,20 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     return 0;
 }
 
-/* Print the legal actions, numbered from 1. */
-static void play_list(Play *p, const void *st)
+/* Print the legal actions, numbered from 1: the first PLAY_LIST_MAX, or
+ * all of them. Only a number shown may be typed. */
+static void play_list(Play *p, const void *st, bool all)
 {
     char buf[RECORD_TEXT];
-    for (int i = 0; i < p->nacts && i < PLAY_LIST_MAX; i++) {
+    int n = all || p->nacts <= PLAY_LIST_MAX ? p->nacts : PLAY_LIST_MAX;
+    for (int i = 0; i < n; i++) {
         p->g->describe(st, &p->acts[i], buf, sizeof buf);
         printf("  %2d. %s\n", i + 1, buf);
     }
-    if (p->nacts > PLAY_LIST_MAX)
-        printf("  ... and %d more: type a number up to %d or the action in words\n",
-               p->nacts - PLAY_LIST_MAX, p->nacts);
+    if (n < p->nacts)
+        printf("  ... and %d more ('list all' shows them), or type the action in words\n", p->nacts - n);
+    if (n > p->shown)
+        p->shown = n;
 }
 
 /* 'help': every command of the game with its usage, then the CLI's own. */
@@ -208,7 +212,7 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, board, hint, take, undo, help, quit");
+    puts("type a number from the list, an action in words, or: list, list all, board, hint, take, undo, help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -380,7 +384,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
     if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
-        play_list(p, st);
+        play_list(p, st, false);
     else if (strcmp(w, "board") == 0)
         g->render(st, player, stdout);
     else if (strcmp(w, "hint") == 0)
@@ -405,6 +409,13 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
 {
     bool extra = false;
     const char *w = play_word(s, &extra);
+    if (w && extra && strcmp(w, "list") == 0) { /* "list all", the one word that takes a word after it */
+        const char *rest = s + strlen(w);
+        if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
+            play_list(p, st, true);
+            return PLAY_AGAIN;
+        }
+    }
     if (w && extra) {
         printf("'%s' takes nothing after it\n", w);
         return PLAY_AGAIN;
@@ -413,12 +424,15 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         return play_do_word(p, st, player, w, out);
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
-        long k = strtol(s, NULL, 10);
-        if (k >= 1 && k <= p->nacts) {
+        long k = strlen(digits) > 6 ? -1 : strtol(s, NULL, 10); /* (a long line of digits is no number listed) */
+        if (k >= 1 && k <= p->shown) {
             *out = p->acts[k - 1];
             return RUN_OVER;
         }
-        printf("no action %s: choose 1 to %d\n", s, p->nacts);
+        if (k > p->shown && k <= p->nacts)
+            printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
+        else
+            printf("no action %.12s%s: choose 1 to %d\n", s, strlen(s) > 12 ? "..." : "", p->shown);
         return PLAY_AGAIN;
     }
     Diag why = {{0}};
@@ -441,7 +455,8 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     p->has_hint = false;
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
-    play_list(p, st);
+    p->shown = 0;
+    play_list(p, st, false);
     do {
         printf("%s> ", g->roles[player]);
         char *s = play_read(p);
