@@ -49,8 +49,8 @@ static void count_hidden(CkState *s, GameIO *io)
         const CkPiece *p = &s->pieces[i];
         if (!p->placed || p->searched || p->disc == DISC_BLANK || p->disc == CK_NONE)
             continue;
-        int n = game_roll(&s->rng, io, 6, VIS_PUBLIC, "undiscovered %s at %s", ck_disc_names[p->disc],
-                          ck_terrain[p->kind].name);
+        int n = game_roll(&s->rng, io, 6, VIS_PUBLIC, "undiscovered %s at the %s (piece %d)", ck_disc_names[p->disc],
+                          ck_terrain[p->kind].name, i + 1);
         if (p->disc == DISC_CLUBMEN)
             s->hidden_club = (uint8_t)(s->hidden_club + n);
         else
@@ -235,8 +235,9 @@ static void drover(CkState *s, GameIO *io)
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "drover", VIS_PUBLIC)) {
         evlog_str(log, "terrain", ck_terrain[p->kind].name);
+        evlog_int(log, "piece", i + 1);
         evlog_str(log, "person", p->prom == PROM_CHARLES ? "charles" : p->prom == PROM_WILMOT ? "wilmot" : "none");
-        evlog_end(log, "The drover points at the %s: %s", ck_terrain[p->kind].name,
+        evlog_end(log, "The drover points at the %s (piece %d): %s", ck_terrain[p->kind].name, i + 1,
                   p->prom == PROM_CHARLES ? "Charles Stuart is there!" : p->prom == PROM_WILMOT
                   ? "Lord Wilmot is there!" : "nobody: the drover's tale was worthless");
     }

@@ -510,14 +510,17 @@ static void draw_figures(const CkState *s, Board *b)
 }
 
 /* [CK Game set up] a piece beside the map: number, kind, radius, then its
- * centre and whether searched, or (terrain going down) whether it is the
- * next to place: pieces go down in their order. Never its cards. */
+ * centre and whether searched (or shown by the drover [CK Chance Cards]:
+ * a person he found stands on the map), or (terrain going down) whether
+ * it is the next to place: pieces go down in their order. Never a card
+ * nobody has seen. */
 static void piece_line(const CkState *s, int i, int next, char *out)
 {
     const CkPiece *p = &s->pieces[i];
     int len = snprintf(out, SIDE_W, "%2d %-7s r%-4g", i + 1, ck_terrain[p->kind].name, p->r);
     if (p->placed)
-        snprintf(out + len, SIDE_W - (size_t)len, "(%4.1f, %4.1f)%s", p->x, p->y, p->searched ? " searched" : "");
+        snprintf(out + len, SIDE_W - (size_t)len, "(%4.1f, %4.1f)%s", p->x, p->y,
+                 p->searched ? " searched" : p->prom_seen ? " drover: shown" : "");
     else
         snprintf(out + len, SIDE_W - (size_t)len, "%s", i == next ? "<- next to place" : "waiting");
 }

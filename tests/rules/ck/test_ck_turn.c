@@ -642,6 +642,19 @@ Test(ck_chance_cards, drover_flogged)
     cr_assert(F.s.pieces[CKP_HILL].prom_seen);
     cr_assert(!F.s.pieces[CKP_HILL].searched);
     cr_assert(strstr(ckf_last_event(&F, "drover"), "\"person\":\"none\""));
+    char which[32]; /* the piece he points at, by number as searches name it: there are three hills */
+    snprintf(which, sizeof which, "\"piece\":%d", CKP_HILL + 1);
+    cr_assert(strstr(ckf_last_event(&F, "drover"), which), "%s", ckf_last_event(&F, "drover"));
+    snprintf(which, sizeof which, "the hill (piece %d): nobody", CKP_HILL + 1);
+    cr_assert(strstr(captured_last_text(&F.ev, "drover"), which), "%s", captured_last_text(&F.ev, "drover"));
+    static char board[16384]; /* the board's list of pieces says which one he showed */
+    FILE *f = fmemopen(board, sizeof board, "w");
+    cr_assert_not_null(f);
+    ck_render(&F.s, CK_PAR, f);
+    fclose(f);
+    snprintf(which, sizeof which, "%2d hill ", CKP_HILL + 1);
+    const char *line = strstr(board, which);
+    cr_assert(line && strstr(line, "drover: shown") && strstr(line, "drover: shown") < strchr(line, '\n'), "%s", board);
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     /* nothing left to point at: nothing happens */
     int before = ckf_events(&F, "drover");
