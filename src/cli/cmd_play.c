@@ -125,6 +125,13 @@ static char *play_read(Play *p)
         return NULL;
     while (n > 0 && isspace((unsigned char)p->line[n - 1]))
         p->line[--n] = '\0';
+    for (ssize_t k = 0; k < n; k++) /* a NUL would cut the line short unseen; others garble the screen */
+        if (iscntrl((unsigned char)p->line[k]) && p->line[k] != '\t') {
+            printf("\nthe line holds a control character (byte 0x%02x at column %zd): type it again\n",
+                   (unsigned char)p->line[k], k + 1);
+            p->line[0] = '\0';
+            return p->line;
+        }
     char *s = p->line;
     while (isspace((unsigned char)*s))
         s++;

@@ -49,11 +49,15 @@ static void watch_on_action(void *ud, const void *st, int player, const Action *
         watch_sleep(w->delay_ms);
 }
 
-/* RunGame.on_turn: the board as the public sees it. */
+/* RunGame.on_turn: the board as the public sees it (at the end too,
+ * headed as the end, not as the last turn again). */
 static void watch_on_turn(void *ud, const void *st)
 {
     Watch *w = ud;
-    printf("\n== turn %d ==\n", w->g->turn(st));
+    if (w->g->terminal(st))
+        printf("\n== the end, after turn %d ==\n", w->g->turn(st));
+    else
+        printf("\n== turn %d ==\n", w->g->turn(st));
     w->g->render(st, VIS_PUBLIC, stdout);
     fflush(stdout);
 }

@@ -54,13 +54,18 @@ grep -q '^seed' "$tmp/err" "$tmp/out" && fail "play told the seed of a game in p
 printf 'hint\ntake\n%.0s' $(seq 400) | "$ecw" play catch-a-king --as royalist >"$tmp/out" 2>"$tmp/err"
 grep -q '^result:' "$tmp/out" || fail "play by hints did not reach the end: $(tail -3 "$tmp/out")"
 grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the game was over: $(cat "$tmp/err")"
-# only a number the list has shown is taken: 'list all' shows the rest (87 actions at this prompt)
-(printf 'hint\ntake\n%.0s' $(seq 30); printf '85\nlist all\n85\n') |
+# watch heads the final board as the end, not as the last turn once more
+"$ecw" watch catch-a-king --seed 3 --fast >"$tmp/out" 2>&1
+[ "$(grep -c '^== turn 12 ==$' "$tmp/out")" = 1 ] || fail "watch printed '== turn 12 ==' $(grep -c '^== turn 12 ==$' "$tmp/out") times"
+grep -q '^== the end, after turn 12 ==$' "$tmp/out" || fail "watch did not head the final board as the end"
+# only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
+(printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
-grep -q "and 27 more ('list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"
-grep -q "action 85 is not among those listed: 'list all' shows all 87" "$tmp/out" || fail "an unlisted number was taken"
-grep -q "^  85\. move C5 29.7 11.8" "$tmp/out" || fail "list all did not show action 85"
-grep -q "^parliament: move C5 29.7 11.8" "$tmp/out" || fail "85, once listed, was not played"
+grep -q "more ('list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"
+grep -q "action 61 is not among those listed: 'list all' shows all" "$tmp/out" || fail "an unlisted number was taken"
+act61=$(sed -n 's/^  61\. //p' "$tmp/out" | tail -1)
+[ -n "$act61" ] || fail "list all did not show action 61"
+grep -q "^[a-z]*: $act61\$" "$tmp/out" || fail "61 ($act61), once listed, was not played"
 # a game option as its own flag: --terrain random is --option terrain=random
 expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --terrain random --exit_scores yes --json
 sed 's/"elapsed_s".*//' "$tmp/out" >"$tmp/flag.json"

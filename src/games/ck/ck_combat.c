@@ -200,14 +200,37 @@ static float contact_point(const CkFig *f, const CkFig *t, float *cx, float *cy)
     return gap;
 }
 
+/* [CK Hand to hand Combat] bases never overlap (ecw): the point where f
+ * comes into contact with t must leave room for f's base beside every
+ * other enemy on the table (touching one is allowed, standing on it is
+ * not). Friends may share ground, as elsewhere. */
+static int check_room_at_contact(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy, Diag *d)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e == t || e->side == f->side || e->status != FS_ACTIVE)
+            continue;
+        float room = ck_fig_radius(f) + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
+        if (ck_dist(cx, cy, e->x, e->y) < room) {
+            char id[8];
+            ck_fig_id(s, i, id);
+            return diag_set(d, "no room at the point of contact (%.1f, %.1f): %s's base is there", (double)cx,
+                            (double)cy, id);
+        }
+    }
+    return 0;
+}
+
 /* [CK Movement and Ranges] figure f can come into contact with t within
- * its move this turn, by a way it may take. */
+ * its move this turn, by a way it may take, with room for its base. */
 static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
 {
     float cx, cy, gap = contact_point(f, t, &cx, &cy);
     float allow = ck_move_allowance_from(s, f, from, cx, cy);
     if (gap > allow + 1e-3f)
         return ck_out_of_reach(s, f, from, gap, allow, "to contact", d);
+    if (check_room_at_contact(s, f, t, cx, cy, d) < 0)
+        return -1;
     return ck_way_check(s, f, from, cx, cy, d);
 }
 

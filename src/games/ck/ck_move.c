@@ -305,7 +305,7 @@ static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const 
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_int(log, "figure", i + 1);
         evlog_str(log, "figure_type", ck_figs[f->type].name);
-        if (fx == f->x && fy == f->y) /* mounting or dismounting where he stands */
+        if ((fx == f->x && fy == f->y) || !ck_on_table(f->x, f->y)) /* (dis)mounting where he stands; off the table */
             evlog_end(log, "%s %s %s (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s, what, fx, fy);
         else
             evlog_end(log, "%s %s %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s,

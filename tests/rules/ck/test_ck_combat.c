@@ -265,6 +265,34 @@ Test(ck_hand_to_hand_combat, charge_moves_into_base_contact)
     cr_assert(ckf_f(&F, c)->moved && ckf_f(&F, c)->shot, "a charge is the figure's whole turn");
 }
 
+/* ecw: bases never overlap. The charger comes straight at the target;
+ * where another enemy's base covers that point there is no room for his,
+ * though touching the other enemy there is allowed. */
+Test(ck_hand_to_hand_combat, charge_needs_room_for_the_base_at_contact)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    int k = ckf_fig(&F, F_CLUBMAN, 20.6f, 23.75f); /* 0.6" from the contact point (20, 23.75) */
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "no room at the point of contact (20.0, 23.8): K1's base");
+    ckf_f(&F, k)->x = 21.2f; /* 1.2": touching his base, not under it */
+    ckf_dice(&F, 2, 3, 4);
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, c, 20, 23.75f);
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, k)), "he touches the clubman too");
+}
+
+Test(ck_hand_to_hand_combat, friends_leave_room_and_a_capture_ride_needs_it_too)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* a friend on the very spot: friends share ground */
+    cr_assert_eq(ck_check(&F.s, &(Action){CKV_CHARGE, (int16_t)c, (int16_t)s, 0, 0, 0, 0}, NULL), 0);
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int w = ckf_fig(&F, F_WILMOT, 20, 25);
+    ckf_f(&F, w)->wounded = 1;
+    ckf_fig(&F, F_SHOT, 20, 23.5f);
+    ckf_refused(&F, ckf_act(CKV_CAPTURE, c, w, 0, 0, 0), "no room at the point of contact");
+}
+
 Test(ck_hand_to_hand_combat, extra_attacker_plus_one)
 {
     int c1 = ckf_fig(&F, F_CAVALRY, 18.75f, 20); /* already touching S */
