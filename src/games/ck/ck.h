@@ -198,6 +198,7 @@ int  ck_spread_square(float x, float y);
 unsigned ck_empty_squares(const CkState *s);
 extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
+void ck_log_terrain(const CkState *s, int i, GameIO *io); /* a "terrain" event: where piece i was laid */
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);

@@ -397,6 +397,7 @@ static void apply_place(CkState *s, const Action *a, GameIO *io)
     p->x = a->x;
     p->y = a->y;
     p->placed = 1;
+    ck_log_terrain(s, a->piece, io);
     if (a->piece == CK_PIECES - 1) {
         ck_deal_cards(s);
         ck_end_phase(s, io); /* turn 1's chance card: logged, its dice typed in with --dice manual */

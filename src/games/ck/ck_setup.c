@@ -222,6 +222,23 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
     return 0;
 }
 
+/* [CK Game set up] where piece i was laid, for the log (the referee's
+ * record of the table): its number, kind, centre and radius. */
+void ck_log_terrain(const CkState *s, int i, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    const CkPiece *p = &s->pieces[i];
+    if (!evlog_begin(log, "terrain", VIS_PUBLIC))
+        return;
+    evlog_int(log, "piece", i + 1);
+    evlog_str(log, "kind", ck_terrain[p->kind].name);
+    jw_knum(evlog_jw(log), "x", p->x);
+    jw_knum(evlog_jw(log), "y", p->y);
+    jw_knum(evlog_jw(log), "r", p->r);
+    evlog_end(log, "The %s (piece %d) is laid at (%.1f, %.1f), %g\" across", ck_terrain[p->kind].name, i + 1,
+              (double)p->x, (double)p->y, 2 * (double)p->r);
+}
+
 /* [CK Game set up] on random terrain the game opens at once: the cards
  * are dealt under the pieces and turn 1 starts with its chance card, whose
  * dice and events go through io (typed in with --dice manual). */
@@ -230,6 +247,8 @@ void ck_begin(void *st, GameIO *io)
     CkState *s = st;
     if (s->phase != CP_TERRAIN || !s->terrain_random)
         return;
+    for (int i = 0; i < CK_PIECES; i++)
+        ck_log_terrain(s, i, io);
     ck_deal_cards(s);
     ck_end_phase(s, io);
 }

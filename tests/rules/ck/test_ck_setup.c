@@ -126,6 +126,54 @@ Test(ck_equipment_needed, twelve_pieces_and_eleven_troopers)
     cr_assert_eq(s.nfigs, 11);
 }
 
+/* Each piece's "terrain" event says where it went, and its number and
+ * kind, whoever laid it: the referee's record of the table (the later
+ * events name pieces by number). */
+static void assert_terrain_logged(const CkState *s, const CapturedEvents *ev)
+{
+    cr_assert_eq(captured_count(ev, "terrain"), CK_PIECES);
+    for (int i = 0, k = 0; i < ev->n; i++) {
+        if (!strstr(ev->json[i], "\"type\":\"terrain\""))
+            continue;
+        const CkPiece *p = &s->pieces[k];
+        char want[128];
+        snprintf(want, sizeof want, "\"piece\":%d,\"kind\":\"%s\",\"x\":%.9g,\"y\":%.9g,\"r\":%.9g", k + 1,
+                 ck_terrain[p->kind].name, (double)p->x, (double)p->y, (double)p->r);
+        cr_assert(strstr(ev->json[i], want), "piece %d: %s lacks %s", k + 1, ev->json[i], want);
+        snprintf(want, sizeof want, "(piece %d) is laid at (%.1f, %.1f)", k + 1, (double)p->x, (double)p->y);
+        cr_assert(strstr(ev->text[i], want), "%s", ev->text[i]);
+        k++;
+    }
+}
+
+Test(ck_game_set_up, every_piece_laid_is_logged_with_its_place)
+{
+    static CapturedEvents ev;
+    EventLog log;
+    evlog_init(&log, captured_sink, &ev);
+    GameIO io = {&log, NULL, NULL};
+    CkState s;
+    cr_assert_eq(ck_setup(&s, NULL, 11, NULL), 0);
+    ck_begin(&s, &io);
+    Action acts[MAX_ACTIONS];
+    for (int p = 0; p < CK_PIECES; p++) {
+        int k = ck_legal(&s, acts, MAX_ACTIONS);
+        ck_apply(&s, &acts[k / 2], &io);
+    }
+    assert_terrain_logged(&s, &ev);
+    evlog_fini(&log);
+
+    memset(&ev, 0, sizeof ev); /* random terrain: logged as the game opens */
+    evlog_init(&log, captured_sink, &ev);
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    cr_assert_eq(ck_setup(&s, &o, 11, NULL), 0);
+    cr_assert_eq(captured_count(&ev, "terrain"), 0);
+    ck_begin(&s, &io);
+    assert_terrain_logged(&s, &ev);
+    evlog_fini(&log);
+}
+
 Test(ck_game_set_up, random_terrain_follows_the_same_rules)
 {
     for (uint64_t seed = 1; seed <= 100; seed++) {
