@@ -265,6 +265,8 @@ static int check_args(const OddsArgs *o, Diag *d)
         return diag_set(d, "odds: %s and %s are on the same side", fig_words(a, o->att_foot), fig_words(t, o->def_foot));
     if (check_shooter(o, d) < 0 || check_kinds(o, d) < 0)
         return -1;
+    if (o->v[O_UPHILL] && o->v[O_TUPHILL]) /* [CK Hand to hand Combat] uphill of the other: one or neither */
+        return diag_set(d, "odds: --uphill and --target-uphill: only one of the two can stand above the other");
     return check_capture(o, d);
 }
 

@@ -367,6 +367,12 @@ Test(ck_hand_to_hand_combat, hand_to_hand_modifiers_refused_with_shoot)
     }
 }
 
+Test(ck_hand_to_hand_combat, only_one_of_the_two_is_uphill)
+{
+    REFUSED("--uphill and --target-uphill: only one of the two can stand above the other", "--attacker", "cavalry",
+            "--target", "shot", "--uphill", "--target-uphill");
+}
+
 Test(ck_hand_to_hand_combat, attacker_and_target_on_opposite_sides)
 {
     REFUSED("cavalry and dragoon are on the same side", "--attacker", "cavalry", "--target", "dragoon");
