@@ -523,25 +523,26 @@ static void assert_said(int loser, const char *what)
     cr_assert(text && strstr(text, want), "the combat line should end '%s': %s", want, text ? text : "(none)");
 }
 
+/* A cavalryman at (20, 20) charges a shot at (20, 25), the dice given
+ * (cavalry 4 + ad against shot 3 + dd); *c and *s: who they are. */
+static void cavalry_charges_shot(int ad, int dd, int *c, int *s)
+{
+    ckf_init(&F);
+    *c = ckf_fig(&F, F_CAVALRY, 20, 20), *s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, ad, dd);
+    ckf_charge(&F, *c, *s, false);
+}
+
 Test(ck_combat_outcomes, combat_line_names_the_loser_and_his_recoil)
 {
-    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_dice(&F, 2, 5, 2); /* 9 against 5: the shot recoils */
-    ckf_charge(&F, c, s, false);
+    int c, s;
+    cavalry_charges_shot(5, 2, &c, &s); /* 9 against 5: the shot recoils */
     assert_said(s, "recoils to (20.0, 28.0)");
     ckf_assert_at(&F, s, 20, 28);
-
-    ckf_init(&F);
-    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_dice(&F, 2, 1, 6); /* 5 against 9: the charger recoils */
-    ckf_charge(&F, c, s, false);
+    cavalry_charges_shot(1, 6, &c, &s); /* 5 against 9: the charger recoils */
     assert_said(c, "recoils to (20.0, 19.8)");
     ckf_assert_at(&F, c, 20, 19.75f);
-
-    ckf_init(&F);
-    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_dice(&F, 2, 2, 3); /* 6 against 6 */
-    ckf_charge(&F, c, s, false);
+    cavalry_charges_shot(2, 3, &c, &s); /* 6 against 6 */
     const char *text = captured_last_text(&F.ev, "combat");
     cr_assert(text && strstr(text, "): a tie, both stay"), "%s", text ? text : "(none)");
 }
