@@ -695,6 +695,9 @@ Test(ck_combat_outcomes, beaten_man_captured_after_the_fight)
     ckf_do(&F, ckf_act(CKV_CAPTURE, c2, s, 0, 0, 0));
     cr_assert_eq(ckf_f(&F, s)->status, FS_PRISONER);
     cr_assert_eq(ckf_f(&F, s)->guard, c2);
+    /* c2 had not acted; taking the man is his last act of the turn (ecw) */
+    cr_assert(ckf_f(&F, c2)->moved && ckf_f(&F, c2)->shot, "the captor is done for the turn");
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "already");
 }
 
 /* With late_capture=no (players who read the choice as the winner's, made
