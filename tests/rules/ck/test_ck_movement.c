@@ -401,6 +401,38 @@ Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)
     cr_assert_eq(ckf_f(&F, c)->status, FS_ACTIVE);
 }
 
+/* Only the north edge takes a Royalist off the table, and only a move
+ * ending within 0.5" of it: one onto the west, east or south edge, or
+ * short of that half inch, leaves him on the table. */
+Test(ck_movement_and_ranges, royalists_near_other_edges_stay_on_the_table)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_YOU, 24, 24);
+    static const struct {
+        float fx, fy, tx, ty;
+        int   off;
+    } m[] = {
+        {3, 20, 0.2f, 20, 0},     /* west edge */
+        {45, 20, 47.8f, 20, 0},   /* east edge */
+        {20, 3, 20, 0.2f, 0},     /* south edge */
+        {10, 42, 10, 45, 0},      /* 3" short of the north edge */
+        {30, 44, 30, 47.4f, 0},   /* 0.6" short of it */
+        {36, 44, 36, 47.55f, 1},  /* within 0.5" of it: gone */
+    };
+    int n = (int)(sizeof m / sizeof m[0]), first = F.s.nfigs;
+    for (int k = 0; k < n; k++)
+        ckf_fig(&F, F_SHOT, m[k].fx, m[k].fy);
+    for (int k = 0; k < n; k++) {
+        ckf_move(&F, first + k, m[k].tx, m[k].ty);
+        cr_assert_eq(ckf_f(&F, first + k)->status, m[k].off ? FS_EXITED : FS_ACTIVE,
+                     "a move to (%.2f, %.2f) %s the table", (double)m[k].tx, (double)m[k].ty,
+                     m[k].off ? "leaves" : "stays on");
+        if (!m[k].off)
+            ckf_assert_at(&F, first + k, m[k].tx, m[k].ty);
+    }
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+}
+
 Test(ck_movement_and_ranges, line_of_sight)
 {
     ckf_ground(&F, CKP_WOOD, 20, 20);

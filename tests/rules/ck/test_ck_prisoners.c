@@ -191,6 +191,59 @@ Test(ck_captured_persons, escort_may_not_end_touching_an_enemy)
     ckf_assert_at(&F, c, 24, 7);
 }
 
+/* An escort is a move: one that ends on an unsearched piece searches it,
+ * and the search ends Parliament's turn. */
+Test(ck_captured_persons, escort_ending_on_an_unsearched_piece_searches_it)
+{
+    CkPiece *v = ckf_piece(&F, CKP_VILLAGE, 24, 11, DISC_HORSE, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 24, 16); /* 3" due south takes him to (24, 13), 2" inside the village */
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_dice(&F, 1, 2); /* two horse found */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_dice(&F, 1);
+    ckf_assert_at(&F, c, 24, 13);
+    cr_assert(v->searched, "the escort searched the village");
+    cr_assert_eq(ckf_events(&F, "reveal"), 1);
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "\"piece\":1,\"discovery\":\"horse\",\"count\":2"), "%s",
+              ckf_last_event(&F, "reveal"));
+    cr_assert_eq(F.s.nfigs, 2 + 2, "the horse found are on the table");
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER, "the prisoner stays with his guard");
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "the search ends Parliament's turn");
+    cr_assert_eq(F.s.to_act, CK_ROY);
+    cr_assert_eq(F.s.turn, 1);
+}
+
+/* A trooper who rides up to take a wounded Charles is moving like any
+ * other: the unsearched piece he ends on (here the hill where the drover
+ * showed Charles) is searched, and Parliament's turn ends. */
+Test(ck_captured_persons, riding_up_to_take_charles_searches_the_piece_reached)
+{
+    CkPiece *h = ckf_piece(&F, CKP_HILL, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    h->prom_seen = 1;
+    int x = ckf_fig(&F, F_CHARLES, 20, 22);
+    ckf_f(&F, x)->wounded = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 14); /* 6.75" to contact, at (20, 20.75) on the hill */
+    ckf_dice(&F, 1, 3);                     /* three shot found */
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c, x, 0, 0, 0));
+    ckf_assert_dice(&F, 1);
+    ckf_assert_at(&F, c, 20, 20.75f);
+    cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, x)->guard, c);
+    cr_assert(h->searched, "the captor searched the hill he rode onto");
+    cr_assert_eq(ckf_events(&F, "reveal"), 1);
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "\"piece\":6,\"discovery\":\"infantry\",\"count\":3"), "%s",
+              ckf_last_event(&F, "reveal"));
+    int shot = 0, charles = 0;
+    for (int i = 0; i < F.s.nfigs; i++) {
+        shot += ckf_f(&F, i)->type == F_SHOT;
+        charles += ckf_f(&F, i)->type == F_CHARLES;
+    }
+    cr_assert_eq(shot, 3);
+    cr_assert_eq(charles, 1, "the drover already showed him: not found twice");
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "the search ends Parliament's turn");
+}
+
 static void assert_escaped(int p)
 {
     cr_assert_eq(ckf_f(&F, p)->status, FS_ACTIVE, "prisoner %d escapes", p);
@@ -225,6 +278,24 @@ Test(ck_captured_persons, escape_when_guard_moves)
     ckf_move(&F, c, 20, 18);
     assert_escaped(p);
     ckf_assert_at(&F, c, 20, 18);
+}
+
+/* A guard who charges has left his charges: they escape, even when the
+ * charge is a short step that keeps him beside them and the fight is a tie. */
+Test(ck_captured_persons, escape_when_guard_charges)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c); /* at (20.8, 20) */
+    int s = ckf_fig(&F, F_SHOT, 20, 21.5f); /* 0.25" to contact */
+    ckf_dice(&F, 2, 3, 4);                  /* 4+3=7 against 3+4=7: a tie, both stay */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_dice(&F, 2);
+    ckf_assert_at(&F, c, 20, 20.25f);
+    cr_assert(strstr(ckf_last_event(&F, "combat"), "\"result\":\"none\""), "%s", ckf_last_event(&F, "combat"));
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, p)), "still beside his prisoner");
+    assert_escaped(p);
+    cr_assert_eq(ckf_events(&F, "escape"), 1);
 }
 
 /* Only a move that takes the guard away from his charges frees them: a

@@ -253,6 +253,58 @@ Test(ck_aim_of_the_game, killing_charles_guard_frees_him_and_ends_it)
     cr_assert_eq(F.s.points[CK_ROY], 4 + 12);
 }
 
+/* A guard who led his prisoners off the table is gone but not killed: when
+ * the last trooper left on the table dies, Parliament is not destroyed and
+ * the game goes on. */
+Test(ck_aim_of_the_game, a_guard_led_off_is_not_killed)
+{
+    int g = ckf_fig(&F, F_CAVALRY, 24, 3), p = ckf_fig(&F, F_CLUBMAN, 40, 40);
+    ckf_prisoner(&F, p, g);
+    int c = ckf_fig(&F, F_CAVALRY, 10, 25), s = ckf_fig(&F, F_SHOT, 10, 30);
+    ckf_do(&F, ckf_act(CKV_ESCORT, g, 0, 0, 0, 0)); /* 3" from the entry point: off the table */
+    cr_assert_eq(ckf_f(&F, g)->status, FS_EXITED);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_ESCORTED);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+    ckf_dice(&F, 2, 6, 1); /* 3+1+6=10 against 4+1=5: the last trooper on the table dies */
+    ckf_shoot(&F, s, c);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "not all Parliament is killed: the game goes on");
+    cr_assert_eq(F.s.end_reason, 0);
+    cr_assert_eq(ckf_events(&F, "end"), 0);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(F.s.turn, 2);
+}
+
+/* Charles led off the table as a prisoner is taken, as much as one still
+ * under guard: Parliament's troopers all dying after that does not end
+ * the game, which runs its twelve turns with Charles scored as captured.
+ * (The position leaves out the guard who led him off: in play that guard,
+ * gone but alive, keeps Parliament alive by himself, so only a position
+ * without him shows the "Charles taken" half of the ending's condition.) */
+Test(ck_aim_of_the_game, parliament_dead_after_charles_led_off_plays_on)
+{
+    ckf_side(&F, CK_ROY);
+    int x = ckf_fig(&F, F_CHARLES, 24, 0.5f);
+    ckf_f(&F, x)->status = FS_ESCORTED;
+    ckf_f(&F, x)->mounted = 0;
+    int c = ckf_fig(&F, F_CAVALRY, 10, 25), s = ckf_fig(&F, F_SHOT, 10, 30);
+    ckf_dice(&F, 2, 6, 1); /* 3+1+6=10 against 4+1=5 */
+    ckf_shoot(&F, s, c);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "Charles was taken first: the game goes on");
+    cr_assert_eq(F.s.end_reason, 0);
+    F.s.turn = CK_TURNS;
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    cr_assert_eq(F.s.end_reason, 3, "it ends after twelve turns");
+    cr_assert_eq(F.s.points[CK_PAR], 8, "Charles captured");
+    cr_assert_eq(F.s.points[CK_ROY], 4, "a trooper killed");
+}
+
 Test(ck_aim_of_the_game, game_ends_all_searched_and_none_free)
 {
     /* the last piece searched and nobody found: over at once */

@@ -628,6 +628,48 @@ Test(ck_chance_cards, drover_reveals_person_only)
     cr_assert_eq(par, 12);
 }
 
+/* The drover shows Lord Wilmot as he shows Charles: when the piece he
+ * points at holds Wilmot's card, Wilmot is placed on it, mounted, and the
+ * Royalists move; the piece stays unsearched. */
+Test(ck_chance_cards, drover_shows_wilmot)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1;
+    CkPiece *p = ckf_piece(&F, CKP_FIELD3, 27, 33, DISC_CLUBMEN, PROM_WILMOT);
+    int c = ckf_fig(&F, F_CAVALRY, 27, 27);
+    int cards[] = {CH_DROVER};
+    stack_chance(1, cards);
+    ckf_end(&F);
+    ckf_assert_dice(&F, 0);
+    cr_assert_eq(F.s.turn, 2);
+    cr_assert_eq(count_type(F_WILMOT), 1, "Wilmot is placed on the piece");
+    int w = F.s.nfigs - 1;
+    const CkFig *wf = ckf_f(&F, w);
+    cr_assert_eq(wf->type, F_WILMOT);
+    cr_assert_eq(wf->side, CK_ROY);
+    cr_assert_eq(wf->status, FS_ACTIVE);
+    cr_assert(wf->mounted);
+    ckf_assert_at(&F, w, 27, 33);
+    cr_assert_eq(count_type(F_CHARLES), 0);
+    cr_assert(!p->searched, "the piece is not searched");
+    cr_assert(p->prom_seen);
+    cr_assert(strstr(ckf_last_event(&F, "drover"), "\"person\":\"wilmot\""), "%s", ckf_last_event(&F, "drover"));
+    cr_assert(strstr(captured_last_text(&F.ev, "drover"), "Lord Wilmot is there!"), "%s",
+              captured_last_text(&F.ev, "drover"));
+    /* he is on the table: after Parliament's move the Royalists move him */
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ROYALIST);
+    ckf_end(&F);
+    /* searching the piece later finds its clubmen, not Wilmot a second time */
+    ckf_dice(&F, 1, 2);
+    ckf_move(&F, c, 27, 31); /* 4": half of 8" into the field, 1" inside its edge */
+    ckf_assert_dice(&F, 1);
+    cr_assert(p->searched);
+    cr_assert_eq(count_type(F_WILMOT), 1, "Wilmot is not found twice");
+    cr_assert_eq(count_type(F_CLUBMAN), 2);
+}
+
 Test(ck_chance_cards, drover_flogged)
 {
     /* a blank person card: nobody placed, the card shown */
