@@ -248,8 +248,8 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
         return -1;
     if (a->arg && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
-    if (a->arg && !can_guard(s, a->piece, t))
-        return diag_set(d, "this figure cannot guard another prisoner");
+    /* [CK Captured Persons] a guard who charges leaves his prisoners, who
+     * escape as he sets off: he always has room for the man he beats */
     return 0;
 }
 

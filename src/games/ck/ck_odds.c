@@ -54,8 +54,9 @@ static const OddsOpt opts[O_COUNT] = {
                    "a Parliament attacker elects to take the beaten Royalist prisoner\n"
                    "(the charge's `capture` word; default: he does not)"},
     [O_GUARDING] = {"--guarding", 'n', 4, K_MELEE,
-                    "prisoners the Parliament figure already guards (0-4, default 0;\n"
-                    "a guard of Charles or Wilmot counts 4)"},
+                    "prisoners the Parliament defender already guards (0-4, default 0;\n"
+                    "a guard of Charles or Wilmot counts 4); a Parliament attacker's\n"
+                    "prisoners escape as he charges"},
     [O_MUSKET] = {"--musket", 0, 0, K_ANY, "the clubman carries a musket (only then may he shoot)"},
     [O_JSON] = {"--json", 0, 0, K_ANY, "print JSON"},
 };
@@ -230,29 +231,23 @@ static int check_kinds(const OddsArgs *o, Diag *d)
     return 0;
 }
 
-/* The Parliament figure of the two (the sides differ once checked). */
-static int par_type(const OddsArgs *o)
-{
-    return ck_figs[o->v[O_ATTACKER]].side == CK_PAR ? o->v[O_ATTACKER] : o->v[O_TARGET];
-}
-
 /* [CK Captured Persons] as can_guard: up to four, Charles or Wilmot alone. */
 static bool can_guard(int guarding, int prisoner_type)
 {
     return is_person(prisoner_type) ? guarding == 0 : guarding < 4;
 }
 
-/* [CK Combat Outcomes] as check_charge: only Parliament elects to capture,
- * and only with room to guard the man. */
+/* [CK Combat Outcomes] as check_charge: only Parliament elects to capture;
+ * [CK Captured Persons] a Parliament attacker guards nobody once he
+ * charges (his prisoners escape as he sets off), so --guarding is for a
+ * Parliament defender only. */
 static int check_capture(const OddsArgs *o, Diag *d)
 {
-    if (!o->v[O_CAPTURE])
-        return 0;
-    if (ck_figs[o->v[O_ATTACKER]].side != CK_PAR)
+    if (o->v[O_GUARDING] && ck_figs[o->v[O_ATTACKER]].side == CK_PAR)
+        return diag_set(d, "odds: --guarding is for a Parliament defender: %s, charging, leaves his prisoners, "
+                           "who escape", fig_words(o->v[O_ATTACKER], o->att_foot));
+    if (o->v[O_CAPTURE] && ck_figs[o->v[O_ATTACKER]].side != CK_PAR)
         return diag_set(d, "odds: --capture: only a Parliament attacker elects to take prisoners");
-    if (!can_guard(o->v[O_GUARDING], o->v[O_TARGET]))
-        return diag_set(d, "odds: --capture: %s, guarding %d already, cannot guard %s as well",
-                        fig_words(par_type(o), o->att_foot), o->v[O_GUARDING], person_name(o->v[O_TARGET]));
     return 0;
 }
 

@@ -225,7 +225,7 @@ Test(ck_combat_outcomes, odds_match_the_game_for_every_roll)
         {"charles", "dragoon", false, false, 1}, {"wilmot", "you", false, false, 4},
         {"horse", "dragoon", false, false, 0},   {"shot", "cavalry", false, false, 3},
         {"clubman", "you", false, false, 4},     {"cavalry", "shot", false, false, 0},
-        {"cavalry", "shot", false, true, 0},     {"dragoon", "horse", false, true, 3},
+        {"cavalry", "shot", false, true, 0},     {"dragoon", "horse", false, true, 0},
         {"you", "charles", false, true, 0},      {"cavalry", "wilmot", false, false, 0},
         {"shot", "dragoon", true, false, 0},     {"dragoon", "charles", true, false, 0},
         {"clubman", "cavalry", true, false, 0},  {"dragoon", "wilmot", true, false, 0},
@@ -384,8 +384,8 @@ Test(ck_hand_to_hand_combat, attacker_and_target_on_opposite_sides)
 Test(ck_combat_outcomes, only_parliament_elects_capture_with_room_to_guard)
 {
     REFUSED("only a Parliament attacker", "--attacker", "horse", "--target", "cavalry", "--capture");
-    REFUSED("the commander (you), guarding 1 already, cannot guard Charles Stuart", "--attacker", "you", "--target",
-            "charles", "--capture", "--guarding", "1");
+    REFUSED("--guarding is for a Parliament defender: the commander (you), charging, leaves his prisoners",
+            "--attacker", "you", "--target", "charles", "--capture", "--guarding", "1");
 }
 
 Test(ck_odds, each_option_given_once)
