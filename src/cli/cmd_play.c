@@ -705,6 +705,9 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
             fprintf(stderr, "seed %llu\n", (unsigned long long)p->rec.seed);
         return saved ? EXIT_OK : EXIT_FAIL;
     }
+    fflush(stdout); /* what was said before, first */
+    if (!p->save && p->rec.nactions > 0) /* a game left unfinished and unsaved cannot be taken up again */
+        fputs("(not saved: start with --save FILE to keep a game you can go on with later, --load FILE)\n", stderr);
     if (cli_interrupted) {
         fputs("interrupted\n", stderr);
         return EXIT_FAIL;

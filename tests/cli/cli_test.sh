@@ -58,6 +58,13 @@ grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the ga
 "$ecw" watch catch-a-king --seed 3 --fast >"$tmp/out" 2>&1
 [ "$(grep -c '^== turn 12 ==$' "$tmp/out")" = 1 ] || fail "watch printed '== turn 12 ==' $(grep -c '^== turn 12 ==$' "$tmp/out") times"
 grep -q '^== the end, after turn 12 ==$' "$tmp/out" || fail "watch did not head the final board as the end"
+# a game left unsaved says how to keep one; a saved one, or one nobody moved in, does not
+printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random >"$tmp/out" 2>"$tmp/err"
+grep -q "^(not saved: start with --save FILE" "$tmp/err" || fail "play left unsaved did not say so: $(cat "$tmp/err")"
+printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --save "$tmp/kept.json" >"$tmp/out" 2>"$tmp/err"
+grep -q "not saved" "$tmp/err" && fail "play --save said 'not saved'"
+printf 'quit\n' | "$ecw" play catch-a-king --as parliament >"$tmp/out" 2>"$tmp/err"
+grep -q "not saved" "$tmp/err" && fail "play said 'not saved' though nobody had moved"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
 (printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
