@@ -705,19 +705,16 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
             fprintf(stderr, "seed %llu\n", (unsigned long long)p->rec.seed);
         return saved ? EXIT_OK : EXIT_FAIL;
     }
-    fflush(stdout); /* what was said before, first */
+    int code = saved ? EXIT_OK : EXIT_FAIL;
+    if (cli_interrupted || rc == RUN_EOF || p->eof) {
+        fputs(cli_interrupted ? "interrupted\n" : "input ended\n", stderr);
+        code = EXIT_FAIL;
+    } else
+        puts("you left the game");
+    fflush(stdout); /* (a transcript keeps the order) */
     if (!p->save && p->rec.nactions > 0) /* a game left unfinished and unsaved cannot be taken up again */
         fputs("(not saved: start with --save FILE to keep a game you can go on with later, --load FILE)\n", stderr);
-    if (cli_interrupted) {
-        fputs("interrupted\n", stderr);
-        return EXIT_FAIL;
-    }
-    if (rc == RUN_EOF || p->eof) {
-        fputs("input ended\n", stderr);
-        return EXIT_FAIL;
-    }
-    puts("you left the game");
-    return saved ? EXIT_OK : EXIT_FAIL;
+    return code;
 }
 
 /* The agents (the human at a->human), then the game played on from st

@@ -63,7 +63,7 @@ printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random
 grep -q "^(not saved: start with --save FILE" "$tmp/err" || fail "play left unsaved did not say so: $(cat "$tmp/err")"
 printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --save "$tmp/kept.json" >"$tmp/out" 2>"$tmp/err"
 grep -q "not saved" "$tmp/err" && fail "play --save said 'not saved'"
-printf 'quit\n' | "$ecw" play catch-a-king --as parliament >"$tmp/out" 2>"$tmp/err"
+printf 'quit\n' | "$ecw" play catch-a-king --as royalist >"$tmp/out" 2>"$tmp/err"
 grep -q "not saved" "$tmp/err" && fail "play said 'not saved' though nobody had moved"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
 (printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
