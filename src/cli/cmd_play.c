@@ -19,8 +19,9 @@ enum { PLAY_LIST_MAX = 60, PLAY_UNDO_MAX = 64, PLAY_SNAPS = PLAY_UNDO_MAX + 1 };
 /* Where the game stood when a person was asked for an action: `undo`
  * goes back to it (the state itself is kept beside, in Play.snap_states). */
 typedef struct Snap {
-    size_t nactions, nrolls; /* the record's counts then */
-    int    player, turn;     /* who was asked, in which turn */
+    size_t nactions, nrolls;        /* the record's counts then */
+    int    player, turn;            /* who was asked, in which turn */
+    Rng    ai_rng[MAX_PLAYERS];     /* the computer players' generators then */
 } Snap;
 
 typedef struct Play {
@@ -42,6 +43,7 @@ typedef struct Play {
     int            nsnaps;
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed: told once the game is over */
+    AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
@@ -102,10 +104,12 @@ static void play_help(FILE *f)
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
-    fputs("At the prompt: a number from the list, an action in words, 'list', 'board',\n"
-          "'hint' (what the computer would do; 'take' then plays it), 'undo' (take back\n"
-          "your last action, up to 64 in a row, while nobody else has acted, the turn\n"
-          "goes on and no die or card has come since), 'help' or 'quit', in any case.\n"
+    fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
+          "in words, 'board', 'hint' (what the computer would do; 'take' then plays it),\n"
+          "'undo' (take back your last action, up to 64 in a row, while the turn goes on\n"
+          "and no die or card has come since; with the computer's replies in Marston Less,\n"
+          "where they show nothing hidden, else only while nobody else has acted), 'help'\n"
+          "or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'help' or 'quit' (ecw\n"
           "rolls the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
@@ -317,16 +321,23 @@ static void snap_push(Play *p, const void *st, int player)
         p->nsnaps--;
     }
     memcpy(snap_state(p, p->nsnaps), st, size);
-    p->snaps[p->nsnaps++] = (Snap){p->rec.nactions, p->rec.nrolls, player, p->g->turn(st)};
+    Snap *n = &p->snaps[p->nsnaps++];
+    *n = (Snap){.nactions = p->rec.nactions, .nrolls = p->rec.nrolls, .player = player, .turn = p->g->turn(st)};
+    for (int i = 0; p->ais && i < p->g->nplayers; i++)
+        n->ai_rng[i] = p->ais[i].rng;
 }
 
 /* Why `player`, asked now, may not take back his last action; NULL if he
- * may. Only his own last action, with nobody acting since, in the same
- * turn, and nothing left to chance since: no die typed in and the game's
- * generator where it was (no die rolled, no card drawn). What chance or
- * another side's moves showed cannot be unseen (a computer's search that
- * found nobody rolls no die, yet shows a piece empty), nor another's
- * move be taken back. */
+ * may. His own last action, in the same turn, with nothing left to chance
+ * since: no die typed in and the game's generator where it was (no die
+ * rolled, no card drawn). What chance showed cannot be unseen. Nobody may
+ * have acted since, but the computer in a game where only chance reveals
+ * anything (chance_alone_reveals: Marston Less, whose sides take turns to
+ * deploy): then the computer's replies go back too, its generator with
+ * them, so that the same action meets the same reply. Elsewhere another
+ * side's moves may have shown something (a computer's search that found
+ * nobody rolls no die, yet shows a piece empty), and in the hot seat they
+ * are another person's to take back. */
 static const char *undo_refusal(const Play *p, const void *st, int player)
 {
     if (p->nsnaps < 2)
@@ -336,7 +347,8 @@ static const char *undo_refusal(const Play *p, const void *st, int player)
     size_t rng = p->g->rng_offset;
     if (u->player != player)
         return "the last action was another side's, not yours";
-    if (p->rec.nactions != u->nactions + 1)
+    bool replies_go_back = p->g->chance_alone_reveals && !p->hotseat;
+    if (p->rec.nactions != u->nactions + 1 && !replies_go_back)
         return "another side has acted since your last action";
     if (p->g->turn(st) != u->turn)
         return u->turn == 0 ? "the set-up has ended since" : "the turn has ended since";
@@ -353,15 +365,23 @@ static void play_take_back(Play *p, void *st, GameIO *io)
     const Snap *u = &p->snaps[k];
     char text[RECORD_TEXT];
     snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
+    size_t replies = p->rec.nactions - u->nactions - 1; /* the computer's, after it */
     memcpy(st, snap_state(p, k), p->g->state_size);
     record_truncate(&p->rec, u->nactions, u->nrolls);
+    for (int i = 0; p->ais && i < p->g->nplayers; i++)
+        p->ais[i].rng = u->ai_rng[i];
     p->nsnaps = k; /* asked again there, the state is kept again */
     EventLog *log = io->log;
     if (evlog_begin(log, "undo", VIS_PUBLIC)) { /* "actions": how many the record keeps */
         evlog_str(log, "side", p->g->roles[u->player]);
         evlog_str(log, "action", text);
+        evlog_int(log, "replies", (int64_t)replies);
         evlog_int(log, "actions", (int64_t)u->nactions);
-        evlog_end(log, "%s takes back: %s", p->g->roles[u->player], text);
+        if (replies)
+            evlog_end(log, "%s takes back: %s (and the computer's %zu repl%s)", p->g->roles[u->player], text, replies,
+                      replies == 1 ? "y" : "ies");
+        else
+            evlog_end(log, "%s takes back: %s", p->g->roles[u->player], text);
     }
 }
 
@@ -733,6 +753,7 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
             seed = rng_derive(seed, p->rec.nactions);
         cli_ai_agent(&rg.agent[i], &ais[i], a->ai, seed);
     }
+    p->ais = ais; /* (lives as long as this call, which the game does) */
     for (int i = 0; i < g->nplayers; i++)
         if (a->hotseat || i == a->human)
             rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
@@ -740,6 +761,7 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
     int rc;
     while ((rc = cli_run_game(&rg, st, &d)) == RUN_UNDO)
         play_take_back(p, st, io);
+    p->ais = NULL;
     return play_finish(p, st, rc, &d);
 }
 

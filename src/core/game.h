@@ -120,6 +120,12 @@ typedef struct GameOps {
     int                nmetrics;
     const char *const *metric_names;
     void (*metrics)(const void *st, double out[]);
+    /* True when no action shows a player anything hidden from him but by
+     * chance (a die rolled, a card drawn: the generator moves): then what
+     * other sides did can be taken back without unseeing anything (`undo`
+     * through the computer's replies). False (the default) when an action
+     * can turn over a hidden card by itself, as a search does. */
+    bool chance_alone_reveals;
     /* Optional: the game's own computer player (NULL if none). */
     int  (*heuristic)(const void *st, Rng *rng, Action *out);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */

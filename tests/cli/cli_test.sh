@@ -411,6 +411,15 @@ printf '%s\n' 'move H1 35.6 20.2' 'move H2 37.5 20.2' 'move H3 36.9 21.6' 'move 
 grep -q 'searched: nobody there' "$tmp/out" || fail "seed 1: the computer no longer searches an empty piece in its first phase"
 grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
   fail "undo past the computer's search: $(grep -E 'undo|takes back' "$tmp/out")"
+# in Marston Less only chance reveals anything: the computer's deployment replies go back with
+# the player's own placement, its generator too, so the same placement meets the same reply
+printf '1\nundo\n1\nundo\n2\nquit\n' | "$ecw" play marston-less --seed 5 --save "$tmp/mlundo.json" >"$tmp/out" 2>&1
+[ "$(grep -c "^  royalist takes back: rough left 1 (and the computer's 1 reply)$" "$tmp/out")" = 2 ] ||
+  fail "ML undo through the computer's reply: $(grep -E 'undo|takes back' "$tmp/out")"
+[ "$(grep '^parliament (computer' "$tmp/out" | sed -n '1p;2p' | sort -u | wc -l)" = 1 ] ||
+  fail "ML undo: the same placement met another reply: $(grep '^parliament (computer' "$tmp/out")"
+grep -q '"text":"rough left 1"' "$tmp/mlundo.json" && fail "ML undo: the record keeps a placement taken back"
+expect 0 "$ecw" replay "$tmp/mlundo.json" --verify; grep -q 'every hash matches' "$tmp/out" || fail "ML undo: the record does not replay"
 printf 'move C1 27 6\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/res.json" >/dev/null 2>&1
 printf 'UNDO\nundo 2\nHint\nquit\n' | "$ecw" play --load "$tmp/res.json" >"$tmp/out" 2>&1
 grep -q '^cannot undo: nothing to take back since the game was resumed$' "$tmp/out" || fail "undo after --load: $(grep -i undo "$tmp/out")"

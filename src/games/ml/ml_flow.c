@@ -795,6 +795,7 @@ const GameOps ml_ops = {
     .render = ml_render,
     .nverbs = MLV_COUNT,
     .verb_help = ml_verb_help,
+    .chance_alone_reveals = true, /* hands are dealt at set-up; cards are never drawn later */
     .heuristic = ml_heuristic,
     .odds = ml_odds_cli,
     .option_help = ml_option_help,
