@@ -190,48 +190,95 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     return 0;
 }
 
-/* Where figure f comes into base contact with t, moving straight at him,
- * and how far that is. */
-static float contact_point(const CkFig *f, const CkFig *t, float *cx, float *cy)
+/* [CK Hand to hand Combat] the point where f's base touches t's from the
+ * side of t that `turn` (cos, sin) turns away from f's straight way in (no
+ * turn: straight at him). */
+static void touch_point(const CkFig *f, const CkFig *t, float cos_t, float sin_t, float *cx, float *cy)
 {
-    float dist = ck_dist(f->x, f->y, t->x, t->y), gap = dist - ck_fig_radius(f) - ck_fig_radius(t);
-    *cx = dist > 0 ? f->x + (t->x - f->x) * gap / dist : f->x;
-    *cy = dist > 0 ? f->y + (t->y - f->y) * gap / dist : f->y;
-    return gap;
+    float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y);
+    float gap = ck_fig_radius(f) + ck_fig_radius(t);
+    if (len < 1e-3f)
+        dx = 0, dy = -1, len = 1;
+    float ux = dx / len, uy = dy / len;
+    if (sin_t != 0) { /* (unturned, the straight point is worked out as it always was) */
+        float rx = ux * cos_t - uy * sin_t, ry = ux * sin_t + uy * cos_t;
+        ux = rx, uy = ry;
+    }
+    *cx = t->x + ux * gap;
+    *cy = t->y + uy * gap;
 }
 
-/* [CK Hand to hand Combat] bases never overlap (ecw): the point where f
- * comes into contact with t must leave room for f's base beside every
- * other enemy on the table (touching one is allowed, standing on it is
- * not). Friends may share ground, as elsewhere. */
-static int check_room_at_contact(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy, Diag *d)
+/* [CK Hand to hand Combat] bases never overlap (ecw): no other enemy on
+ * the table may stand under f's base at (cx, cy) (touching one is allowed,
+ * standing on it is not); friends may share ground, as elsewhere. The
+ * figure in the way, or -1. */
+static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy)
 {
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
         if (e == t || e->side == f->side || e->status != FS_ACTIVE)
             continue;
         float room = ck_fig_radius(f) + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
-        if (ck_dist(cx, cy, e->x, e->y) < room) {
-            char id[8];
-            ck_fig_id(s, i, id);
-            return diag_set(d, "no room at the point of contact (%.1f, %.1f): %s's base is there", (double)cx,
-                            (double)cy, id);
+        if (ck_dist(cx, cy, e->x, e->y) < room)
+            return i;
+    }
+    return -1;
+}
+
+/* The turns tried round the target when the straight point is taken (ecw):
+ * 15 degrees at a time, each way in turn, to 90 (the near half of his base). */
+static const float swing[12][2] = {
+    {0.9659258f, 0.2588190f},  {0.9659258f, -0.2588190f}, {0.8660254f, 0.5f}, {0.8660254f, -0.5f},
+    {0.7071068f, 0.7071068f},  {0.7071068f, -0.7071068f}, {0.5f, 0.8660254f}, {0.5f, -0.8660254f},
+    {0.2588190f, 0.9659258f},  {0.2588190f, -0.9659258f}, {0.0f, 1.0f},        {0.0f, -1.0f},
+};
+
+/* Can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */
+static int reach_point(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
+{
+    float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
+    if (dist > allow + 1e-3f)
+        return ck_out_of_reach(s, f, from, dist, allow, "to contact", d);
+    return ck_way_check(s, f, from, cx, cy, d);
+}
+
+/* [CK Hand to hand Combat] [CK Movement and Ranges] where f comes into base
+ * contact with t: straight at him, or, where another enemy's base stands
+ * there or the way is barred, the nearest point round t's near side that
+ * f can reach with room for his base, as a player would swing round on the
+ * table (ecw). 0 with the point, or -1 with why the straight one fails. */
+static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Diag *d)
+{
+    touch_point(f, t, 1, 0, cx, cy);
+    float dist = ck_dist(f->x, f->y, *cx, *cy), allow = ck_move_allowance_from(s, f, from, *cx, *cy);
+    if (dist > allow + 1e-3f) /* every other point is further */
+        return ck_out_of_reach(s, f, from, dist, allow, "to contact", d);
+    int way = in_the_way(s, f, t, *cx, *cy);
+    if (way < 0 && ck_way_check(s, f, from, *cx, *cy, NULL) == 0)
+        return 0;
+    float sx = *cx, sy = *cy;
+    for (int k = 0; k < 12; k++) {
+        float x, y;
+        touch_point(f, t, swing[k][0], swing[k][1], &x, &y);
+        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, from, x, y, NULL) == 0) {
+            *cx = x, *cy = y;
+            return 0;
         }
     }
-    return 0;
+    if (way < 0)
+        return ck_way_check(s, f, from, sx, sy, d);
+    char id[8];
+    ck_fig_id(s, way, id);
+    return diag_set(d, "no room to touch that figure: %s's base stands at the point of contact (%.1f, %.1f), and no "
+                       "other point of contact within reach is free", id, (double)sx, (double)sy);
 }
 
 /* [CK Movement and Ranges] figure f can come into contact with t within
  * its move this turn, by a way it may take, with room for its base. */
 static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
 {
-    float cx, cy, gap = contact_point(f, t, &cx, &cy);
-    float allow = ck_move_allowance_from(s, f, from, cx, cy);
-    if (gap > allow + 1e-3f)
-        return ck_out_of_reach(s, f, from, gap, allow, "to contact", d);
-    if (check_room_at_contact(s, f, t, cx, cy, d) < 0)
-        return -1;
-    return ck_way_check(s, f, from, cx, cy, d);
+    float cx, cy;
+    return contact_spot(s, f, t, from, &cx, &cy, d);
 }
 
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
@@ -578,13 +625,10 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
+    float cx, cy; /* the point of contact, found before his prisoners, escaping, stand anywhere */
+    contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges */
-    float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y), gap = ck_fig_radius(f) + ck_fig_radius(t);
-    if (len < 1e-3f)
-        dx = 0, dy = -1, len = 1;
-    f->x = t->x + dx / len * gap;
-    f->y = t->y + dy / len * gap;
-    float cx = f->x, cy = f->y; /* the point of contact */
+    f->x = cx, f->y = cy;
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
@@ -609,7 +653,7 @@ static void capture(CkState *s, const Action *a, GameIO *io)
     bool rode = !ck_in_contact(f, t);
     if (rode) { /* (he guards nobody: a person needs a guard of his own) */
         float cx, cy;
-        contact_point(f, t, &cx, &cy);
+        contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
         f->x = cx, f->y = cy;
     }
     take_prisoner(s, a->piece, a->target, io);

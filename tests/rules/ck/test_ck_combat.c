@@ -265,32 +265,63 @@ Test(ck_hand_to_hand_combat, charge_moves_into_base_contact)
     cr_assert(ckf_f(&F, c)->moved && ckf_f(&F, c)->shot, "a charge is the figure's whole turn");
 }
 
+/* f touches t, and stands on no other enemy's base (0.1" grace). */
+static void assert_room_kept(int f, int t, int other)
+{
+    cr_assert(ck_in_contact(ckf_f(&F, f), ckf_f(&F, t)), "in contact with his target");
+    float d = ck_dist(ckf_f(&F, f)->x, ckf_f(&F, f)->y, ckf_f(&F, other)->x, ckf_f(&F, other)->y);
+    cr_assert_geq(d, ck_fig_radius(ckf_f(&F, f)) + ck_fig_radius(ckf_f(&F, other)) - 0.1f - 1e-4f,
+                  "his base is on the other figure's: %.3f\" apart", (double)d);
+}
+
 /* ecw: bases never overlap. The charger comes straight at the target;
- * where another enemy's base covers that point there is no room for his,
- * though touching the other enemy there is allowed. */
-Test(ck_hand_to_hand_combat, charge_needs_room_for_the_base_at_contact)
+ * where another enemy's base covers that point he swings round the
+ * target, 15 degrees at a time either way, to the nearest point with room
+ * that he can reach; touching the other enemy there is allowed. */
+Test(ck_hand_to_hand_combat, charge_swings_round_where_another_base_stands)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
-    int k = ckf_fig(&F, F_CLUBMAN, 20.6f, 23.75f); /* 0.6" from the contact point (20, 23.75) */
-    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "no room at the point of contact (20.0, 23.8): K1's base");
-    ckf_f(&F, k)->x = 21.2f; /* 1.2": touching his base, not under it */
+    int k = ckf_fig(&F, F_CLUBMAN, 20.6f, 23.75f); /* 0.6" from the straight point (20, 23.75) */
+    ckf_dice(&F, 2, 3, 4);
+    ckf_charge(&F, c, s, false);
+    assert_room_kept(c, s, k);
+    cr_assert_lt(ckf_f(&F, c)->x, 20, "he swung away from the clubman's side");
+    cr_assert_gt(ckf_f(&F, c)->y, 23.5f, "by 15 or 30 degrees, no more: (%.2f, %.2f)", (double)ckf_f(&F, c)->x,
+                 (double)ckf_f(&F, c)->y);
+
+    ckf_init(&F); /* a clubman 1.2" off: touching his base, not under it, so straight in */
+    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    k = ckf_fig(&F, F_CLUBMAN, 21.2f, 23.75f);
     ckf_dice(&F, 2, 3, 4);
     ckf_charge(&F, c, s, false);
     ckf_assert_at(&F, c, 20, 23.75f);
     cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, k)), "he touches the clubman too");
 }
 
-Test(ck_hand_to_hand_combat, friends_leave_room_and_a_capture_ride_needs_it_too)
+/* With the straight point taken and every other point further than his
+ * move, there is no charge; a friend on the spot is no hindrance. */
+Test(ck_hand_to_hand_combat, no_room_within_reach_no_charge)
 {
-    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 15.76f), s = ckf_fig(&F, F_SHOT, 20, 25); /* 7.99" to the straight point */
+    ckf_fig(&F, F_CLUBMAN, 20.6f, 23.75f);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0),
+                "no room to touch that figure: K1's base stands at the point of contact (20.0, 23.8), and no other "
+                "point of contact within reach is free");
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 15.76f), s = ckf_fig(&F, F_SHOT, 20, 25);
     ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* a friend on the very spot: friends share ground */
     cr_assert_eq(ck_check(&F.s, &(Action){CKV_CHARGE, (int16_t)c, (int16_t)s, 0, 0, 0, 0}, NULL), 0);
-    ckf_init(&F);
-    c = ckf_fig(&F, F_CAVALRY, 20, 20);
-    int w = ckf_fig(&F, F_WILMOT, 20, 25);
+}
+
+/* Riding up to take a wounded man swings round the same way. */
+Test(ck_hand_to_hand_combat, a_capture_ride_swings_round_too)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), w = ckf_fig(&F, F_WILMOT, 20, 25);
     ckf_f(&F, w)->wounded = 1;
-    ckf_fig(&F, F_SHOT, 20, 23.5f);
-    ckf_refused(&F, ckf_act(CKV_CAPTURE, c, w, 0, 0, 0), "no room at the point of contact");
+    int k = ckf_fig(&F, F_SHOT, 20, 23.5f); /* on the straight point */
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c, w, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, w)->status, FS_PRISONER);
+    assert_room_kept(c, w, k);
 }
 
 Test(ck_hand_to_hand_combat, extra_attacker_plus_one)
