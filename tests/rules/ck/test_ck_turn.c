@@ -578,18 +578,28 @@ Test(ck_chance_cards, reinforcements_on_south_edge)
             reinforce_case(t, n);
 }
 
-Test(ck_chance_cards, drover_reveals_person_only)
+/* Every piece searched but `piece`, laid at (x, y) over the cards given,
+ * a cavalryman at (cx, cy); the drover is the next chance card, and the
+ * turn ends: he points at that piece (no die). */
+static CkPiece *drover_at(int piece, float x, float y, int disc, int prom, float cx, float cy, int *c)
 {
     ckf_all_pieces(&F);
     for (int i = 0; i < CK_PIECES; i++)
         F.s.pieces[i].searched = 1;
-    CkPiece *p = ckf_piece(&F, CKP_WOOD2, 35, 11, DISC_INFANTRY, PROM_CHARLES);
-    int c = ckf_fig(&F, F_CAVALRY, 35, 5);
+    CkPiece *p = ckf_piece(&F, piece, x, y, disc, prom);
+    *c = ckf_fig(&F, F_CAVALRY, cx, cy);
     int cards[] = {CH_DROVER};
     stack_chance(1, cards);
     ckf_end(&F);
     ckf_assert_dice(&F, 0);
     cr_assert_eq(F.s.turn, 2);
+    return p;
+}
+
+Test(ck_chance_cards, drover_reveals_person_only)
+{
+    int c;
+    CkPiece *p = drover_at(CKP_WOOD2, 35, 11, DISC_INFANTRY, PROM_CHARLES, 35, 5, &c);
     cr_assert_eq(count_type(F_CHARLES), 1);
     int x = F.s.nfigs - 1;
     cr_assert_eq(ckf_f(&F, x)->type, F_CHARLES);
@@ -633,16 +643,8 @@ Test(ck_chance_cards, drover_reveals_person_only)
  * Royalists move; the piece stays unsearched. */
 Test(ck_chance_cards, drover_shows_wilmot)
 {
-    ckf_all_pieces(&F);
-    for (int i = 0; i < CK_PIECES; i++)
-        F.s.pieces[i].searched = 1;
-    CkPiece *p = ckf_piece(&F, CKP_FIELD3, 27, 33, DISC_CLUBMEN, PROM_WILMOT);
-    int c = ckf_fig(&F, F_CAVALRY, 27, 27);
-    int cards[] = {CH_DROVER};
-    stack_chance(1, cards);
-    ckf_end(&F);
-    ckf_assert_dice(&F, 0);
-    cr_assert_eq(F.s.turn, 2);
+    int c;
+    CkPiece *p = drover_at(CKP_FIELD3, 27, 33, DISC_CLUBMEN, PROM_WILMOT, 27, 27, &c);
     cr_assert_eq(count_type(F_WILMOT), 1, "Wilmot is placed on the piece");
     int w = F.s.nfigs - 1;
     const CkFig *wf = ckf_f(&F, w);
