@@ -38,6 +38,7 @@ typedef struct Play {
     Action         acts[MAX_ACTIONS];
     int            nacts;
     int            shown;       /* how many of them the list has shown (a number beyond is refused) */
+    bool           refused;     /* play_read refused the last line, saying why (it reads as empty) */
     unsigned char *snap_states; /* PLAY_SNAPS states, oldest first (NULL: no undo) */
     Snap           snaps[PLAY_SNAPS];
     int            nsnaps;
@@ -134,8 +135,10 @@ static char *play_read(Play *p)
             printf("\nthe line holds a control character (byte 0x%02x at column %zd): type it again\n",
                    (unsigned char)p->line[k], k + 1);
             p->line[0] = '\0';
+            p->refused = true;
             return p->line;
         }
+    p->refused = false;
     char *s = p->line;
     while (isspace((unsigned char)*s))
         s++;
@@ -189,6 +192,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             record_add_roll(&p->rec, sides, (int)v);
             return (int)v;
         }
+        if (p->refused)
+            continue; /* play_read said why */
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
@@ -458,6 +463,9 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         }
         if (k > p->shown && k <= p->nacts)
             printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
+        else if (p->shown < p->nacts)
+            printf("no action %.12s%s: there are %d, of which 1 to %d are listed ('list all' shows the rest)\n", s,
+                   strlen(s) > 12 ? "..." : "", p->nacts, p->shown);
         else
             printf("no action %.12s%s: choose 1 to %d\n", s, strlen(s) > 12 ? "..." : "", p->shown);
         return PLAY_AGAIN;

@@ -199,6 +199,10 @@ unsigned ck_empty_squares(const CkState *s);
 extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
 void ck_log_terrain(const CkState *s, int i, GameIO *io); /* a "terrain" event: where piece i was laid */
+void ck_beside_guard(CkState *s, int i); /* prisoner i's base touching his guard's */
+/* A "move" event: figure i went from (fx, fy) to where he stands ("Parliament
+ * dragoon D1 <what> (fx, fy) to (x, y)"). */
+void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);

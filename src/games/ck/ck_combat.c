@@ -378,8 +378,7 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     p->status = FS_PRISONER;
     p->guard = (uint8_t)guard;
     p->mounted = 0; /* captured horse go on foot */
-    p->x = s->figs[guard].x + 0.8f;
-    p->y = s->figs[guard].y;
+    ck_beside_guard(s, t); /* where he stands, or drawn in to touch him if his base shrank */
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "capture", VIS_PUBLIC)) {
         evlog_int(log, "figure", t + 1);
@@ -625,10 +624,12 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
-    float cx, cy; /* the point of contact, found before his prisoners, escaping, stand anywhere */
+    float cx, cy, sx, sy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
     contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
+    touch_point(f, t, 1, 0, &sx, &sy);
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges */
     f->x = cx, f->y = cy;
+    ck_log_move(s, a->piece, fx, fy, io, sx == cx && sy == cy ? "charges from" : "charges, swinging round, from");
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
@@ -652,9 +653,10 @@ static void capture(CkState *s, const Action *a, GameIO *io)
     const CkFig *t = &s->figs[a->target];
     bool rode = !ck_in_contact(f, t);
     if (rode) { /* (he guards nobody: a person needs a guard of his own) */
-        float cx, cy;
+        float cx, cy, fx = f->x, fy = f->y;
         contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
         f->x = cx, f->y = cy;
+        ck_log_move(s, a->piece, fx, fy, io, "rides up to take his man from");
     }
     take_prisoner(s, a->piece, a->target, io);
     f->moved = f->shot = 1;

@@ -321,7 +321,29 @@ static inline void log_move(CkState *s, int i, float fx, float fy, GameIO *io, c
         write_move(s, i, fx, fy, io, what);
 }
 
-/* Prisoners stay in base contact with their guard. */
+void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
+{
+    log_move(s, i, fx, fy, io, what);
+}
+
+/* [CK Captured Persons] prisoner i in base contact with his guard, bases
+ * touching (not overlapping): on the line from the guard through where he
+ * stands, at the two radii (a horseman taken goes on foot, and his smaller
+ * base would otherwise stand off). */
+void ck_beside_guard(CkState *s, int i)
+{
+    CkFig *p = &s->figs[i];
+    const CkFig *g = &s->figs[p->guard];
+    float dx = p->x - g->x, dy = p->y - g->y, len = ck_dist(p->x, p->y, g->x, g->y);
+    float gap = ck_fig_radius(g) + ck_fig_radius(p);
+    if (len < 1e-3f)
+        dx = 1, dy = 0, len = 1;
+    p->x = g->x + dx / len * gap;
+    p->y = g->y + dy / len * gap;
+}
+
+/* [CK Captured Persons] prisoners stay in base contact with their guard:
+ * after an escort, round him, bases touching his. */
 static void gather_prisoners(CkState *s, int g)
 {
     int k = 0;
@@ -329,9 +351,9 @@ static void gather_prisoners(CkState *s, int g)
         CkFig *p = &s->figs[i];
         if (p->status != FS_PRISONER || p->guard != g)
             continue;
-        float ang = 1.2f * (float)k++;
-        p->x = s->figs[g].x + 1.0f * cosf(ang);
-        p->y = s->figs[g].y + 1.0f * sinf(ang);
+        float ang = 1.2f * (float)k++, gap = ck_fig_radius(&s->figs[g]) + ck_fig_radius(p);
+        p->x = s->figs[g].x + gap * cosf(ang);
+        p->y = s->figs[g].y + gap * sinf(ang);
     }
 }
 

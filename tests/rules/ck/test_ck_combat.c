@@ -288,6 +288,10 @@ Test(ck_hand_to_hand_combat, charge_swings_round_where_another_base_stands)
     cr_assert_lt(ckf_f(&F, c)->x, 20, "he swung away from the clubman's side");
     cr_assert_gt(ckf_f(&F, c)->y, 23.5f, "by 15 or 30 degrees, no more: (%.2f, %.2f)", (double)ckf_f(&F, c)->x,
                  (double)ckf_f(&F, c)->y);
+    char said[96]; /* the log says where he went, and that he swung */
+    snprintf(said, sizeof said, "charges, swinging round, from (20.0, 20.0) to (%.1f, %.1f)", (double)ckf_f(&F, c)->x,
+             (double)ckf_f(&F, c)->y);
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), said), "%s", captured_last_text(&F.ev, "move"));
 
     ckf_init(&F); /* a clubman 1.2" off: touching his base, not under it, so straight in */
     c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
@@ -296,6 +300,8 @@ Test(ck_hand_to_hand_combat, charge_swings_round_where_another_base_stands)
     ckf_charge(&F, c, s, false);
     ckf_assert_at(&F, c, 20, 23.75f);
     cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, k)), "he touches the clubman too");
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), "charges from (20.0, 20.0) to (20.0, 23.8)"), "%s",
+              captured_last_text(&F.ev, "move"));
 }
 
 /* With the straight point taken and every other point further than his
@@ -729,6 +735,29 @@ Test(ck_combat_outcomes, beaten_man_captured_after_the_fight)
     /* c2 had not acted; taking the man is his last act of the turn (ecw) */
     cr_assert(ckf_f(&F, c2)->moved && ckf_f(&F, c2)->shot, "the captor is done for the turn");
     ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "already");
+}
+
+/* A man taken stays where he was beaten, his base touching his captor's
+ * (not on it); a horseman taken goes on foot, and his smaller base is
+ * drawn in along the same line to touch. */
+Test(ck_combat_outcomes, a_man_taken_stays_where_he_was_touching_his_captor)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    int c2 = ckf_fig(&F, F_CAVALRY, 20, 29.25f);
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c, s, false);
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c2, s, 0, 0, 0));
+    ckf_assert_at(&F, s, 20, 28); /* where he recoiled to, 1.25" from c2: touching */
+
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int h = ckf_fig(&F, F_HORSE, 20, 25);
+    ckf_dice(&F, 2, 5, 1); /* 4+5 against 4+1: beaten, not by half */
+    ckf_charge(&F, c, h, true);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+    ckf_assert_at(&F, c, 20, 23.5f);
+    ckf_assert_at(&F, h, 20, 24.75f); /* on foot: 0.75 + 0.5 from his guard, on the same line */
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, h)));
 }
 
 /* With late_capture=no (players who read the choice as the winner's, made
