@@ -470,6 +470,13 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
             printf("no action %.12s%s: choose 1 to %d\n", s, strlen(s) > 12 ? "..." : "", p->shown);
         return PLAY_AGAIN;
     }
+    char *end;
+    (void)strtod(s, &end);
+    if (end != s && !*end) { /* "1.5": a number, but not one of the list's */
+        printf("no action %.12s%s: type a whole number from the list, or the action in words\n", s,
+               strlen(s) > 12 ? "..." : "");
+        return PLAY_AGAIN;
+    }
     Diag why = {{0}};
     if (game_parse_checked(p->g, st, s, out, &why) == 0)
         return RUN_OVER;

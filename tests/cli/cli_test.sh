@@ -65,6 +65,10 @@ printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random
 grep -q "not saved" "$tmp/err" && fail "play --save said 'not saved'"
 printf 'quit\n' | "$ecw" play catch-a-king --as royalist >"$tmp/out" 2>"$tmp/err"
 grep -q "not saved" "$tmp/err" && fail "play said 'not saved' though nobody had moved"
+# a number that is not a whole one is no action of the list, said so (not "unknown command")
+printf '1.5\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q "^no action 1.5: type a whole number from the list, or the action in words$" "$tmp/out" ||
+  fail "1.5 at the prompt: $(grep -E 'no action|illegal' "$tmp/out")"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
 (printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
