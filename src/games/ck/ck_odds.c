@@ -63,12 +63,15 @@ static const OddsOpt opts[O_COUNT] = {
 
 static const char usage_head[] =
     "usage: ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] [modifiers] [--json]\n"
+    "       ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] --modifiers LIST\n"
     "  TYPE: dragoon, dragoon-foot, cavalry, you (Parliament);\n"
     "        shot, horse, clubman, wilmot, charles (Royalists)\n"
     "  The attacker and the target are on opposite sides. Charles and Wilmot cannot shoot;\n"
     "  a clubman shoots only with --musket. Each option may be given once.\n"
     "  Prints every outcome the fight can have, naming who suffers it, with its chance;\n"
-    "  exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and per figure).\n";
+    "  exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and per figure).\n"
+    "  The modifiers below may also come as one list, each named as its option without\n"
+    "  the dashes, a number after '=': --modifiers cover,rain,shooters=2\n";
 
 static const char *const kind_title[] = {
     [K_ANY] = "  either kind of combat:\n",
@@ -106,6 +109,7 @@ typedef struct OddsArgs {
     int v[O_COUNT];       /* flags 0/1, numbers, figure types */
     bool seen[O_COUNT];
     bool att_foot, def_foot; /* dragoon-foot */
+    bool modifiers_seen;     /* --modifiers LIST was given */
 } OddsArgs;
 
 static int type_of(const char *name)
@@ -158,6 +162,33 @@ static int parse_one(OddsArgs *o, int id, const char *v, int *i, Diag *d)
     return 0;
 }
 
+/* --modifiers LIST: each item of the comma-separated list as the option
+ * of its name ("shooters=2" as --shooters 2); only the modifiers, from
+ * --cover to --musket. */
+static int parse_modifiers(OddsArgs *o, const char *list, Diag *d)
+{
+    if (!list || !*list || strncmp(list, "--", 2) == 0)
+        return diag_set(d, "odds: --modifiers expects a list such as cover,rain,shooters=2%s%s%s",
+                        list && *list ? " (got the flag " : "", list && *list ? list : "", list && *list ? ")" : "");
+    char buf[256];
+    if (strlen(list) >= sizeof buf)
+        return diag_set(d, "odds: --modifiers: the list is too long");
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char name[64], *eq = strchr(item, '=');
+        snprintf(name, sizeof name, "--%.*s", eq ? (int)(eq - item) : (int)strlen(item), item);
+        int id = opt_of(name), at = 0;
+        if (id < O_COVER || id > O_MUSKET)
+            return diag_set(d, "odds: --modifiers: '%s' is no modifier (see --help)", item);
+        if (!opts[id].arg != !eq)
+            return diag_set(d, "odds: --modifiers: %s %s", item,
+                            eq ? "takes no number" : "needs a number: name=N");
+        if (parse_one(o, id, eq ? eq + 1 : NULL, &at, d) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int parse(int argc, char **argv, OddsArgs *o, FILE *out, Diag *d)
 {
     memset(o, 0, sizeof *o);
@@ -166,6 +197,15 @@ static int parse(int argc, char **argv, OddsArgs *o, FILE *out, Diag *d)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_usage(out);
             return 1;
+        }
+        if (!strcmp(a, "--modifiers")) {
+            if (o->modifiers_seen)
+                return diag_set(d, "odds: --modifiers given twice (one list holds them all)");
+            o->modifiers_seen = true;
+            if (parse_modifiers(o, i + 1 < argc ? argv[i + 1] : NULL, d) < 0)
+                return -1;
+            i++;
+            continue;
         }
         int id = opt_of(a);
         if (id < 0)

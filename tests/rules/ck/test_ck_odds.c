@@ -388,6 +388,38 @@ Test(ck_combat_outcomes, only_parliament_elects_capture_with_room_to_guard)
             "--attacker", "you", "--target", "charles", "--capture", "--guarding", "1");
 }
 
+/* The issue's form: the modifiers as one list, each as its option without
+ * the dashes; the same fight, the same JSON as the flags. */
+Test(ck_odds, modifiers_as_one_list_match_the_flags)
+{
+    static const char *const list[] = {"--attacker", "dragoon", "--target", "shot", "--shoot",
+                                       "--modifiers", "cover,rain,shooters=2"};
+    static const char *const flags[] = {"--attacker", "dragoon", "--target", "shot", "--shoot",
+                                        "--cover", "--rain", "--shooters", "2"};
+    static const char *const melee[] = {"--attacker", "cavalry", "--target", "shot", "--modifiers",
+                                        "uphill,supporters=1,capture"};
+    char a[1024], b[1024], c[1024];
+    odds_json(a, sizeof a, list, 7);
+    odds_json(b, sizeof b, flags, 9);
+    cr_assert_str_eq(a, b);
+    cr_assert(strstr(a, "\"att_factor\":3"), "3 base -1 cover -1 rain +2 shooters: %s", a);
+    odds_json(c, sizeof c, melee, 6);
+    cr_assert(strstr(c, "\"att_factor\":6") && strstr(c, "\"capture\":\"the Parliament attacker elects"), "%s", c);
+    REFUSED("--modifiers: 'bogus' is no modifier", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", "cover,bogus");
+    REFUSED("--modifiers: shooters needs a number", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", "shooters");
+    REFUSED("--modifiers: cover=1 takes no number", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", "cover=1");
+    REFUSED("--cover given twice", "--attacker", "dragoon", "--target", "shot", "--shoot", "--cover", "--modifiers",
+            "cover");
+    REFUSED("--modifiers given twice", "--attacker", "dragoon", "--target", "shot", "--shoot", "--modifiers",
+            "cover", "--modifiers", "rain");
+    REFUSED("--modifiers expects a list", "--attacker", "dragoon", "--target", "shot", "--modifiers", "");
+    REFUSED("'attacker=you' is no modifier", "--attacker", "dragoon", "--target", "shot", "--modifiers",
+            "attacker=you");
+}
+
 Test(ck_odds, each_option_given_once)
 {
     REFUSED("--cover given twice", "--attacker", "shot", "--target", "cavalry", "--shoot", "--cover", "--cover");
