@@ -109,8 +109,9 @@ static void play_help(FILE *f)
           "in words, 'board', 'hint' (what the computer would do; 'take' then plays it),\n"
           "'undo' (take back your last action, up to 64 in a row, while the turn goes on\n"
           "and no die or card has come since; with the computer's replies in Marston Less,\n"
-          "where they show nothing hidden, else only while nobody else has acted), 'help'\n"
-          "or 'quit', in any case.\n"
+          "where they show nothing hidden, else only while nobody else has acted), 'odds\n"
+          "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
+          "gives them), 'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'help' or 'quit' (ecw\n"
           "rolls the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
@@ -228,7 +229,8 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, list all, board, hint, take, undo, help, quit");
+    puts("type a number from the list, an action in words, or: list, list all, board, hint, take, undo,\n"
+         "odds ACTION (the exact odds of a shot or charge as the table stands), help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -305,6 +307,32 @@ static void play_hint(Play *p, const void *st)
     p->hint = a;
     p->has_hint = true;
     printf("hint: %s (what the computer's heuristic would do; 'take' plays it as it is)\n", buf);
+}
+
+/* 'odds ACTION' (words, or a number the list has shown): the exact odds of
+ * that shot or charge as the table stands, from the game; the game is
+ * untouched. */
+static void play_odds(Play *p, const void *st, const char *what)
+{
+    if (!p->g->action_odds) {
+        printf("this game gives no odds at the prompt (see: ecw odds %s --help)\n", p->g->id);
+        return;
+    }
+    if (!*what) {
+        puts("odds of what? 'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3");
+        return;
+    }
+    Action a;
+    Diag why = {{0}};
+    long k = strspn(what, "0123456789") == strlen(what) && strlen(what) <= 6 ? strtol(what, NULL, 10) : 0;
+    if (k >= 1 && k <= p->shown)
+        a = p->acts[k - 1];
+    else if (k != 0 || p->g->parse(st, what, &a, &why) < 0) {
+        printf("no odds: %s\n", k ? "that number is not on the list" : why.msg);
+        return;
+    }
+    if (p->g->action_odds(st, &a, stdout, &why) < 0)
+        printf("no odds: %s\n", why.msg);
 }
 
 /* The state kept in snapshot k. */
@@ -396,7 +424,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
  * `s` is none of them. A word with more after it is refused. */
 static const char *play_word(const char *s, bool *extra)
 {
-    static const char *const words[] = {"quit", "q", "help", "?", "list", "board", "hint", "take", "undo", NULL};
+    static const char *const words[] = {"quit", "q", "help", "?", "list", "board", "hint", "take", "undo", "odds", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -441,12 +469,17 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
 {
     bool extra = false;
     const char *w = play_word(s, &extra);
-    if (w && extra && strcmp(w, "list") == 0) { /* "list all", the one word that takes a word after it */
+    if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
         const char *rest = s + strlen(w);
         if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
             play_list(p, st, true);
             return PLAY_AGAIN;
         }
+    }
+    if (w && strcmp(w, "odds") == 0) {
+        const char *rest = s + strlen(w);
+        play_odds(p, st, rest + strspn(rest, " \t"));
+        return PLAY_AGAIN;
     }
     if (w && extra) {
         printf("'%s' takes nothing after it\n", w);

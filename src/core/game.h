@@ -128,6 +128,11 @@ typedef struct GameOps {
     bool chance_alone_reveals;
     /* Optional: the game's own computer player (NULL if none). */
     int  (*heuristic)(const void *st, Rng *rng, Action *out);
+    /* Optional: the exact odds of action a (legal in st) as the table
+     * stands, printed to out for the prompt's `odds`; -1 with d saying why
+     * (an illegal action, or one left to no chance). Reads only what every
+     * side may see. */
+    int  (*action_odds)(const void *st, const Action *a, FILE *out, Diag *d);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */
     int  (*odds)(int argc, char **argv, FILE *out, Diag *d);
     /* Optional: the game's options for `ecw games`, NULL-terminated, one

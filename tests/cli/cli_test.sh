@@ -69,6 +69,17 @@ grep -q "not saved" "$tmp/err" && fail "play said 'not saved' though nobody had 
 printf '1.5\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q "^no action 1.5: type a whole number from the list, or the action in words$" "$tmp/out" ||
   fail "1.5 at the prompt: $(grep -E 'no action|illegal' "$tmp/out")"
+# 'odds ACTION' at the prompt: the exact odds of a shot or charge as the table stands, game untouched
+(printf 'hint\ntake\n%.0s' $(seq 21); printf 'odds charge C1 X capture\nodds move C1 20 20\nodds\ntake\n') |
+  "$ecw" play catch-a-king --as parliament --seed 21 --terrain random >"$tmp/out" 2>&1
+grep -q "^cavalry C1 charges Charles X as the table stands: 2 (base 4, woods or marsh -2) against 3" "$tmp/out" ||
+  fail "odds at the prompt: $(grep -A3 'odds charge' "$tmp/out")"
+grep -q "^  total (exactly one of these happens)     1.0000" "$tmp/out" || fail "odds at the prompt: no total"
+grep -q "^no odds: only a shot or a charge has odds" "$tmp/out" || fail "odds of a move"
+grep -q "^odds of what?" "$tmp/out" || fail "odds alone"
+grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or changed the game"
+printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
+grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
 (printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1

@@ -200,6 +200,18 @@ extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
 void ck_log_terrain(const CkState *s, int i, GameIO *io); /* a "terrain" event: where piece i was laid */
 void ck_beside_guard(CkState *s, int i); /* prisoner i's base touching his guard's */
+/* A fight as ck_odds_print_fight takes it: types, dragoons on foot, a
+ * shot or a charge, the capture word, the Parliament defender's prisoners
+ * (4 with Charles or Wilmot), and the two factors in position. */
+typedef struct CkFightArgs {
+    int  att, def;
+    bool att_foot, def_foot, shoot, capture;
+    int  guarding, af, df;
+} CkFightArgs;
+void ck_odds_print_fight(const CkFightArgs *f, FILE *out); /* ck_odds.c */
+/* GameOps.action_odds: the odds of a legal shot or charge where the figures
+ * stand (ck_combat.c). */
+int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
 /* A "move" event: figure i went from (fx, fy) to where he stands ("Parliament
  * dragoon D1 <what> (fx, fy) to (x, y)"). */
 void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what);

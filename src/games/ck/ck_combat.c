@@ -503,30 +503,47 @@ static void carry_out(CkState *s, const Fight *fg, GameIO *io)
     }
 }
 
-/* The parts of a factor, as JSON ({"base":3,"cover":-1,...}: the base and
- * every modifier that counted) and as words for the log line. */
-static void log_factors(EventLog *log, const char *key, const Factors *p, char *words, size_t n)
+/* The modifiers of a factor, in the order the log gives them: their JSON
+ * keys, their words, their values. */
+enum { PARTS = 8 };
+static const char *const part_keys[PARTS] = {"cover", "shooters", "half_range", "rain", "ground", "uphill",
+                                             "obstacle", "supporters"};
+static const char *const part_said[PARTS] = {"cover", "other shooters", "half range", "rain", "woods or marsh",
+                                             "uphill", "obstacle", "others in contact"};
+static void part_values(const Factors *p, int v[PARTS])
 {
-    static const char *const names[] = {"cover", "shooters", "half_range", "rain", "ground", "uphill", "obstacle",
-                                        "supporters"};
-    static const char *const said[] = {"cover", "other shooters", "half range", "rain", "woods or marsh",
-                                       "uphill", "obstacle", "others in contact"};
-    const int vals[] = {p->cover, p->shooters, p->half_range, p->rain, p->ground, p->uphill, p->obstacle,
-                        p->supporters};
+    const int vals[PARTS] = {p->cover, p->shooters, p->half_range, p->rain, p->ground, p->uphill, p->obstacle,
+                             p->supporters};
+    memcpy(v, vals, sizeof vals);
+}
+
+/* A factor in words: "base 3, cover -1, other shooters +2". */
+static void parts_in_words(const Factors *p, char *words, size_t n)
+{
+    int v[PARTS];
+    part_values(p, v);
+    size_t len = (size_t)snprintf(words, n, "base %d", p->base);
+    for (int k = 0; k < PARTS; k++)
+        if (v[k] && len < n)
+            len += (size_t)snprintf(words + len, n - len, ", %s %+d", part_said[k], v[k]);
+}
+
+/* A factor as JSON: {"base":3,"cover":-1,...}, the base and every
+ * modifier that counted. */
+static void log_factors(EventLog *log, const char *key, const Factors *p)
+{
+    int v[PARTS];
+    part_values(p, v);
     Jw *w = evlog_jw(log);
     jw_key(w, key);
     jw_obj(w);
     jw_key(w, "base");
     jw_int(w, p->base);
-    size_t len = (size_t)snprintf(words, n, "base %d", p->base);
-    for (size_t k = 0; k < sizeof vals / sizeof *vals; k++) {
-        if (!vals[k])
-            continue;
-        jw_key(w, names[k]);
-        jw_int(w, vals[k]);
-        if (len < n)
-            len += (size_t)snprintf(words + len, n - len, ", %s %+d", said[k], vals[k]);
-    }
+    for (int k = 0; k < PARTS; k++)
+        if (v[k]) {
+            jw_key(w, part_keys[k]);
+            jw_int(w, v[k]);
+        }
     jw_obj_end(w);
 }
 
@@ -571,11 +588,13 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     jw_arr_end(w);
     evlog_int(log, "target", fg->target + 1);
     char aw[160], dw[160];
-    log_factors(log, "att_factors", &fg->af, aw, sizeof aw);
+    parts_in_words(&fg->af, aw, sizeof aw);
+    parts_in_words(&fg->df, dw, sizeof dw);
+    log_factors(log, "att_factors", &fg->af);
     evlog_int(log, "att_factor", af);
     evlog_int(log, "att_roll", fg->ar);
     evlog_int(log, "att_total", af + fg->ar);
-    log_factors(log, "def_factors", &fg->df, dw, sizeof dw);
+    log_factors(log, "def_factors", &fg->df);
     evlog_int(log, "def_factor", df);
     evlog_int(log, "def_roll", fg->dr);
     evlog_int(log, "def_total", df + fg->dr);
@@ -662,6 +681,48 @@ static void capture(CkState *s, const Action *a, GameIO *io)
     f->moved = f->shot = 1;
     if (rode)
         ck_search_if_on_piece(s, a->piece, io);
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] [CK Combat Outcomes] the
+ * odds of a legal shot or charge as the table stands: its factors worked
+ * out part by part as the fight would work them (for a charge, with the
+ * charger at his point of contact), said in words, then every outcome
+ * with its chance. Only the open table is read. */
+int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
+{
+    const CkState *s0 = st;
+    if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE)
+        return diag_set(d, "only a shot or a charge has odds");
+    if (ck_check(s0, a, d) < 0)
+        return -1;
+    CkState s = *s0; /* the charger moved to his point of contact, in a copy */
+    CkFig *f = &s.figs[a->piece];
+    const CkFig *t = &s.figs[a->target];
+    Factors af, df;
+    bool shoot = a->verb == CKV_SHOOT;
+    if (shoot) {
+        shoot_parts(&s, a->piece, a->target, &af);
+        factors_start(&df, ck_target_factor(&s, a->target, a->piece));
+    } else {
+        float cx, cy;
+        contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL);
+        f->x = cx, f->y = cy;
+        melee_parts(&s, a->piece, a->target, true, &af);
+        melee_parts(&s, a->target, a->piece, false, &df);
+    }
+    char aw[160], dw[160];
+    parts_in_words(&af, aw, sizeof aw);
+    parts_in_words(&df, dw, sizeof dw);
+    static const GameIO labels = {NULL, NULL, NULL}; /* (ck_fig_label names figures only for a log) */
+    fprintf(out, "%s %s %s as the table stands: %d (%s) against %d (%s)\n", ck_fig_label(&s, a->piece, &labels).s,
+            shoot ? "shoots at" : "charges", ck_fig_label(&s, a->target, &labels).s, factors_sum(&af), aw,
+            factors_sum(&df), dw);
+    CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && a->arg,
+                      .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
+                      .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
+                      .af = factors_sum(&af), .df = factors_sum(&df)};
+    ck_odds_print_fight(&fa, out);
+    return 0;
 }
 
 void ck_combat_apply(CkState *s, const Action *a, GameIO *io)

@@ -472,6 +472,7 @@ const GameOps ck_ops = {
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,
     .heuristic = ck_heuristic,
+    .action_odds = ck_action_odds,
     .nmetrics = CK_NMETRICS,
     .metric_names = ck_metric_names,
     .metrics = ck_metrics,

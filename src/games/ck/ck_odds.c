@@ -110,6 +110,7 @@ typedef struct OddsArgs {
     bool seen[O_COUNT];
     bool att_foot, def_foot; /* dragoon-foot */
     bool modifiers_seen;     /* --modifiers LIST was given */
+    bool at_table;           /* a fight on the table (the prompt's odds), not the command's */
 } OddsArgs;
 
 static int type_of(const char *name)
@@ -391,6 +392,7 @@ static const char *capture_note(const OddsArgs *o)
         return "a shot takes no prisoners";
     if (ck_figs[o->v[O_ATTACKER]].side == CK_PAR)
         return o->v[O_CAPTURE] ? "the Parliament attacker elects to take the beaten man prisoner"
+               : o->at_table   ? "the Parliament attacker does not elect to capture (add 'capture' to the charge)"
                                : "the Parliament attacker does not elect to capture (the default; --capture to elect)";
     return takes_attacker(o) ? "a Parliament defender with room to guard him takes a beaten charger (ecw)"
                              : "the Parliament defender has no room to guard him: a beaten charger is not taken";
@@ -482,6 +484,24 @@ static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
     }
     fprintf(out, "  %-40s %.4f\n", "total (exactly one of these happens)", total);
     fprintf(out, "  prisoners: %s\n", capture_note(o));
+}
+
+/* [CK Combat Outcomes] the odds of a fight on the table, printed as `ecw
+ * odds catch-a-king` prints them: the figures' types (a dragoon on foot as
+ * such), the kind of fight, the charge's capture word, the prisoners the
+ * Parliament defender already guards, and the factors as the game worked
+ * them out where the figures stand. */
+void ck_odds_print_fight(const CkFightArgs *f, FILE *out)
+{
+    OddsArgs o;
+    memset(&o, 0, sizeof o);
+    o.v[O_ATTACKER] = f->att, o.v[O_TARGET] = f->def;
+    o.att_foot = f->att_foot, o.def_foot = f->def_foot;
+    o.v[O_SHOOT] = f->shoot, o.v[O_CAPTURE] = f->capture, o.v[O_GUARDING] = f->guarding;
+    o.at_table = true;
+    CkOdds r;
+    odds(&o, f->af, f->df, &r);
+    print_text(&o, f->af, f->df, &r, out);
 }
 
 int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)

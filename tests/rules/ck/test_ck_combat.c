@@ -560,6 +560,65 @@ static void assert_said(int loser, const char *what)
     cr_assert(text && strstr(text, want), "the combat line should end '%s': %s", want, text ? text : "(none)");
 }
 
+/* The odds of a fight on the table (the prompt's `odds`): its text, or
+ * NULL with d set; the caller frees. */
+static char *table_odds(Action a, Diag *d)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    int rc = ck_action_odds(&F.s, &a, f, d);
+    fclose(f);
+    if (rc < 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* The odds at the table use the factors the fight then uses, part by
+ * part: the charger at his point of contact (here in a wood, -2 for a
+ * horseman, and the target uphill, +1), a friend touching the target. */
+Test(ck_combat_outcomes, odds_at_the_table_use_the_factors_of_the_fight)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 21);
+    ckf_ground(&F, CKP_HILL, 20, 27);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 21.25f, 25);
+    Diag d = {{0}};
+    char *text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    int af = -99, dfac = -99;
+    const char *at = strstr(text, "as the table stands: ");
+    cr_assert(at && sscanf(at, "as the table stands: %d (%*[^)]) against %d", &af, &dfac) == 2, "%s", text);
+    cr_assert(af == 3 && dfac == 4, "4 - 2 woods + 1 friend against 3 + 1 uphill: %s", text);
+    cr_assert(strstr(text, "base 4, woods or marsh -2, others in contact +1") && strstr(text, "base 3, uphill +1"),
+              "%s", text);
+    cr_assert(strstr(text, "total (exactly one of these happens)     1.0000"), "%s", text);
+    cr_assert(strstr(text, "add 'capture' to the charge"), "%s", text);
+    free(text);
+    ckf_dice(&F, 2, 3, 3);
+    ckf_charge(&F, c, s, false);
+    const char *ev = ckf_last_event(&F, "combat");
+    char want[64];
+    snprintf(want, sizeof want, "\"att_factor\":%d,", af);
+    cr_assert(strstr(ev, want), "odds said %d: %s", af, ev);
+    snprintf(want, sizeof want, "\"def_factor\":%d,", dfac);
+    cr_assert(strstr(ev, want), "odds said %d: %s", dfac, ev);
+    cr_assert(strstr(ev, "\"supporters\":1"), "the friend touching counted: %s", ev);
+}
+
+Test(ck_combat_outcomes, odds_at_the_table_only_for_a_legal_shot_or_charge)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 35);
+    Diag d = {{0}};
+    cr_assert_null(table_odds(ckf_act(CKV_MOVE, c, 0, 0, 20, 22), &d));
+    cr_assert(strstr(d.msg, "only a shot or a charge has odds"), "%s", d.msg);
+    cr_assert_null(table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d));
+    cr_assert(strstr(d.msg, "out of reach"), "%s", d.msg);
+}
+
 /* A cavalryman at (20, 20) charges a shot at (20, 25), the dice given
  * (cavalry 4 + ad against shot 3 + dd); *c and *s: who they are. */
 static void cavalry_charges_shot(int ad, int dd, int *c, int *s)
