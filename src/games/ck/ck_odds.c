@@ -175,7 +175,12 @@ static int parse_modifiers(OddsArgs *o, const char *list, Diag *d)
     if (strlen(list) >= sizeof buf)
         return diag_set(d, "odds: --modifiers: the list is too long");
     snprintf(buf, sizeof buf, "%s", list);
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    for (char *item = buf, *next; item; item = next) {
+        next = strchr(item, ',');
+        if (next)
+            *next++ = '\0';
+        if (!*item) /* "cover,,rain", a comma first or last: a typo, never nothing */
+            return diag_set(d, "odds: --modifiers: an empty item in '%s'", list);
         char name[64], *eq = strchr(item, '=');
         snprintf(name, sizeof name, "--%.*s", eq ? (int)(eq - item) : (int)strlen(item), item);
         int id = opt_of(name), at = 0;

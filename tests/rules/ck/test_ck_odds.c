@@ -416,6 +416,12 @@ Test(ck_odds, modifiers_as_one_list_match_the_flags)
     REFUSED("--modifiers given twice", "--attacker", "dragoon", "--target", "shot", "--shoot", "--modifiers",
             "cover", "--modifiers", "rain");
     REFUSED("--modifiers expects a list", "--attacker", "dragoon", "--target", "shot", "--modifiers", "");
+    REFUSED("--modifiers: an empty item in 'cover,,rain'", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", "cover,,rain");
+    REFUSED("--modifiers: an empty item in ','", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", ",");
+    REFUSED("--modifiers: an empty item in 'cover,'", "--attacker", "dragoon", "--target", "shot", "--shoot",
+            "--modifiers", "cover,");
     REFUSED("'attacker=you' is no modifier", "--attacker", "dragoon", "--target", "shot", "--modifiers",
             "attacker=you");
 }
