@@ -405,23 +405,20 @@ Test(ck_odds, modifiers_as_one_list_match_the_flags)
     cr_assert(strstr(a, "\"att_factor\":3"), "3 base -1 cover -1 rain +2 shooters: %s", a);
     odds_json(c, sizeof c, melee, 6);
     cr_assert(strstr(c, "\"att_factor\":6") && strstr(c, "\"capture\":\"the Parliament attacker elects"), "%s", c);
-    REFUSED("--modifiers: 'bogus' is no modifier", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", "cover,bogus");
-    REFUSED("--modifiers: shooters needs a number", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", "shooters");
-    REFUSED("--modifiers: cover=1 takes no number", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", "cover=1");
+    static const char *const bad[][2] = { /* a list for a dragoon's shot at a shot, and what is said */
+        {"cover,bogus", "--modifiers: 'bogus' is no modifier"}, {"shooters", "--modifiers: shooters needs a number"},
+        {"cover=1", "--modifiers: cover=1 takes no number"},     {"cover,,rain", "an empty item in 'cover,,rain'"},
+        {",", "an empty item in ','"},                            {"cover,", "an empty item in 'cover,'"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *args[] = {"--attacker", "dragoon", "--target", "shot", "--shoot", "--modifiers", bad[k][0]};
+        odds_refused(args, 7, bad[k][1]);
+    }
     REFUSED("--cover given twice", "--attacker", "dragoon", "--target", "shot", "--shoot", "--cover", "--modifiers",
             "cover");
     REFUSED("--modifiers given twice", "--attacker", "dragoon", "--target", "shot", "--shoot", "--modifiers",
             "cover", "--modifiers", "rain");
     REFUSED("--modifiers expects a list", "--attacker", "dragoon", "--target", "shot", "--modifiers", "");
-    REFUSED("--modifiers: an empty item in 'cover,,rain'", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", "cover,,rain");
-    REFUSED("--modifiers: an empty item in ','", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", ",");
-    REFUSED("--modifiers: an empty item in 'cover,'", "--attacker", "dragoon", "--target", "shot", "--shoot",
-            "--modifiers", "cover,");
     REFUSED("'attacker=you' is no modifier", "--attacker", "dragoon", "--target", "shot", "--modifiers",
             "attacker=you");
 }
