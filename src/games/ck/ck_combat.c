@@ -233,26 +233,30 @@ static const float swing[12][2] = {
     {0.2588190f, 0.9659258f},  {0.2588190f, -0.9659258f}, {0.0f, 1.0f},        {0.0f, -1.0f},
 };
 
+/* Is (cx, cy) within f's move this turn? 0, or -1 with why. */
+static int in_reach(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
+{
+    float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
+    return dist > allow + 1e-3f ? ck_out_of_reach(s, f, from, dist, allow, "to contact", d) : 0;
+}
+
 /* Can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */
 static int reach_point(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
 {
-    float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
-    if (dist > allow + 1e-3f)
-        return ck_out_of_reach(s, f, from, dist, allow, "to contact", d);
-    return ck_way_check(s, f, from, cx, cy, d);
+    return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : ck_way_check(s, f, from, cx, cy, d);
 }
 
 /* [CK Hand to hand Combat] [CK Movement and Ranges] where f comes into base
  * contact with t: straight at him, or, where another enemy's base stands
  * there or the way is barred, the nearest point round t's near side that
  * f can reach with room for his base, as a player would swing round on the
- * table (ecw). 0 with the point, or -1 with why the straight one fails. */
+ * table (ecw). 0 with the straight point, 1 with a point swung round to,
+ * or -1 with why the straight one fails. */
 static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Diag *d)
 {
     touch_point(f, t, 1, 0, cx, cy);
-    float dist = ck_dist(f->x, f->y, *cx, *cy), allow = ck_move_allowance_from(s, f, from, *cx, *cy);
-    if (dist > allow + 1e-3f) /* every other point is further */
-        return ck_out_of_reach(s, f, from, dist, allow, "to contact", d);
+    if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
+        return -1;
     int way = in_the_way(s, f, t, *cx, *cy);
     if (way < 0 && ck_way_check(s, f, from, *cx, *cy, NULL) == 0)
         return 0;
@@ -262,7 +266,7 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
         touch_point(f, t, swing[k][0], swing[k][1], &x, &y);
         if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, from, x, y, NULL) == 0) {
             *cx = x, *cy = y;
-            return 0;
+            return 1;
         }
     }
     if (way < 0)
@@ -278,7 +282,7 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
 static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
 {
     float cx, cy;
-    return contact_spot(s, f, t, from, &cx, &cy, d);
+    return contact_spot(s, f, t, from, &cx, &cy, d) < 0 ? -1 : 0;
 }
 
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
@@ -620,6 +624,20 @@ static void fight(CkState *s, Fight *fg, GameIO *io)
     carry_out(s, fg, io);
 }
 
+/* [CK Shooting factors] [CK Hand to hand Combat] both sides' factors, part
+ * by part, for a shot or a charge, the attacker where he fights from (a
+ * charger at his point of contact): the fight and the prompt's odds alike. */
+static void fight_parts(const CkState *s, const Action *a, Factors *af, Factors *df)
+{
+    if (a->verb == CKV_SHOOT) {
+        shoot_parts(s, a->piece, a->target, af);
+        factors_start(df, ck_target_factor(s, a->target, a->piece));
+    } else {
+        melee_parts(s, a->piece, a->target, true, af);
+        melee_parts(s, a->target, a->piece, false, df);
+    }
+}
+
 /* [CK Shooting factors] a shot: only the target can suffer; firing before
  * moving leaves half a move [CK Playing the Game]. */
 static void shoot(CkState *s, const Action *a, GameIO *io)
@@ -627,8 +645,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece];
     Fight fg;
     fight_start(&fg, false, a->piece, a->target);
-    shoot_parts(s, a->piece, a->target, &fg.af);
-    factors_start(&fg.df, ck_target_factor(s, a->target, a->piece));
+    fight_parts(s, a, &fg.af, &fg.df);
     if (!f->moved)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
@@ -643,17 +660,15 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
-    float cx, cy, sx, sy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
-    contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
-    touch_point(f, t, 1, 0, &sx, &sy);
+    float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
+    bool swung = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL) == 1;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges */
     f->x = cx, f->y = cy;
-    ck_log_move(s, a->piece, fx, fy, io, sx == cx && sy == cy ? "charges from" : "charges, swinging round, from");
+    ck_log_move(s, a->piece, fx, fy, io, swung ? "charges, swinging round, from" : "charges from");
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
-    melee_parts(s, a->piece, a->target, true, &fg.af);
-    melee_parts(s, a->target, a->piece, false, &fg.df);
+    fight_parts(s, a, &fg.af, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
@@ -698,18 +713,14 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     CkState s = *s0; /* the charger moved to his point of contact, in a copy */
     CkFig *f = &s.figs[a->piece];
     const CkFig *t = &s.figs[a->target];
-    Factors af, df;
     bool shoot = a->verb == CKV_SHOOT;
-    if (shoot) {
-        shoot_parts(&s, a->piece, a->target, &af);
-        factors_start(&df, ck_target_factor(&s, a->target, a->piece));
-    } else {
+    if (!shoot) {
         float cx, cy;
         contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL);
         f->x = cx, f->y = cy;
-        melee_parts(&s, a->piece, a->target, true, &af);
-        melee_parts(&s, a->target, a->piece, false, &df);
     }
+    Factors af, df;
+    fight_parts(&s, a, &af, &df);
     char aw[160], dw[160];
     parts_in_words(&af, aw, sizeof aw);
     parts_in_words(&df, dw, sizeof dw);
