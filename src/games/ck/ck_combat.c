@@ -233,14 +233,14 @@ static const float swing[12][2] = {
     {0.2588190f, 0.9659258f},  {0.2588190f, -0.9659258f}, {0.0f, 1.0f},        {0.0f, -1.0f},
 };
 
-/* Is (cx, cy) within f's move this turn? 0, or -1 with why. */
+/* [CK Movement and Ranges] is (cx, cy) within f's move this turn? 0, or -1 with why. */
 static int in_reach(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
 {
     float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
     return dist > allow + 1e-3f ? ck_out_of_reach(s, f, from, dist, allow, "to contact", d) : 0;
 }
 
-/* Can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */
+/* [CK Movement and Ranges] can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */
 static int reach_point(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
 {
     return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : ck_way_check(s, f, from, cx, cy, d);
