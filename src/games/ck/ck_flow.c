@@ -230,8 +230,7 @@ static void drover(CkState *s, GameIO *io)
     int i = cand[rng_below(&s->rng, (uint32_t)n)];
     CkPiece *p = &s->pieces[i];
     p->prom_seen = 1;
-    if (p->prom == PROM_CHARLES || p->prom == PROM_WILMOT)
-        ck_add_figs(s, p->prom == PROM_CHARLES ? F_CHARLES : F_WILMOT, 1, p->x, p->y, i);
+    ck_place_person(s, i);
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "drover", VIS_PUBLIC)) {
         evlog_str(log, "terrain", ck_terrain[p->kind].name);

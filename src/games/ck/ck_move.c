@@ -262,6 +262,18 @@ static const char *person_name(int prom)
     return prom == PROM_CHARLES ? "charles" : prom == PROM_WILMOT ? "wilmot" : "none";
 }
 
+/* [CK Playing the Game] [CK Chance Cards] Charles or Wilmot, found by a
+ * search or shown by the drover, is placed on piece p 1" off its centre
+ * (right and down): the centre is where the first of the figures found
+ * stands (ck_add_figs), so the two bases never overlap, whichever came
+ * first. Nothing for a blank card. */
+void ck_place_person(CkState *s, int piece)
+{
+    const CkPiece *p = &s->pieces[piece];
+    if (p->prom == PROM_CHARLES || p->prom == PROM_WILMOT)
+        ck_add_figs(s, p->prom == PROM_CHARLES ? F_CHARLES : F_WILMOT, 1, p->x + 1.0f, p->y - 1.0f, piece);
+}
+
 /* [CK Playing the Game] a Parliament figure on a piece turns over both its
  * cards; whoever is found is placed on the piece. Clubmen: the first of
  * each group carries a musket (ecw). */
@@ -277,8 +289,8 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
         if (p->disc == DISC_CLUBMEN && first < s->nfigs)
             s->figs[first].musket = 1;
     }
-    if ((p->prom == PROM_CHARLES || p->prom == PROM_WILMOT) && !p->prom_seen)
-        ck_add_figs(s, p->prom == PROM_CHARLES ? F_CHARLES : F_WILMOT, 1, p->x + 1.0f, p->y - 1.0f, piece);
+    if (!p->prom_seen) /* else the drover showed him, and he is on the table already */
+        ck_place_person(s, piece);
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "reveal", VIS_PUBLIC)) {
         evlog_str(log, "terrain", ck_terrain[p->kind].name);

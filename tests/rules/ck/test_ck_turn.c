@@ -603,7 +603,7 @@ Test(ck_chance_cards, drover_reveals_person_only)
     cr_assert_eq(count_type(F_CHARLES), 1);
     int x = F.s.nfigs - 1;
     cr_assert_eq(ckf_f(&F, x)->type, F_CHARLES);
-    ckf_assert_at(&F, x, 35, 11);
+    ckf_assert_at(&F, x, 36, 10); /* 1" off the centre, as a search places him */
     cr_assert(!p->searched, "the piece is not searched");
     cr_assert(p->prom_seen);
     cr_assert_eq(p->disc, DISC_INFANTRY, "its discovery card stays face down");
@@ -634,6 +634,12 @@ Test(ck_chance_cards, drover_reveals_person_only)
     cr_assert(p->searched);
     cr_assert_eq(count_type(F_CHARLES), 1, "Charles is not found twice");
     cr_assert_eq(count_type(F_SHOT), 2);
+    /* the first man found stands at the centre: not on Charles's base */
+    for (int i = 0; i < F.s.nfigs; i++)
+        if (ckf_f(&F, i)->type == F_SHOT)
+            cr_assert_geq(ck_dist(ckf_f(&F, i)->x, ckf_f(&F, i)->y, ckf_f(&F, x)->x, ckf_f(&F, x)->y),
+                          ck_fig_radius(ckf_f(&F, i)) + ck_fig_radius(ckf_f(&F, x)) - 1e-3f,
+                          "shot %d stands on Charles's base", i);
     ckf_points(&F, &roy, &par);
     cr_assert_eq(par, 12);
 }
@@ -652,7 +658,7 @@ Test(ck_chance_cards, drover_shows_wilmot)
     cr_assert_eq(wf->side, CK_ROY);
     cr_assert_eq(wf->status, FS_ACTIVE);
     cr_assert(wf->mounted);
-    ckf_assert_at(&F, w, 27, 33);
+    ckf_assert_at(&F, w, 28, 32);
     cr_assert_eq(count_type(F_CHARLES), 0);
     cr_assert(!p->searched, "the piece is not searched");
     cr_assert(p->prom_seen);
@@ -665,7 +671,7 @@ Test(ck_chance_cards, drover_shows_wilmot)
     ckf_end(&F);
     /* searching the piece later finds its clubmen, not Wilmot a second time */
     ckf_dice(&F, 1, 2);
-    ckf_move(&F, c, 27, 31); /* 4": half of 8" into the field, 1" inside its edge */
+    ckf_move(&F, c, 26.5f, 30.9f); /* 3.9" (half of 8" into the field), clear of Wilmot's base */
     ckf_assert_dice(&F, 1);
     cr_assert(p->searched);
     cr_assert_eq(count_type(F_WILMOT), 1, "Wilmot is not found twice");
