@@ -59,7 +59,7 @@ grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the ga
 [ "$(grep -c '^== turn 12 ==$' "$tmp/out")" = 1 ] || fail "watch printed '== turn 12 ==' $(grep -c '^== turn 12 ==$' "$tmp/out") times"
 grep -q '^== the end, after turn 12 ==$' "$tmp/out" || fail "watch did not head the final board as the end"
 # a game left unsaved says how to keep one; a saved one, or one nobody moved in, does not
-printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random >"$tmp/out" 2>"$tmp/err"
+printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>"$tmp/err"
 grep -q "^(not saved: start with --save FILE" "$tmp/err" || fail "play left unsaved did not say so: $(cat "$tmp/err")"
 printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --save "$tmp/kept.json" >"$tmp/out" 2>"$tmp/err"
 grep -q "not saved" "$tmp/err" && fail "play --save said 'not saved'"
