@@ -48,6 +48,11 @@ typedef struct Play {
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
+    /* The state just before the action (or the game's opening) now being
+     * resolved, for 'board' at a die prompt: the live one is half-applied. */
+    unsigned char *before;
+    bool           has_before;
+    bool           before_opening; /* ... and it is the opening, not an action */
 } Play;
 
 /* The sink of play's event log: the CLI's, and in the hot seat each
@@ -112,8 +117,9 @@ static void play_help(FILE *f)
           "where they show nothing hidden, else only while nobody else has acted), 'odds\n"
           "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
           "gives them), 'help' or 'quit', in any case.\n"
-          "At a die prompt (--dice manual): the number rolled, 'help' or 'quit' (ecw\n"
-          "rolls the rest of that action's dice, then the game stops).\n"
+          "At a die prompt (--dice manual): the number rolled, 'board' (the table as it\n"
+          "stood before the action whose dice these are), 'help' or 'quit' (ecw rolls\n"
+          "the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
           "was said since the last hand-over and the next side's board.\n", f);
@@ -164,8 +170,37 @@ static void play_roll_help(int sides, const char *why)
 {
     printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
            "the rest of this action's dice, and the game is saved if --save or --load says where);\n"
+           "'board' shows the table as it stood before this action (its dice are still being rolled);\n"
            "'hint', 'take' and 'undo' wait for the prompt of the next action\n",
            sides, why, sides);
+}
+
+/* Keep st as the table before what is about to be resolved (an action, or
+ * the game's opening), for 'board' at its die prompts. */
+static void play_keep_before(Play *p, const void *st, bool opening)
+{
+    if (!p->before)
+        return;
+    memcpy(p->before, st, p->g->state_size);
+    p->has_before = true;
+    p->before_opening = opening;
+}
+
+/* 'board' at a die prompt: the table as it stood before the action whose
+ * dice are being typed (the live state is half-applied), drawn as the
+ * prompt's 'board' draws it, for the person at the terminal: the human's
+ * side, in the hot seat the side seated (a spectator's view before anyone
+ * sits), so it shows nothing that side may not see. */
+static void play_roll_board(const Play *p)
+{
+    if (!p->has_before) {
+        puts("no table to show yet: first the number rolled");
+        return;
+    }
+    int viewer = !p->hotseat ? p->human : p->seated >= 0 ? p->seated : VIS_PUBLIC;
+    printf("(the table before %s; its dice are still being rolled)\n",
+           p->before_opening ? "the game's opening" : "this action");
+    p->g->render(p->before, viewer, stdout);
 }
 
 /* Does the line typed say quit (in any case), at whichever prompt? */
@@ -197,6 +232,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             continue; /* play_read said why */
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
+        else if (strcasecmp(s, "board") == 0)
+            play_roll_board(p);
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
@@ -542,13 +579,14 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     return rc;
 }
 
-/* RunGame.on_action: say who did what. */
+/* RunGame.on_action: keep the table as it stands (for 'board' at the
+ * action's die prompts), and say who did what. */
 static void play_on_action(void *ud, const void *st, int player, const Action *a,
                            const char *text)
 {
-    (void)st;
     (void)a;
     Play *p = ud;
+    play_keep_before(p, st, false); /* called just before the action is applied */
     if (p->hotseat)
         play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)
@@ -823,6 +861,7 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
         return EXIT_USAGE;
     }
     record_init(&p->rec, a->g, &a->opt, a->seed);
+    play_keep_before(p, st, true);
     game_begin(a->g, st, io);
     return EXIT_OK;
 }
@@ -949,6 +988,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
                 .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
+                .before = a->manual ? malloc(g->state_size) : NULL,
                 .resumed = a->load != NULL, .tell_seed = !a->seeded && !a->load};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
@@ -966,6 +1006,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     record_fini(&p->rec);
     free(p->line);
     free(p->snap_states);
+    free(p->before);
     sb_free(&p->recent);
     free(st);
     return code;

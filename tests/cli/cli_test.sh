@@ -59,7 +59,7 @@ grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the ga
 [ "$(grep -c '^== turn 12 ==$' "$tmp/out")" = 1 ] || fail "watch printed '== turn 12 ==' $(grep -c '^== turn 12 ==$' "$tmp/out") times"
 grep -q '^== the end, after turn 12 ==$' "$tmp/out" || fail "watch did not head the final board as the end"
 # a game left unsaved says how to keep one; a saved one, or one nobody moved in, does not
-printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random >"$tmp/out" 2>"$tmp/err"
+printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>"$tmp/err"
 grep -q "^(not saved: start with --save FILE" "$tmp/err" || fail "play left unsaved did not say so: $(cat "$tmp/err")"
 printf 'end\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --save "$tmp/kept.json" >"$tmp/out" 2>"$tmp/err"
 grep -q "not saved" "$tmp/err" && fail "play --save said 'not saved'"
@@ -449,6 +449,43 @@ printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit 
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
 grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
   fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
+
+# board_at_a_die_prompt_shows_the_table_before_the_action: 'board' while an
+# action's dice are typed in draws the table as it stood before that action
+# (the live one is half-applied), headed so, exactly as 'board' drew it at
+# the action's prompt for the same side (so nothing that side may not see),
+# and the die is asked for again; the game goes on
+same_board_at_die() { # NAME FILE PROMPT: the two boards, cut out of FILE, agree
+  awk -v p="$3> board" -v q="$3> " '$0 == p { on = 1; next } on && index($0, q) == 1 { exit } on' "$2" >"$tmp/board.prompt"
+  awk '/^\(the table before this action; its dice are still being rolled\)$/ { on = 1; next } on && /^roll d/ { exit } on' \
+    "$2" >"$tmp/board.die"
+  [ -s "$tmp/board.die" ] || fail "$1: no board under the header at the die prompt: $(grep -A2 ': board$' "$2" | head -6)"
+  cmp -s "$tmp/board.prompt" "$tmp/board.die" ||
+    fail "$1: the board at the die prompt is not the one at the action prompt: $(diff "$tmp/board.prompt" "$tmp/board.die" | head -6)"
+}
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' board 'shoot Y H2' board 3 4 quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1 || fail "board at a CK die prompt: exit $?"
+grep -A1 '^roll d6 for shot by commander Y: board$' "$tmp/out" |
+  grep -qx '(the table before this action; its dice are still being rolled)' || fail "board at a CK die prompt: no header"
+same_board_at_die "catch-a-king" "$tmp/out" parliament
+grep -qx '  d6: 3 (shot by commander Y)' "$tmp/out" || fail "board at a CK die prompt: the die typed after it was not taken"
+grep -q '^  shoot: commander Y .*a miss$' "$tmp/out" || fail "board at a CK die prompt: the shot was not resolved"
+grep -qx 'parliament> quit' "$tmp/out" || fail "board at a CK die prompt: the game did not go on to the next prompt"
+# ... in Marston Less against the computer, the royalist's board, R2 still where his move set out from
+(head -n 15 "$tmp/alt"; echo board; sed -n 16p "$tmp/alt"; echo board; sed -n 17p "$tmp/alt"; echo quit) |
+  "$ecw" play "$game" --seed 11 --dice manual >"$tmp/out" 2>&1 || fail "board at an ML die prompt: exit $?"
+grep -A1 '^roll d6 for additional move, R2: board$' "$tmp/out" |
+  grep -qx '(the table before this action; its dice are still being rolled)' || fail "board at an ML die prompt: no header"
+same_board_at_die "$game" "$tmp/out" royalist
+grep -q '^z3 .*|R2:H3/0g ' "$tmp/board.die" || fail "board at an ML die prompt: R2 is not where 'move R2 2' found him"
+grep -qx '  d6: 1 (additional move, R2)' "$tmp/out" || fail "board at an ML die prompt: the die typed after it was not taken"
+grep -q '^parliament (computer, heuristic): ' <(sed -n '/additional move, R2: 1$/,$p' "$tmp/out") ||
+  fail "board at an ML die prompt: the game did not go on"
+# ... and at the opening's dice, before anyone sits in the hot seat: the opening's table, as a spectator sees it
+printf '%s\n' board 4 2 2 quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1 ||
+  fail "board at the opening's die prompt: exit $?"
+grep -A1 '^roll d6 for band type: board$' "$tmp/out" |
+  grep -qx "(the table before the game's opening; its dice are still being rolled)" || fail "board at the opening's die prompt: $(grep -A2 ': board$' "$tmp/out")"
 
 # a watched game's record names its computer players
 expect 0 "$ecw" watch catch-a-king --seed 3 --fast --royalist random --save "$tmp/watched.json"

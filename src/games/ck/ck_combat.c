@@ -177,6 +177,10 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
 {
     if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
         return diag_set(d, "that figure cannot shoot");
+    if (d && f->shot && f->moved && f->shot_at == CK_NONE) /* moved and shot at nobody: a charge, or a capture */
+        return diag_set(d, capacity_left(s, a->piece) < 4
+                               ? "that figure charged or took a prisoner this turn: it may not shoot after either"
+                               : "that figure charged this turn: a charge is its whole turn, with no shot after it");
     if (f->shot)
         return diag_set(d, "that figure has already shot");
     if (enemy_target(s, f, a->target, d) < 0)
@@ -290,6 +294,11 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
 {
     if (a->arg != 0 && a->arg != 1) /* the capture word or not: any other arg is a corrupt record */
         return diag_set(d, "a charge's arg is 1 (capture) or 0, not %d", a->arg);
+    if (d && f->moved && f->shot && f->shot_at == CK_NONE) /* as in check_shoot: a charge, or a capture */
+        return diag_set(d, capacity_left(s, a->piece) < 4
+                               ? "that figure charged or took a prisoner this turn: a charge must be the figure's "
+                                 "whole turn"
+                               : "that figure has already charged this turn: one charge is its whole turn");
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
     if (enemy_target(s, f, a->target, d) < 0)

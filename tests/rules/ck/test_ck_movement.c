@@ -269,6 +269,38 @@ Test(ck_movement_and_ranges, charge_into_a_wood_is_half)
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "out of reach");
 }
 
+/* A charge is the charger's move [CK Hand to hand Combat]: a move after it
+ * is refused saying that he charged, where "has already moved" left the
+ * player wondering which move; a figure that only moved is told so. */
+Test(ck_movement_and_ranges, charger_cannot_move_after_charge)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25), m = ckf_fig(&F, F_CAVALRY, 30, 20);
+    ckf_dice(&F, 2, 3, 4); /* 7 against 7: a tie, both stay */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_dice(&F, 2);
+    ckf_assert_at(&F, c, 20, 23.75f);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 23.75f), "that figure charged this turn: a charge is its move");
+    ckf_move(&F, m, 30, 22);
+    ckf_refused(&F, ckf_act(CKV_MOVE, m, 0, 0, 30, 24), "that figure has already moved");
+}
+
+/* A charger who took the man he beat, and a trooper who took a beaten man
+ * without a charge, guard a prisoner: moved and shot at nobody either way,
+ * the refusal names both [CK Captured Persons]. */
+Test(ck_movement_and_ranges, no_move_after_a_charge_or_a_capture)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 23);
+    ckf_dice(&F, 2, 5, 1); /* 4+5=9 against 4+1=5: beaten, not by half */
+    ckf_charge(&F, c, h, true);
+    ckf_assert_dice(&F, 2);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 20), "that figure charged or took a prisoner this turn");
+    int t = ckf_fig(&F, F_CAVALRY, 30, 20), s = ckf_fig(&F, F_SHOT, 30, 21.25f);
+    ckf_f(&F, s)->beaten = 1;
+    ckf_do(&F, ckf_act(CKV_CAPTURE, t, s, 0, 0, 0));
+    ckf_refused(&F, ckf_act(CKV_MOVE, t, 0, 0, 33, 20), "that figure charged or took a prisoner this turn");
+}
+
 /* Regression test for a bug fixed in (src/games/ck/ck_move.c, check_move): any point at y >= 47.5 counts
  * as leaving by the north edge, even one beyond the west or east edge, so
  * a Royalist near a corner leaves the table sideways off it. The doc:

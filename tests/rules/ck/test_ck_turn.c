@@ -213,6 +213,20 @@ Test(ck_playing_the_game, one_move_and_one_shot_each)
     ckf_assert_dice(&F, 2);
 }
 
+/* A charge is the figure's whole turn: after it a shot or a second charge
+ * by the same figure is refused saying that he charged, not that he shot. */
+Test(ck_playing_the_game, no_shot_or_second_charge_after_a_charge)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25), s2 = ckf_fig(&F, F_SHOT, 24, 22);
+    ckf_dice(&F, 2, 3, 3); /* 3+3 against 3+3: a tie, both stay */
+    ckf_charge(&F, d, s, false);
+    ckf_assert_dice(&F, 2);
+    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s2, 0, 0, 0), "that figure charged this turn: a charge is its whole turn");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s2, 0, 0, 0), "that figure has already charged this turn");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s, 0, 0, 0), "that figure has already charged this turn");
+    ckf_assert_dice(&F, 2);
+}
+
 Test(ck_playing_the_game, chance_card_first)
 {
     int cards[] = {CH_RAIN};
