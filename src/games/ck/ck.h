@@ -216,6 +216,7 @@ int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
  * dragoon D1 <what> (fx, fy) to (x, y)"). */
 void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
+const char *ck_charged_refusal(const CkState *s, int i);      /* no more after a charge or capture */
 void ck_place_person(CkState *s, int piece);                 /* Charles or Wilmot found or shown */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);

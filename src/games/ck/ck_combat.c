@@ -43,6 +43,19 @@ static int capacity_left(const CkState *s, int g)
     return 4 - n;
 }
 
+/* [CK Hand to hand Combat] [CK Captured Persons] why figure i may do no
+ * more this turn, when he charged or took a prisoner (both mark him moved
+ * and shot, aiming at nobody; one who took a prisoner guards him): the
+ * refusal of a move, a shot or a charge after either. NULL otherwise. */
+const char *ck_charged_refusal(const CkState *s, int i)
+{
+    const CkFig *f = &s->figs[i];
+    if (!f->moved || !f->shot || f->shot_at != CK_NONE)
+        return NULL;
+    return capacity_left(s, i) < 4 ? "that figure charged or took a prisoner this turn: either is its whole turn"
+                                   : "that figure charged this turn: a charge is its whole turn";
+}
+
 /* [CK Captured Persons] can guard g take t prisoner? Four to a guard;
  * Charles or Wilmot alone. */
 static bool can_guard(const CkState *s, int g, const CkFig *t)
@@ -177,10 +190,8 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
 {
     if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
         return diag_set(d, "that figure cannot shoot");
-    if (d && f->shot && f->moved && f->shot_at == CK_NONE) /* moved and shot at nobody: a charge, or a capture */
-        return diag_set(d, capacity_left(s, a->piece) < 4
-                               ? "that figure charged or took a prisoner this turn: it may not shoot after either"
-                               : "that figure charged this turn: a charge is its whole turn, with no shot after it");
+    if (d && ck_charged_refusal(s, a->piece))
+        return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->shot)
         return diag_set(d, "that figure has already shot");
     if (enemy_target(s, f, a->target, d) < 0)
@@ -294,11 +305,8 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
 {
     if (a->arg != 0 && a->arg != 1) /* the capture word or not: any other arg is a corrupt record */
         return diag_set(d, "a charge's arg is 1 (capture) or 0, not %d", a->arg);
-    if (d && f->moved && f->shot && f->shot_at == CK_NONE) /* as in check_shoot: a charge, or a capture */
-        return diag_set(d, capacity_left(s, a->piece) < 4
-                               ? "that figure charged or took a prisoner this turn: a charge must be the figure's "
-                                 "whole turn"
-                               : "that figure has already charged this turn: one charge is its whole turn");
+    if (d && ck_charged_refusal(s, a->piece))
+        return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
     if (enemy_target(s, f, a->target, d) < 0)

@@ -169,15 +169,9 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, floa
 static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
-    if (f->moved) {
-        /* moved and shot, aiming at nobody: he charged, or took a prisoner (whom he guards); the
-         * refusal says which, looked for only when someone reads it */
-        if (!d || !f->shot || f->shot_at != CK_NONE)
-            return diag_set(d, "that figure has already moved");
-        return diag_set(d, guards_prisoners(s, a->piece)
-                               ? "that figure charged or took a prisoner this turn: either ends its move"
-                               : "that figure charged this turn: a charge is its move, and it may not move after");
-    }
+    if (f->moved) /* the reason looked for only when someone reads it */
+        return diag_set(d, "%s", d && ck_charged_refusal(s, a->piece) ? ck_charged_refusal(s, a->piece)
+                                                                      : "that figure has already moved");
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);

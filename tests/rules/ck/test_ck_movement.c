@@ -279,7 +279,7 @@ Test(ck_movement_and_ranges, charger_cannot_move_after_charge)
     ckf_charge(&F, c, s, false);
     ckf_assert_dice(&F, 2);
     ckf_assert_at(&F, c, 20, 23.75f);
-    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 23.75f), "that figure charged this turn: a charge is its move");
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 23.75f), "that figure charged this turn: a charge is its whole turn");
     ckf_move(&F, m, 30, 22);
     ckf_refused(&F, ckf_act(CKV_MOVE, m, 0, 0, 30, 24), "that figure has already moved");
 }

@@ -222,8 +222,8 @@ Test(ck_playing_the_game, no_shot_or_second_charge_after_a_charge)
     ckf_charge(&F, d, s, false);
     ckf_assert_dice(&F, 2);
     ckf_refused(&F, ckf_act(CKV_SHOOT, d, s2, 0, 0, 0), "that figure charged this turn: a charge is its whole turn");
-    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s2, 0, 0, 0), "that figure has already charged this turn");
-    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s, 0, 0, 0), "that figure has already charged this turn");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s2, 0, 0, 0), "that figure charged this turn: a charge is its whole turn");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d, s, 0, 0, 0), "that figure charged this turn: a charge is its whole turn");
     ckf_assert_dice(&F, 2);
 }
 
