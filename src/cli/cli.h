@@ -127,6 +127,9 @@ void cli_sink(void *ud, const char *json, const char *text, int vis);
 /* Check early that a save file can be written (creating nothing that was
  * not there); -1 with d filled if not. */
 int   cli_check_writable(const char *path, Diag *d);
+/* Do paths a and b name one file (the same spelling, links, or a file not
+ * there yet in the same directory)? "-" and NULL name none. */
+bool  cli_same_file(const char *a, const char *b);
 /* Open an event file for writing ("-" = stdout); NULL with d filled. */
 FILE *cli_open_events(const char *path, Diag *d);
 /* Close f from cli_open_events (NULL and stdout are left alone): -1 if a

@@ -1,6 +1,7 @@
 /* cli_common.c - helpers shared by the subcommands: errors, argument
  * parsing, role options built from the registry, event sinks, agents and
  * cli_run_game, the single game loop behind play, watch and sim. */
+#define _XOPEN_SOURCE 700 /* realpath (XSI) */
 #include "cli.h"
 #include "games/registry.h"
 #include <assert.h>
@@ -407,6 +408,8 @@ void cli_sink(void *ud, const char *json, const char *text, int vis)
 
 int cli_check_writable(const char *path, Diag *d)
 {
+    if (!*path)
+        return diag_set(d, "--save: the file name is empty");
     struct stat sb;
     bool existed = stat(path, &sb) == 0;
     FILE *f = fopen(path, "a");
@@ -418,10 +421,52 @@ int cli_check_writable(const char *path, Diag *d)
     return 0;
 }
 
+/* path made absolute, through its directory when the file does not exist
+ * yet (malloc'd); NULL when even the directory cannot be resolved. */
+static char *resolved_path(const char *path)
+{
+    char *full = realpath(path, NULL);
+    if (full || errno != ENOENT)
+        return full;
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *real_dir = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!real_dir)
+        return NULL;
+    const char *base = slash ? slash + 1 : path;
+    size_t n = strlen(real_dir) + strlen(base) + 2;
+    full = malloc(n);
+    if (full)
+        snprintf(full, n, "%s/%s", real_dir, base);
+    free(real_dir);
+    return full;
+}
+
+bool cli_same_file(const char *a, const char *b)
+{
+    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+        return false; /* "-" is standard output, never a file of ours */
+    if (strcmp(a, b) == 0)
+        return true;
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino; /* links and ./ spellings */
+    char *ra = resolved_path(a), *rb = resolved_path(b);
+    bool same = ra && rb && strcmp(ra, rb) == 0;
+    free(ra);
+    free(rb);
+    return same;
+}
+
 FILE *cli_open_events(const char *path, Diag *d)
 {
     if (strcmp(path, "-") == 0)
         return stdout;
+    if (!*path) {
+        diag_set(d, "--events: the file name is empty (give '-' for standard output)");
+        return NULL;
+    }
     FILE *f = fopen(path, "w");
     if (!f)
         diag_set(d, "%s: %s", path, strerror(errno));
@@ -654,6 +699,10 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
             fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
     }
     *events = NULL;
+    if (cli_same_file(save, events_path)) { /* the events would overwrite the saved game */
+        cli_error("%s: --events '%s' is the file the game is saved to: give another", cmd, events_path);
+        return EXIT_USAGE;
+    }
     if (save && cli_check_writable(save, &d) < 0) {
         cli_error("%s: %s", cmd, d.msg);
         return EXIT_FAIL;

@@ -110,6 +110,10 @@ int cmd_replay(int argc, char **argv)
     int code = replay_args(argc, argv, &a);
     if (code >= 0)
         return code;
+    if (cli_same_file(a.path, a.events)) { /* the events would overwrite the record replayed */
+        cli_error("replay: --events '%s' is the record being replayed: give another file", a.events);
+        return EXIT_USAGE;
+    }
     Record r;
     Diag d = {{0}};
     if (cli_load_record("replay", a.path, a.game, &r) != EXIT_OK) {

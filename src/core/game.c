@@ -5,8 +5,10 @@
 
 int opt_set(Options *o, const char *key, const char *val, Diag *d)
 {
-    if (strlen(key) >= OPT_LEN || strlen(val) >= OPT_LEN)
-        return diag_set(d, "option '%s' is too long", key);
+    if (strlen(key) >= OPT_LEN)
+        return diag_set(d, "option name '%.40s...' is too long (at most %d characters)", key, OPT_LEN - 1);
+    if (strlen(val) >= OPT_LEN)
+        return diag_set(d, "the value of option '%s' is too long (at most %d characters)", key, OPT_LEN - 1);
     for (int i = 0; i < o->n; i++) {
         if (strcmp(o->kv[i].key, key) == 0) {
             strcpy(o->kv[i].val, val);

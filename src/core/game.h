@@ -106,6 +106,9 @@ typedef struct GameOps {
      * heuristic player calls it before every decision in place of a full
      * copy and conceal. */
     void (*conceal_into)(void *dst, const void *st, int player);
+    /* Action a in words, as parse reads it back; any action at all, legal or
+     * not (a refused one from a record is named by it), and never reads
+     * outside the state for fields out of range. */
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):

@@ -1,6 +1,7 @@
 /* record.c - game records: building them while a game is played, saving
  * them as JSON, loading them back with every field checked, and replaying
  * them against the rules with hash checks (GUIDE 3). */
+#define _XOPEN_SOURCE 700 /* mkstemp, fchmod */
 #include "record.h"
 #include "ai/ai.h"
 #include "games/registry.h"
@@ -8,11 +9,13 @@
 #include <float.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------------ */
 /* Building                                                            */
@@ -206,21 +209,72 @@ static void write_record(Jw *w, const Record *r)
     jw_obj_end(w);
 }
 
+/* A temporary file beside path, open for writing with the mode the save
+ * should have (the old file's, else what the umask allows a new one); its
+ * name into tmp. NULL with errno set on failure. */
+static FILE *open_beside(const char *path, const struct stat *old, char *tmp, size_t n)
+{
+    snprintf(tmp, n, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return NULL;
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+    }
+    return f;
+}
+
+/* Write text and a newline to f, then close it: false if any of it failed. */
+static bool write_closing(FILE *f, const char *text)
+{
+    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    return (fclose(f) == 0) && ok;
+}
+
+/* Save through a temporary file renamed over path once it is whole: a save
+ * cut short (a full disk, a size limit) leaves the old record as it was.
+ * What is no regular file (/dev/null, a pipe) is written directly. */
 int record_save(const Record *r, const char *path, Diag *d)
 {
     Jw w;
     jw_init(&w);
     write_record(&w, r);
-    FILE *f = fopen(path, "w");
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0, direct = exists && !S_ISREG(sb.st_mode);
+    char tmp[PATH_MAX + 8];
+    if (strlen(path) >= PATH_MAX) {
+        jw_fini(&w);
+        return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
+    }
+    FILE *f = direct ? fopen(path, "w") : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
     if (!f) {
         jw_fini(&w);
         return diag_set(d, "%s: %s", path, strerror(errno));
     }
-    bool ok = fputs(jw_str_of(&w), f) >= 0 && fputc('\n', f) != EOF;
-    ok = (fclose(f) == 0) && ok;
+    bool ok = write_closing(f, jw_str_of(&w));
+    int e = errno;
     jw_fini(&w);
+    if (ok && !direct && rename(tmp, path) != 0)
+        ok = false, e = errno;
+    if (!ok && !direct)
+        unlink(tmp);
     if (!ok)
-        return diag_set(d, "%s: write failed: %s", path, strerror(errno));
+        return diag_set(d, "%s: write failed: %s (%s)", path, strerror(e),
+                        direct ? "the file may be cut short" : exists ? "the file there before is unchanged"
+                                                             : "nothing was saved");
     return 0;
 }
 
@@ -695,6 +749,8 @@ static size_t read_room(size_t cap, size_t n)
  * reading one would only give an empty document). */
 static int read_file(const char *path, char **text, size_t *len, Diag *d)
 {
+    if (!*path)
+        return diag_set(d, "the record's file name is empty");
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
         return diag_set(d, "%s is a directory, not a record file", path);
@@ -791,6 +847,12 @@ static int load_parsed(Record *r, const char *path, Diag *d)
     size_t len = 0;
     if (read_file(path, &text, &len, d) < 0)
         return -1;
+    const char *nul = memchr(text, '\0', len); /* JSON text holds none; jansson would only say "end of file" */
+    if (nul) {
+        diag_set(d, "%s: a NUL byte at offset %zu: not a record (records are JSON text)", path, (size_t)(nul - text));
+        free(text);
+        return -1;
+    }
     json_error_t err;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
@@ -839,6 +901,17 @@ static int replay_roll(void *ud, int sides, int player, const char *why)
     return rr->value;
 }
 
+/* Action i refused: named as its fields say (what was checked), and by the
+ * record's own text too where that says something else (an edited file). */
+static int refused_step(const GameOps *g, const void *st, size_t i, const RecAction *ra, const char *why, Diag *d)
+{
+    char said[RECORD_TEXT];
+    g->describe(st, &ra->a, said, sizeof said);
+    if (strcmp(said, ra->text) == 0)
+        return diag_set(d, "action %zu (%s): illegal: %s", i, said, why);
+    return diag_set(d, "action %zu (%s; its text in the record says '%s'): illegal: %s", i, said, ra->text, why);
+}
+
 /* Check the action at index i and apply it; -1 with d filled if refused. */
 static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDice *rd,
                        Diag *d, ReplayShow shown, void *ud)
@@ -849,7 +922,7 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
     if (g->terminal(st))
         return diag_set(d, "action %zu (%s): the game is already over", i, ra->text);
     if (g->check(st, &ra->a, &cd) < 0)
-        return diag_set(d, "action %zu (%s): illegal: %s", i, ra->text, cd.msg);
+        return refused_step(g, st, i, ra, cd.msg, d);
     if (shown)
         shown(ud, st, g->current_player(st), ra);
     if (io->log)

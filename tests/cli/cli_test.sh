@@ -601,6 +601,44 @@ grep -q '^royalist (computer, random): ' "$tmp/out" || fail "play --load --as pa
 printf -- '-1\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
 grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
 
+# --- files a user keeps are never lost (from a fuzzing audit, 2026-12-01)
+# no_events_over_the_record: --events naming the record replayed, or the
+# file the game is saved to (however spelt), is refused before anything is
+# written; the record stays as it was
+printf 'hint\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 5 --save "$tmp/keep.json" >/dev/null 2>&1
+cp "$tmp/keep.json" "$tmp/same.json"
+expect 2 "$ecw" replay "$tmp/same.json" --events "$tmp/same.json"; err_has "is the record being replayed"
+cmp -s "$tmp/keep.json" "$tmp/same.json" || fail "replay --events over the record changed it"
+ln -s same.json "$tmp/link.json"
+expect 2 "$ecw" replay "$tmp/same.json" --events "$tmp/link.json"; err_has "is the record being replayed"
+printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/../$(basename "$tmp")/same.json" >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && err_has "is the file the game is saved to" || fail "play --load X --events X: $(cat "$tmp/err")"
+cmp -s "$tmp/keep.json" "$tmp/same.json" || fail "play --load --events over the record changed it"
+expect 2 "$ecw" watch "$game" --seed 2 --fast --save "$tmp/new.json" --events "$tmp/new.json"; err_has "is the file the game is saved to"
+[ -e "$tmp/new.json" ] && fail "watch --save X --events X left a file"
+# a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
+# a file size limit; a full disk alike) leaves the record there whole
+"$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1
+cp "$tmp/big.json" "$tmp/big0.json"
+[ "$(wc -c <"$tmp/big.json")" -gt 20000 ] || fail "the record for the cut-short save is too small"
+(trap '' XFSZ; ulimit -f 8; "$ecw" watch catch-a-king --seed 4 --fast --save "$tmp/big.json") >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && err_has "the file there before is unchanged" || fail "a save cut short: $(cat "$tmp/err")"
+cmp -s "$tmp/big.json" "$tmp/big0.json" || fail "a save cut short changed the record there before"
+ls "$tmp" | grep -q '^big\.json\.' && fail "a save cut short left its temporary file"
+# bad_names_said_plainly
+expect 1 "$ecw" watch "$game" --fast --seed 1 --save "";  err_has "--save: the file name is empty"
+expect 1 "$ecw" replay "";                                err_has "the record's file name is empty"
+expect 2 "$ecw" sim "$game" --games 2 --option turns=9999999999999999999999999999999999999999
+err_has "the value of option 'turns' is too long"
+{ head -c -1 "$tmp/keep.json"; printf '\000\n'; } >"$tmp/nul.json"
+expect 1 "$ecw" replay "$tmp/nul.json";                    err_has "a NUL byte at offset"
+# a refused action is named by its fields (what was checked), and by the
+# record's text where that says otherwise
+sed 's/"x":14,"y":8.78999996,"text":"move Y 14.0 8.8"/"x":47.9,"y":0.1,"text":"move Y 14.0 8.8"/' \
+  "$tmp/keep.json" >"$tmp/edited.json"
+cmp -s "$tmp/keep.json" "$tmp/edited.json" && fail "the record to edit has no 'move Y 14.0 8.8'"
+expect 1 "$ecw" replay "$tmp/edited.json"; err_has "(move Y 47.9 0.1; its text in the record says 'move Y 14.0 8.8'): illegal"
+
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"
   exit 1

@@ -343,9 +343,35 @@ Test(record, replay_refuses_an_illegal_action)
     rec.actions[0].a.verb = 9999;
     snprintf(rec.actions[0].text, sizeof rec.actions[0].text, "nonsense");
     cr_expect_eq(record_replay(&rec, st, NULL, true, &d), 0);
-    cr_expect(strstr(d.msg, "action 0 (nonsense): illegal: ") != NULL, "%s", d.msg);
+    /* named by its fields (the verb unknown: "?"), and by the record's text, which says otherwise */
+    cr_expect(strstr(d.msg, "action 0 (? R1; its text in the record says 'nonsense'): illegal: ") != NULL, "%s", d.msg);
     record_fini(&rec);
     free(st);
+}
+
+/* describe names any action, legal or not, in every game: a record's
+ * refused action with fields far out of range is named without reading
+ * outside the state (ASan would say). */
+Test(record, a_refused_action_is_named_in_every_game)
+{
+    for (const GameOps *const *gp = games_all(); *gp; gp++) {
+        const GameOps *g = *gp;
+        void *st = calloc(1, g->state_size);
+        Record rec;
+        Diag d = {{0}};
+        play_recorded(g, st, &rec, 5);
+        rec.actions[0].a = (Action){.verb = 9999, .piece = -30000, .target = 30000, .arg = -7, .x = 1e30f, .y = -1e30f};
+        snprintf(rec.actions[0].text, sizeof rec.actions[0].text, "nonsense");
+        cr_expect_eq(record_replay(&rec, st, NULL, true, &d), 0, "%s", g->id);
+        cr_expect(strstr(d.msg, "its text in the record says 'nonsense'): illegal: ") != NULL, "%s: %s", g->id, d.msg);
+        for (int verb = -2; verb < 40; verb++) { /* every verb, with the fields out of range */
+            char buf[RECORD_TEXT];
+            Action a = {.verb = (int16_t)verb, .piece = 32767, .target = -32768, .arg = 32767, .set = UINT32_MAX};
+            cr_expect_gt(g->describe(st, &a, buf, sizeof buf), 0, "%s verb %d", g->id, verb);
+        }
+        record_fini(&rec);
+        free(st);
+    }
 }
 
 Test(record, big_seed_and_options_round_trip)

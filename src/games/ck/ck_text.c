@@ -40,7 +40,7 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
     case CKV_ARRIVE: return snprintf(buf, n, "arrive %.2f %.2f", a->x, a->y);
     case CKV_END: return snprintf(buf, n, "end");
-    default: return snprintf(buf, n, "%s %s", ck_verb_words[a->verb], f);
+    default: return snprintf(buf, n, "%s %s", a->verb >= 0 && a->verb < CKV_COUNT ? ck_verb_words[a->verb] : "?", f);
     }
 }
 

@@ -20,7 +20,7 @@ const char *const ml_verb_help[MLV_COUNT] = {
 
 static const char *const sector_names[ML_SECTORS] = {"left", "centre", "right"};
 static const char *const side_names[ML_SIDES] = {"royalist", "parliament"};
-const char *ml_sector_name(int sector) { return sector_names[sector]; }
+const char *ml_sector_name(int sector) { return sector >= 0 && sector < ML_SECTORS ? sector_names[sector] : "?"; }
 const char *ml_side_name(int side) { return side_names[side]; }
 
 bool ml_die_test(MlState *s, GameIO *io, const MlTest *t)
