@@ -246,7 +246,8 @@ static bool write_closing(FILE *f, const char *text)
 
 /* Save through a temporary file renamed over path once it is whole: a save
  * cut short (a full disk, a size limit) leaves the old record as it was.
- * What is no regular file (/dev/null, a pipe) is written directly. */
+ * What is no regular file (/dev/null, a pipe), or a file in a directory
+ * where no other may be made, is written directly. */
 int record_save(const Record *r, const char *path, Diag *d)
 {
     Jw w;
@@ -259,7 +260,9 @@ int record_save(const Record *r, const char *path, Diag *d)
         jw_fini(&w);
         return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
     }
-    FILE *f = direct ? fopen(path, "w") : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
+    FILE *f = direct ? NULL : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
+    if (!f && (direct || errno == EACCES || errno == EPERM || errno == EROFS))
+        direct = true, f = fopen(path, "w"); /* a file we may write in a directory we may not */
     if (!f) {
         jw_fini(&w);
         return diag_set(d, "%s: %s", path, strerror(errno));
