@@ -115,6 +115,7 @@ typedef struct CkState {
     uint8_t exit_scores;      /* option: Royalists gone by the far edge score as undiscovered */
     uint8_t spread_free;      /* option: terrain anywhere past the margin, not over every square */
     uint8_t no_late_capture;  /* option late_capture=no: a beaten man is taken only by the charge's choice */
+    uint8_t pass_enemies;     /* option pass_enemies=yes: a way may pass over enemies' bases */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -217,7 +218,12 @@ int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
 void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what);
 void ck_reveal(CkState *s, int piece, GameIO *io);           /* searching */
 const char *ck_charged_refusal(const CkState *s, int i);      /* no more after a charge or capture */
-void ck_place_person(CkState *s, int piece);                 /* Charles or Wilmot found or shown */
+void ck_place_person(CkState *s, int piece);
+/* [CK Movement and Ranges] the enemy whose base f's straight way to (x, y)
+ * passes over (not `except`: a charger's target), or -1 (always -1 with
+ * pass_enemies=yes); ck_way_blocked refuses such a way, naming him. */
+int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkFig *except);
+int ck_way_blocked(const CkState *s, int blocker, Diag *d);                 /* Charles or Wilmot found or shown */
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);

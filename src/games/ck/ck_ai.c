@@ -690,6 +690,16 @@ static bool way_round(Table *tb, int i, float tx, float ty, float *wx, float *wy
 /* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
  * as it may go, shortened when the ground slows it. A Parliament move never
  * ends on an unsearched piece (that would search it) unless `search`. */
+/* A point on a trooper's way (not a search: move_towards's `search`) is
+ * none on an unsearched piece; then the move is checked with the rules. */
+static bool accept_towards(Table *tb, Action a, int way, bool search, Action *out)
+{
+    const CkState *s = tb->s;
+    int p = s->figs[a.piece].side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : CK_FROM_UNKNOWN;
+    return !(p >= 0 && !s->pieces[p].searched) && accept_known(tb, a, p, way, out);
+}
+
+static bool veer_towards(Table *tb, int i, float tx, float ty, float len, float go, bool search, Action *out);
 static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool search, Action *out)
 {
     const CkState *s = tb->s;
@@ -705,12 +715,33 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        int p = f->side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : CK_FROM_UNKNOWN;
-        if (p >= 0 && !s->pieces[p].searched)
-            continue;
-        if (accept_known(tb, a, p, way, out))
+        if (accept_towards(tb, a, way, search, out))
             return true;
     }
+    return !s->pass_enemies && veer_towards(tb, i, tx, ty, len, minf(len - stop, allowance(tb, i) - 0.01f), search, out);
+}
+
+/* [CK Movement and Ranges] move_towards round a foe whose base bars the
+ * straight way (no way may pass over one): the full move 25 degrees to
+ * either side, then 50, the nearer end to (tx, ty) first. */
+static bool veer_towards(Table *tb, int i, float tx, float ty, float len, float go, bool search, Action *out)
+{
+    static const float turn[2][2] = {{0.9063078f, 0.4226183f}, {0.6427876f, 0.7660444f}};
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    if (ck_way_blocker(s, f, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go, NULL) < 0)
+        return false; /* the straight way failed for another reason */
+    float ux = (tx - f->x) / len, uy = (ty - f->y) / len;
+    for (int k = 0; k < 2; k++)
+        for (int side = -1; side <= 1; side += 2) {
+            float c = turn[k][0], sn = turn[k][1] * (float)side;
+            Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (ux * c - uy * sn) * go, f->y + (ux * sn + uy * c) * go};
+            int way;
+            if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
+                continue;
+            if (accept_towards(tb, a, way, search, out))
+                return true;
+        }
     return false;
 }
 

@@ -261,6 +261,14 @@ static int reach_point(const CkState *s, const CkFig *f, int from, float cx, flo
     return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : ck_way_check(s, f, from, cx, cy, d);
 }
 
+/* [CK Movement and Ranges] may f go straight to (cx, cy) to touch t, over
+ * no other enemy's base? 0, or -1 naming the one in the way. */
+static int way_clear(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy, Diag *d)
+{
+    int blocker = ck_way_blocker(s, f, cx, cy, t);
+    return blocker < 0 ? 0 : ck_way_blocked(s, blocker, d);
+}
+
 /* [CK Hand to hand Combat] [CK Movement and Ranges] where f comes into base
  * contact with t: straight at him, or, where another enemy's base stands
  * there or the way is barred, the nearest point round t's near side that
@@ -273,19 +281,20 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
     if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
         return -1;
     int way = in_the_way(s, f, t, *cx, *cy);
-    if (way < 0 && ck_way_check(s, f, from, *cx, *cy, NULL) == 0)
+    if (way < 0 && ck_way_check(s, f, from, *cx, *cy, NULL) == 0 && way_clear(s, f, t, *cx, *cy, NULL) == 0)
         return 0;
     float sx = *cx, sy = *cy;
     for (int k = 0; k < 12; k++) {
         float x, y;
         touch_point(f, t, swing[k][0], swing[k][1], &x, &y);
-        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, from, x, y, NULL) == 0) {
+        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, from, x, y, NULL) == 0 &&
+            way_clear(s, f, t, x, y, NULL) == 0) {
             *cx = x, *cy = y;
             return 1;
         }
     }
     if (way < 0)
-        return ck_way_check(s, f, from, sx, sy, d);
+        return ck_way_check(s, f, from, sx, sy, d) < 0 ? -1 : way_clear(s, f, t, sx, sy, d);
     char id[8];
     ck_fig_id(s, way, id);
     return diag_set(d, "no room to touch that figure: %s's base stands at the point of contact (%.1f, %.1f), and no "

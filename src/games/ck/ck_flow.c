@@ -442,6 +442,7 @@ static const char *const ck_option_help[] = {
     "recoil_frees=no|yes    a guard driven back loses his prisoners (Captured Persons)",
     "exit_scores=no|yes     Royalists who leave by the far edge score as undiscovered (Aim of the game)",
     "late_capture=yes|no    a man beaten hand to hand may be taken after his recoil by a trooper touching him (Combat Outcomes)",
+    "pass_enemies=no|yes    a move's way may not pass over an enemy's base, or may (Movement and Ranges)",
     NULL,
 };
 

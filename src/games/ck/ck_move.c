@@ -122,6 +122,73 @@ static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, co
     return false;
 }
 
+/* The straight way of a base of radius r from (ax, ay) to (bx, by), with
+ * its box widened by the most any two bases need (a quick look first: most
+ * figures are far from a way). */
+typedef struct Way {
+    float ax, ay, dx, dy, len2, r;
+    float x0, y0, x1, y1;
+} Way;
+
+static Way way_of(const CkFig *f, float x, float y)
+{
+    float grow = ck_fig_radius(f) + 0.75f;
+    return (Way){f->x, f->y, x - f->x, y - f->y, (x - f->x) * (x - f->x) + (y - f->y) * (y - f->y), ck_fig_radius(f),
+                 fminf(f->x, x) - grow, fminf(f->y, y) - grow, fmaxf(f->x, x) + grow, fmaxf(f->y, y) + grow};
+}
+
+/* [CK Movement and Ranges] does way w pass over e's base (closer than the
+ * two radii, less the contact grace)? A figure touching e may move away
+ * from it, not through. */
+static bool way_over(const Way *w, const CkFig *e)
+{
+    if (e->x < w->x0 || e->x > w->x1 || e->y < w->y0 || e->y > w->y1)
+        return false;
+    float ex = e->x - w->ax, ey = e->y - w->ay, room = w->r + ck_fig_radius(e) - 0.1f;
+    float at = w->len2 > 0 ? (ex * w->dx + ey * w->dy) / w->len2 : 0;
+    if (at <= 0)
+        return false; /* the way leads away from him */
+    at = at > 1 ? 1 : at;
+    float cx = ex - w->dx * at, cy = ey - w->dy * at;
+    return cx * cx + cy * cy < room * room;
+}
+
+/* ck_way_blocker, over the foes k lists when it lists them (all the active
+ * figures of the other side). */
+static int way_blocker_known(const CkState *s, const CkFig *f, float x, float y, const CkFig *except,
+                             const CkKnown *k)
+{
+    if (s->pass_enemies)
+        return -1;
+    Way w = way_of(f, x, y);
+    if (k && k->nfoes >= 0) {
+        for (int j = 0; j < k->nfoes; j++)
+            if (&s->figs[k->foes[j]] != except && way_over(&w, &s->figs[k->foes[j]]))
+                return k->foes[j];
+        return -1;
+    }
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e != except && e->side != f->side && e->status == FS_ACTIVE && way_over(&w, e))
+            return i;
+    }
+    return -1;
+}
+
+int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkFig *except)
+{
+    return way_blocker_known(s, f, x, y, except, NULL);
+}
+
+/* The refusal of a way over enemy figure `blocker`'s base. */
+int ck_way_blocked(const CkState *s, int blocker, Diag *d)
+{
+    char id[8];
+    ck_fig_id(s, blocker, id);
+    return diag_set(d, "the way passes over the base of %s at (%.1f, %.1f), an enemy: go round him", id,
+                    (double)s->figs[blocker].x, (double)s->figs[blocker].y);
+}
+
 /* [CK Movement and Ranges] why figure f on piece `from` may move only
  * `allow` this time, less than his rate: " (halved: ...)", or "". */
 static void halved_because(const CkState *s, const CkFig *f, int from, float allow, char *out, size_t n)
@@ -189,6 +256,9 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
+    int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
+    if (blocker >= 0)
+        return ck_way_blocked(s, blocker, d);
     return k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
@@ -241,6 +311,9 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return 0; /* off the table */
     if (touches_enemy(s, f, x, y, NULL))
         return diag_set(d, "the escort would end touching an enemy");
+    int blocker = ck_way_blocker(s, f, x, y, NULL);
+    if (blocker >= 0)
+        return ck_way_blocked(s, blocker, d);
     return ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
 }
 

@@ -325,6 +325,7 @@ Test(ck_hand_to_hand_combat, a_capture_ride_swings_round_too)
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), w = ckf_fig(&F, F_WILMOT, 20, 25);
     ckf_f(&F, w)->wounded = 1;
     int k = ckf_fig(&F, F_SHOT, 20, 23.5f); /* on the straight point */
+    F.s.pass_enemies = 1; /* else the shot bars every way round within reach (a_way_round_a_blocker...) */
     ckf_do(&F, ckf_act(CKV_CAPTURE, c, w, 0, 0, 0));
     cr_assert_eq(ckf_f(&F, w)->status, FS_PRISONER);
     assert_room_kept(c, w, k);

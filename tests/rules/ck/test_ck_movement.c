@@ -161,9 +161,9 @@ Test(ck_movement_and_ranges, crossing_difficult_ground_halves_the_move)
         cr_expect(strstr(d.msg, "may move 4.0\" (halved: marsh, woods or fields on the way)"), "%s", d.msg);
         cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 26, 20.5f)), "7.8\" past it in the open");
         ckf_side(&F, CK_ROY);
-        int k = ckf_fig(&F, F_CLUBMAN, 20, 14.5f);
-        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 20, 25.5f)) == false, "not 11\"");
-        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 20, 20.5f)), "a clubman's 6\" into it");
+        int k = ckf_fig(&F, F_CLUBMAN, 21.5f, 14.5f); /* beside the cavalryman's way, not behind him */
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 21.5f, 25.5f)) == false, "not 11\"");
+        cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k, 0, 0, 21.5f, 20.5f)), "a clubman's 6\" into it");
         int k2 = ckf_fig(&F, F_CLUBMAN, 14.5f, 20.5f);
         cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k2, 0, 0, 20.5f, 20.5f)), "clubmen cross at their full rate");
     }
@@ -722,4 +722,53 @@ Test(ck_movement_and_ranges, a_prisoner_is_no_target)
     int p = ckf_fig(&F, F_SHOT, 20, 23);
     ckf_prisoner(&F, p, g);
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, p, 0, 0, 0), "already a prisoner");
+}
+
+/* [CK Movement and Ranges] a figure may not move through an enemy (ecw's
+ * reading, option pass_enemies): a way over an enemy's base is refused,
+ * naming him; a way that passes beside him (bases apart), or leads away
+ * from an enemy the figure touches, is not; with pass_enemies=yes it may. */
+Test(ck_movement_and_ranges, no_way_through_an_enemy)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10);
+    ckf_fig(&F, F_SHOT, 20, 14);
+    Diag d = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 18), &d), 0, "straight over S1");
+    cr_assert(strstr(d.msg, "the way passes over the base of S1 at (20.0, 14.0), an enemy: go round him"), "%s", d.msg);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 23, 17.4f)), "1.5\" beside him at the nearest: clear");
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.5f, 17.8f)), "0.76\" beside: over his base");
+    F.s.pass_enemies = 1;
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 18)), "pass_enemies=yes: over him");
+    F.s.pass_enemies = 0;
+    /* touching him, a figure may move off, not through */
+    int t = ckf_fig(&F, F_CAVALRY, 30, 12.75f);
+    ckf_fig(&F, F_HORSE, 30, 14);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, t, 0, 0, 30, 6)), "away from the horseman he touches");
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, t, 0, 0, 30, 18)), "through him");
+    /* the Royalists no more than Parliament */
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 40, 10);
+    ckf_fig(&F, F_DRAGOON, 40, 14);
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 40, 18)), "a Royalist horseman over a dragoon");
+}
+
+/* A charger's way to his point of contact may not pass over another
+ * enemy's base either: he swings round the target to a point he can reach
+ * by a clear way, or the charge is refused naming the man in the way. */
+Test(ck_movement_and_ranges, a_charge_goes_round_an_enemy_in_the_way)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10);
+    ckf_fig(&F, F_SHOT, 21, 13); /* 1" off his straight way: over it */
+    int s2 = ckf_fig(&F, F_SHOT, 20, 16.5f);
+    ckf_dice(&F, 1, 1); /* 4+1 against 3+1: a recoil, not by half */
+    ckf_charge(&F, c, s2, false);
+    const CkFig *cf = ckf_f(&F, c);
+    cr_assert_lt(cf->x, 19.8f, "he swung round to the side away from S1 (at %.2f, %.2f)", cf->x, cf->y);
+    ckf_init(&F);
+    c = ckf_fig(&F, F_CAVALRY, 20, 10);
+    ckf_fig(&F, F_SHOT, 19, 13), ckf_fig(&F, F_SHOT, 21, 13), ckf_fig(&F, F_SHOT, 20, 12.9f);
+    s2 = ckf_fig(&F, F_SHOT, 20, 17.5f);
+    Diag d = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_CHARGE, c, s2, 0, 0, 0), &d), 0, "a wall of shot in the way");
+    cr_assert(strstr(d.msg, "an enemy: go round him"), "%s", d.msg);
 }
