@@ -26,7 +26,8 @@
  * ready for next turn's search; the rest make for the edge of the
  * unsearched piece they are nearest to (not the one searched this turn),
  * on the side away from the Royalists (weighing two points along the way and
- * the two northern diagonal ways of the compass); two besides the searcher always
+ * the two northern diagonal ways of the compass; veering 25 or 50 degrees
+ * round a foe whose base bars the straight way); two besides the searcher always
  * end in reach of a piece for the next turn, and the horsemen not needed
  * for that go out of their way to stand where foes' charges would fail. The
  * troopers who could search move last; one of them (cavalry first, at the
