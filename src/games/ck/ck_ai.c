@@ -37,7 +37,8 @@
  * is weighed again at every decision (his foes' choices change as the
  * others move), except that once the shots after moving have begun, one
  * ready at a piece is no longer weighed for a step out of harm's way.
- * Royalists: the terrain spread evenly, open pieces in the north, ambushes at paying
+ * Royalists: the terrain spread evenly, open pieces in the north (each at a
+ * place of its row drawn at random), ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving; Charles, who
  * never fights, goes where the troopers who could charge him next turn are
  * least likely to beat him.
@@ -2198,17 +2199,40 @@ static const float layout[CK_PIECES][2] = {
     {30.5f, 36.5f}, {37, 36.5f}, {14, 14}, {24, 14}, {34, 14}, {21, 25},
 };
 
-/* The next piece where the layout puts it, else the northernmost place
+/* The row of each place of the layout (0 north, 1 middle, 2 south): a
+ * piece goes to a place of its own row. */
+static const uint8_t layout_row[CK_PIECES] = {0, 0, 1, 1, 1, 0, 0, 0, 2, 2, 2, 1};
+
+/* Is place k of the layout taken by a piece already down? */
+static bool place_taken(const CkState *s, int k)
+{
+    for (int p = 0; p < CK_PIECES; p++)
+        if (s->pieces[p].placed && s->pieces[p].x == layout[k][0] && s->pieces[p].y == layout[k][1])
+            return true;
+    return false;
+}
+
+/* The next piece at a free place of its row drawn at random (so that a
+ * player meets a new table each game: the rows alone were tuned, every
+ * place of a row fits every piece of it), else the northernmost place
  * that fits (if someone else placed pieces in the way; ck_check_place
  * keeps it to the squares still empty when it must). */
-static bool place_terrain(const CkState *s, Action *out)
+static bool place_terrain(const CkState *s, Rng *rng, Action *out)
 {
     int piece = 0;
     while (piece < CK_PIECES - 1 && s->pieces[piece].placed)
         piece++;
-    Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, layout[piece][0], layout[piece][1]};
-    if (accept(s, a, out))
-        return true;
+    int free[CK_PIECES], n = 0;
+    for (int k = 0; k < CK_PIECES; k++)
+        if (layout_row[k] == layout_row[piece] && !place_taken(s, k))
+            free[n++] = k;
+    Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, 0, 0};
+    for (int first = n && rng ? (int)rng_below(rng, (uint32_t)n) : 0, k = 0; k < n; k++) { /* no rng: the first */
+        int at = free[(first + k) % n];
+        a.x = layout[at][0], a.y = layout[at][1];
+        if (accept(s, a, out))
+            return true;
+    }
     for (float y = 37.5f; y >= 10; y -= 0.5f)
         for (float dx = 0; dx <= 14; dx += 0.5f)
             for (int sgn = -1; sgn <= 1; sgn += 2) {
@@ -2225,10 +2249,9 @@ static bool place_terrain(const CkState *s, Action *out)
 int ck_heuristic(const void *st, Rng *rng, Action *out)
 {
     const CkState *s = st;
-    (void)rng; /* the players are deterministic given the open table */
-    Table tb;
+    Table tb; /* the players are deterministic given the open table, but for the terrain's places */
     switch (s->phase) {
-    case CP_TERRAIN: return place_terrain(s, out) ? 0 : -1;
+    case CP_TERRAIN: return place_terrain(s, rng, out) ? 0 : -1;
     case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : -1;
     case CP_PARLIAMENT:
     case CP_ROYALIST:

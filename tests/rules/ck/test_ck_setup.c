@@ -295,6 +295,39 @@ Test(ck_game_set_up, terrain_spread_holds_for_every_way_of_placing)
     }
 }
 
+/* The computer Royalist lays a new table each game: every piece in its
+ * row of the plan (the open pieces north, woods and marsh across the
+ * middle, the fields south), at a place of that row drawn from the
+ * player's generator, so that a human Parliament cannot learn the table. */
+Test(ck_game_set_up, computer_terrain_varies_within_its_rows)
+{
+    static const float row_y[CK_PIECES] = {36.5f, 36.5f, 25, 25, 25, 36.5f, 36.5f, 36.5f, 14, 14, 14, 25};
+    float first_x[CK_PIECES];
+    int differ = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        CkState s;
+        cr_assert_eq(ck_setup(&s, &(Options){0}, 1, NULL), 0);
+        ck_begin(&s, NULL);
+        Rng r;
+        rng_seed(&r, seed);
+        while (s.phase == CP_TERRAIN) {
+            Action a;
+            cr_assert_eq(ck_heuristic(&s, &r, &a), 0);
+            cr_assert_eq(ck_check(&s, &a, NULL), 0);
+            ck_apply(&s, &a, NULL);
+        }
+        bool same = true;
+        for (int p = 0; p < CK_PIECES; p++) {
+            cr_assert_float_eq(s.pieces[p].y, row_y[p], 1e-6, "seed %llu: piece %d off its row", (unsigned long long)seed, p + 1);
+            if (seed == 1)
+                first_x[p] = s.pieces[p].x;
+            same &= s.pieces[p].x == first_x[p];
+        }
+        differ += !same;
+    }
+    cr_assert_geq(differ, 15, "only %d of 19 tables differ from the first", differ);
+}
+
 /* The JSON object of piece i (1-based id) in a view, copied into buf. */
 static void piece_json(const char *view, int id, char *buf, size_t n)
 {
