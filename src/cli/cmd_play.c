@@ -902,6 +902,11 @@ static void play_resumed_next(const Play *p, const void *st)
 typedef struct LastSides {
     const Record *r;
     int           side[3]; /* of actions n-3, n-2, n-1 */
+    long          at;      /* the action being replayed, -1 before the first */
+    int           viewer;  /* whose lines the summary repeats (VIS_PUBLIC in the hot seat) */
+    StrBuf        said[3]; /* ... what actions n-3, n-2, n-1 said to him, as play said it */
+    EvSink        sink;    /* the replay log's own sink and ud, to pass every event on */
+    void         *ud;
 } LastSides;
 
 static void note_side(void *ud, const void *st, int player, const RecAction *ra)
@@ -909,8 +914,29 @@ static void note_side(void *ud, const void *st, int player, const RecAction *ra)
     (void)st;
     LastSides *ls = ud;
     size_t i = (size_t)(ra - ls->r->actions), n = ls->r->nactions;
+    ls->at = (long)i;
     if (i + 3 >= n)
         ls->side[i + 3 - n] = player;
+}
+
+/* The replay's sink: every event to the events file as before, and the
+ * lines the player saw of the last three actions (a search, a chance card
+ * drawn since, a fight; not a move's nor a piece laid, which its action
+ * says) kept for the
+ * summary. */
+static void note_said(void *ud, const char *json, const char *text, int vis)
+{
+    LastSides *ls = ud;
+    ls->sink(ls->ud, json, text, vis);
+    size_t n = ls->r->nactions;
+    /* a move's line, or a piece laid, says again what its action says */
+    bool echo = strstr(json, "\"type\":\"move\"") || strstr(json, "\"type\":\"terrain\"");
+    if (!echo && ls->at >= 0 && (size_t)ls->at + 3 >= n && (vis == VIS_PUBLIC || vis == ls->viewer)) {
+        StrBuf *b = &ls->said[(size_t)ls->at + 3 - n];
+        sb_append(b, "      ");
+        sb_append(b, text);
+        sb_append(b, "\n");
+    }
 }
 
 static void play_resumed(const Play *p, const char *path, const void *st, const LastSides *ls)
@@ -930,6 +956,8 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
     for (size_t i = n > 3 ? n - 3 : 0; i < n; i++) {
         int side = ls->side[i + 3 - n];
         printf("  %s: %s\n", side >= 0 && side < p->g->nplayers ? p->g->roles[side] : "?", p->rec.actions[i].text);
+        if (ls->said[i + 3 - n].s)
+            fputs(ls->said[i + 3 - n].s, stdout);
     }
     play_resumed_next(p, st);
 }
@@ -948,17 +976,23 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     quiet.cli.text = NULL; /* silent: the player saw these moves */
     quiet.p = NULL;
     log->ud = &quiet;
-    LastSides last = {r, {-1, -1, -1}};
+    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud};
+    log->sink = note_said, log->ud = &last;
     long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
-    log->ud = sink;
+    log->sink = last.sink, log->ud = sink;
+    int rc = EXIT_OK;
     if (at != REPLAY_OK) {
         cli_error("play: %s: cannot resume: %s", a->load, d.msg);
-        return EXIT_FAIL;
-    }
-    if (g->terminal(st)) {
+        rc = EXIT_FAIL;
+    } else if (g->terminal(st)) {
         cli_error("play: %s: the game is over, nothing to resume (ecw replay %s shows it)", a->load,
                   a->load);
-        return EXIT_FAIL;
+        rc = EXIT_FAIL;
+    }
+    if (rc != EXIT_OK) {
+        for (int k = 0; k < 3; k++)
+            sb_free(&last.said[k]);
+        return rc;
     }
     p->rec = *r;
     memset(r, 0, sizeof *r);
@@ -968,6 +1002,8 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
         p->rec.state_size = g->state_size;
     }
     play_resumed(p, a->load, st, &last);
+    for (int k = 0; k < 3; k++)
+        sb_free(&last.said[k]);
     return EXIT_OK;
 }
 

@@ -601,6 +601,17 @@ grep -q '^royalist (computer, random): ' "$tmp/out" || fail "play --load --as pa
 printf -- '-1\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
 grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
 
+# a_resumed_game_recalls_what_its_last_actions_said: the summary gives, under
+# each of the last three actions, the lines the player saw of it (here a
+# search and the chance card drawn after it), not the moves' own echo
+printf 'hint\ntake\n%.0s' $(seq 26) |
+  "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/resume.json" >/dev/null 2>&1
+printf 'quit\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>&1
+sed -n '/^resumed /,/^next: /p' "$tmp/out" >"$tmp/summary"
+grep -q '^      The .* (piece [0-9]*) is searched: ' "$tmp/summary" || fail "the resume summary lacks the search: $(cat "$tmp/summary")"
+grep -q '^      Chance card: ' "$tmp/summary" || fail "the resume summary lacks the chance card: $(cat "$tmp/summary")"
+grep -q ' moves from ' "$tmp/summary" && fail "the resume summary repeats a move's line: $(cat "$tmp/summary")"
+
 # --- files a user keeps are never lost (from a fuzzing audit, 2026-12-01)
 # no_events_over_the_record: --events naming the record replayed, or the
 # file the game is saved to (however spelt), is refused before anything is
