@@ -104,6 +104,17 @@ expect 2 "$ecw" sim;                        err_has "expected one GAME"
 expect 2 "$ecw" play "$game" --as nobody;   err_has "no role"
 expect 2 "$ecw" play catch-a-king --as 2;   err_has "catch-a-king has no role '2' (roles: royalist or 0, parliament or 1)"
 expect 0 "$ecw" play --help;                grep -q "counted" "$tmp/out" || fail "play --help does not say --as takes a number"
+# the fresh seed is told only once the game is over (it would rebuild the hidden deal)
+expect 0 "$ecw" play --help;                tr -s ' \n' ' ' <"$tmp/out" | grep -q "printed on stderr once the game is over" ||
+  fail "play --help does not say the fresh seed comes only once the game is over"
+# pieces go down in their order: a kind names the next piece only when it is of that kind,
+# and the README says so
+printf 'place wood 38 40\nquit\n' | "$ecw" play catch-a-king --as royalist --seed 3 >"$tmp/out" 2>&1
+grep -q "illegal: pieces go down in their order: the next is 1, a village, not a wood" "$tmp/out" ||
+  fail "place wood as the first placement: not refused for the order"
+readme=$(dirname "$0")/../../README.md
+tr -s ' \n' ' ' <"$readme" | grep -q "A kind names the next piece only when the next piece is of that kind" ||
+  fail "README does not say a kind names the next piece only when it is of that kind"
 expect 2 "$ecw" play "$game" --dice loaded; err_has "manual or auto"
 expect 2 "$ecw" watch "$game" --delay soon
 expect 2 "$ecw" replay;                     err_has "expected FILE or GAME FILE"
