@@ -226,16 +226,17 @@ static int parse(int argc, char **argv, OddsArgs *o, FILE *out, Diag *d)
 
 /* ---------------- what the game refuses ---------------- */
 
-/* A figure in the text's words: the persons by name, the commander as
- * such (the command line's `you` reads badly in a sentence), a dismounted
- * dragoon as one on foot; the JSON keeps the command line's names. */
+/* A figure in the text's words: the persons by name, the commander by his
+ * side and the rulebook's name for him ("You"): a bare "(you)" would read
+ * as the player at the prompt, wrongly when he plays the Royalists; a
+ * dismounted dragoon as one on foot; the JSON keeps the command line's names. */
 static const char *fig_words(int type, bool foot)
 {
     if (foot)
         return "dragoon on foot";
     return type == F_CHARLES ? "Charles Stuart"
          : type == F_WILMOT  ? "Lord Wilmot"
-         : type == F_YOU     ? "the commander (you)"
+         : type == F_YOU     ? "the Parliament commander (You)"
                              : ck_figs[type].name;
 }
 

@@ -610,6 +610,21 @@ Test(ck_combat_outcomes, odds_at_the_table_use_the_factors_of_the_fight)
     cr_assert(strstr(ev, "\"supporters\":1"), "the friend touching counted: %s", ev);
 }
 
+/* The prompt's odds name the commander by his side, not "(you)": a
+ * Royalist player charging him reads it too. */
+Test(ck_combat_outcomes, odds_at_the_table_name_the_parliament_commander)
+{
+    int y = ckf_fig(&F, F_YOU, 20, 20);
+    int h = ckf_fig(&F, F_HORSE, 20, 25);
+    ckf_side(&F, CK_ROY);
+    Diag d = {{0}};
+    char *text = table_odds(ckf_act(CKV_CHARGE, h, y, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "horse charges the Parliament commander (You): factor"), "%s", text);
+    cr_assert(strstr(text, "(you)") == NULL, "%s", text);
+    free(text);
+}
+
 Test(ck_combat_outcomes, odds_at_the_table_only_for_a_legal_shot_or_charge)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 35);

@@ -285,7 +285,7 @@ Test(ck_combat_outcomes, parliament_attacker_captures_only_when_it_elects_to)
 }
 
 /* The text names the figures in words: the commander is not "you" in a
- * sentence, a dismounted dragoon is one on foot; the JSON keeps the
+ * sentence, and says whose he is (the player may be the Royalists), a dismounted dragoon is one on foot; the JSON keeps the
  * command line's names. */
 Test(ck_odds, text_names_the_commander_and_a_dragoon_on_foot)
 {
@@ -295,7 +295,7 @@ Test(ck_odds, text_names_the_commander_and_a_dragoon_on_foot)
     size_t len = 0;
     Diag d = {{0}};
     cr_assert_eq(run_odds(args, 4, false, &out, &len, &d), 0, "%s", d.msg);
-    cr_assert(strncmp(out, "the commander (you) charges horse:", 34) == 0, "headline: %s", out);
+    cr_assert(strncmp(out, "the Parliament commander (You) charges horse:", 45) == 0, "headline: %s", out);
     cr_assert(strstr(out, "attacker commander recoils") != NULL, "%s", out);
     cr_assert(strstr(out, "you charges") == NULL, "%s", out);
     free(out);
@@ -378,13 +378,13 @@ Test(ck_hand_to_hand_combat, attacker_and_target_on_opposite_sides)
     REFUSED("cavalry and dragoon are on the same side", "--attacker", "cavalry", "--target", "dragoon");
     REFUSED("shot and horse are on the same side", "--attacker", "shot", "--target", "horse", "--shoot");
     REFUSED("Charles Stuart and Lord Wilmot are on the same side", "--attacker", "charles", "--target", "wilmot");
-    REFUSED("the commander (you) and cavalry are on the same side", "--attacker", "you", "--target", "cavalry");
+    REFUSED("the Parliament commander (You) and cavalry are on the same side", "--attacker", "you", "--target", "cavalry");
 }
 
 Test(ck_combat_outcomes, only_parliament_elects_capture_with_room_to_guard)
 {
     REFUSED("only a Parliament attacker", "--attacker", "horse", "--target", "cavalry", "--capture");
-    REFUSED("--guarding is for a Parliament defender: the commander (you), charging, leaves his prisoners",
+    REFUSED("--guarding is for a Parliament defender: the Parliament commander (You), charging, leaves his prisoners",
             "--attacker", "you", "--target", "charles", "--capture", "--guarding", "1");
 }
 
