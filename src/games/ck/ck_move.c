@@ -262,6 +262,30 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     return k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
 }
 
+/* [CK Movement and Ranges] the refusal of a change after more than half a
+ * move, with the numbers: half of what this turn allowed him, of how much,
+ * and why that was less than his rate where the state still shows it (a
+ * shot first, the ground he ended on). How far he went and the ground he
+ * started on or crossed are not kept, so that last halving is only said
+ * to be possible. */
+static int more_than_half(const CkState *s, const CkFig *f, Diag *d)
+{
+    int at = ck_piece_at(s, f->x, f->y);
+    bool rough = at >= 0 && ck_terrain[s->pieces[at].kind].difficult;
+    float m = ck_move_allowance_on(s, f, at);
+    char why[96] = "";
+    size_t len = 0;
+    if (f->half)
+        len += (size_t)snprintf(why + len, sizeof why - len, ", halved for shooting first");
+    if (rough)
+        snprintf(why + len, sizeof why - len, ", halved as he ends in the %s (piece %d)", ck_terrain[s->pieces[at].kind].name,
+                 at + 1);
+    else
+        snprintf(why + len, sizeof why - len, "; half that again if marsh, woods or fields were on his way");
+    return diag_set(d, "that dragoon has moved more than half his move this turn: he may change only after half of it "
+                       "or less (%.1f\" of his %.1f\"%s)", m / 2, m, why);
+}
+
 /* [CK Movement and Ranges] only dragoons mount or dismount, once a turn,
  * for half their move: before moving (then the other half is left), or
  * after a move of no more than half of what this turn allowed him (the
@@ -278,7 +302,7 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
     if (f->changed_mount)
         return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
     if (f->moved && !f->half_moved)
-        return diag_set(d, "that dragoon has already moved more than half his move");
+        return d ? more_than_half(s, f, d) : -1;
     return 0;
 }
 

@@ -363,7 +363,26 @@ Test(ck_movement_and_ranges, dragoon_orders_refused)
     ckf_f(&F, d2)->mounted = 0;
     ckf_refused(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0), "on foot");
     ckf_move(&F, d, 20, 14.5f);
-    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved more than half his move");
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0),
+                "moved more than half his move this turn: he may change only after half of it or less (4.0\" of "
+                "his 8.0\"; half that again if marsh, woods or fields were on his way)");
+}
+
+/* The refusal of a change after more than half a move gives the numbers
+ * and what halved them, as far as the table still shows it: a shot first,
+ * the wood he ended in. */
+Test(ck_movement_and_ranges, dragoon_change_refused_with_the_numbers)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    int d = ckf_fig(&F, F_DRAGOON, 20, 14), d2 = ckf_fig(&F, F_DRAGOON, 30, 20), s = ckf_fig(&F, F_SHOT, 30, 30);
+    ckf_move(&F, d, 20, 17.5f);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0),
+                "(2.0\" of his 4.0\", halved as he ends in the wood (piece 3))");
+    ckf_dice(&F, 2, 1, 6); /* a miss */
+    ckf_shoot(&F, d2, s);
+    ckf_move(&F, d2, 30, 22.5f);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0),
+                "(2.0\" of his 4.0\", halved for shooting first; half that again if marsh");
 }
 
 /* Dragoons may change after half a move: a move of up to half the
@@ -401,7 +420,7 @@ Test(ck_movement_and_ranges, dragoon_changes_after_half_of_a_halved_move)
     ckf_ground(&F, CKP_WOOD, 20, 20);
     int d = ckf_fig(&F, F_DRAGOON, 19, 19), d2 = ckf_fig(&F, F_DRAGOON, 21, 19);
     ckf_move(&F, d, 19, 21.5f);
-    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already moved more than half his move");
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "only after half of it or less (2.0\" of his 4.0\"");
     ckf_move(&F, d2, 21, 21);
     ckf_do(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0));
     cr_assert_eq(ckf_f(&F, d2)->mounted, 0);
