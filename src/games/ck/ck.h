@@ -252,6 +252,7 @@ int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Di
  * difficult ground. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
 bool  ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by);
+int   ck_way_difficult_piece(const CkState *s, float ax, float ay, float bx, float by); /* which, or -1 */
 int   ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at);
 
 /* [CK Playing the Game] one piece against the way from (ax, ay) along
@@ -287,8 +288,9 @@ static inline int ck_next_piece(const CkState *s)
 }
 /* The map's letter for each kind of terrain (ck_view.c). */
 extern const char ck_terrain_marks[T_KIND_COUNT + 1];
-/* The refusal of a move or charge out of reach, saying why the move is short (-1). */
-int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d);
+/* The refusal of a move or charge to (x, y) out of reach, saying why the move is short (-1). */
+int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
+                      const char *what, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
 static inline float ck_fig_rate(const CkFig *f) /* inline: the players ask it in their loops */
 {

@@ -62,6 +62,19 @@ bool ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by)
     return false;
 }
 
+/* [CK Movement and Ranges] ck_way_difficult, naming the piece: the first
+ * (by number) piece of marsh, woods or fields the way passes through, or
+ * -1 (for the words of a refusal, not for the players' loops). */
+int ck_way_difficult_piece(const CkState *s, float ax, float ay, float bx, float by)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (p->placed && ck_terrain[p->kind].difficult && seg_dist(ax, ay, bx, by, p->x, p->y) <= p->r)
+            return i;
+    }
+    return -1;
+}
+
 /* [CK Playing the Game] the first unsearched piece the way from a to b
  * enters (-1: none), leaving out piece `skip` (the one the figure stands
  * on, which it does not enter); *at (if asked) the fraction of the way

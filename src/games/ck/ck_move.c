@@ -190,14 +190,31 @@ int ck_way_blocked(const CkState *s, int blocker, Diag *d)
 }
 
 /* [CK Movement and Ranges] why figure f on piece `from` may move only
- * `allow` this time, less than his rate: " (halved: ...)", or "". */
-static void halved_because(const CkState *s, const CkFig *f, int from, float allow, char *out, size_t n)
+ * `allow` this time on his way to (x, y), less than his rate:
+ * " (halved: ...)", or "". The difficult ground is named by its piece:
+ * the one he starts in, else the one the way ends in, else the one on the
+ * way. */
+static void halved_because(const CkState *s, const CkFig *f, int from, float x, float y, float allow, char *out,
+                           size_t n)
 {
     const char *why[3];
     int k = 0;
+    char ground[64];
     bool rough_here = from >= 0 && ck_terrain[s->pieces[from].kind].difficult && f->type != F_CLUBMAN;
-    if (rough_here || allow < ck_move_allowance_on(s, f, from) - 1e-3f)
-        why[k++] = "marsh, woods or fields on the way";
+    if (rough_here || allow < ck_move_allowance_on(s, f, from) - 1e-3f) {
+        int to = rough_here ? -1 : ck_piece_at(s, x, y);
+        bool ends_rough = to >= 0 && ck_terrain[s->pieces[to].kind].difficult;
+        int way = rough_here || ends_rough ? -1 : ck_way_difficult_piece(s, f->x, f->y, x, y);
+        int p = rough_here ? from : ends_rough ? to : way;
+        if (p < 0)
+            snprintf(ground, sizeof ground, "marsh, woods or fields on the way");
+        else
+            snprintf(ground, sizeof ground, rough_here ? "he starts in the %s (piece %d)"
+                                            : ends_rough ? "the way ends in the %s (piece %d)"
+                                                         : "the %s (piece %d) on the way",
+                     ck_terrain[s->pieces[p].kind].name, p + 1);
+        why[k++] = ground;
+    }
     if (f->changed_mount)
         why[k++] = "mounting or dismounting";
     else if (f->half)
@@ -214,15 +231,16 @@ static void halved_because(const CkState *s, const CkFig *f, int from, float all
  * inches ("away" or "to contact") where `allow` is all figure f may move,
  * with why that is less than his rate, to as many decimals (one to four)
  * as it takes to show the two apart. */
-int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float dist, float allow, const char *what, Diag *d)
+int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
+                    const char *what, Diag *d)
 {
     if (!d)
         return -1; /* nobody reads the reason (the players' many trial orders) */
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
-    char why[96] = "";
+    char why[128] = "";
     if (allow < ck_fig_rate(f) - 1e-3f)
-        halved_because(s, f, from, allow, why, sizeof why);
+        halved_because(s, f, from, x, y, allow, why, sizeof why);
     int places = 1;
     for (float scale = 10; places < 4 && llroundf(dist * scale) == llroundf(allow * scale); scale *= 10)
         places++;
@@ -250,7 +268,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (dist > allow + 1e-3f) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
-        return ck_out_of_reach(s, f, from, dist, allow, "away", d);
+        return ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
     }
     if (dist < 0.05f)
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");

@@ -158,7 +158,9 @@ Test(ck_movement_and_ranges, crossing_difficult_ground_halves_the_move)
         int c = ckf_fig(&F, F_CAVALRY, 20, 15.5f);
         Diag d = {{0}};
         cr_expect_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 23.5f), &d), 0, "8\" through the %s", gn);
-        cr_expect(strstr(d.msg, "may move 4.0\" (halved: marsh, woods or fields on the way)"), "%s", d.msg);
+        char want[96];
+        snprintf(want, sizeof want, "may move 4.0\" (halved: the %s (piece %d) on the way)", gn, hard[h] + 1);
+        cr_expect(strstr(d.msg, want), "%s", d.msg);
         cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 26, 20.5f)), "7.8\" past it in the open");
         ckf_side(&F, CK_ROY);
         int k = ckf_fig(&F, F_CLUBMAN, 21.5f, 14.5f); /* beside the cavalryman's way, not behind him */
@@ -167,6 +169,28 @@ Test(ck_movement_and_ranges, crossing_difficult_ground_halves_the_move)
         int k2 = ckf_fig(&F, F_CLUBMAN, 14.5f, 20.5f);
         cr_expect(ckf_ok(&F, ckf_act(CKV_MOVE, k2, 0, 0, 20.5f, 20.5f)), "clubmen cross at their full rate");
     }
+}
+
+/* The refusal of a move or charge halved by difficult ground names the
+ * piece: the one the figure starts in, else the one the way ends in. */
+Test(ck_movement_and_ranges, halved_refusal_names_the_piece)
+{
+    ckf_ground(&F, CKP_FIELD3, 20, 20);
+    ckf_ground(&F, CKP_WOOD2, 35, 20);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), c2 = ckf_fig(&F, F_CAVALRY, 35, 12);
+    Diag d = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 27), &d), 0);
+    cr_assert(strstr(d.msg, "may move 4.0\" (halved: he starts in the field (piece 11))"), "%s", d.msg);
+    d = (Diag){{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c2, 0, 0, 35, 18.5f), &d), 0);
+    cr_assert(strstr(d.msg, "may move 4.0\" (halved: the way ends in the wood (piece 4))"), "%s", d.msg);
+    /* a charge's reach says it too */
+    ckf_side(&F, CK_PAR);
+    int s = ckf_fig(&F, F_SHOT, 20, 27);
+    d = (Diag){{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d), 0);
+    cr_assert(strstr(d.msg, "to contact, this figure may move 4.0\" (halved: he starts in the field (piece 11))"), "%s",
+              d.msg);
 }
 
 /* Moving onto a piece searches it and ends Parliament's turn, so in that
