@@ -189,6 +189,27 @@ static void log_chance(GameIO *io, int card)
     }
 }
 
+static const char *const edge_names[] = {"west", "east", "north", "south"};
+
+/* [CK Chance Cards] what the dice of a band or of reinforcements decided,
+ * said before anyone is placed: {"type":"arrivals","side":..,"figures":..,
+ * "count":..,"edge":..}, "Reinforcements: 2 cavalry troopers, to come on at
+ * the south edge where Parliament chooses". */
+static void log_arrivals(const CkState *s, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (!evlog_begin(log, "arrivals", VIS_PUBLIC))
+        return;
+    evlog_str(log, "side", side_names[s->arrive_side]);
+    evlog_str(log, "figures", ck_figs[s->arrive_type].name);
+    evlog_int(log, "count", s->arrive_count);
+    evlog_str(log, "edge", edge_names[s->arrive_edge]);
+    evlog_end(log, "%s: %d %s, to come on at the %s edge where %s chooses",
+              s->arrive_side == CK_ROY ? "A Royalist band" : "Reinforcements", s->arrive_count,
+              ck_fig_noun(s->arrive_type, s->arrive_count), edge_names[s->arrive_edge],
+              s->arrive_side == CK_ROY ? "the Royalist player" : "Parliament");
+}
+
 /* [CK Chance Cards] a band: 1d6 for its type (1-2 shot, 3-4 horse, 5-6
  * clubmen), 1d6 for its number, 1d6 for its edge (1-2 west, 3-4 east,
  * 5-6 north); the Royalist player then chooses the point (ecw dice). */
@@ -201,6 +222,7 @@ static void band(CkState *s, GameIO *io)
     s->arrive_side = CK_ROY;
     s->phase = CP_ARRIVE;
     s->to_act = CK_ROY;
+    log_arrivals(s, io);
 }
 
 /* [CK Chance Cards] reinforcements: 1d6 for type (1-3 dragoons, 4-6
@@ -215,6 +237,7 @@ static void reinforce(CkState *s, GameIO *io)
     s->arrive_side = CK_PAR;
     s->phase = CP_ARRIVE;
     s->to_act = CK_PAR;
+    log_arrivals(s, io);
 }
 
 /* [CK Chance Cards] the drover points at a random unsearched piece; its
@@ -316,15 +339,16 @@ static int edge_of(float x, float y)
  * its rolled edge, reinforcements on Parliament's edge. */
 static int check_arrive(const CkState *s, const Action *a, Diag *d)
 {
-    static const char *const edges[] = {"west", "east", "north", "south"};
     if (a->verb != CKV_ARRIVE)
-        return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edges[s->arrive_edge]);
+        return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
     if (edge_of(a->x, a->y) != s->arrive_edge)
-        return diag_set(d, "the point must be on the %s edge (within 0.5\")", edges[s->arrive_edge]);
+        return diag_set(d, "the point must be on the %s edge (within 0.5\")", edge_names[s->arrive_edge]);
     return 0;
 }
 
-/* [CK Chance Cards] the band or the reinforcements come on at the point. */
+/* [CK Chance Cards] the band or the reinforcements come on at the point;
+ * the log says where the first stands (kept 0.5" inside the edge), the
+ * others round him. */
 static void apply_arrive(CkState *s, const Action *a, GameIO *io)
 {
     int first = s->nfigs;
@@ -338,7 +362,8 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
         evlog_int(log, "count", s->arrive_count);
         evlog_end(log, "%s: %d %s arrive%s at (%.1f, %.1f)",
                   s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements", s->arrive_count,
-                  ck_fig_noun(s->arrive_type, s->arrive_count), s->arrive_count == 1 ? "s" : "", a->x, a->y);
+                  ck_fig_noun(s->arrive_type, s->arrive_count), s->arrive_count == 1 ? "s" : "",
+                  first < s->nfigs ? s->figs[first].x : a->x, first < s->nfigs ? s->figs[first].y : a->y);
     }
     start_parliament(s);
 }

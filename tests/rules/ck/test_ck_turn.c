@@ -523,6 +523,13 @@ static void band_case(int type_die, int size, int edge_die)
     ckf_assert_dice(&F, 3);
     cr_assert_eq(F.s.phase, CP_ARRIVE);
     cr_assert_eq(F.s.to_act, CK_ROY, "the Royalist player chooses where");
+    static const char *const nouns[3][2] = {{"shot", "shot"}, {"horseman", "horse"},
+                                             {"clubman", "clubmen"}};
+    char told[160];
+    snprintf(told, sizeof told, "A Royalist band: %d %s, to come on at the %s edge where the Royalist player chooses",
+             size, nouns[(type_die - 1) / 2][size > 1], edge_names[edge_die - 1]);
+    const char *ev = ckf_last_event(&F, "arrivals");
+    cr_assert(ev && strstr(ev, told), "said before they are placed: %s in %s", told, ev ? ev : "(none)");
     for (int e = 0; e < 4; e++)
         if (e != edge)
             ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, pts[e][0], pts[e][1]), edge_names[edge_die - 1]);
@@ -561,14 +568,24 @@ static void reinforce_case(int type_die, int number_die)
     ckf_assert_dice(&F, 2);
     cr_assert_eq(F.s.phase, CP_ARRIVE);
     cr_assert_eq(F.s.to_act, CK_PAR, "Parliament chooses where");
+    int n = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
+    const char *noun = type_die <= 3 ? (n == 1 ? "dragoon" : "dragoons") : (n == 1 ? "cavalry trooper" : "cavalry troopers");
+    char told[160];
+    snprintf(told, sizeof told, "Reinforcements: %d %s, to come on at the south edge where Parliament chooses\"", n,
+             noun);
+    const char *ev = ckf_last_event(&F, "arrivals");
+    cr_assert(ev && strstr(ev, told), "said before they are placed: %s in %s", told, ev ? ev : "(none)");
+    snprintf(told, sizeof told, "\"side\":\"parliament\",\"figures\":\"%s\",\"count\":%d,\"edge\":\"south\"",
+             type_die <= 3 ? "dragoon" : "cavalry", n);
+    cr_assert(strstr(ev, told), "%s in %s", told, ev);
     ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 0.25f, 30), "south");
     ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 47.75f), "south");
     ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 1.0f), "south");
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
     cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
-    char said[64];
-    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at", want,
+    char said[96];
+    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at (30.0, 0.5)\"", want,
              type_die <= 3 ? (want == 1 ? "dragoon" : "dragoons") : (want == 1 ? "cavalry trooper" : "cavalry troopers"),
              want == 1 ? "s" : "");
     cr_assert(strstr(ckf_last_event(&F, "arrival"), said), "%s in %s", said, ckf_last_event(&F, "arrival"));
