@@ -104,6 +104,38 @@ static void log_points(const CkState *s, const CkTally *t, int side, EventLog *l
               len ? words : "none");
 }
 
+/* [CK Aim of the game] where a prominent person never found was, told
+ * once the game is over (every card is turned then): the unsearched piece
+ * his card lay under, or -1 when it was never dealt (he was not in the
+ * area); -2 when he was found (he stands on the table, or did). */
+static int hiding_place(const CkState *s, int type, int prom)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].type == type)
+            return -2;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (s->pieces[i].placed && s->pieces[i].prom == prom)
+            return i;
+    return -1;
+}
+
+/* ... as a field of the end event ("charles_piece": 3, or null: not in the
+ * area) and in its words ("; Charles lay hidden in the wood (piece 3)"). */
+static size_t say_hiding(const CkState *s, EventLog *log, int type, int prom, char *out, size_t len, size_t n)
+{
+    const char *who = type == F_CHARLES ? "Charles" : "Wilmot";
+    int p = hiding_place(s, type, prom);
+    if (p == -2 || len >= n)
+        return len;
+    if (p >= 0) {
+        evlog_int(log, type == F_CHARLES ? "charles_piece" : "wilmot_piece", p + 1);
+        return len + (size_t)snprintf(out + len, n - len, "; %s lay hidden in the %s (piece %d)", who,
+                                      ck_terrain[s->pieces[p].kind].name, p + 1);
+    }
+    evlog_null(log, type == F_CHARLES ? "charles_piece" : "wilmot_piece");
+    return len + (size_t)snprintf(out + len, n - len, "; %s was never in the area", who);
+}
+
 /* [CK Aim of the game] the end: both sides total their points and the
  * higher wins, equal points a draw. */
 static void finish(CkState *s, int reason, GameIO *io)
@@ -123,7 +155,11 @@ static void finish(CkState *s, int reason, GameIO *io)
         evlog_str(log, "reason", why[reason]);
         evlog_int(log, "royalist_points", pts[0]);
         evlog_int(log, "parliament_points", pts[1]);
-        evlog_end(log, "The game ends (%s): Royalists %d, Parliament %d points", why[reason], pts[0], pts[1]);
+        char hidden[160] = "";
+        size_t len = say_hiding(s, log, F_CHARLES, PROM_CHARLES, hidden, 0, sizeof hidden);
+        say_hiding(s, log, F_WILMOT, PROM_WILMOT, hidden, len, sizeof hidden);
+        evlog_end(log, "The game ends (%s): Royalists %d, Parliament %d points%s", why[reason], pts[0], pts[1],
+                  hidden);
     }
     if (log) {
         CkTally t;

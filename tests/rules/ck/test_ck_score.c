@@ -197,6 +197,42 @@ Test(ck_aim_of_the_game, undiscovered_counts_unturned_cards)
                   strstr(ev, "\"winner\":\"royalist\""), "%s", ev);
 }
 
+/* The end says where Charles and Wilmot were when they were never found:
+ * under which unsearched piece, or not in the area at all (his card never
+ * dealt); one found says nothing. Nothing of it is told before the end. */
+Test(ck_aim_of_the_game, the_end_says_where_the_persons_never_found_were)
+{
+    ckf_all_pieces(&F);
+    F.s.pieces[CKP_WOOD2].prom = PROM_CHARLES;
+    F.s.turn = CK_TURNS - 1;
+    ckf_fig(&F, F_YOU, 24, 2);
+    ckf_end(&F);
+    cr_assert_eq(F.s.turn, CK_TURNS);
+    for (int i = 0; i < F.ev.n; i++)
+        cr_assert(!strstr(F.ev.json[i], "hidden") && !strstr(F.ev.json[i], "_piece"), "told early: %s", F.ev.json[i]);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    const char *ev = ckf_last_event(&F, "end");
+    cr_assert(strstr(ev, "\"charles_piece\":4,\"wilmot_piece\":null"), "%s", ev);
+    cr_assert(strstr(ev, "points; Charles lay hidden in the wood (piece 4); Wilmot was never in the area\""), "%s", ev);
+}
+
+/* ... and of one found, nothing (he stands on the table). */
+Test(ck_aim_of_the_game, the_end_says_nothing_of_a_person_found)
+{
+    ckf_all_pieces(&F);
+    F.s.pieces[CKP_MARSH].prom = PROM_WILMOT;
+    F.s.turn = CK_TURNS;
+    ckf_fig(&F, F_YOU, 24, 2);
+    ckf_fig(&F, F_CHARLES, 40, 45);
+    ckf_end(&F);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_OVER);
+    const char *ev = ckf_last_event(&F, "end");
+    cr_assert(!strstr(ev, "charles_piece") && !strstr(ev, "Charles"), "%s", ev);
+    cr_assert(strstr(ev, "points; Wilmot lay hidden in the marsh (piece 12)\""), "%s", ev);
+}
+
 Test(ck_aim_of_the_game, equal_points_is_a_draw)
 {
     F.s.turn = 12;
