@@ -265,7 +265,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     float m = ck_move_allowance_on(s, f, from);
     /* within half of it, the ground at and on the way (which can only halve it) is not looked at */
     float allow = dist > m / 2 + 1e-3f ? allowance_way(s, f, from, m, k ? k->to : CK_FROM_UNKNOWN, a->x, a->y) : m;
-    if (dist > allow + 1e-3f) {
+    if (dist > allow + CK_REACH_GRACE) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
         return ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
@@ -494,13 +494,13 @@ static void gather_prisoners(CkState *s, int g)
 static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, float x, float y)
 {
     float dist = ck_dist(fx, fy, x, y), rate = ck_fig_rate(f);
-    if (f->type != F_DRAGOON || f->changed_mount || dist > rate / 2 + 1e-3f)
+    if (f->type != F_DRAGOON || f->changed_mount || dist > rate / 2 + CK_REACH_GRACE)
         return false; /* (after a change the answer is never asked) */
-    if (dist <= rate / 4 + 1e-3f)
+    if (dist <= rate / 4 + CK_REACH_GRACE)
         return true; /* rough ground and a shot first halve it twice at most */
     CkFig before = *f;
     before.x = fx, before.y = fy;
-    return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + 1e-3f;
+    return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + CK_REACH_GRACE;
 }
 
 /* [CK Movement and Ranges] a move; a guard who leaves his prisoners loses

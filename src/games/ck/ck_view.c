@@ -4,6 +4,7 @@
  * the table drawn in text (ck_render): the map, the pieces, the key and
  * the figures. */
 #include "ck.h"
+#include <math.h>
 #include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -448,9 +449,11 @@ typedef struct Board {
  * them too: a piece may be named by its letter). */
 const char ck_terrain_marks[T_KIND_COUNT + 1] = "vmwhf~";
 
+/* The 2" cell of a coordinate as shown, to 0.1" (rounded to nearest, not
+ * cut: 13.999 is shown 14.0, and drawn in the cell from 14"). */
 static int cell_of(float v)
 {
-    int c = (int)(v / 2);
+    int c = (int)floorf(roundf(v * 10) / 20);
     return c < 0 ? 0 : c >= MAP ? MAP - 1 : c;
 }
 
