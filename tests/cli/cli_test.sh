@@ -516,13 +516,16 @@ grep -q 'every hash matches' "$tmp/out" || fail "replay --show --verify: no summ
 expect 0 "$ecw" replay "$tmp/show.json"
 grep -q 'shoot Y H2' "$tmp/out" && fail "replay without --show told the actions"
 
-# play_take_plays_the_hint_as_it_is: the hint's point, rounded to 0.1" in
-# words, may lie out of reach when typed; 'take' plays the computer's own
-printf 'take\nhint\nmove Y 13.4 8.8\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/take.json" >"$tmp/out" 2>&1
+# play_take_plays_the_hint_as_it_is: 'take' plays the computer's own point
+printf 'take\nhint\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/take.json" >"$tmp/out" 2>&1
 grep -q "^nothing to take: ask for a 'hint' first$" "$tmp/out" || fail "take before a hint"
-grep -q '^illegal: out of reach' "$tmp/out" || fail "seed 5: the hint typed in words is no longer out of reach (the test needs another case)"
 grep -q '^you (parliament): move Y 13.4 8.8$' "$tmp/out" || fail "take did not play the hint: $(grep -E 'take|you' "$tmp/out")"
 expect 0 "$ecw" replay "$tmp/take.json" --verify
+# the hint's point, rounded to 0.1" in words, is in reach when typed back
+# (seed 5: Y's hint lies 0.01" past his 8" once rounded; the 0.05" grace)
+printf 'hint\nmove Y 13.4 8.8\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^illegal: out of reach' "$tmp/out" && fail "seed 5: the hint typed back in words is out of reach"
+grep -q '^you (parliament): move Y 13.4 8.8$' "$tmp/out" || fail "seed 5: the hint typed back was not played"
 
 # play_hot_seat_at_a_terminal: at a terminal, Enter before the screen is
 # cleared (the player who acted reads what happened), the screen and its
