@@ -26,9 +26,9 @@ enum {
     CK_NONE = 255,
 };
 #define CK_TABLE 48.0f
-/* [CK Movement and Ranges] ecw: how far past his allowance a move, a
- * charge's reach or a dragoon's half move may go and still count as within
- * it: half the 0.1" to which positions are shown (and a tape is read), so
+/* [CK Movement and Ranges] ecw: how far past his allowance a move or a
+ * dragoon's half move may go and still count as within it (not a charge,
+ * whose point nobody types): half the 0.1" to which positions are shown (and a tape is read), so
  * a point typed from the shown coordinates is never refused for their
  * rounding. */
 #define CK_REACH_GRACE 0.05f

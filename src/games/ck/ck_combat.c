@@ -252,7 +252,8 @@ static const float swing[12][2] = {
 static int in_reach(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
 {
     float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
-    return dist > allow + CK_REACH_GRACE ? ck_out_of_reach(s, f, from, cx, cy, dist, allow, "to contact", d) : 0;
+    /* no grace: nobody types a point of contact, ecw works it out (CK_REACH_GRACE is for typed points) */
+    return dist > allow + 1e-3f ? ck_out_of_reach(s, f, from, cx, cy, dist, allow, "to contact", d) : 0;
 }
 
 /* [CK Movement and Ranges] can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */

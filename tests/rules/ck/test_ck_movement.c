@@ -762,9 +762,10 @@ Test(ck_movement_and_ranges, out_of_reach_never_looks_equal_at_two_decimals)
 }
 
 /* Positions are shown to 0.1", so a point typed from them may be up to
- * 0.05" off: a move, a charge's reach and a dragoon's half move forgive
- * that much over the allowance, not more. Charles listed at (25.0, 14.0)
- * while he stands at 13.999 reaches (25, 17) on his wounded 3". */
+ * 0.05" off: a move and a dragoon's half move forgive that much over the
+ * allowance, not more; a charge, whose point of contact nobody types,
+ * forgives nothing. Charles listed at (25.0, 14.0) while he stands at
+ * 13.999 reaches (25, 17) on his wounded 3". */
 Test(ck_movement_and_ranges, reach_forgives_the_shown_rounding)
 {
     ckf_side(&F, CK_ROY);
@@ -774,12 +775,12 @@ Test(ck_movement_and_ranges, reach_forgives_the_shown_rounding)
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17)), "3.001\" on a 3\" move");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.04f)), "3.04\": within the grace");
     ckf_refused(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.06f), "3.1\" away, this figure may move 3.0\"");
-    /* a charge 8.04" to contact */
+    /* a charge 8.0" to contact goes; 8.04" does not */
     ckf_side(&F, CK_PAR);
-    int c = ckf_fig(&F, F_CAVALRY, 10, 20), s = ckf_fig(&F, F_SHOT, 10, 29.29f);
-    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0)), "8.04\" to contact");
-    ckf_f(&F, s)->y = 29.32f;
-    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "to contact, this figure may move 8.0\"");
+    int c = ckf_fig(&F, F_CAVALRY, 10, 20), s = ckf_fig(&F, F_SHOT, 10, 29.25f);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0)), "8.0\" to contact");
+    ckf_f(&F, s)->y = 29.29f;
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "to contact, this figure may move 8.0");
     /* a dragoon's half move of 4.03" still lets him change */
     int d = ckf_fig(&F, F_DRAGOON, 30, 20);
     ckf_move(&F, d, 30, 24.03f);
