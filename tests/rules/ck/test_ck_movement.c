@@ -787,6 +787,24 @@ Test(ck_movement_and_ranges, reach_forgives_the_shown_rounding)
     ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
 }
 
+/* ... and the map draws a figure in the 2" square of its coordinates as
+ * shown (rounded to 0.1"), not cut: Charles at 13.999, listed at 14.0, is
+ * drawn in the row from 14", not the row below. */
+Test(ck_movement_and_ranges, the_map_draws_figures_where_their_shown_coordinates_put_them)
+{
+    int x = ckf_fig(&F, F_CHARLES, 25, 13.999f);
+    static char board[16384];
+    FILE *f = fmemopen(board, sizeof board, "w");
+    cr_assert_not_null(f);
+    ck_render(&F.s, CK_PAR, f);
+    fclose(f);
+    char letter = ck_figs[ckf_f(&F, x)->type].letter;
+    const char *row14 = strstr(board, "\n14 "), *row12 = strstr(board, "\n12 ");
+    cr_assert(row14 && row12, "%s", board);
+    cr_assert_eq(row14[4 + 12], letter, "not in the row from 14\": %.40s", row14 + 1); /* column of x 24-26 */
+    cr_assert_neq(row12[4 + 12], letter, "drawn a row low: %.40s", row12 + 1);
+}
+
 /* A prisoner is not charged as if he were gone from the table. */
 Test(ck_movement_and_ranges, a_prisoner_is_no_target)
 {
