@@ -923,8 +923,7 @@ static void note_side(void *ud, const void *st, int player, const RecAction *ra)
 /* The replay's sink: every event to the events file as before, and the
  * lines the player saw of the last three actions (a search, a chance card
  * drawn since, a fight; not a move's nor a piece laid, which its action
- * says) kept for the
- * summary. */
+ * says) kept for the summary. */
 static void note_said(void *ud, const char *json, const char *text, int vis)
 {
     LastSides *ls = ud;
@@ -963,6 +962,20 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
     play_resumed_next(p, st);
 }
 
+/* A resumed game goes on in the record loaded (r, emptied), now this
+ * engine's; with another state layout its hashes are dropped (they would
+ * fail any --verify). */
+static void take_over_record(Play *p, Record *r, bool same_layout)
+{
+    p->rec = *r;
+    memset(r, 0, sizeof *r);
+    snprintf(p->rec.engine, sizeof p->rec.engine, "%s", ECW_VERSION);
+    if (!same_layout) {
+        p->rec.nhashes = 0;
+        p->rec.state_size = p->g->state_size;
+    }
+}
+
 /* --load: replay the saved game into st (its events to the events file
  * only), take its record over to go on with, and show its last actions.
  * EXIT_OK, or EXIT_FAIL for a record that does not replay or a game that
@@ -981,31 +994,20 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     log->sink = note_said, log->ud = &last;
     long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
     log->sink = last.sink, log->ud = sink;
-    int rc = EXIT_OK;
-    if (at != REPLAY_OK) {
+    int rc = EXIT_FAIL;
+    if (at != REPLAY_OK)
         cli_error("play: %s: cannot resume: %s", a->load, d.msg);
-        rc = EXIT_FAIL;
-    } else if (g->terminal(st)) {
+    else if (g->terminal(st))
         cli_error("play: %s: the game is over, nothing to resume (ecw replay %s shows it)", a->load,
                   a->load);
-        rc = EXIT_FAIL;
+    else {
+        take_over_record(p, r, same_layout);
+        play_resumed(p, a->load, st, &last);
+        rc = EXIT_OK;
     }
-    if (rc != EXIT_OK) {
-        for (int k = 0; k < 3; k++)
-            sb_free(&last.said[k]);
-        return rc;
-    }
-    p->rec = *r;
-    memset(r, 0, sizeof *r);
-    snprintf(p->rec.engine, sizeof p->rec.engine, "%s", ECW_VERSION);
-    if (!same_layout) { /* hashes of another layout would fail any --verify */
-        p->rec.nhashes = 0;
-        p->rec.state_size = g->state_size;
-    }
-    play_resumed(p, a->load, st, &last);
     for (int k = 0; k < 3; k++)
         sb_free(&last.said[k]);
-    return EXIT_OK;
+    return rc;
 }
 
 /* Note in the record who plays each side and how the dice are rolled, so

@@ -220,15 +220,8 @@ static FILE *open_beside(const char *path, const struct stat *old, char *tmp, si
         return NULL;
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) != 0) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        errno = e;
-        return NULL;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
+    FILE *f = fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f) { /* the temporary file goes, and errno says why */
         int e = errno;
         close(fd);
         unlink(tmp);

@@ -689,9 +689,6 @@ static bool way_round(Table *tb, int i, float tx, float ty, float *wx, float *wy
     return true;
 }
 
-/* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
- * as it may go, shortened when the ground slows it. A Parliament move never
- * ends on an unsearched piece (that would search it) unless `search`. */
 /* A point on a trooper's way (not a search: move_towards's `search`) is
  * none on an unsearched piece; then the move is checked with the rules. */
 static bool accept_towards(Table *tb, Action a, int way, bool search, Action *out)
@@ -699,28 +696,6 @@ static bool accept_towards(Table *tb, Action a, int way, bool search, Action *ou
     const CkState *s = tb->s;
     int p = s->figs[a.piece].side == CK_PAR && !search ? piece_at(tb, a.x, a.y) : CK_FROM_UNKNOWN;
     return !(p >= 0 && !s->pieces[p].searched) && accept_known(tb, a, p, way, out);
-}
-
-static bool veer_towards(Table *tb, int i, float tx, float ty, float len, float go, bool search, Action *out);
-static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool search, Action *out)
-{
-    const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    float wx, wy;
-    if (!search && way_round(tb, i, tx, ty, &wx, &wy)) /* an unsearched piece in the way */
-        tx = wx, ty = wy, stop = 0;
-    float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
-    if (go < 0.05f || len < 1e-3f)
-        return false;
-    for (int k = 0; k < 3; k++, go /= 2) {
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
-        int way;
-        if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
-            return false;
-        if (accept_towards(tb, a, way, search, out))
-            return true;
-    }
-    return !s->pass_enemies && veer_towards(tb, i, tx, ty, len, minf(len - stop, allowance(tb, i) - 0.01f), search, out);
 }
 
 /* [CK Movement and Ranges] move_towards round a foe whose base bars the
@@ -745,6 +720,30 @@ static bool veer_towards(Table *tb, int i, float tx, float ty, float len, float 
                 return true;
         }
     return false;
+}
+
+/* A move of figure i towards (tx, ty) stopping `stop` short of it, as far
+ * as it may go, shortened when the ground slows it. A Parliament move never
+ * ends on an unsearched piece (that would search it) unless `search`. */
+static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool search, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float wx, wy;
+    if (!search && way_round(tb, i, tx, ty, &wx, &wy)) /* an unsearched piece in the way */
+        tx = wx, ty = wy, stop = 0;
+    float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
+    if (go < 0.05f || len < 1e-3f)
+        return false;
+    for (int k = 0; k < 3; k++, go /= 2) {
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
+        int way;
+        if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
+            return false;
+        if (accept_towards(tb, a, way, search, out))
+            return true;
+    }
+    return !s->pass_enemies && veer_towards(tb, i, tx, ty, len, minf(len - stop, allowance(tb, i) - 0.01f), search, out);
 }
 
 /* A figure's factor against a foe on foot or mounted. */

@@ -256,18 +256,21 @@ static int in_reach(const CkState *s, const CkFig *f, int from, float cx, float 
     return dist > allow + 1e-3f ? ck_out_of_reach(s, f, from, cx, cy, dist, allow, "to contact", d) : 0;
 }
 
-/* [CK Movement and Ranges] can f reach (cx, cy) this turn, by a way it may take? 0, or -1 with why. */
-static int reach_point(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
+/* [CK Movement and Ranges] [CK Playing the Game] may f take the straight
+ * way to (cx, cy) to touch t: across no unsearched piece it would have to
+ * search, over no enemy's base but t's? 0, or -1 with why. */
+static int way_open(const CkState *s, const CkFig *f, const CkFig *t, int from, float cx, float cy, Diag *d)
 {
-    return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : ck_way_check(s, f, from, cx, cy, d);
-}
-
-/* [CK Movement and Ranges] may f go straight to (cx, cy) to touch t, over
- * no other enemy's base? 0, or -1 naming the one in the way. */
-static int way_clear(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy, Diag *d)
-{
+    if (ck_way_check(s, f, from, cx, cy, d) < 0)
+        return -1;
     int blocker = ck_way_blocker(s, f, cx, cy, t);
     return blocker < 0 ? 0 : ck_way_blocked(s, blocker, d);
+}
+
+/* [CK Movement and Ranges] can f reach (cx, cy) to touch t this turn, by a way it may take? 0, or -1 with why. */
+static int reach_point(const CkState *s, const CkFig *f, const CkFig *t, int from, float cx, float cy, Diag *d)
+{
+    return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : way_open(s, f, t, from, cx, cy, d);
 }
 
 /* [CK Hand to hand Combat] [CK Movement and Ranges] where f comes into base
@@ -282,20 +285,19 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
     if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
         return -1;
     int way = in_the_way(s, f, t, *cx, *cy);
-    if (way < 0 && ck_way_check(s, f, from, *cx, *cy, NULL) == 0 && way_clear(s, f, t, *cx, *cy, NULL) == 0)
+    if (way < 0 && way_open(s, f, t, from, *cx, *cy, NULL) == 0)
         return 0;
     float sx = *cx, sy = *cy;
     for (int k = 0; k < 12; k++) {
         float x, y;
         touch_point(f, t, swing[k][0], swing[k][1], &x, &y);
-        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, from, x, y, NULL) == 0 &&
-            way_clear(s, f, t, x, y, NULL) == 0) {
+        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, t, from, x, y, NULL) == 0) {
             *cx = x, *cy = y;
             return 1;
         }
     }
     if (way < 0)
-        return ck_way_check(s, f, from, sx, sy, d) < 0 ? -1 : way_clear(s, f, t, sx, sy, d);
+        return way_open(s, f, t, from, sx, sy, d);
     char id[8];
     ck_fig_id(s, way, id);
     return diag_set(d, "no room to touch that figure: %s's base stands at the point of contact (%.1f, %.1f), and no "
