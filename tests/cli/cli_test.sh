@@ -70,9 +70,9 @@ printf '1.5\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random
 grep -q "^no action 1.5: type a whole number from the list, or the action in words$" "$tmp/out" ||
   fail "1.5 at the prompt: $(grep -E 'no action|illegal' "$tmp/out")"
 # 'odds ACTION' at the prompt: the exact odds of a shot or charge as the table stands, game untouched
-(printf 'hint\ntake\n%.0s' $(seq 21); printf 'odds charge C1 X capture\nodds move C1 20 20\nodds\ntake\n') |
+(printf 'hint\ntake\n%.0s' $(seq 23); printf 'odds charge C1 X capture\nodds move C1 20 20\nodds\ntake\n') |
   "$ecw" play catch-a-king --as parliament --seed 21 --terrain random >"$tmp/out" 2>&1
-grep -q "^cavalry C1 charges Charles X as the table stands: 2 (base 4, woods or marsh -2) against 3" "$tmp/out" ||
+grep -q "^cavalry C1 charges Charles X as the table stands: 4 (base 4) against 3 (base 4, woods or marsh -1)" "$tmp/out" ||
   fail "odds at the prompt: $(grep -A3 'odds charge' "$tmp/out")"
 grep -q "^  total (exactly one of these happens)     1.0000" "$tmp/out" || fail "odds at the prompt: no total"
 grep -q "^no odds: only a shot or a charge has odds" "$tmp/out" || fail "odds of a move"
@@ -81,7 +81,7 @@ grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or chang
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
 grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
-(printf 'hint\ntake\n%.0s' $(seq 30); printf '61\nlist all\n61\n') |
+(printf 'hint\ntake\n%.0s' $(seq 32); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
 grep -q "more ('list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"
 grep -q "action 61 is not among those listed: 'list all' shows all" "$tmp/out" || fail "an unlisted number was taken"
@@ -357,12 +357,14 @@ expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marst
 expect 1 "$ecw" replay --verify "$tmp/ck-as-ml.json"; err_has "is that of catch-a-king"
 
 # play lists each action once, though the game reaches it two ways (here a
-# clubman's move towards either of two troopers that lie the same way)
+# clubman's move towards either of two troopers that lie the same way: D1
+# and You, set due east of him, his two nearest)
 printf '%s\n' 'place 1 13 13' 'place 2 24 13' 'place 3 35 13' 'place 4 13 24' 'place 5 24 24' \
   'place 6 35 24' 'place 7 13 35' 'place 8 24 35' 'place 9 35 35' 'place 10 18.5 29' 'place 11 29.5 18.5' \
-  'place 12 18.5 18.5' 'arrive 0.25 24' quit >"$tmp/dup.in"
-"$ecw" play catch-a-king --seed 5 <"$tmp/dup.in" >"$tmp/dup.out" 2>&1
-grep -q 'move K1 4.3 19.4' "$tmp/dup.out" || fail "play catch-a-king seed 5: the clubman's move is not listed"
+  'place 12 18.5 18.5' 'arrive 0.25 4' 'move D1 10.8 4' 'move Y 15.8 4' end quit >"$tmp/dup.in"
+"$ecw" play catch-a-king --seed 5 --ai human <"$tmp/dup.in" >"$tmp/dup.out" 2>&1
+[ "$(grep -c '^ *[0-9]*\. move K1 6.7 4.0$' "$tmp/dup.out")" = 1 ] ||
+  fail "play catch-a-king seed 5: the clubman's move east is listed $(grep -c '^ *[0-9]*\. move K1 6.7 4.0$' "$tmp/dup.out") times"
 awk '/^ *[0-9]+\. / { if ($1 == "1.") delete seen; t = $0; sub(/^ *[0-9]+\. /, "", t);
      if (t in seen) { print t; bad = 1 } seen[t] = 1 } END { exit bad }' "$tmp/dup.out" >"$tmp/dups" ||
   fail "play lists an action twice: $(head -1 "$tmp/dups")"
@@ -618,7 +620,7 @@ grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(gr
 # a_resumed_game_recalls_what_its_last_actions_said: the summary gives, under
 # each of the last three actions, the lines the player saw of it (here a
 # search and the chance card drawn after it), not the moves' own echo
-printf 'hint\ntake\n%.0s' $(seq 26) |
+printf 'hint\ntake\n%.0s' $(seq 23) |
   "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/resume.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>&1
 sed -n '/^resumed /,/^next: /p' "$tmp/out" >"$tmp/summary"

@@ -122,6 +122,7 @@ typedef struct CkState {
     uint8_t spread_free;      /* option: terrain anywhere past the margin, not over every square */
     uint8_t no_late_capture;  /* option late_capture=no: a beaten man is taken only by the charge's choice */
     uint8_t pass_enemies;     /* option pass_enemies=yes: a way may pass over enemies' bases */
+    uint8_t share_ground;     /* option share_ground=yes: a move may end on a friend's base */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -230,6 +231,16 @@ void ck_place_person(CkState *s, int piece);
  * pass_enemies=yes); ck_way_blocked refuses such a way, naming him. */
 int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkFig *except);
 int ck_way_blocked(const CkState *s, int blocker, Diag *d);                 /* Charles or Wilmot found or shown */
+/* [CK Movement and Ranges] the figure on the table (not figure `self`, nor
+ * the prisoners `self` guards) whose base a base of radius r at (x, y)
+ * would stand on, closer than the two radii less the 0.1" contact grace
+ * (touching is allowed), or -1 (always -1 with share_ground=yes);
+ * ck_base_taken refuses such a point, naming him. self: -1 for none. */
+int ck_base_under(const CkState *s, int self, float r, float x, float y);
+int ck_base_taken(const CkState *s, int under, Diag *d);
+/* [CK Chance Cards] where the k-th of `count` figures arriving at (x, y)
+ * on edge `edge` (0 west, 1 east, 2 north, 3 south) stands. */
+void ck_arrival_spot(int edge, float x, float y, int k, int count, float *fx, float *fy);
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);

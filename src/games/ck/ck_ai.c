@@ -665,6 +665,43 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
     return true;
 }
 
+/* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
+ * friend's (ck_base_under over the acting side's figures, the arrays
+ * without a branch; prisoners are left to the rules' check)? */
+static bool friend_under(const Table *tb, int i, float x, float y)
+{
+    if (tb->s->share_ground)
+        return false;
+    float r = ck_fig_radius(&tb->s->figs[i]) - 0.1f;
+    int n = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        float dx = tb->ox[k] - x, dy = tb->oy[k] - y, room = r + tb->orad[k];
+        n += (dx * dx + dy * dy < room * room) & (tb->own[k] != i);
+    }
+    return n > 0;
+}
+
+/* [CK Movement and Ranges] the end (x, y) of figure i's move, where a
+ * friend's base stands, turned about where he stands 12 degrees at a time
+ * either way, up to 36, to the first point with room for his base (as a
+ * player sets a figure down beside a friend), kept short of unsearched
+ * pieces (short_of_pieces, *way). False if none has room. */
+static bool room_beside(Table *tb, int i, float *x, float *y, int *way)
+{
+    static const float turn[6][2] = {{0.9781476f, 0.2079117f},  {0.9781476f, -0.2079117f}, {0.9135455f, 0.4067366f},
+                                     {0.9135455f, -0.4067366f}, {0.8090170f, 0.5877853f},  {0.8090170f, -0.5877853f}};
+    const CkFig *f = &tb->s->figs[i];
+    float dx = *x - f->x, dy = *y - f->y;
+    for (int k = 0; k < 6; k++) {
+        float tx = f->x + dx * turn[k][0] - dy * turn[k][1], ty = f->y + dx * turn[k][1] + dy * turn[k][0];
+        if (ck_on_table(tx, ty) && short_of_pieces(tb, i, &tx, &ty, way) && !friend_under(tb, i, tx, ty)) {
+            *x = tx, *y = ty;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* [CK Playing the Game] where trooper i heads to get round the unsearched piece that stands
  * in his way to (tx, ty), if one does: a point beside it, 1" past its
  * edge, on the side of the goal. False when the way is clear. */
@@ -740,6 +777,8 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
+        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way))
+            continue; /* shorter, then */
         if (accept_towards(tb, a, way, search, out))
             return true;
     }
@@ -1461,7 +1500,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
         int w;
-        if (!short_of_pieces(tb, i, &x, &y, &w))
+        if (!short_of_pieces(tb, i, &x, &y, &w) || (friend_under(tb, i, x, y) && !room_beside(tb, i, &x, &y, &w)))
             continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
@@ -1994,6 +2033,23 @@ static bool par_turn(Table *tb, Action *out)
     return tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
 }
 
+/* [CK Chance Cards] arrivals at the point on their edge (x, y), else as
+ * near it along the edge as there is room for their row, 2" at a time
+ * either way (ck_arrival_spot). */
+static bool arrive_near(const CkState *s, float x, float y, Action *out)
+{
+    bool along_x = s->arrive_edge >= 2; /* the north and south edges run along x */
+    for (int k = 0; k < 48; k++) {
+        float step = (float)((k + 1) / 2) * (k % 2 ? 2.0f : -2.0f), v = (along_x ? x : y) + step;
+        if (v < 0.5f || v > CK_TABLE - 0.5f)
+            continue;
+        Action a = {CKV_ARRIVE, 0, 0, 0, 0, along_x ? v : x, along_x ? y : v};
+        if (accept(s, a, out))
+            return true;
+    }
+    return false;
+}
+
 /* Reinforcements come on at the south edge below the nearest unsearched piece. */
 static bool par_arrive(const CkState *s, Action *out)
 {
@@ -2003,8 +2059,7 @@ static bool par_arrive(const CkState *s, Action *out)
         if (!s->pieces[p].searched && d < bd)
             bd = d, x = s->pieces[p].x;
     }
-    Action a = {CKV_ARRIVE, 0, 0, 0, 0, minf(maxf(x, 1), CK_TABLE - 1), 0.25f};
-    return accept(s, a, out);
+    return arrive_near(s, minf(maxf(x, 1), CK_TABLE - 1), 0.25f, out);
 }
 
 /* ---------------- Royalists ---------------- */
@@ -2182,8 +2237,7 @@ static bool roy_arrive(const CkState *s, Action *out)
 {
     float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : CK_TABLE / 2;
     float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : CK_TABLE - 1.0f;
-    Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
-    return accept(s, a, out);
+    return arrive_near(s, x, y, out);
 }
 
 /* [CK Game set up] The terrain spread over every square of the table, as

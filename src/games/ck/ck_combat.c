@@ -225,8 +225,8 @@ static void touch_point(const CkFig *f, const CkFig *t, float cos_t, float sin_t
 
 /* [CK Hand to hand Combat] bases never overlap (ecw): no other enemy on
  * the table may stand under f's base at (cx, cy) (touching one is allowed,
- * standing on it is not); friends may share ground, as elsewhere. The
- * figure in the way, or -1. */
+ * standing on it is not), nor a friend or a prisoner unless friends may
+ * share ground (ck_base_under). The figure in the way, or -1. */
 static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx, float cy)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -237,7 +237,8 @@ static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx
         if (ck_dist(cx, cy, e->x, e->y) < room)
             return i;
     }
-    return -1;
+    int under = ck_base_under(s, (int)(f - s->figs), ck_fig_radius(f), cx, cy);
+    return under >= 0 && &s->figs[under] != t ? under : -1;
 }
 
 /* The turns tried round the target when the straight point is taken (ecw):

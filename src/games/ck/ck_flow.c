@@ -371,24 +371,58 @@ static int edge_of(float x, float y)
     return -1;
 }
 
+/* [CK Chance Cards] arrivals stand in a row along their edge, their bases
+ * on the table (0.8" in) and 1.6" apart, so that none stands on another
+ * (ecw): the first at the point, the others either side of him in turn,
+ * the row slid along the edge where it would run off the table. */
+void ck_arrival_spot(int edge, float x, float y, int k, int count, float *fx, float *fy)
+{
+    const float in = 0.8f, gap = 1.6f;
+    int before = (count - 1) / 2, after = count / 2; /* gaps the row reaches either side of the first */
+    float along = edge <= 1 ? y : x, lo = in + (float)before * gap, hi = CK_TABLE - in - (float)after * gap;
+    along = along < lo ? lo : along > hi ? hi : along;
+    along += (float)((k + 1) / 2) * (k % 2 ? gap : -gap);
+    float across = edge == 0 || edge == 3 ? in : CK_TABLE - in;
+    *fx = edge <= 1 ? across : along;
+    *fy = edge <= 1 ? along : across;
+}
+
 /* [CK Chance Cards] a band comes on where the Royalist player chooses on
- * its rolled edge, reinforcements on Parliament's edge. */
+ * its rolled edge, reinforcements on Parliament's edge, with room for
+ * every base of the row (ck_arrival_spot, ck_base_under). */
 static int check_arrive(const CkState *s, const Action *a, Diag *d)
 {
     if (a->verb != CKV_ARRIVE)
         return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
     if (edge_of(a->x, a->y) != s->arrive_edge)
         return diag_set(d, "the point must be on the %s edge (within 0.5\")", edge_names[s->arrive_edge]);
+    float r = ck_figs[s->arrive_type].mounted ? 0.75f : 0.5f;
+    for (int k = 0; k < s->arrive_count; k++) {
+        float x, y;
+        ck_arrival_spot(s->arrive_edge, a->x, a->y, k, s->arrive_count, &x, &y);
+        int under = ck_base_under(s, -1, r, x, y);
+        if (under >= 0) {
+            char id[8];
+            ck_fig_id(s, under, id);
+            return diag_set(d, "no room for the arrivals there: %s stands at (%.1f, %.1f), where one of them would "
+                               "(bases may touch, not overlap); choose another point on the %s edge",
+                            id, (double)s->figs[under].x, (double)s->figs[under].y, edge_names[s->arrive_edge]);
+        }
+    }
     return 0;
 }
 
-/* [CK Chance Cards] the band or the reinforcements come on at the point;
- * the log says where the first stands (kept 0.5" inside the edge), the
- * others round him. */
+/* [CK Chance Cards] the band or the reinforcements come on at the point,
+ * in a row along the edge (ck_arrival_spot); the log says where the
+ * first stands. */
 static void apply_arrive(CkState *s, const Action *a, GameIO *io)
 {
     int first = s->nfigs;
-    ck_add_figs(s, s->arrive_type, s->arrive_count, a->x, a->y, -1);
+    for (int k = 0; k < s->arrive_count; k++) {
+        float x, y;
+        ck_arrival_spot(s->arrive_edge, a->x, a->y, k, s->arrive_count, &x, &y);
+        ck_add_figs(s, s->arrive_type, 1, x, y, -1);
+    }
     if (s->arrive_type == F_CLUBMAN && first < s->nfigs)
         s->figs[first].musket = 1; /* as with clubmen found on a piece */
     EventLog *log = io ? io->log : NULL;
@@ -504,6 +538,7 @@ static const char *const ck_option_help[] = {
     "exit_scores=no|yes     Royalists who leave by the far edge score as undiscovered (Aim of the game)",
     "late_capture=yes|no    a man beaten hand to hand may be taken after his recoil by a trooper touching him (Combat Outcomes)",
     "pass_enemies=no|yes    a move's way may not pass over an enemy's base, or may (Movement and Ranges)",
+    "share_ground=no|yes    no move may end on another figure's base, or one may end on a friend's (Movement and Ranges)",
     NULL,
 };
 

@@ -122,6 +122,34 @@ static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, co
     return false;
 }
 
+/* [CK Movement and Ranges] bases never overlap (ecw, option share_ground):
+ * see ck.h. A quick look at the box first: most figures stand far off. */
+int ck_base_under(const CkState *s, int self, float r, float x, float y)
+{
+    if (s->share_ground)
+        return -1;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (i == self || !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
+            continue;
+        float room = r + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
+        if (near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) < room)
+            return i;
+    }
+    return -1;
+}
+
+/* The refusal of a point where figure `under`'s base stands. */
+int ck_base_taken(const CkState *s, int under, Diag *d)
+{
+    if (!d)
+        return -1; /* nobody reads the reason (the players' many trial orders) */
+    char id[8];
+    ck_fig_id(s, under, id);
+    return diag_set(d, "no room for his base there: %s stands at (%.1f, %.1f) (bases may touch, not overlap)", id,
+                    (double)s->figs[under].x, (double)s->figs[under].y);
+}
+
 /* The straight way of a base of radius r from (ax, ay) to (bx, by), with
  * its box widened by the most any two bases need (a quick look first: most
  * figures are far from a way). */
@@ -274,6 +302,9 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
+    int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y);
+    if (under >= 0)
+        return ck_base_taken(s, under, d);
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
     if (blocker >= 0)
         return ck_way_blocked(s, blocker, d);
@@ -353,6 +384,9 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return 0; /* off the table */
     if (touches_enemy(s, f, x, y, NULL))
         return diag_set(d, "the escort would end touching an enemy");
+    int under = ck_base_under(s, a->piece, ck_fig_radius(f), x, y);
+    if (under >= 0)
+        return ck_base_taken(s, under, d);
     int blocker = ck_way_blocker(s, f, x, y, NULL);
     if (blocker >= 0)
         return ck_way_blocked(s, blocker, d);

@@ -305,7 +305,9 @@ Test(ck_hand_to_hand_combat, charge_swings_round_where_another_base_stands)
 }
 
 /* With the straight point taken and every other point further than his
- * move, there is no charge; a friend on the spot is no hindrance. */
+ * move, there is no charge; a friend on the spot bars it as well
+ * (Movement and Ranges, bases never overlap), unless friends may share
+ * ground (option share_ground). */
 Test(ck_hand_to_hand_combat, no_room_within_reach_no_charge)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 15.76f), s = ckf_fig(&F, F_SHOT, 20, 25); /* 7.99" to the straight point */
@@ -315,8 +317,22 @@ Test(ck_hand_to_hand_combat, no_room_within_reach_no_charge)
                 "point of contact within reach is free");
     ckf_init(&F);
     c = ckf_fig(&F, F_CAVALRY, 20, 15.76f), s = ckf_fig(&F, F_SHOT, 20, 25);
-    ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* a friend on the very spot: friends share ground */
-    cr_assert_eq(ck_check(&F.s, &(Action){CKV_CHARGE, (int16_t)c, (int16_t)s, 0, 0, 0, 0}, NULL), 0);
+    ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* a friend on the very spot */
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "D1's base stands at the point of contact (20.0, 23.8)");
+    F.s.share_ground = 1;
+    cr_assert_eq(ck_check(&F.s, &(Action){CKV_CHARGE, (int16_t)c, (int16_t)s, 0, 0, 0, 0}, NULL), 0,
+                 "share_ground=yes: friends may stand on one spot");
+}
+
+/* A friend on the straight point of contact: the charger swings round
+ * him as round an enemy, and ends touching his target, on nobody's base. */
+Test(ck_hand_to_hand_combat, a_charger_swings_round_a_friend_at_the_point)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    int k = ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* on the straight point, touching the shot: +1 */
+    ckf_dice(&F, 2, 3, 5); /* 4 + 1 + 3 against 3 + 5: a tie, both stay */
+    ckf_charge(&F, c, s, false);
+    assert_room_kept(c, s, k);
 }
 
 /* Riding up to take a wounded man swings round the same way. */

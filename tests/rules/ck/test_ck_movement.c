@@ -842,6 +842,40 @@ Test(ck_movement_and_ranges, no_way_through_an_enemy)
     cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 40, 18)), "a Royalist horseman over a dragoon");
 }
 
+/* [CK Movement and Ranges] bases never overlap (ecw's reading, option
+ * share_ground): a move may not end with the figure's base on a friend's,
+ * nor on a prisoner's; touching is allowed (0.1" grace the other way);
+ * with share_ground=yes friends may share ground. */
+Test(ck_movement_and_ranges, no_base_on_another_base)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10);
+    ckf_fig(&F, F_DRAGOON, 20, 16); /* mounted: bases 0.75" + 0.75" */
+    Diag d = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20.5f, 16), &d), 0, "0.5\" from D1's centre");
+    cr_assert(strstr(d.msg, "no room for his base there: D1 stands at (20.0, 16.0) (bases may touch, not overlap)"),
+              "%s", d.msg);
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.35f, 16)), "1.35\": over the grace");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.45f, 16)), "1.45\": touching, within the grace");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.5f, 16)), "1.5\": bases touching");
+    F.s.share_ground = 1;
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 16)), "share_ground=yes: on D1's spot");
+    F.s.share_ground = 0;
+    /* a prisoner's base, whoever guards him */
+    int g = ckf_fig(&F, F_CAVALRY, 30, 30), p = ckf_fig(&F, F_SHOT, 30, 31.25f);
+    ckf_prisoner(&F, p, g);
+    ckf_f(&F, p)->x = 30, ckf_f(&F, p)->y = 31.25f; /* bases touching, as the rules leave them */
+    int e = ckf_fig(&F, F_CAVALRY, 30, 24);
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, e, 0, 0, 30.3f, 31.5f), &d), 0, "on the prisoner's base");
+    cr_assert(strstr(d.msg, "S1 stands at (30.0, 31.2)"), "%s", d.msg);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, e, 0, 0, 31.2f, 31.0f)), "touching the prisoner and his guard");
+    /* the Royalists no more than Parliament */
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 40, 30);
+    ckf_fig(&F, F_SHOT, 40, 35);
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 40, 35.5f)), "a horseman on a shot's base");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 40, 33.75f)), "touching him");
+}
+
 /* A charger's way to his point of contact may not pass over another
  * enemy's base either: he swings round the target to a point he can reach
  * by a clear way, or the charge is refused naming the man in the way. */

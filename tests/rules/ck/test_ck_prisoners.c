@@ -202,6 +202,20 @@ Test(ck_captured_persons, escort_may_not_end_touching_an_enemy)
     ckf_assert_at(&F, c, 24, 7);
 }
 
+/* An escort is a move: the guard may not end on another figure's base
+ * (Movement and Ranges, bases never overlap); his own prisoners go with
+ * him and are no hindrance. */
+Test(ck_captured_persons, escort_may_not_end_on_a_base)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10);
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 24, 8.75f), c); /* his own, in the way: no hindrance */
+    int d = ckf_fig(&F, F_DRAGOON, 24.5f, 7); /* a friend where the escort ends, (24, 7) */
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "no room for his base there: D1 stands at (24.5, 7.0)");
+    ckf_f(&F, d)->x = 25.5f; /* bases touching: the escort goes */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_at(&F, c, 24, 7);
+}
+
 /* An escort is a move: one that ends on an unsearched piece searches it,
  * and the search ends Parliament's turn. */
 Test(ck_captured_persons, escort_ending_on_an_unsearched_piece_searches_it)

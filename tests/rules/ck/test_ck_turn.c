@@ -540,14 +540,43 @@ static void band_case(int type_die, int size, int edge_die)
         cr_assert_eq(ckf_f(&F, i)->type, types[type_die - 1], "type die %d", type_die);
         cr_assert_eq(ckf_f(&F, i)->status, FS_ACTIVE);
     }
-    /* the first stands at the chosen point, kept on the table */
-    static const float at[3][2] = {{0.5f, 30}, {47.5f, 30}, {30, 47.5f}};
+    /* the first stands at the chosen point, his base on the table (0.8"
+     * in), the others in a row along the edge, 1.6" apart either side */
+    static const float at[3][2] = {{0.8f, 30}, {47.2f, 30}, {30, 47.2f}};
     ckf_assert_at(&F, 1, at[edge][0], at[edge][1]);
+    for (int i = 2; i <= size; i++) {
+        float off = (float)(i / 2) * (i % 2 ? -1.6f : 1.6f);
+        ckf_assert_at(&F, i, at[edge][0] + (edge == 2 ? off : 0), at[edge][1] + (edge == 2 ? 0 : off));
+    }
     /* Parliament moves, then the band */
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     cr_assert_eq(F.s.to_act, CK_PAR);
     ckf_end(&F);
     cr_assert_eq(F.s.phase, CP_ROYALIST);
+}
+
+/* Arrivals stand in a row along their edge (ecw): a point where the row
+ * would stand on a figure already there is refused, naming him, and the
+ * list of legal actions still offers points with room. */
+Test(ck_chance_cards, arrivals_need_room_for_their_row)
+{
+    int cards[] = {CH_REINFORCE};
+    stack_chance(1, cards);
+    int y = ckf_fig(&F, F_YOU, 31.6f, 0.8f); /* where the second of two would stand from (30, 0.25) */
+    ckf_dice(&F, 2, 1, 4); /* two dragoons */
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ARRIVE);
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f),
+                "no room for the arrivals there: Y stands at (31.6, 0.8), where one of them would");
+    Action acts[MAX_ACTIONS];
+    int n = ck_ops.legal(&F.s, acts, MAX_ACTIONS);
+    cr_assert_gt(n, 0, "points with room are offered");
+    for (int k = 0; k < n; k++)
+        cr_assert_eq(ck_check(&F.s, &acts[k], NULL), 0);
+    ckf_f(&F, y)->x = 33.1f; /* touching the row's end: room enough */
+    ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
+    ckf_assert_at(&F, y + 1, 30, 0.8f);
+    ckf_assert_at(&F, y + 2, 31.6f, 0.8f);
 }
 
 Test(ck_chance_cards, band_arrives_on_rolled_edge)
@@ -585,7 +614,7 @@ static void reinforce_case(int type_die, int number_die)
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
     cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
     char said[96];
-    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at (30.0, 0.5)\"", want,
+    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at (30.0, 0.8)\"", want,
              type_die <= 3 ? (want == 1 ? "dragoon" : "dragoons") : (want == 1 ? "cavalry trooper" : "cavalry troopers"),
              want == 1 ? "s" : "");
     cr_assert(strstr(ckf_last_event(&F, "arrival"), said), "%s in %s", said, ckf_last_event(&F, "arrival"));
@@ -596,7 +625,7 @@ static void reinforce_case(int type_die, int number_die)
         cr_assert(f->mounted);
         cr_assert_lt(f->y, 4.0f, "on the south edge");
     }
-    ckf_assert_at(&F, 1, 30, 0.5f);
+    ckf_assert_at(&F, 1, 30, 0.8f);
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     cr_assert_eq(F.s.to_act, CK_PAR);
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, 1, 0, 0, 30, 8.5f)), "they move at once");
