@@ -262,6 +262,8 @@ typedef struct CkKnown {
     int            nfoes;
     const uint8_t *foes;
     int            to, way;
+    int            nothers;  /* ... and the others whose base a move's end could stand on: */
+    const uint8_t *others;   /* every active figure of the acting side and every prisoner (-1: not listed) */
 } CkKnown;
 int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 /* The move allowed to (x, y) for f standing on piece `from` (or

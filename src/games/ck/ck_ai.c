@@ -172,7 +172,7 @@ typedef struct Table {
     int8_t  room[CK_MAX_FIGS];    /* room left under each figure as a guard: 4 = guards nobody */
     uint8_t foes[CK_MAX_FIGS];    /* active figures of the side not acting */
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
-    uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting */
+    uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting, then the nheld prisoners (CkKnown.others) */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
     const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
     const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
@@ -181,6 +181,7 @@ typedef struct Table {
     uint8_t guards[CK_MAX_FIGS];  /* figures of the side acting guarding prisoners (only troopers guard) */
     int     nguard;
     int     nfoes, nown, nfree, persons; /* ... and Charles and Wilmot free on the table (Parliament acting) */
+    int     nheld;                /* prisoners on the table, listed after own */
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
     int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
@@ -188,6 +189,9 @@ typedef struct Table {
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
     int     nways, ways_of;
+    float   mx[CK_MAX_FIGS], my[CK_MAX_FIGS], mr[CK_MAX_FIGS]; /* the acting side's figures near figure
+                                                               * mates_of (-1 none yet): where each stands, its base radius */
+    int     nmates, mates_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
@@ -390,9 +394,10 @@ static void look(const CkState *s, Table *tb)
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
     memset(tb->u, -1, (size_t)n * sizeof *tb->u);
     memset(tb->support, -1, sizeof tb->support);
-    tb->near_of = tb->ways_of = -1;
+    tb->near_of = tb->ways_of = tb->mates_of = -1;
     tb->aimed[0] = -1;
-    int held = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
+    int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
+    uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
     uint8_t *own = tb->own, *foes = tb->foes;
     Zeros *z = tb->z;
@@ -408,13 +413,17 @@ static void look(const CkState *s, Table *tb)
                 foes[nfoes++] = (uint8_t)i;
                 persons += is_person(f); /* Royalists: counted as foes, for Parliament */
             }
-        } else if (f->status == FS_PRISONER && f->guard < n) {
-            room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
-            z[f->guard].held = (uint8_t)(z[f->guard].held + capture_value(f));
-            held++;
+        } else if (f->status == FS_PRISONER) {
+            prisoners[nheld++] = (uint8_t)i;
+            if (f->guard < n) {
+                room[f->guard] = (int8_t)(room[f->guard] - (is_person(f) ? 4 : 1));
+                z[f->guard].held = (uint8_t)(z[f->guard].held + capture_value(f));
+                held++;
+            }
         }
     }
-    tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons;
+    memcpy(own + nown, prisoners, (size_t)nheld); /* CkKnown.others: own, then the prisoners */
+    tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons, tb->nheld = nheld;
     bool par_acts = s->to_act == CK_PAR;
     const uint8_t *par = par_acts ? tb->own : tb->foes;
     const float *px = par_acts ? tb->ox : tb->fx, *py = par_acts ? tb->oy : tb->fy;
@@ -513,7 +522,7 @@ static int piece_under(Table *tb, int i)
  * (the same answer, asserted in debug builds). */
 static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
-    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way};
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way, tb->nown + tb->nheld, tb->own};
     assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
     assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
                                                               a.x, a.y, k.from, NULL));
@@ -665,20 +674,38 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
     return true;
 }
 
-/* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
- * friend's (ck_base_under over the acting side's figures, the arrays
- * without a branch; prisoners are left to the rules' check)? */
-static bool friend_under(const Table *tb, int i, float x, float y)
+/* The acting side's figures whose bases a point within figure i's move
+ * (or 3", 0.5" spare) could stand on, listed in tb->mx, my, mr; kept for the
+ * last figure asked (most have none near). */
+static int near_mates(Table *tb, int i)
+{
+    if (tb->mates_of != i) {
+        const CkFig *f = &tb->s->figs[i];
+        float r = maxf(allowance(tb, i), 3) + 0.5f + ck_fig_radius(f) + 0.75f;
+        int n = 0;
+        for (int k = 0; k < tb->nown; k++)
+            if (tb->own[k] != i && dist2(f->x, f->y, tb->ox[k], tb->oy[k]) <= r * r)
+                tb->mx[n] = tb->ox[k], tb->my[n] = tb->oy[k], tb->mr[n++] = tb->orad[k];
+        tb->nmates = n, tb->mates_of = i;
+    }
+    return tb->nmates;
+}
+
+/* [CK Movement and Ranges] would figure i's base at (x, y), within his
+ * move, stand on a friend's (ck_base_under over the acting side's figures
+ * near him; prisoners are left to the rules' check)? */
+static bool friend_under(Table *tb, int i, float x, float y)
 {
     if (tb->s->share_ground)
         return false;
+    assert(ck_dist(x, y, tb->s->figs[i].x, tb->s->figs[i].y) <= maxf(allowance(tb, i), 3) + 0.5f); /* near_mates */
     float r = ck_fig_radius(&tb->s->figs[i]) - 0.1f;
-    int n = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        float dx = tb->ox[k] - x, dy = tb->oy[k] - y, room = r + tb->orad[k];
-        n += (dx * dx + dy * dy < room * room) & (tb->own[k] != i);
+    for (int k = 0, n = near_mates(tb, i); k < n; k++) {
+        float dx = tb->mx[k] - x, dy = tb->my[k] - y, room = r + tb->mr[k];
+        if (dx * dx + dy * dy < room * room)
+            return true;
     }
-    return n > 0;
+    return false;
 }
 
 /* [CK Movement and Ranges] the end (x, y) of figure i's move, where a

@@ -150,7 +150,8 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
     float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
     float touch = allow + 2.0f, d1 = 1e9f, d2 = 1e9f;
     uint8_t near[CK_MAX_FIGS];
-    CkKnown piece = {from, -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN}, k = {from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
+    CkKnown piece = {from, -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL};
+    CkKnown k = {from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, all->nothers, all->others};
     int e1 = -1, e2 = -1;
     for (int j = 0; j < all->nfoes; j++) {
         int t = all->foes[j];
@@ -210,11 +211,15 @@ int ck_legal(const void *st, Action *out, int cap)
     case CP_OVER: return 0;
     default: break;
     }
-    uint8_t foes[CK_MAX_FIGS];
-    CkKnown known = {CK_FROM_UNKNOWN, 0, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
-    for (int i = 0; i < s->nfigs; i++)
-        if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
+    uint8_t foes[CK_MAX_FIGS], others[CK_MAX_FIGS];
+    CkKnown known = {CK_FROM_UNKNOWN, 0, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, 0, others};
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->side != s->to_act && f->status == FS_ACTIVE)
             foes[known.nfoes++] = (uint8_t)i;
+        else if (f->status == FS_ACTIVE || f->status == FS_PRISONER)
+            others[known.nothers++] = (uint8_t)i;
+    }
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE)
             figure_actions(s, out, cap, &n, i, &known);

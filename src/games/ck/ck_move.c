@@ -5,6 +5,7 @@
  * leading prisoners off at 3" a turn [CK Captured Persons]; Royalists
  * leaving by the far edge. */
 #include "ck.h"
+#include <assert.h>
 #include <math.h>
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
@@ -130,10 +131,31 @@ int ck_base_under(const CkState *s, int self, float r, float x, float y)
         return -1;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
-        if (i == self || !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
+        if (!near_box(x - e->x, y - e->y) || i == self ||
+            !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
             continue;
         float room = r + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
-        if (near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) < room)
+        if (ck_dist(x, y, e->x, e->y) < room)
+            return i;
+    }
+    return -1;
+}
+
+/* ck_base_under for figure `self` (radius r) ending a move or an escort
+ * at (x, y), once no active enemy touches that point (checked before:
+ * touching is a wider test than standing on): over the others k lists
+ * when it lists them, else over every figure. */
+static int base_under_known(const CkState *s, int self, float r, float x, float y, const CkKnown *k)
+{
+    if (!k || k->nothers < 0 || s->share_ground)
+        return ck_base_under(s, self, r, x, y);
+    for (int j = 0; j < k->nothers; j++) {
+        int i = k->others[j];
+        const CkFig *e = &s->figs[i];
+        if (!near_box(x - e->x, y - e->y)) /* most: the quick look first */
+            continue;
+        float room = r + ck_fig_radius(e) - 0.1f;
+        if (i != self && (e->status == FS_ACTIVE || e->guard != self) && ck_dist(x, y, e->x, e->y) < room)
             return i;
     }
     return -1;
@@ -302,7 +324,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
-    int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y);
+    int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
+    assert(under < 0 || under == ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y));
     if (under >= 0)
         return ck_base_taken(s, under, d);
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);

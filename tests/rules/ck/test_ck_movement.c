@@ -669,21 +669,24 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
 
 /* Every figure of the side to act, told the piece under it; told the
  * piece and the active figures of the other side; and told the piece and
- * only those within its move and 2" (all a move's check needs). */
+ * only those within its move and 2" (all a move's check needs); the last
+ * two told the others too (the side's active figures and the prisoners). */
 static void probe_orders(const CkState *s)
 {
-    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS];
-    int nfoes = 0;
+    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS], others[CK_MAX_FIGS];
+    int nfoes = 0, nothers = 0;
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
             foes[nfoes++] = (uint8_t)i;
+        else if (s->figs[i].status == FS_ACTIVE || s->figs[i].status == FS_PRISONER)
+            others[nothers++] = (uint8_t)i;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->side != s->to_act)
             continue;
-        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
-        CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
-        CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN};
+        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL};
+        CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others};
+        CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others};
         float touch = ck_move_allowance(s, f) + 2.0f;
         for (int j = 0; j < nfoes; j++)
             if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
