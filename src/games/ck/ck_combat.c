@@ -439,16 +439,61 @@ static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO 
     }
 }
 
-/* [CK Combat Outcomes] where a recoil takes the loser: half a move straight
- * away from the opponent, kept on the table. */
+/* How far along the unit way (ux, uy) from (x, y) a base of radius r
+ * goes before it touches e's base: `far` if it never does within it, or
+ * if the two overlap already or e stands behind (he is left, not met). */
+static float meets_base(float x, float y, float ux, float uy, float r, const CkFig *e, float far)
+{
+    float px = e->x - x, py = e->y - y, reach = r + ck_fig_radius(e);
+    float b = px * ux + py * uy, c = px * px + py * py - reach * reach, disc = b * b - c;
+    if (b <= 0 || c < 0 || disc < 0)
+        return far;
+    float t = b - sqrtf(disc);
+    return t < far ? t : far;
+}
+
+/* Does a figure's base at (x, y) stand on e's (closer than the two radii
+ * less the contact grace), as ck_base_under judges? */
+static bool stands_on(float x, float y, float r, const CkFig *e)
+{
+    return ck_dist(x, y, e->x, e->y) < r + ck_fig_radius(e) - 0.1f;
+}
+
+/* [CK Combat Outcomes] [CK Movement and Ranges] where a recoil takes the
+ * loser: half a move straight away from the opponent, kept on the table;
+ * (ecw) stopped short, bases touching, by the first enemy in the way (no
+ * way through an enemy, unless pass_enemies=yes), or where it would end on
+ * a friend's or a prisoner's base (unless share_ground=yes): a recoil
+ * passes friends as a move does, but never ends on a base. His own
+ * prisoners go back with him. */
 static void recoil_point(const CkState *s, int loser, int from, float *x, float *y)
 {
     const CkFig *l = &s->figs[loser], *o = &s->figs[from];
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
-    *x = on_table(l->x + dx / len * m);
-    *y = on_table(l->y + dy / len * m);
+    float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = m;
+    for (int i = 0; i < s->nfigs && !s->pass_enemies; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->status == FS_ACTIVE && e->side != l->side && i != from)
+            go = meets_base(l->x, l->y, ux, uy, r, e, go);
+    }
+    for (int pass = 0; pass < s->nfigs && go > 0 && !s->share_ground; pass++) { /* back off each base the end stands on */
+        int on = -1;
+        for (int i = 0; i < s->nfigs && on < 0; i++) {
+            const CkFig *e = &s->figs[i];
+            bool other = e->status == FS_ACTIVE ? e->side == l->side && i != loser
+                                                : e->status == FS_PRISONER && e->guard != loser;
+            if (other && stands_on(l->x + ux * go, l->y + uy * go, r, e))
+                on = i;
+        }
+        if (on < 0)
+            break;
+        float back = meets_base(l->x, l->y, ux, uy, r, &s->figs[on], go);
+        go = back < go ? back : 0; /* touching him; overlapping him from the start: no further */
+    }
+    *x = on_table(l->x + ux * go);
+    *y = on_table(l->y + uy * go);
 }
 
 /* [CK Combat Outcomes] the loser recoils (his prisoners driven back with him). */

@@ -548,6 +548,48 @@ Test(ck_combat_outcomes, recoil_kept_on_the_table)
     ckf_assert_at(&F, s, 20, 47.5f);
 }
 
+/* A recoil's way, as a move's (Movement and Ranges): an enemy in it stops
+ * the loser, bases touching (unless pass_enemies=yes). */
+Test(ck_combat_outcomes, recoil_stops_at_an_enemy_in_the_way)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20, 28.5f); /* behind the shot: his 3" back would end 0.5" from him */
+    ckf_dice(&F, 2, 3, 1);              /* 7 against 4: a recoil */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, s, 20, 27.25f);   /* 1.25": the two bases touch */
+    ckf_init(&F);
+    F.s.pass_enemies = 1;
+    c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20, 28.5f);
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, s, 20, 28); /* pass_enemies=yes: ecw's earlier reading, straight back */
+}
+
+/* A recoil passes friends as a move does, but never ends on a base: where
+ * its end stands on a friend's it stops short, touching him (unless
+ * share_ground=yes). */
+Test(ck_combat_outcomes, recoil_never_ends_on_a_friend)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_CLUBMAN, 20, 26.5f); /* on the way back, not at its end */
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, s, 20, 28);
+    for (int share = 0; share < 2; share++) {
+        ckf_init(&F);
+        F.s.share_ground = (uint8_t)share;
+        c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+        ckf_fig(&F, F_CLUBMAN, 20, 28.3f); /* at its end */
+        ckf_dice(&F, 2, 3, 1);
+        ckf_charge(&F, c, s, false);
+        if (share)
+            ckf_assert_at(&F, s, 20, 28);
+        else
+            ckf_assert_at(&F, s, 20, 27.3f); /* 1": the two bases touch */
+    }
+}
+
 Test(ck_combat_outcomes, half_or_less_is_dead)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
