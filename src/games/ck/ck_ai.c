@@ -37,6 +37,9 @@
  * is weighed again at every decision (his foes' choices change as the
  * others move), except that once the shots after moving have begun, one
  * ready at a piece is no longer weighed for a step out of harm's way.
+ * Both sides set a figure down beside a friend who stands where its move
+ * would end (no base may stand on another): the move turned up to 36
+ * degrees either way, before shorter ones are tried.
  * Royalists: the terrain spread evenly, open pieces in the north (each at a
  * place of its row drawn at random), ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving; Charles, who
