@@ -149,11 +149,16 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
 {
     if (!k || k->nothers < 0 || s->share_ground)
         return ck_base_under(s, self, r, x, y);
+    int hits = 0; /* counted without a branch first: there is mostly none, and a branch a figure mispredicts */
     for (int j = 0; j < k->nothers; j++) {
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
-        if (!near_box(x - e->x, y - e->y)) /* most: the quick look first */
-            continue;
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f;
+        hits += (dx * dx + dy * dy < room * room) & (i != self) & (e->status == FS_ACTIVE || e->guard != self);
+    }
+    for (int j = 0; hits && j < k->nothers; j++) {
+        int i = k->others[j];
+        const CkFig *e = &s->figs[i];
         float room = r + ck_fig_radius(e) - 0.1f;
         if (i != self && (e->status == FS_ACTIVE || e->guard != self) && ck_dist(x, y, e->x, e->y) < room)
             return i;
