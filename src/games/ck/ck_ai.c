@@ -43,8 +43,9 @@
  * Royalists: the terrain spread evenly, open pieces in the north (each at a
  * place of its row drawn at random), ambushes at paying
  * odds, otherwise a run for the far edge, shooting after moving; Charles, who
- * never fights, goes where the troopers who could charge him next turn are
- * least likely to beat him.
+ * never fights, moves first, where the troopers who could charge him next
+ * turn are least likely to beat him, and while one could, the others in
+ * reach close round him (three bases touching his leave a charger no room).
  * The players read only the open table: never the cards under the pieces,
  * the decks or the state's generator. */
 #include "ck.h"
@@ -188,6 +189,7 @@ typedef struct Table {
     int     searcher, spiece;     /* Parliament: who searches which piece (-2: not chosen yet) */
     int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
     int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
+    double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
@@ -389,6 +391,7 @@ static void look(const CkState *s, Table *tb)
     tb->searcher = -2;
     tb->late = -1;
     tb->charles = -2;
+    tb->charles_danger = -1;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
@@ -2078,17 +2081,14 @@ static bool par_arrive(const CkState *s, Action *out)
 /* What a Royalist shot that kills trooper t is worth. */
 static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 
+static void find_charles(Table *tb);
+
 /* [CK Hand to hand Combat] could trooper t charge Charles, free on the table, next turn from where
  * it stands? */
 static bool threatens_charles(Table *tb, int t)
 {
     const CkState *s = tb->s;
-    if (tb->charles == -2) { /* looked for once a call */
-        tb->charles = -1;
-        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
-            if (s->figs[tb->own[k]].type == F_CHARLES)
-                tb->charles = (int8_t)tb->own[k];
-    }
+    find_charles(tb);
     if (tb->charles < 0)
         return false;
     const CkFig *c = &s->figs[tb->charles];
@@ -2220,6 +2220,52 @@ static bool person_move(Table *tb, int i, Action *out)
     return true;
 }
 
+/* [CK Hand to hand Combat] [CK Movement and Ranges] Figure i guards
+ * Charles (free on the table, a trooper able to reach him next turn):
+ * bases may not overlap, so three men touching him, one towards the
+ * nearest free trooper and the others a third of the way round either
+ * side, leave a charger no room to touch him. 1: a move to a free place
+ * of the three, 0: he stands guard already (touching Charles), -1: not
+ * wanted or no place within reach. */
+static int guard_charles(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    if (tb->charles < 0 || !tb->nfree)
+        return -1;
+    const CkFig *c = &s->figs[tb->charles], *f = &s->figs[i];
+    if (tb->charles_danger < 0)
+        tb->charles_danger = person_danger(tb, tb->charles, c->x, c->y);
+    if (tb->charles_danger <= 0)
+        return -1;
+    float gap = ck_fig_radius(c) + ck_fig_radius(f), bd = 1e9f, tx = c->x, ty = c->y - 1;
+    if (dist2(f->x, f->y, c->x, c->y) <= (gap + 0.1f) * (gap + 0.1f))
+        return 0;
+    for (int k = 0; k < tb->nfree; k++) { /* the nearest free trooper */
+        float d = dist2(c->x, c->y, tb->frx[k], tb->fry[k]);
+        if (d < bd)
+            bd = d, tx = tb->frx[k], ty = tb->fry[k];
+    }
+    float th = atan2f(ty - c->y, tx - c->x);
+    static const float round[3] = {0, 2.0943951f, -2.0943951f};
+    for (int k = 0; k < 3; k++) {
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, c->x + gap * cosf(th + round[k]), c->y + gap * sinf(th + round[k])};
+        if (!friend_under(tb, i, a.x, a.y) && accept_order(tb, a, out))
+            return 1;
+    }
+    return -1;
+}
+
+/* Charles free on the table, looked for once a call (tb->charles). */
+static void find_charles(Table *tb)
+{
+    if (tb->charles == -2) {
+        tb->charles = -1;
+        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
+            if (tb->s->figs[tb->own[k]].type == F_CHARLES)
+                tb->charles = (int8_t)tb->own[k];
+    }
+}
+
 /* An unmoved Royalist's next action; false when it has none. */
 static bool roy_figure(Table *tb, int i, Action *out)
 {
@@ -2228,17 +2274,36 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return person_move(tb, i, out);
     if (f->type == F_WILMOT)
         return run_north(tb, i, out);
+    int g = guard_charles(tb, i, out); /* before an ambush: Parliament won 56.1% so, 56.4% after it (docs) */
+    if (g >= 0)
+        return g == 1;
     if (foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
         return true;
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 
-/* The Royalists' next action: every unmoved figure in order, then the
- * shots after moving; false when only END is left. */
-static bool roy_turn(Table *tb, Action *out)
+/* Has any Royalist moved or shot this turn? */
+static bool turn_begun(const Table *tb)
 {
     for (int k = 0; k < tb->nown; k++)
-        if (!tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && roy_figure(tb, tb->own[k], out))
+        if (tb->s->figs[tb->own[k]].moved || tb->s->figs[tb->own[k]].shot)
+            return true;
+    return false;
+}
+
+/* The Royalists' next action: Charles first (his guards go where he
+ * went; once another has acted, he has chosen to stay), then every other
+ * unmoved figure in order, then the shots after moving; false when only
+ * END is left. */
+static bool roy_turn(Table *tb, Action *out)
+{
+    find_charles(tb);
+    int c = tb->charles;
+    if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
+        return true;
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->own[k] != c && !tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot &&
+            roy_figure(tb, tb->own[k], out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
 }

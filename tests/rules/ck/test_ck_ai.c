@@ -73,7 +73,7 @@ Test(ck_royalist_player, charles_takes_to_a_village_when_the_troopers_are_close)
 Test(ck_royalist_player, horse_charges_the_trooper_who_threatens_charles)
 {
     int h = ckf_fig(&F, F_HORSE, 24, 20);
-    ckf_fig(&F, F_CHARLES, 14, 30);
+    ckf_f(&F, ckf_fig(&F, F_CHARLES, 14, 30))->moved = 1; /* Charles moves first: he has */
     int c = ckf_fig(&F, F_DRAGOON, 20, 24);
     Action a = roy_action();
     cr_assert_eq(a.verb, CKV_CHARGE, "verb %d", a.verb);
@@ -86,9 +86,37 @@ Test(ck_royalist_player, horse_charges_the_trooper_who_threatens_charles)
 Test(ck_royalist_player, horse_leaves_an_even_fight_when_charles_is_far)
 {
     int h = ckf_fig(&F, F_HORSE, 24, 20);
-    ckf_fig(&F, F_CHARLES, 44, 44);
+    ckf_f(&F, ckf_fig(&F, F_CHARLES, 44, 44))->moved = 1; /* Charles moves first: he has */
     ckf_fig(&F, F_DRAGOON, 20, 24);
     Action a = roy_action();
     cr_assert_eq(a.verb, CKV_MOVE, "verb %d", a.verb);
     cr_assert_eq(a.piece, h);
+}
+
+/* [CK Hand to hand Combat] [CK Movement and Ranges] Charles in the open,
+ * two horsemen able to charge him next turn, three clubmen (no muskets) a
+ * few inches behind him: bases may not overlap, so the clubmen close round
+ * him (one towards the nearest horseman, the others a third of the way
+ * round either side), and then neither horseman finds room to touch him. */
+Test(ck_royalist_player, the_foot_close_round_charles)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    ckf_f(&F, x)->moved = 1; /* he has gone where he goes: his guards follow */
+    int s[3] = {ckf_fig(&F, F_CLUBMAN, 24, 35), ckf_fig(&F, F_CLUBMAN, 21, 34), ckf_fig(&F, F_CLUBMAN, 27, 34)};
+    int c[2] = {ckf_fig(&F, F_CAVALRY, 24, 22), ckf_fig(&F, F_CAVALRY, 18, 25)};
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    for (int n = 0; n < 10; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        ckf_do(&F, a);
+    }
+    for (int k = 0; k < 3; k++)
+        cr_assert(ck_in_contact(ckf_f(&F, s[k]), ckf_f(&F, x)), "clubman %d at (%.1f, %.1f) does not touch Charles", k,
+                  (double)ckf_f(&F, s[k])->x, (double)ckf_f(&F, s[k])->y);
+    ckf_side(&F, CK_PAR);
+    for (int k = 0; k < 2; k++)
+        ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
 }
