@@ -134,8 +134,8 @@ int ck_base_under(const CkState *s, int self, float r, float x, float y)
         if (!near_box(x - e->x, y - e->y) || i == self ||
             !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
             continue;
-        float room = r + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
-        if (ck_dist(x, y, e->x, e->y) < room)
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
+        if (dx * dx + dy * dy < room * room)
             return i;
     }
     return -1;
@@ -156,11 +156,11 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
         float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f;
         hits += (dx * dx + dy * dy < room * room) & (i != self) & (e->status == FS_ACTIVE || e->guard != self);
     }
-    for (int j = 0; hits && j < k->nothers; j++) {
+    for (int j = 0; hits && j < k->nothers; j++) { /* the first, by the same test */
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
-        float room = r + ck_fig_radius(e) - 0.1f;
-        if (i != self && (e->status == FS_ACTIVE || e->guard != self) && ck_dist(x, y, e->x, e->y) < room)
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f;
+        if (i != self && (e->status == FS_ACTIVE || e->guard != self) && dx * dx + dy * dy < room * room)
             return i;
     }
     return -1;
@@ -330,7 +330,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
     int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
-    assert(under < 0 || under == ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y));
+    assert(under == (exit_north && !ck_on_table(a->x, a->y) ? -1 : ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y)));
     if (under >= 0)
         return ck_base_taken(s, under, d);
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
