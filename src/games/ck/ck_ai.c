@@ -19,7 +19,8 @@
  * trooper charges when the expected points pay (taking prisoners while six
  * troopers stay free to search, Charles and Wilmot always, horsemen before
  * dragoons; anything goes in the last turn), and charges and shots count
- * what beating a foe spares the guards it threatens; the three nearest
+ * what beating a foe spares the guards it threatens, and charges what
+ * beating one of the men round Charles opens to the others; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
  * against his 2) goes where he is least exposed (eight ways, a full
  * move, or staying put), while two others stand
@@ -76,6 +77,10 @@
 /* A Royalist charge that kills or beats a trooper who could charge Charles
  * counts CK_GUARD_KING points more (tried 2, 3, 4, 8, 16: 3 best). */
 #define CK_GUARD_KING 3.0
+/* A Parliament charge that kills or beats one of the men touching Charles
+ * counts CK_OPEN_RING points more: it opens the ring round him (tried 3,
+ * 6, 12: 6 best, Parliament 57.1% against 56.3% without it). */
+#define CK_OPEN_RING 6.0
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1613,6 +1618,18 @@ static bool search_any(Table *tb, Action *out)
     return false;
 }
 
+/* [CK Hand to hand Combat] Is foe t one of the men touching Charles (free
+ * on the table), who keep chargers off him (the ring the Royalists close
+ * round him)? */
+static bool rings_charles(const Table *tb, int t)
+{
+    const CkState *s = tb->s;
+    for (int k = 0; k < tb->nfoes; k++)
+        if (s->figs[tb->foes[k]].type == F_CHARLES)
+            return tb->foes[k] != t && ck_in_contact(&s->figs[tb->foes[k]], &s->figs[t]);
+    return false;
+}
+
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
  * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
@@ -1638,6 +1655,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->z[i].held;
+        v[n] += rings_charles(tb, t) ? CK_OPEN_RING * (o.kill + o.beat) : 0;
         cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);

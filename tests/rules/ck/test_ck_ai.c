@@ -1,5 +1,6 @@
 /* test_ck_ai.c - To Catch a King computer players (ck_heuristic): what the
- * Royalists do with Charles Stuart once he is found. */
+ * Royalists do with Charles Stuart once he is found, and what Parliament
+ * does about it. */
 #include "ck_fixture.h"
 
 static Ckf F;
@@ -119,4 +120,25 @@ Test(ck_royalist_player, the_foot_close_round_charles)
     ckf_side(&F, CK_PAR);
     for (int k = 0; k < 2; k++)
         ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
+}
+
+/* [CK Hand to hand Combat] The Parliament side of the ring: Charles with
+ * three clubmen touching him, a cavalry trooper in reach of one of them.
+ * The charge alone (a clubman, 2 against his 4) would not pay its 3
+ * points, but beating a man of the ring opens it: he charges. */
+Test(ck_royalist_player, a_trooper_charges_into_the_ring_round_charles)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    int k = ckf_fig(&F, F_CLUBMAN, 24, 29);
+    ckf_fig(&F, F_CLUBMAN, 24.87f, 30.5f);
+    ckf_fig(&F, F_CLUBMAN, 23.13f, 30.5f);
+    int c = ckf_fig(&F, F_CAVALRY, 24, 22);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, x, 1, 0, 0), "no room to touch that figure");
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.verb, CKV_CHARGE, "verb %d", a.verb);
+    cr_assert_eq(a.piece, c);
+    cr_assert_eq(a.target, k);
 }
