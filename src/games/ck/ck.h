@@ -182,6 +182,11 @@ static inline float ck_dist(float ax, float ay, float bx, float by)
     float dx = ax - bx, dy = ay - by;
     return sqrtf(dx * dx + dy * dy); /* hypotf is slow and its care is not needed here */
 }
+/* Two bases stand one on the other when their centres are closer than the
+ * two radii by more than this: the 0.1" contact grace, and a thousandth
+ * more so that bases set exactly touching at the grace's edge (typed
+ * points, rows of arrivals) are not refused for a float's rounding. */
+#define CK_BASE_GRACE 0.101f
 /* Figures stand on round bases: 1" across on foot, 1.5" mounted. */
 static inline float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
 /* Touching bases, with 0.1" grace; squared distances, without a root. */

@@ -691,7 +691,7 @@ static bool friend_under(const Table *tb, int i, float x, float y)
 {
     if (tb->s->share_ground)
         return false;
-    float r = ck_fig_radius(&tb->s->figs[i]) - 0.1f;
+    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
     int n = 0;
     for (int k = 0; k < tb->nown; k++) {
         float dx = tb->ox[k] - x, dy = tb->oy[k] - y, room = r + tb->orad[k];
@@ -2243,8 +2243,9 @@ static bool person_move(Table *tb, int i, Action *out)
  * bases may not overlap, so three men touching him, one towards the
  * nearest free trooper and the others a third of the way round either
  * side, leave a charger no room to touch him. 1: a move to a free place
- * of the three, 0: he stands guard already (touching Charles), -1: not
- * wanted or no place within reach. */
+ * of the three, 0: he stands guard already (at one of them, or touching
+ * Charles elsewhere with none free), -1: not wanted or no place within
+ * reach. */
 static int guard_charles(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
@@ -2256,21 +2257,25 @@ static int guard_charles(Table *tb, int i, Action *out)
     if (tb->charles_danger <= 0)
         return -1;
     float gap = ck_fig_radius(c) + ck_fig_radius(f), bd = 1e9f, tx = c->x, ty = c->y - 1;
-    if (dist2(f->x, f->y, c->x, c->y) <= (gap + 0.1f) * (gap + 0.1f))
-        return 0;
+    bool touching = dist2(f->x, f->y, c->x, c->y) <= (gap + 0.1f) * (gap + 0.1f);
     for (int k = 0; k < tb->nfree; k++) { /* the nearest free trooper */
         float d = dist2(c->x, c->y, tb->frx[k], tb->fry[k]);
         if (d < bd)
             bd = d, tx = tb->frx[k], ty = tb->fry[k];
     }
-    float th = atan2f(ty - c->y, tx - c->x);
+    float th = atan2f(ty - c->y, tx - c->x), at[3][2];
     static const float round[3] = {0, 2.0943951f, -2.0943951f};
     for (int k = 0; k < 3; k++) {
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, c->x + gap * cosf(th + round[k]), c->y + gap * sinf(th + round[k])};
+        at[k][0] = c->x + gap * cosf(th + round[k]), at[k][1] = c->y + gap * sinf(th + round[k]);
+        if (touching && dist2(f->x, f->y, at[k][0], at[k][1]) <= 0.35f * 0.35f)
+            return 0; /* at his place already */
+    }
+    for (int k = 0; k < 3; k++) { /* (one touching him elsewhere leaves a gap: he moves too) */
+        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, at[k][0], at[k][1]};
         if (!friend_under(tb, i, a.x, a.y) && accept_order(tb, a, out))
             return 1;
     }
-    return -1;
+    return touching ? 0 : -1;
 }
 
 /* Charles free on the table, looked for once a call (tb->charles). */

@@ -233,7 +233,7 @@ static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx
         const CkFig *e = &s->figs[i];
         if (e == t || e->side == f->side || e->status != FS_ACTIVE)
             continue;
-        float room = ck_fig_radius(f) + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
+        float room = ck_fig_radius(f) + ck_fig_radius(e) - CK_BASE_GRACE; /* the contact grace, the other way */
         if (ck_dist(cx, cy, e->x, e->y) < room)
             return i;
     }
@@ -456,44 +456,72 @@ static float meets_base(float x, float y, float ux, float uy, float r, const CkF
  * less the contact grace), as ck_base_under judges? */
 static bool stands_on(float x, float y, float r, const CkFig *e)
 {
-    return ck_dist(x, y, e->x, e->y) < r + ck_fig_radius(e) - 0.1f;
+    float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
+    return dx * dx + dy * dy < room * room;
 }
 
-/* [CK Combat Outcomes] [CK Movement and Ranges] where a recoil takes the
- * loser: half a move straight away from the opponent, kept on the table;
- * (ecw) stopped short, bases touching, by the first enemy in the way (no
- * way through an enemy, unless pass_enemies=yes), or where it would end on
- * a friend's or a prisoner's base (unless share_ground=yes): a recoil
- * passes friends as a move does, but never ends on a base. His own
- * prisoners go back with him. */
-static void recoil_point(const CkState *s, int loser, int from, float *x, float *y)
+/* A way from (x, y) along (ux, uy) for a base of radius r, *go long,
+ * cut short where it touches figure i's base (*by: who stopped it). */
+static void stop_at(const CkState *s, float x, float y, float ux, float uy, float r, int i, float *go, int *by)
+{
+    float t = meets_base(x, y, ux, uy, r, &s->figs[i], *go);
+    if (t < *go)
+        *go = t, *by = i;
+}
+
+/* Does figure e's base stop a recoil of `loser`'s side at its end (a
+ * friend's, or a prisoner's not his own)? */
+static bool ends_short_of(const CkState *s, int loser, int i)
+{
+    const CkFig *e = &s->figs[i];
+    return e->status == FS_ACTIVE ? e->side == s->figs[loser].side && i != loser
+                                  : e->status == FS_PRISONER && e->guard != loser;
+}
+
+/* [CK Combat Outcomes] [CK Movement and Ranges] [CK Captured Persons]
+ * where a recoil takes the loser: half a move straight away from the
+ * opponent, kept on the table; (ecw) stopped short, bases touching, by the
+ * first enemy in the way (no way through an enemy, unless
+ * pass_enemies=yes), or where it would end on a friend's or a prisoner's
+ * base (unless share_ground=yes): a recoil passes friends as a move does,
+ * but never ends on a base. A guard's prisoners go back with him, and the
+ * first base any of their ways meets (of the kinds the options leave in
+ * the way) stops them all. The figure that stopped him, or -1. */
+static int recoil_point(const CkState *s, int loser, int from, float *x, float *y)
 {
     const CkFig *l = &s->figs[loser], *o = &s->figs[from];
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
     float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = m;
-    for (int i = 0; i < s->nfigs && !s->pass_enemies; i++) {
+    int by = -1;
+    for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
-        if (e->status == FS_ACTIVE && e->side != l->side && i != from)
-            go = meets_base(l->x, l->y, ux, uy, r, e, go);
+        bool enemy = e->status == FS_ACTIVE && e->side != l->side && i != from;
+        if (enemy && !s->pass_enemies)
+            stop_at(s, l->x, l->y, ux, uy, r, i, &go, &by);
+        if (e->status == FS_PRISONER && e->guard == loser) /* his prisoner's own way */
+            for (int j = 0; j < s->nfigs; j++) {
+                const CkFig *g = &s->figs[j];
+                bool foe = g->status == FS_ACTIVE && g->side != l->side;
+                if (j != i && (foe ? !s->pass_enemies && j != from : !s->share_ground && ends_short_of(s, loser, j)))
+                    stop_at(s, e->x, e->y, ux, uy, ck_fig_radius(e), j, &go, &by);
+            }
     }
     for (int pass = 0; pass < s->nfigs && go > 0 && !s->share_ground; pass++) { /* back off each base the end stands on */
         int on = -1;
-        for (int i = 0; i < s->nfigs && on < 0; i++) {
-            const CkFig *e = &s->figs[i];
-            bool other = e->status == FS_ACTIVE ? e->side == l->side && i != loser
-                                                : e->status == FS_PRISONER && e->guard != loser;
-            if (other && stands_on(l->x + ux * go, l->y + uy * go, r, e))
+        for (int i = 0; i < s->nfigs && on < 0; i++)
+            if (ends_short_of(s, loser, i) && stands_on(l->x + ux * go, l->y + uy * go, r, &s->figs[i]))
                 on = i;
-        }
         if (on < 0)
             break;
         float back = meets_base(l->x, l->y, ux, uy, r, &s->figs[on], go);
         go = back < go ? back : 0; /* touching him; overlapping him from the start: no further */
+        by = on;
     }
     *x = on_table(l->x + ux * go);
     *y = on_table(l->y + uy * go);
+    return by;
 }
 
 /* [CK Combat Outcomes] the loser recoils (his prisoners driven back with him). */
@@ -639,9 +667,13 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     float x, y;
     switch (fg->result) {
     case FR_RECOIL:
-        recoil_point(s, fg->loser, fg->winner, &x, &y);
-        snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
+    {
+        int by = recoil_point(s, fg->loser, fg->winner, &x, &y);
+        size_t k = (size_t)snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
+        if (by >= 0 && k < n)
+            snprintf(buf + k, n - k, ", stopped by %s's base", ck_fig_label(s, by, io).s);
         break;
+    }
     case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
     case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
     default: snprintf(buf, n, "%s dies", who.s); break;

@@ -355,20 +355,18 @@ void ck_end_phase(CkState *s, GameIO *io)
 
 /* ---------------- arrivals ---------------- */
 
-/* Where on its edge a point lies, or -1. */
-static int edge_of(float x, float y)
+/* Is (x, y) on the table within 0.5" of edge `edge` (0 west, 1 east, 2
+ * north, 3 south)? A corner lies on both its edges. */
+static bool on_edge(float x, float y, int edge)
 {
     if (!ck_on_table(x, y))
-        return -1;
-    if (x <= 0.5f && y > 0 && y < CK_TABLE)
-        return 0;
-    if (x >= CK_TABLE - 0.5f && y > 0 && y < CK_TABLE)
-        return 1;
-    if (y >= CK_TABLE - 0.5f && x > 0 && x < CK_TABLE)
-        return 2;
-    if (y <= 0.5f && x > 0 && x < CK_TABLE)
-        return 3;
-    return -1;
+        return false;
+    switch (edge) {
+    case 0: return x <= 0.5f;
+    case 1: return x >= CK_TABLE - 0.5f;
+    case 2: return y >= CK_TABLE - 0.5f;
+    default: return y <= 0.5f;
+    }
 }
 
 /* [CK Chance Cards] arrivals stand in a row along their edge, their bases
@@ -394,7 +392,7 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
 {
     if (a->verb != CKV_ARRIVE)
         return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
-    if (edge_of(a->x, a->y) != s->arrive_edge)
+    if (!on_edge(a->x, a->y, s->arrive_edge))
         return diag_set(d, "the point must be on the %s edge (within 0.5\")", edge_names[s->arrive_edge]);
     float r = ck_figs[s->arrive_type].mounted ? 0.75f : 0.5f;
     for (int k = 0; k < s->arrive_count; k++) {

@@ -134,7 +134,7 @@ int ck_base_under(const CkState *s, int self, float r, float x, float y)
         if (!near_box(x - e->x, y - e->y) || i == self ||
             !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
             continue;
-        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f; /* the contact grace, the other way */
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE; /* the contact grace, the other way */
         if (dx * dx + dy * dy < room * room)
             return i;
     }
@@ -153,13 +153,13 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
     for (int j = 0; j < k->nothers; j++) {
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
-        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f;
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
         hits += (dx * dx + dy * dy < room * room) & (i != self) & (e->status == FS_ACTIVE || e->guard != self);
     }
     for (int j = 0; hits && j < k->nothers; j++) { /* the first, by the same test */
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
-        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - 0.1f;
+        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
         if (i != self && (e->status == FS_ACTIVE || e->guard != self) && dx * dx + dy * dy < room * room)
             return i;
     }

@@ -122,6 +122,30 @@ Test(ck_royalist_player, the_foot_close_round_charles)
         ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
 }
 
+/* ... and one who touches Charles elsewhere (where a search put him)
+ * leaves a gap in the ring: he moves to a place of the three as well. */
+Test(ck_royalist_player, a_man_touching_charles_elsewhere_takes_his_place_in_the_ring)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    ckf_f(&F, x)->moved = 1;
+    int s[3] = {ckf_fig(&F, F_CLUBMAN, 24.8f, 29.4f), ckf_fig(&F, F_CLUBMAN, 21, 34), ckf_fig(&F, F_CLUBMAN, 27, 34)};
+    int c[2] = {ckf_fig(&F, F_CAVALRY, 24, 22), ckf_fig(&F, F_CAVALRY, 30, 24)};
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    for (int n = 0; n < 10; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        ckf_do(&F, a);
+    }
+    for (int k = 0; k < 3; k++)
+        cr_assert(ck_in_contact(ckf_f(&F, s[k]), ckf_f(&F, x)), "clubman %d does not touch Charles", k);
+    ckf_side(&F, CK_PAR);
+    for (int k = 0; k < 2; k++)
+        ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
+}
+
 /* [CK Hand to hand Combat] The Parliament side of the ring: Charles with
  * three clubmen touching him, a cavalry trooper in reach of one of them.
  * The charge alone (a clubman, 2 against his 4) would not pay its 3

@@ -557,6 +557,8 @@ Test(ck_combat_outcomes, recoil_stops_at_an_enemy_in_the_way)
     ckf_dice(&F, 2, 3, 1);              /* 7 against 4: a recoil */
     ckf_charge(&F, c, s, false);
     ckf_assert_at(&F, s, 20, 27.25f);   /* 1.25": the two bases touch */
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "recoils to (20.0, 27.2), stopped by dragoon D1's base"), "%s", said ? said : "(none)");
     ckf_init(&F);
     F.s.pass_enemies = 1;
     c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
@@ -588,6 +590,27 @@ Test(ck_combat_outcomes, recoil_never_ends_on_a_friend)
         else
             ckf_assert_at(&F, s, 20, 27.3f); /* 1": the two bases touch */
     }
+}
+
+/* [CK Captured Persons] A guard driven back takes his prisoner with him,
+ * and the prisoner's base may no more end on another's than his: the
+ * first base either of their ways meets stops them both. */
+Test(ck_combat_outcomes, a_guard_driven_back_stops_where_his_prisoner_meets_a_base)
+{
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 20, 30), g = ckf_fig(&F, F_CAVALRY, 20, 25);
+    int p = ckf_fig(&F, F_HORSE, 21, 25);
+    ckf_prisoner(&F, p, g);
+    ckf_f(&F, p)->x = 21.25f; /* on foot now, bases touching his guard's */
+    ckf_fig(&F, F_DRAGOON, 21.25f, 20); /* behind the prisoner, not behind the guard */
+    ckf_dice(&F, 2, 4, 1); /* 3+1+4=8 (half range) against 4+1=5: the guard recoils, 4" back */
+    ckf_shoot(&F, s, g);
+    /* the prisoner's base (0.5") meets the dragoon's (0.75") at 1.25" from
+     * it: 20 + 1.25 = 21.25, 3.75" back, and the guard with him */
+    ckf_assert_at(&F, p, 21.25f, 21.25f);
+    ckf_assert_at(&F, g, 20, 21.25f);
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "stopped by dragoon D1's base"), "%s", said ? said : "(none)");
 }
 
 Test(ck_combat_outcomes, half_or_less_is_dead)

@@ -860,6 +860,10 @@ Test(ck_movement_and_ranges, no_base_on_another_base)
     cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.35f, 16)), "1.35\": over the grace");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.45f, 16)), "1.45\": touching, within the grace");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 21.5f, 16)), "1.5\": bases touching");
+    int y = ckf_fig(&F, F_YOU, 14, 0.8f), d1 = ckf_fig(&F, F_DRAGOON, 16, 3);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, d1, 0, 0, 15.4f, 0.8f)), "1.4\" from You, as typed: at the grace's edge");
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, d1, 0, 0, 15.38f, 0.8f)), "1.38\": on his base");
+    (void)y;
     F.s.share_ground = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 16)), "share_ground=yes: on D1's spot");
     F.s.share_ground = 0;

@@ -573,6 +573,8 @@ Test(ck_chance_cards, arrivals_need_room_for_their_row)
     cr_assert_gt(n, 0, "points with room are offered");
     for (int k = 0; k < n; k++)
         cr_assert_eq(ck_check(&F.s, &acts[k], NULL), 0);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 0.4f, 0.1f)), "a corner of the south edge is on it");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 47.5f, 0.1f)), "the other corner too");
     ckf_f(&F, y)->x = 33.1f; /* touching the row's end: room enough */
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     ckf_assert_at(&F, y + 1, 30, 0.8f);
