@@ -157,13 +157,46 @@ void ck_deal_cards(CkState *s)
     }
 }
 
-/* [CK Playing the Game] figures found or arriving stand around the point: one at it, the rest on
- * a ring 1.9" out (inside every piece: the smallest has a 2.5" radius),
- * a second ring further out past eight; kept on the table. */
+/* The k-th place round (x, y) for figures found or arriving: the point
+ * itself, then a ring of eight 1.9" out (inside every piece: the smallest
+ * has a 2.5" radius), then sixteen 3.6" out; kept on the table. */
+static void place_round(float x, float y, int k, float *fx, float *fy)
+{
+    int ring = k == 0 ? 0 : k <= 8 ? 1 : 2, slots = ring == 1 ? 8 : 16;
+    float ang = 6.2831853f * (float)(k - (ring == 2 ? 9 : 1)) / (float)slots;
+    float rad = ring == 0 ? 0 : ring == 1 ? 1.9f : 3.6f;
+    *fx = fminf(fmaxf(x + rad * cosf(ang), 0.5f), CK_TABLE - 0.5f);
+    *fy = fminf(fmaxf(y + rad * sinf(ang), 0.5f), CK_TABLE - 0.5f);
+}
+
+/* [CK Playing the Game] [CK Movement and Ranges] where figure i, found on
+ * piece p, stands when the place it was given (x, y) is on another's base
+ * (the searcher's, say: ecw, bases never overlap): the first of the
+ * piece's places round its centre (place_round) on the piece where his
+ * base stands on nobody's, else the place given. */
+static void room_on_piece(CkState *s, int i, int p, float *x, float *y)
+{
+    float r = ck_fig_radius(&s->figs[i]);
+    if (ck_base_under(s, i, r, *x, *y) < 0)
+        return;
+    for (int k = 0; k < 25; k++) {
+        float fx, fy;
+        place_round(s->pieces[p].x, s->pieces[p].y, k, &fx, &fy);
+        if (ck_piece_at(s, fx, fy) == p && ck_base_under(s, i, r, fx, fy) < 0) {
+            *x = fx, *y = fy;
+            return;
+        }
+    }
+}
+
+/* [CK Playing the Game] figures found or arriving stand around the point
+ * (place_round); those found on a piece clear of others' bases there
+ * (room_on_piece). */
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
 {
     for (int k = 0; k < count && s->nfigs < CK_MAX_FIGS; k++) {
-        CkFig *f = &s->figs[s->nfigs++];
+        int i = s->nfigs++;
+        CkFig *f = &s->figs[i];
         memset(f, 0, sizeof *f);
         f->type = (uint8_t)type;
         f->side = ck_figs[type].side;
@@ -171,11 +204,9 @@ void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece)
         f->guard = CK_NONE;
         f->shot_at = CK_NONE;
         f->piece = (uint8_t)(piece < 0 ? CK_NONE : piece);
-        int ring = k == 0 ? 0 : k <= 8 ? 1 : 2, slots = ring == 1 ? 8 : 16;
-        float ang = 6.2831853f * (float)(k - (ring == 2 ? 9 : 1)) / (float)slots;
-        float rad = ring == 0 ? 0 : ring == 1 ? 1.9f : 3.6f;
-        f->x = fminf(fmaxf(x + rad * cosf(ang), 0.5f), CK_TABLE - 0.5f);
-        f->y = fminf(fmaxf(y + rad * sinf(ang), 0.5f), CK_TABLE - 0.5f);
+        place_round(x, y, k, &f->x, &f->y);
+        if (piece >= 0)
+            room_on_piece(s, i, piece, &f->x, &f->y);
     }
 }
 

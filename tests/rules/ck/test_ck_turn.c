@@ -147,6 +147,32 @@ Test(ck_playing_the_game, six_found_all_stand_on_the_piece)
     }
 }
 
+/* [CK Playing the Game] [CK Movement and Ranges] The men found stand on
+ * the piece clear of every base there, the searcher's included (ecw:
+ * bases never overlap): a dragoon 2.3" east of the piece's centre, where
+ * the ring of the found would put the second man on him, and six shot
+ * and Charles found. */
+Test(ck_playing_the_game, the_found_stand_clear_of_the_searcher)
+{
+    static const int pieces[] = {CKP_VILLAGE, CKP_MANOR, CKP_WOOD, CKP_HILL, CKP_FIELD, CKP_MARSH};
+    for (int k = 0; k < 6; k++) {
+        ckf_init(&F);
+        ckf_piece(&F, pieces[k], 20, 20, DISC_INFANTRY, PROM_CHARLES);
+        int c = ckf_fig(&F, F_DRAGOON, 26, 20);
+        ckf_dice(&F, 1, 6);
+        ckf_move(&F, c, 22.3f, 20);
+        cr_assert_eq(F.s.nfigs, 1 + 6 + 1);
+        for (int i = 0; i < F.s.nfigs; i++)
+            for (int j = i + 1; j < F.s.nfigs; j++) {
+                const CkFig *a = ckf_f(&F, i), *b = ckf_f(&F, j);
+                float d = ck_dist(a->x, a->y, b->x, b->y);
+                cr_expect_geq(d, ck_fig_radius(a) + ck_fig_radius(b) - CK_BASE_GRACE, "piece %d: %s %d at (%.2f, %.2f) on "
+                              "%s %d at (%.2f, %.2f)", k, ck_figs[a->type].name, i, (double)a->x, (double)a->y,
+                              ck_figs[b->type].name, j, (double)b->x, (double)b->y);
+            }
+    }
+}
+
 Test(ck_playing_the_game, search_of_blanks_ends_the_turn_too)
 {
     ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_BLANK, PROM_BLANK);
