@@ -9,6 +9,10 @@
 #include <math.h>
 
 static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "Parliament"; }
+
+/* A coordinate as %.1f shows it, without the sign of a value that rounds
+ * to nothing ("-0.0" for -1e-9). */
+static double shown(float v) { return v > -0.05f && v < 0 ? 0.0 : (double)v; }
 static float allowance_to(const CkState *s, const CkFig *f, int from, int to, float x, float y);
 static float allowance_way(const CkState *s, const CkFig *f, int from, float m, int to, float x, float y);
 static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d);
@@ -314,7 +318,9 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
                                                                       : "that figure has already moved");
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
-        return diag_set(d, "(%.1f, %.1f) is off the table", a->x, a->y);
+        return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
+                        a->x < 0 ? "x is below 0" : a->x > CK_TABLE ? "x is above 48" : a->y < 0 ? "y is below 0"
+                                                                                            : "y is above 48");
     float dist = ck_dist(f->x, f->y, a->x, a->y);
     int from = k && k->from != CK_FROM_UNKNOWN ? k->from : ck_piece_at(s, f->x, f->y);
     float m = ck_move_allowance_on(s, f, from);

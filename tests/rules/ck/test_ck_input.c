@@ -53,6 +53,7 @@ Test(ck_illegal_input, move)
     REFUSED(CKV_MOVE, c, 0, 0, 14, 12.8f, "charge"); /* would touch the shot at (14, 14) */
     ckf_f(&F, c)->x = 1;
     REFUSED(CKV_MOVE, c, 0, 0, -0.5f, 10, "off the table");
+    REFUSED(CKV_MOVE, c, 0, 0, 10, -1e-9f, "(10.0, 0.0) is off the table (y is below 0)"); /* no "-0.0" */
     ckf_move(&F, c, 2, 10);
     REFUSED(CKV_MOVE, c, 0, 0, 3, 10, "already moved");
     ckf_side(&F, CK_ROY);
