@@ -440,14 +440,17 @@ static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO 
 }
 
 /* How far along the unit way (ux, uy) from (x, y) a base of radius r
- * goes before it touches e's base: `far` if it never does within it, or
- * if the two overlap already or e stands behind (he is left, not met). */
+ * goes before it touches e's base: `far` if it never does within it or e
+ * stands behind (he is left, not met); nothing if the bases touch or
+ * overlap already and e stands ahead (he is in the way at once). */
 static float meets_base(float x, float y, float ux, float uy, float r, const CkFig *e, float far)
 {
     float px = e->x - x, py = e->y - y, reach = r + ck_fig_radius(e);
     float b = px * ux + py * uy, c = px * px + py * py - reach * reach, disc = b * b - c;
-    if (b <= 0 || c < 0 || disc < 0)
+    if (b <= 0 || disc < 0)
         return far;
+    if (c <= 0)
+        return 0;
     float t = b - sqrtf(disc);
     return t < far ? t : far;
 }

@@ -568,6 +568,19 @@ Test(ck_combat_outcomes, recoil_stops_at_an_enemy_in_the_way)
     ckf_assert_at(&F, s, 20, 28); /* pass_enemies=yes: ecw's earlier reading, straight back */
 }
 
+/* ... and an enemy already touching him on the side he would go does
+ * not let him slide across his base: the recoil is stopped at once. */
+Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20.85f, 25.85f); /* 1.2" off: touching, within the grace, north-east of him */
+    ckf_dice(&F, 2, 2, 3);                  /* 4+1+2=7 (the dragoon touching him) against 3+3=6: a recoil */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, s, 20, 25);
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "recoils to (20.0, 25.0), stopped by dragoon D1's base"), "%s", said ? said : "(none)");
+}
+
 /* A recoil passes friends as a move does, but never ends on a base: where
  * its end stands on a friend's it stops short, touching him (unless
  * share_ground=yes). */
