@@ -2099,7 +2099,16 @@ static bool par_arrive(const CkState *s, Action *out)
 /* What a Royalist shot that kills trooper t is worth. */
 static double trooper_kill_value(const CkFig *t) { return trooper_value(t); }
 
-static void find_charles(Table *tb);
+/* Charles free on the table, looked for once a call (tb->charles). */
+static void find_charles(Table *tb)
+{
+    if (tb->charles == -2) {
+        tb->charles = -1;
+        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
+            if (tb->s->figs[tb->own[k]].type == F_CHARLES)
+                tb->charles = (int8_t)tb->own[k];
+    }
+}
 
 /* [CK Hand to hand Combat] could trooper t charge Charles, free on the table, next turn from where
  * it stands? */
@@ -2276,17 +2285,6 @@ static int guard_charles(Table *tb, int i, Action *out)
             return 1;
     }
     return touching ? 0 : -1;
-}
-
-/* Charles free on the table, looked for once a call (tb->charles). */
-static void find_charles(Table *tb)
-{
-    if (tb->charles == -2) {
-        tb->charles = -1;
-        for (int k = 0; k < tb->nown && tb->charles < 0; k++)
-            if (tb->s->figs[tb->own[k]].type == F_CHARLES)
-                tb->charles = (int8_t)tb->own[k];
-    }
 }
 
 /* An unmoved Royalist's next action; false when it has none. */
