@@ -961,12 +961,17 @@ static bool hashes_comparable(const Record *r, Diag *d)
 
 /* After a refused action: when the record's state had another size, say
  * so, since an engine of another version (other rules) is the likely
- * cause. */
+ * cause; else say that records replay under this ecw's rules (a rule
+ * changed since the record was made keeps the same state size). */
 static void add_layout_hint(const Record *r, Diag *d)
 {
-    if (!r->state_size || r->state_size == r->game->state_size)
-        return;
     size_t len = strlen(d->msg);
+    if (!r->state_size || r->state_size == r->game->state_size) {
+        snprintf(d->msg + len, sizeof d->msg - len,
+                 " (a record is replayed under this ecw's rules: one made before a rule changed, or "
+                 "edited by hand, stops where they disagree)");
+        return;
+    }
     snprintf(d->msg + len, sizeof d->msg - len,
              " (the record's state_size is %zu bytes and this ecw's %s state %zu: another "
              "version of ecw, with other rules, made it, or it is not a record of %s)",

@@ -351,6 +351,14 @@ expect 0 "$ecw" replay catch-a-king "$tmp/ck-watch.json" --verify
 # the result in words, not as scores of -1 and +1
 grep -Eq '^result: (royalist wins|parliament wins|draw), after turn [0-9]+$' "$tmp/out" || fail "replay result not in words: $(tail -2 "$tmp/out")"
 grep -q '^score:' "$tmp/out" && fail "replay still prints the score line"
+# a record made under other rules (here share_ground=yes, its option then taken out) stops at
+# the first action the rules of this ecw refuse, and says that records replay under them
+expect 0 "$ecw" watch catch-a-king --fast --seed 3 --option share_ground=yes --save "$tmp/ck-shared.json"
+sed 's/"options":{"share_ground":"yes"}/"options":{}/' "$tmp/ck-shared.json" >"$tmp/ck-unshared.json"
+expect 1 "$ecw" replay "$tmp/ck-unshared.json"
+err_has "action 13 (move D1 14.8 8.7): illegal: no room for his base there: Y stands at (14.0, 8.8)"
+err_has "(a record is replayed under this ecw's rules: one made before a rule changed, or edited by hand, stops where they disagree)"
+expect 0 "$ecw" replay "$tmp/ck-shared.json"
 # a record whose "game" was changed: its state_size says whose it is
 sed 's/"game":"catch-a-king"/"game":"marston-less"/' "$tmp/ck-watch.json" >"$tmp/ck-as-ml.json"
 expect 1 "$ecw" replay "$tmp/ck-as-ml.json"; err_has "the record says game marston-less, but its state_size [0-9]* is that of catch-a-king"
