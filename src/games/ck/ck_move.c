@@ -386,6 +386,15 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
     if (f->moved && !f->half_moved)
         return d ? more_than_half(s, f, d) : -1;
+    int under = a->verb == CKV_MOUNT ? ck_base_under(s, a->piece, 0.75f, f->x, f->y) : -1;
+    if (under >= 0) { /* [CK Movement and Ranges] his horse's larger base: no room for it there */
+        if (!d)
+            return -1;
+        char id[8];
+        ck_fig_id(s, under, id);
+        return diag_set(d, "no room to mount there: his horse's base would stand on %s's at (%.1f, %.1f) (move "
+                           "apart first)", id, (double)s->figs[under].x, (double)s->figs[under].y);
+    }
     return 0;
 }
 

@@ -864,6 +864,15 @@ Test(ck_movement_and_ranges, no_base_on_another_base)
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, d1, 0, 0, 15.4f, 0.8f)), "1.4\" from You, as typed: at the grace's edge");
     cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, d1, 0, 0, 15.38f, 0.8f)), "1.38\": on his base");
     (void)y;
+    /* a dragoon on foot touching a friend has no room to mount there: his base would grow onto him */
+    int foot = ckf_fig(&F, F_DRAGOON, 40, 10), near = ckf_fig(&F, F_CAVALRY, 41.25f, 10);
+    ckf_f(&F, foot)->mounted = 0;
+    Diag dm = {{0}};
+    cr_assert_lt(check_why(ckf_act(CKV_MOUNT, foot, 0, 0, 0, 0), &dm), 0, "1.25\" from a horseman: 0.75\" and 0.75\"");
+    cr_assert(strstr(dm.msg, "no room to mount there: his horse's base would stand on C"), "%s", dm.msg);
+    ckf_f(&F, near)->x = 41.5f;
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOUNT, foot, 0, 0, 0, 0)), "1.5\" off: room to mount");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_DISMOUNT, d1, 0, 0, 0, 0)), "dismounting makes his base smaller");
     F.s.share_ground = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 16)), "share_ground=yes: on D1's spot");
     F.s.share_ground = 0;
