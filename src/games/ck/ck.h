@@ -237,11 +237,12 @@ void ck_place_person(CkState *s, int piece);
 int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkFig *except);
 int ck_way_blocked(const CkState *s, int blocker, Diag *d);                 /* Charles or Wilmot found or shown */
 /* [CK Movement and Ranges] the figure on the table (not figure `self`, nor
- * the prisoners `self` guards) whose base a base of radius r at (x, y)
- * would stand on, closer than the two radii less the 0.1" contact grace
- * (touching is allowed), or -1 (always -1 with share_ground=yes);
- * ck_base_taken refuses such a point, naming him. self: -1 for none. */
-int ck_base_under(const CkState *s, int self, float r, float x, float y);
+ * the prisoners guarded by `group`, who go with him) whose base a base of
+ * radius r at (x, y) would stand on, closer than the two radii less the
+ * contact grace (CK_BASE_GRACE: touching is allowed), or -1 (always -1
+ * with share_ground=yes); ck_base_taken refuses such a point, naming him.
+ * self, group: -1 for none. */
+int ck_base_under(const CkState *s, int self, int group, float r, float x, float y);
 int ck_base_taken(const CkState *s, int under, Diag *d);
 /* [CK Chance Cards] where the k-th of `count` figures arriving at (x, y)
  * on edge `edge` (0 west, 1 east, 2 north, 3 south) stands. */

@@ -237,7 +237,7 @@ static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx
         if (ck_dist(cx, cy, e->x, e->y) < room)
             return i;
     }
-    int under = ck_base_under(s, (int)(f - s->figs), ck_fig_radius(f), cx, cy);
+    int self = (int)(f - s->figs), under = ck_base_under(s, self, self, ck_fig_radius(f), cx, cy); /* (his men escape, room_to_ride) */
     return under >= 0 && &s->figs[under] != t ? under : -1;
 }
 
@@ -381,6 +381,26 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
 /* ---------------- outcomes ---------------- */
 
 /* [CK Captured Persons] a guard's prisoners return to the Royalists. */
+/* [CK Captured Persons] [CK Movement and Ranges] a horseman who escapes
+ * rides again, and his mounted base may then stand on a neighbour's: he
+ * is set at the nearest place clear of every base (rings 0.25" apart out
+ * to 2", every 30 degrees), on the table (ecw: bases never overlap). */
+static void room_to_ride(CkState *s, int i)
+{
+    CkFig *p = &s->figs[i];
+    float r = ck_fig_radius(p);
+    if (ck_base_under(s, i, -1, r, p->x, p->y) < 0)
+        return;
+    for (int k = 0; k < 8 * 12; k++) {
+        float rad = 0.25f * (float)(k / 12 + 1), ang = 0.5235988f * (float)(k % 12);
+        float x = p->x + rad * cosf(ang), y = p->y + rad * sinf(ang);
+        if (x >= 0.5f && y >= 0.5f && x <= CK_TABLE - 0.5f && y <= CK_TABLE - 0.5f && ck_base_under(s, i, -1, r, x, y) < 0) {
+            p->x = x, p->y = y;
+            return;
+        }
+    }
+}
+
 static void prisoners_escape(CkState *s, int guard, bool only_left, GameIO *io)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -390,6 +410,7 @@ static void prisoners_escape(CkState *s, int guard, bool only_left, GameIO *io)
         p->status = FS_ACTIVE;
         p->guard = CK_NONE;
         p->mounted = ck_figs[p->type].mounted; /* horsemen who escape ride again */
+        room_to_ride(s, i);
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "escape", VIS_PUBLIC)) {
             evlog_int(log, "figure", i + 1);
@@ -421,7 +442,6 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     }
 }
 
-static float on_table(float v) { return v < 0.5f ? 0.5f : v > CK_TABLE - 0.5f ? CK_TABLE - 0.5f : v; }
 
 /* [CK Captured Persons] A guard driven back takes his prisoners with him:
  * the rulebook frees them only when he is killed or ordered away. With the
@@ -435,7 +455,7 @@ static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO 
     for (int i = 0; i < s->nfigs; i++) {
         CkFig *p = &s->figs[i];
         if (p->status == FS_PRISONER && p->guard == guard)
-            p->x = on_table(p->x + dx), p->y = on_table(p->y + dy);
+            p->x += dx, p->y += dy; /* (recoil_point kept them on the table too) */
     }
 }
 
@@ -472,6 +492,24 @@ static void stop_at(const CkState *s, float x, float y, float ux, float uy, floa
         *go = t, *by = i;
 }
 
+/* How far along the unit way (ux, uy) from (x, y), at most `far`, a
+ * figure stays on the table (0.5" inside its edges, as on_table keeps
+ * him): a recoil stops at the edge rather than sliding along it. */
+static float to_edge(float x, float y, float ux, float uy, float far)
+{
+    const float lo = 0.5f, hi = CK_TABLE - 0.5f;
+    float t = far;
+    if (ux > 0 && x + ux * t > hi)
+        t = (hi - x) / ux;
+    if (ux < 0 && x + ux * t < lo)
+        t = (lo - x) / ux;
+    if (uy > 0 && y + uy * t > hi)
+        t = (hi - y) / uy;
+    if (uy < 0 && y + uy * t < lo)
+        t = (lo - y) / uy;
+    return t > 0 ? t : 0;
+}
+
 /* Does figure e's base stop a recoil of `loser`'s side at its end (a
  * friend's, or a prisoner's not his own)? */
 static bool ends_short_of(const CkState *s, int loser, int i)
@@ -483,7 +521,7 @@ static bool ends_short_of(const CkState *s, int loser, int i)
 
 /* [CK Combat Outcomes] [CK Movement and Ranges] [CK Captured Persons]
  * where a recoil takes the loser: half a move straight away from the
- * opponent, kept on the table; (ecw) stopped short, bases touching, by the
+ * opponent, stopping at the table's edge (he and his prisoners); (ecw) stopped short, bases touching, by the
  * first enemy in the way (no way through an enemy, unless
  * pass_enemies=yes), or where it would end on a friend's or a prisoner's
  * base (unless share_ground=yes): a recoil passes friends as a move does,
@@ -496,20 +534,22 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
-    float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = m;
+    float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = to_edge(l->x, l->y, ux, uy, m);
     int by = -1;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
         bool enemy = e->status == FS_ACTIVE && e->side != l->side && i != from;
         if (enemy && !s->pass_enemies)
             stop_at(s, l->x, l->y, ux, uy, r, i, &go, &by);
-        if (e->status == FS_PRISONER && e->guard == loser) /* his prisoner's own way */
+        if (e->status == FS_PRISONER && e->guard == loser) { /* his prisoner's own way, to the edge too */
+            go = to_edge(e->x, e->y, ux, uy, go);
             for (int j = 0; j < s->nfigs; j++) {
                 const CkFig *g = &s->figs[j];
                 bool foe = g->status == FS_ACTIVE && g->side != l->side;
                 if (j != i && (foe ? !s->pass_enemies && j != from : !s->share_ground && ends_short_of(s, loser, j)))
                     stop_at(s, e->x, e->y, ux, uy, ck_fig_radius(e), j, &go, &by);
             }
+        }
     }
     for (int pass = 0; pass < s->nfigs && go > 0 && !s->share_ground; pass++) { /* back off each base the end stands on */
         int on = -1;
@@ -522,8 +562,8 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
         go = back < go ? back : 0; /* touching him; overlapping him from the start: no further */
         by = on;
     }
-    *x = on_table(l->x + ux * go);
-    *y = on_table(l->y + uy * go);
+    *x = l->x + ux * go; /* on the table: to_edge kept him there (or where he stood, beyond the margin) */
+    *y = l->y + uy * go;
     return by;
 }
 
@@ -772,8 +812,8 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
     float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
     bool swung = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL) == 1;
-    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges */
     f->x = cx, f->y = cy;
+    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
     ck_log_move(s, a->piece, fx, fy, io, swung ? "charges, swinging round, from" : "charges from");
     f->moved = f->shot = 1;
     Fight fg;

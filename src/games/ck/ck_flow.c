@@ -398,7 +398,7 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
     for (int k = 0; k < s->arrive_count; k++) {
         float x, y;
         ck_arrival_spot(s->arrive_edge, a->x, a->y, k, s->arrive_count, &x, &y);
-        int under = ck_base_under(s, -1, r, x, y);
+        int under = ck_base_under(s, -1, -1, r, x, y);
         if (under >= 0) {
             char id[8];
             ck_fig_id(s, under, id);

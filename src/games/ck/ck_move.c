@@ -129,14 +129,14 @@ static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, co
 
 /* [CK Movement and Ranges] bases never overlap (ecw, option share_ground):
  * see ck.h. A quick look at the box first: most figures stand far off. */
-int ck_base_under(const CkState *s, int self, float r, float x, float y)
+int ck_base_under(const CkState *s, int self, int group, float r, float x, float y)
 {
     if (s->share_ground)
         return -1;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
         if (!near_box(x - e->x, y - e->y) || i == self ||
-            !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != self)))
+            !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != group)))
             continue;
         float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE; /* the contact grace, the other way */
         if (dx * dx + dy * dy < room * room)
@@ -145,14 +145,15 @@ int ck_base_under(const CkState *s, int self, float r, float x, float y)
     return -1;
 }
 
-/* ck_base_under for figure `self` (radius r) ending a move or an escort
- * at (x, y), once no active enemy touches that point (checked before:
- * touching is a wider test than standing on): over the others k lists
- * when it lists them, else over every figure. */
+/* ck_base_under for figure `self` (radius r) ending a move at (x, y),
+ * but for his own prisoners (those he keeps in contact are seated beside
+ * him again, apply_move), once no active enemy touches that point (checked
+ * before: touching is a wider test than standing on): over the others k
+ * lists when it lists them, else over every figure. */
 static int base_under_known(const CkState *s, int self, float r, float x, float y, const CkKnown *k)
 {
     if (!k || k->nothers < 0 || s->share_ground)
-        return ck_base_under(s, self, r, x, y);
+        return ck_base_under(s, self, self, r, x, y);
     int hits = 0; /* counted without a branch first: there is mostly none, and a branch a figure mispredicts */
     for (int j = 0; j < k->nothers; j++) {
         int i = k->others[j];
@@ -336,7 +337,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (touches_enemy(s, f, a->x, a->y, k))
         return diag_set(d, "that would touch an enemy: use charge");
     int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
-    assert(under == (exit_north && !ck_on_table(a->x, a->y) ? -1 : ck_base_under(s, a->piece, ck_fig_radius(f), a->x, a->y)));
+    assert(under == (exit_north && !ck_on_table(a->x, a->y) ? -1 : ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), a->x, a->y)));
     if (under >= 0)
         return ck_base_taken(s, under, d);
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
@@ -386,7 +387,7 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
     if (f->moved && !f->half_moved)
         return d ? more_than_half(s, f, d) : -1;
-    int under = a->verb == CKV_MOUNT ? ck_base_under(s, a->piece, 0.75f, f->x, f->y) : -1;
+    int under = a->verb == CKV_MOUNT ? ck_base_under(s, a->piece, a->piece, 0.75f, f->x, f->y) : -1; /* (his men are seated again) */
     if (under >= 0) { /* [CK Movement and Ranges] his horse's larger base: no room for it there */
         if (!d)
             return -1;
@@ -427,7 +428,7 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return 0; /* off the table */
     if (touches_enemy(s, f, x, y, NULL))
         return diag_set(d, "the escort would end touching an enemy");
-    int under = ck_base_under(s, a->piece, ck_fig_radius(f), x, y);
+    int under = ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y); /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);
     int blocker = ck_way_blocker(s, f, x, y, NULL);
@@ -548,18 +549,38 @@ void ck_beside_guard(CkState *s, int i)
     p->y = g->y + dy / len * gap;
 }
 
+/* [CK Captured Persons] prisoner i touching his guard g, bases touching,
+ * at the first place round him clear of other bases (ecw: bases never
+ * overlap), 30 degrees at a time from angle `ang`; at `ang` if none is. */
+static void seat_by_guard(CkState *s, int i, float ang)
+{
+    CkFig *p = &s->figs[i];
+    const CkFig *g = &s->figs[p->guard];
+    float gap = ck_fig_radius(g) + ck_fig_radius(p), at = ang;
+    for (int turn = 0; turn < 12; turn++) {
+        float a = ang + 0.5235988f * (float)turn, x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
+        if (ck_on_table(x, y) && ck_base_under(s, i, -1, ck_fig_radius(p), x, y) < 0) {
+            at = a;
+            break;
+        }
+    }
+    p->x = g->x + gap * cosf(at);
+    p->y = g->y + gap * sinf(at);
+}
+
 /* [CK Captured Persons] prisoners stay in base contact with their guard:
- * after an escort, round him, bases touching his. */
-static void gather_prisoners(CkState *s, int g)
+ * after an escort, round him (seat_by_guard, the k-th from 1.2k radians);
+ * after he steps (keeping them in contact), mounts or dismounts, where each
+ * stood, drawn in or out to touch his base as it now is. */
+static void gather_prisoners(CkState *s, int g, bool in_place)
 {
     int k = 0;
     for (int i = 0; i < s->nfigs; i++) {
-        CkFig *p = &s->figs[i];
+        const CkFig *p = &s->figs[i];
         if (p->status != FS_PRISONER || p->guard != g)
             continue;
-        float ang = 1.2f * (float)k++, gap = ck_fig_radius(&s->figs[g]) + ck_fig_radius(p);
-        p->x = s->figs[g].x + gap * cosf(ang);
-        p->y = s->figs[g].y + gap * sinf(ang);
+        float from = atan2f(p->y - s->figs[g].y, p->x - s->figs[g].x);
+        seat_by_guard(s, i, in_place ? from : 1.2f * (float)k++);
     }
 }
 
@@ -591,8 +612,10 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     f->y = a->y;
     f->moved = 1;
     f->half_moved = half_a_move(s, f, fx, fy, a->x, a->y);
-    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) /* only Parliament takes prisoners */
+    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) { /* only Parliament takes prisoners */
         ck_prisoners_left(s, a->piece, io);
+        gather_prisoners(s, a->piece, true); /* those he kept, seated beside him where they stood */
+    }
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
         f->status = FS_EXITED;
         log_move(s, a->piece, fx, fy, io, "slips away off the far edge from");
@@ -644,7 +667,7 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     }
     f->x = x;
     f->y = y;
-    gather_prisoners(s, a->piece);
+    gather_prisoners(s, a->piece, false);
     log_move(s, a->piece, fx, fy, io, "escorts prisoners from");
     ck_search_if_on_piece(s, a->piece, io);
 }
@@ -661,6 +684,7 @@ void ck_move_apply(CkState *s, const Action *a, GameIO *io)
         f->mounted = a->verb == CKV_MOUNT;
         f->half = 1;
         f->changed_mount = 1;
+        gather_prisoners(s, a->piece, true); /* his base grew or shrank: they touch it still */
         log_move(s, a->piece, f->x, f->y, io, f->mounted ? "mounts at" : "dismounts at");
         break;
     }

@@ -172,17 +172,33 @@ static void place_round(float x, float y, int k, float *fx, float *fy)
 /* [CK Playing the Game] [CK Movement and Ranges] where figure i, found on
  * piece p, stands when the place it was given (x, y) is on another's base
  * (the searcher's, say: ecw, bases never overlap): the first of the
- * piece's places round its centre (place_round) on the piece where his
- * base stands on nobody's, else the place given. */
+ * piece's places round its centre (place_round), then of finer rings
+ * (0.45" apart, every 20 degrees), on the piece where his base stands on
+ * nobody's; else (a piece full of men) the first clear place just outside
+ * its edge; else the place given. */
 static void room_on_piece(CkState *s, int i, int p, float *x, float *y)
 {
     float r = ck_fig_radius(&s->figs[i]);
-    if (ck_base_under(s, i, r, *x, *y) < 0)
+    if (ck_base_under(s, i, -1, r, *x, *y) < 0)
         return;
-    for (int k = 0; k < 25; k++) {
+    const CkPiece *pc = &s->pieces[p];
+    for (int k = 0; k < 25 + 7 * 18; k++) { /* the places round the centre, then a finer ring every 0.45" */
         float fx, fy;
-        place_round(s->pieces[p].x, s->pieces[p].y, k, &fx, &fy);
-        if (ck_piece_at(s, fx, fy) == p && ck_base_under(s, i, r, fx, fy) < 0) {
+        if (k < 25)
+            place_round(pc->x, pc->y, k, &fx, &fy);
+        else {
+            float rad = 0.45f * (float)((k - 25) / 18), ang = 0.3490659f * (float)((k - 25) % 18);
+            fx = pc->x + rad * cosf(ang), fy = pc->y + rad * sinf(ang);
+        }
+        if (ck_piece_at(s, fx, fy) == p && ck_base_under(s, i, -1, r, fx, fy) < 0) {
+            *x = fx, *y = fy;
+            return;
+        }
+    }
+    for (int k = 0; k < 2 * 24; k++) { /* a piece full of men: just outside its edge, as on a table */
+        float rad = pc->r + 0.8f * (float)(k / 24 + 1), ang = 0.2617994f * (float)(k % 24);
+        float fx = pc->x + rad * cosf(ang), fy = pc->y + rad * sinf(ang);
+        if (ck_on_table(fx, fy) && ck_base_under(s, i, -1, r, fx, fy) < 0) {
             *x = fx, *y = fy;
             return;
         }

@@ -568,6 +568,23 @@ Test(ck_combat_outcomes, recoil_stops_at_an_enemy_in_the_way)
     ckf_assert_at(&F, s, 20, 28); /* pass_enemies=yes: ecw's earlier reading, straight back */
 }
 
+/* A recoil stops at the table's edge; a friend standing there still
+ * stops him short, bases touching (kept on the table first, then checked:
+ * he used to be pushed back onto the table onto the friend's base). */
+Test(ck_combat_outcomes, recoil_at_the_edge_stops_short_of_a_friend_there)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 41), s = ckf_fig(&F, F_SHOT, 20, 46);
+    int k = ckf_fig(&F, F_CLUBMAN, 20.3f, 47.4f); /* at the edge, just beside his way north */
+    ckf_dice(&F, 2, 3, 1);                        /* 7 against 4: a recoil, 3" north: 1.5" to the edge */
+    ckf_charge(&F, c, s, false);
+    float d = ck_dist(ckf_f(&F, s)->x, ckf_f(&F, s)->y, ckf_f(&F, k)->x, ckf_f(&F, k)->y);
+    cr_assert_geq(d, 1.0f - CK_BASE_GRACE, "the shot stands %.2f\" from the clubman, on his base", (double)d);
+    cr_assert_lt(ckf_f(&F, s)->y, 46.5f, "stopped short of him: (%.2f, %.2f)", (double)ckf_f(&F, s)->x,
+                 (double)ckf_f(&F, s)->y);
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "stopped by clubman K1's base"), "%s", said ? said : "(none)");
+}
+
 /* ... and an enemy already touching him on the side he would go does
  * not let him slide across his base: the recoil is stopped at once. */
 Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)

@@ -912,3 +912,57 @@ Test(ck_movement_and_ranges, a_charge_goes_round_an_enemy_in_the_way)
     cr_assert_lt(check_why(ckf_act(CKV_CHARGE, c, s2, 0, 0, 0), &d), 0, "a wall of shot in the way");
     cr_assert(strstr(d.msg, "an enemy: go round him"), "%s", d.msg);
 }
+
+/* The first two figures on the table (active or held) whose bases stand
+ * one on the other, or false. */
+static bool bases_overlap(const CkState *s, int *a, int *b)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        for (int j = i + 1; j < s->nfigs; j++) {
+            const CkFig *e = &s->figs[i], *f = &s->figs[j];
+            bool on_i = e->status == FS_ACTIVE || e->status == FS_PRISONER;
+            bool on_j = f->status == FS_ACTIVE || f->status == FS_PRISONER;
+            if (on_i && on_j && ck_on_table(e->x, e->y) && ck_on_table(f->x, f->y) &&
+                ck_dist(e->x, e->y, f->x, f->y) < ck_fig_radius(e) + ck_fig_radius(f) - CK_BASE_GRACE - 1e-3f) {
+                *a = i, *b = j;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* [CK Movement and Ranges] no base on another base, as a property: in
+ * whole games of the computer players, and of random players, no two
+ * bases on the table stand one on the other after any action, whoever
+ * placed them (moves, charges, recoils, escorts, searches, arrivals,
+ * escapes). */
+Test(ck_movement_and_ranges, no_base_ever_stands_on_another)
+{
+    Options o = {0};
+    static Action list[512];
+    int actions = 0;
+    for (int heuristic = 0; heuristic < 2; heuristic++)
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            CkState s;
+            Rng r;
+            rng_seed(&r, seed * 104729);
+            cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
+            ck_begin(&s, NULL);
+            for (int step = 0; step < 4000 && s.phase != CP_OVER; step++, actions++) {
+                Action a;
+                if (!heuristic || ck_heuristic(&s, &r, &a) < 0) {
+                    int n = ck_legal(&s, list, 512);
+                    cr_assert_gt(n, 0);
+                    a = list[rng_below(&r, (uint32_t)n)];
+                }
+                ck_apply(&s, &a, NULL);
+                int i, j;
+                if (bases_overlap(&s, &i, &j))
+                    cr_assert_fail("%s seed %llu step %d (verb %d, figure %d): figure %d at (%.2f, %.2f) on figure %d at "
+                                   "(%.2f, %.2f)", heuristic ? "heuristic" : "random", (unsigned long long)seed, step,
+                                   a.verb, a.piece, i, (double)s.figs[i].x, (double)s.figs[i].y, j,
+                                   (double)s.figs[j].x, (double)s.figs[j].y);
+            }
+        }
+    cr_assert_gt(actions, 2000);
+}

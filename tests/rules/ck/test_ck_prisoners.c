@@ -216,6 +216,23 @@ Test(ck_captured_persons, escort_may_not_end_on_a_base)
     ckf_assert_at(&F, c, 24, 7);
 }
 
+/* After an escort the prisoners stand round their guard, bases touching
+ * his, each clear of every other base (Movement and Ranges, no base on
+ * another base): here the first place round him is a dragoon's. */
+Test(ck_captured_persons, escorted_prisoners_stand_clear_of_other_bases)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10);
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    int d = ckf_fig(&F, F_DRAGOON, 25.5f, 7); /* touching the guard's end (24, 7), on its east side */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_at(&F, c, 24, 7);
+    const CkFig *g = ckf_f(&F, c), *q = ckf_f(&F, p), *e = ckf_f(&F, d);
+    cr_assert(ck_in_contact(q, g), "the prisoner at (%.2f, %.2f) touches his guard", (double)q->x, (double)q->y);
+    cr_assert_geq(ck_dist(q->x, q->y, e->x, e->y), 0.5f + 0.75f - CK_BASE_GRACE, "the prisoner at (%.2f, %.2f) stands on "
+                  "D1's base", (double)q->x, (double)q->y);
+}
+
 /* An escort is a move: one that ends on an unsearched piece searches it,
  * and the search ends Parliament's turn. */
 Test(ck_captured_persons, escort_ending_on_an_unsearched_piece_searches_it)
