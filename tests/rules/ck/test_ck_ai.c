@@ -94,17 +94,11 @@ Test(ck_royalist_player, horse_leaves_an_even_fight_when_charles_is_far)
     cr_assert_eq(a.piece, h);
 }
 
-/* [CK Hand to hand Combat] [CK Movement and Ranges] Charles in the open,
- * two horsemen able to charge him next turn, three clubmen (no muskets) a
- * few inches behind him: bases may not overlap, so the clubmen close round
- * him (one towards the nearest horseman, the others a third of the way
- * round either side), and then neither horseman finds room to touch him. */
-Test(ck_royalist_player, the_foot_close_round_charles)
+/* The Royalists' turn played out by their computer player (Charles has
+ * moved already), then: the three men s touch Charles x, and neither
+ * trooper c finds room to charge him. */
+static void assert_ring_closes(int x, const int s[3], const int c[2])
 {
-    int x = ckf_fig(&F, F_CHARLES, 24, 30);
-    ckf_f(&F, x)->moved = 1; /* he has gone where he goes: his guards follow */
-    int s[3] = {ckf_fig(&F, F_CLUBMAN, 24, 35), ckf_fig(&F, F_CLUBMAN, 21, 34), ckf_fig(&F, F_CLUBMAN, 27, 34)};
-    int c[2] = {ckf_fig(&F, F_CAVALRY, 24, 22), ckf_fig(&F, F_CAVALRY, 18, 25)};
     ckf_side(&F, CK_ROY);
     F.s.turn = 5;
     for (int n = 0; n < 10; n++) {
@@ -122,6 +116,20 @@ Test(ck_royalist_player, the_foot_close_round_charles)
         ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
 }
 
+/* [CK Hand to hand Combat] [CK Movement and Ranges] Charles in the open,
+ * two horsemen able to charge him next turn, three clubmen (no muskets) a
+ * few inches behind him: bases may not overlap, so the clubmen close round
+ * him (one towards the nearest horseman, the others a third of the way
+ * round either side), and then neither horseman finds room to touch him. */
+Test(ck_royalist_player, the_foot_close_round_charles)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    ckf_f(&F, x)->moved = 1; /* he has gone where he goes: his guards follow */
+    int s[3] = {ckf_fig(&F, F_CLUBMAN, 24, 35), ckf_fig(&F, F_CLUBMAN, 21, 34), ckf_fig(&F, F_CLUBMAN, 27, 34)};
+    int c[2] = {ckf_fig(&F, F_CAVALRY, 24, 22), ckf_fig(&F, F_CAVALRY, 18, 25)};
+    assert_ring_closes(x, s, c);
+}
+
 /* ... and one who touches Charles elsewhere (where a search put him)
  * leaves a gap in the ring: he moves to a place of the three as well. */
 Test(ck_royalist_player, a_man_touching_charles_elsewhere_takes_his_place_in_the_ring)
@@ -130,20 +138,7 @@ Test(ck_royalist_player, a_man_touching_charles_elsewhere_takes_his_place_in_the
     ckf_f(&F, x)->moved = 1;
     int s[3] = {ckf_fig(&F, F_CLUBMAN, 24.8f, 29.4f), ckf_fig(&F, F_CLUBMAN, 21, 34), ckf_fig(&F, F_CLUBMAN, 27, 34)};
     int c[2] = {ckf_fig(&F, F_CAVALRY, 24, 22), ckf_fig(&F, F_CAVALRY, 30, 24)};
-    ckf_side(&F, CK_ROY);
-    F.s.turn = 5;
-    for (int n = 0; n < 10; n++) {
-        Action a;
-        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-        if (a.verb == CKV_END)
-            break;
-        ckf_do(&F, a);
-    }
-    for (int k = 0; k < 3; k++)
-        cr_assert(ck_in_contact(ckf_f(&F, s[k]), ckf_f(&F, x)), "clubman %d does not touch Charles", k);
-    ckf_side(&F, CK_PAR);
-    for (int k = 0; k < 2; k++)
-        ckf_refused(&F, ckf_act(CKV_CHARGE, c[k], x, 1, 0, 0), "no room to touch that figure");
+    assert_ring_closes(x, s, c);
 }
 
 /* [CK Hand to hand Combat] The Parliament side of the ring: Charles with

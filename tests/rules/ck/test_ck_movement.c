@@ -697,6 +697,15 @@ static void probe_orders(const CkState *s)
     }
 }
 
+/* A game set up from `seed` and begun, with a players' generator seeded
+ * from `play`. */
+static void new_game(CkState *s, Rng *r, const Options *o, uint64_t seed, uint64_t play)
+{
+    rng_seed(r, play);
+    cr_assert_eq(ck_setup(s, o, seed, NULL), 0);
+    ck_begin(s, NULL);
+}
+
 Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_accepted_orders)
 {
     /* random games on random terrain: at every decision each figure's
@@ -709,9 +718,7 @@ Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_a
     for (uint64_t seed = 1; seed <= 4; seed++) {
         CkState s;
         Rng r;
-        rng_seed(&r, seed * 7919);
-        cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
-        ck_begin(&s, NULL);
+        new_game(&s, &r, &o, seed, seed * 7919);
         static Action list[512];
         for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
             if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST) {
@@ -945,9 +952,7 @@ Test(ck_movement_and_ranges, no_base_ever_stands_on_another)
         for (uint64_t seed = 1; seed <= 40; seed++) {
             CkState s;
             Rng r;
-            rng_seed(&r, seed * 104729);
-            cr_assert_eq(ck_setup(&s, &o, seed, NULL), 0);
-            ck_begin(&s, NULL);
+            new_game(&s, &r, &o, seed, seed * 104729);
             for (int step = 0; step < 4000 && s.phase != CP_OVER; step++, actions++) {
                 Action a;
                 if (!heuristic || ck_heuristic(&s, &r, &a) < 0) {
