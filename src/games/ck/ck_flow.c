@@ -428,10 +428,21 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
         evlog_str(log, "side", side_names[s->arrive_side]);
         evlog_str(log, "figures", ck_figs[s->arrive_type].name);
         evlog_int(log, "count", s->arrive_count);
-        evlog_end(log, "%s: %d %s arrive%s at (%.1f, %.1f)",
-                  s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements", s->arrive_count,
-                  ck_fig_noun(s->arrive_type, s->arrive_count), s->arrive_count == 1 ? "s" : "",
-                  first < s->nfigs ? s->figs[first].x : a->x, first < s->nfigs ? s->figs[first].y : a->y);
+        const char *who = s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements";
+        const char *noun = ck_fig_noun(s->arrive_type, s->arrive_count);
+        int lo = first, hi = first; /* the row's two ends, for the referee who sets them down */
+        for (int i = first; i < s->nfigs; i++) {
+            float v = s->arrive_edge <= 1 ? s->figs[i].y : s->figs[i].x;
+            lo = v < (s->arrive_edge <= 1 ? s->figs[lo].y : s->figs[lo].x) ? i : lo;
+            hi = v > (s->arrive_edge <= 1 ? s->figs[hi].y : s->figs[hi].x) ? i : hi;
+        }
+        if (s->nfigs - first <= 1)
+            evlog_end(log, "%s: %d %s arrives at (%.1f, %.1f)", who, s->arrive_count, noun,
+                      first < s->nfigs ? s->figs[first].x : a->x, first < s->nfigs ? s->figs[first].y : a->y);
+        else
+            evlog_end(log, "%s: %d %s arrive in a row along the %s edge, from (%.1f, %.1f) to (%.1f, %.1f)", who,
+                      s->arrive_count, noun, edge_names[s->arrive_edge], s->figs[lo].x, s->figs[lo].y,
+                      s->figs[hi].x, s->figs[hi].y);
     }
     start_parliament(s);
 }

@@ -641,10 +641,12 @@ static void reinforce_case(int type_die, int number_die)
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
     cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
-    char said[96];
-    snprintf(said, sizeof said, "Parliament reinforcements: %d %s arrive%s at (30.0, 0.8)\"", want,
+    char said[160]; /* one where he stands; a row by its two ends (1.6" apart, either side of the first) */
+    static const char *const rows[3] = {"arrives at (30.0, 0.8)", "arrive in a row along the south edge, from (30.0, 0.8) to (31.6, 0.8)",
+                                        "arrive in a row along the south edge, from (28.4, 0.8) to (31.6, 0.8)"};
+    snprintf(said, sizeof said, "Parliament reinforcements: %d %s %s\"", want,
              type_die <= 3 ? (want == 1 ? "dragoon" : "dragoons") : (want == 1 ? "cavalry trooper" : "cavalry troopers"),
-             want == 1 ? "s" : "");
+             rows[want - 1]);
     cr_assert(strstr(ckf_last_event(&F, "arrival"), said), "%s in %s", said, ckf_last_event(&F, "arrival"));
     for (int i = 1; i <= want; i++) {
         const CkFig *f = ckf_f(&F, i);
