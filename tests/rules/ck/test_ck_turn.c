@@ -173,6 +173,32 @@ Test(ck_playing_the_game, the_found_stand_clear_of_the_searcher)
     }
 }
 
+/* ... and on a piece too full for them (a manor, 2.5" in radius, four
+ * Royalist horsemen already on it), the men found who find no room on it
+ * stand just outside its edge, still on nobody's base. */
+Test(ck_playing_the_game, the_found_stand_outside_a_full_piece)
+{
+    ckf_piece(&F, CKP_MANOR, 20, 20, DISC_HORSE, PROM_CHARLES);
+    for (int k = 0; k < 4; k++)
+        ckf_fig(&F, F_HORSE, 20 + 1.6f * cosf(1.5707963f * (float)k), 20 + 1.6f * sinf(1.5707963f * (float)k));
+    int c = ckf_fig(&F, F_DRAGOON, 15, 15);
+    ckf_dice(&F, 1, 6);
+    ckf_move(&F, c, 18.3f, 18.3f); /* 2.4" south-west of the centre, between two of them */
+    cr_assert_eq(F.s.nfigs, 4 + 1 + 6 + 1);
+    int outside = 0;
+    for (int i = 0; i < F.s.nfigs; i++) {
+        const CkFig *a = ckf_f(&F, i);
+        outside += i > c && ck_piece_at(&F.s, a->x, a->y) != CKP_MANOR;
+        for (int j = i + 1; j < F.s.nfigs; j++) {
+            const CkFig *b = ckf_f(&F, j);
+            cr_expect_geq(ck_dist(a->x, a->y, b->x, b->y), ck_fig_radius(a) + ck_fig_radius(b) - CK_BASE_GRACE,
+                          "%d at (%.2f, %.2f) on %d at (%.2f, %.2f)", i, (double)a->x, (double)a->y, j, (double)b->x,
+                          (double)b->y);
+        }
+    }
+    cr_assert_gt(outside, 0, "the manor held them all: no one had to stand outside");
+}
+
 Test(ck_playing_the_game, search_of_blanks_ends_the_turn_too)
 {
     ckf_piece(&F, CKP_VILLAGE, 20, 20, DISC_BLANK, PROM_BLANK);
