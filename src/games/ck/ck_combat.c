@@ -459,7 +459,7 @@ static void guard_driven_back(CkState *s, int guard, float dx, float dy, GameIO 
     }
 }
 
-/* How far along the unit way (ux, uy) from (x, y) a base of radius r
+/* [CK Movement and Ranges] How far along the unit way (ux, uy) from (x, y) a base of radius r
  * goes before it touches e's base: `far` if it never does within it or e
  * stands behind (he is left, not met); nothing if the bases touch or
  * overlap already and e stands ahead (he is in the way at once). */
@@ -492,7 +492,7 @@ static void stop_at(const CkState *s, float x, float y, float ux, float uy, floa
         *go = t, *by = i;
 }
 
-/* How far along the unit way (ux, uy) from (x, y), at most `far`, a
+/* [CK Combat Outcomes] How far along the unit way (ux, uy) from (x, y), at most `far`, a
  * figure stays on the table (0.5" inside its edges, as on_table keeps
  * him): a recoil stops at the edge rather than sliding along it. */
 static float to_edge(float x, float y, float ux, float uy, float far)

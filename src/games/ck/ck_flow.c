@@ -355,7 +355,7 @@ void ck_end_phase(CkState *s, GameIO *io)
 
 /* ---------------- arrivals ---------------- */
 
-/* Is (x, y) on the table within 0.5" of edge `edge` (0 west, 1 east, 2
+/* [CK Chance Cards] Is (x, y) on the table within 0.5" of edge `edge` (0 west, 1 east, 2
  * north, 3 south)? A corner lies on both its edges. */
 static bool on_edge(float x, float y, int edge)
 {

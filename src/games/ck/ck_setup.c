@@ -157,7 +157,7 @@ void ck_deal_cards(CkState *s)
     }
 }
 
-/* The k-th place round (x, y) for figures found or arriving: the point
+/* [CK Playing the Game] The k-th place round (x, y) for figures found or arriving: the point
  * itself, then a ring of eight 1.9" out (inside every piece: the smallest
  * has a 2.5" radius), then sixteen 3.6" out; kept on the table. */
 static void place_round(float x, float y, int k, float *fx, float *fy)

@@ -129,16 +129,37 @@ Test(ck_playing_the_game, first_clubman_found_has_a_musket)
  * man found in a wood (radius 3") stands 3.35" from its centre, and the
  * fourth, fifth and sixth found in the manor (radius 2.5") stand outside
  * it, in the open, without its cover or obstacle. */
+static const int six_pieces[] = {CKP_VILLAGE, CKP_MANOR, CKP_WOOD, CKP_HILL, CKP_FIELD, CKP_MARSH};
+
+/* A fresh table with piece `kind` at (20, 20) hiding six shot and
+ * Charles, searched by a dragoon riding from (fx, fy) to (tx, ty). */
+static void search_six(int kind, float fx, float fy, float tx, float ty)
+{
+    ckf_init(&F);
+    ckf_piece(&F, kind, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_DRAGOON, fx, fy);
+    ckf_dice(&F, 1, 6);
+    ckf_move(&F, c, tx, ty);
+    cr_assert_eq(F.s.nfigs, 1 + 6 + 1);
+}
+
+/* Every two bases on the table stand apart, bases touching at most. */
+static void expect_no_base_on_another(const char *where)
+{
+    for (int i = 0; i < F.s.nfigs; i++)
+        for (int j = i + 1; j < F.s.nfigs; j++) {
+            const CkFig *a = ckf_f(&F, i), *b = ckf_f(&F, j);
+            cr_expect_geq(ck_dist(a->x, a->y, b->x, b->y), ck_fig_radius(a) + ck_fig_radius(b) - CK_BASE_GRACE,
+                          "%s: %s %d at (%.2f, %.2f) on %s %d at (%.2f, %.2f)", where, ck_figs[a->type].name, i,
+                          (double)a->x, (double)a->y, ck_figs[b->type].name, j, (double)b->x, (double)b->y);
+        }
+}
+
 Test(ck_playing_the_game, six_found_all_stand_on_the_piece)
 {
-    static const int pieces[] = {CKP_VILLAGE, CKP_MANOR, CKP_WOOD, CKP_HILL, CKP_FIELD, CKP_MARSH};
+    const int *pieces = six_pieces;
     for (int k = 0; k < 6; k++) {
-        ckf_init(&F);
-        ckf_piece(&F, pieces[k], 20, 20, DISC_INFANTRY, PROM_CHARLES);
-        int c = ckf_fig(&F, F_DRAGOON, 20, 15.5f);
-        ckf_dice(&F, 1, 6);
-        ckf_move(&F, c, 20, 17.6f);
-        cr_assert_eq(F.s.nfigs, 1 + 6 + 1);
+        search_six(pieces[k], 20, 15.5f, 20, 17.6f);
         for (int i = 1; i < F.s.nfigs; i++)
             cr_expect_eq(ck_piece_at(&F.s, ckf_f(&F, i)->x, ckf_f(&F, i)->y), pieces[k],
                          "%s found in the %s stands at (%.2f, %.2f), off the piece", ck_figs[ckf_f(&F, i)->type].name,
@@ -154,22 +175,9 @@ Test(ck_playing_the_game, six_found_all_stand_on_the_piece)
  * and Charles found. */
 Test(ck_playing_the_game, the_found_stand_clear_of_the_searcher)
 {
-    static const int pieces[] = {CKP_VILLAGE, CKP_MANOR, CKP_WOOD, CKP_HILL, CKP_FIELD, CKP_MARSH};
     for (int k = 0; k < 6; k++) {
-        ckf_init(&F);
-        ckf_piece(&F, pieces[k], 20, 20, DISC_INFANTRY, PROM_CHARLES);
-        int c = ckf_fig(&F, F_DRAGOON, 26, 20);
-        ckf_dice(&F, 1, 6);
-        ckf_move(&F, c, 22.3f, 20);
-        cr_assert_eq(F.s.nfigs, 1 + 6 + 1);
-        for (int i = 0; i < F.s.nfigs; i++)
-            for (int j = i + 1; j < F.s.nfigs; j++) {
-                const CkFig *a = ckf_f(&F, i), *b = ckf_f(&F, j);
-                float d = ck_dist(a->x, a->y, b->x, b->y);
-                cr_expect_geq(d, ck_fig_radius(a) + ck_fig_radius(b) - CK_BASE_GRACE, "piece %d: %s %d at (%.2f, %.2f) on "
-                              "%s %d at (%.2f, %.2f)", k, ck_figs[a->type].name, i, (double)a->x, (double)a->y,
-                              ck_figs[b->type].name, j, (double)b->x, (double)b->y);
-            }
+        search_six(six_pieces[k], 26, 20, 22.3f, 20);
+        expect_no_base_on_another(ck_terrain[ck_piece_kinds[six_pieces[k]]].name);
     }
 }
 
@@ -185,17 +193,10 @@ Test(ck_playing_the_game, the_found_stand_outside_a_full_piece)
     ckf_dice(&F, 1, 6);
     ckf_move(&F, c, 18.3f, 18.3f); /* 2.4" south-west of the centre, between two of them */
     cr_assert_eq(F.s.nfigs, 4 + 1 + 6 + 1);
+    expect_no_base_on_another("the full manor");
     int outside = 0;
-    for (int i = 0; i < F.s.nfigs; i++) {
-        const CkFig *a = ckf_f(&F, i);
-        outside += i > c && ck_piece_at(&F.s, a->x, a->y) != CKP_MANOR;
-        for (int j = i + 1; j < F.s.nfigs; j++) {
-            const CkFig *b = ckf_f(&F, j);
-            cr_expect_geq(ck_dist(a->x, a->y, b->x, b->y), ck_fig_radius(a) + ck_fig_radius(b) - CK_BASE_GRACE,
-                          "%d at (%.2f, %.2f) on %d at (%.2f, %.2f)", i, (double)a->x, (double)a->y, j, (double)b->x,
-                          (double)b->y);
-        }
-    }
+    for (int i = c + 1; i < F.s.nfigs; i++)
+        outside += ck_piece_at(&F.s, ckf_f(&F, i)->x, ckf_f(&F, i)->y) != CKP_MANOR;
     cr_assert_gt(outside, 0, "the manor held them all: no one had to stand outside");
 }
 
