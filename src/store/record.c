@@ -93,6 +93,49 @@ void record_finish(Record *r, const void *st)
 {
     r->final_hash = game_hash(r->game, st);
     r->has_final = true;
+    r->over = r->game->terminal(st);
+}
+
+/* ------------------------------------------------------------------ */
+/* The sealed seed                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The seed fixes the hidden deal and every die to come: a player who read
+ * it from a saved game could rebuild them with `watch --seed`. So the
+ * record of an unfinished game holds it sealed: a fixed permutation of
+ * the 64-bit numbers (a Feistel network of four rounds over its halves),
+ * which no command of ecw undoes in the open. It keeps the deal from a
+ * glance and from `watch`, not from someone who reads this source. */
+enum { SEAL_ROUNDS = 4 };
+static const uint32_t seal_keys[SEAL_ROUNDS] = {0x9E3779B9u, 0x7F4A7C15u, 0xF39CC060u, 0x5CEDC834u};
+
+/* The round function: any mixing of a half with the round's key. */
+static uint32_t seal_round(uint32_t half, uint32_t key)
+{
+    uint64_t x = (uint64_t)(half ^ key) * 0xD6E8FEB86659FD93u;
+    return (uint32_t)(x >> 32) ^ (uint32_t)x;
+}
+
+static uint64_t seal_seed(uint64_t seed)
+{
+    uint32_t l = (uint32_t)(seed >> 32), r = (uint32_t)seed;
+    for (int k = 0; k < SEAL_ROUNDS; k++) {
+        uint32_t t = r;
+        r = l ^ seal_round(r, seal_keys[k]);
+        l = t;
+    }
+    return (uint64_t)l << 32 | r;
+}
+
+static uint64_t unseal_seed(uint64_t sealed)
+{
+    uint32_t l = (uint32_t)(sealed >> 32), r = (uint32_t)sealed;
+    for (int k = SEAL_ROUNDS - 1; k >= 0; k--) {
+        uint32_t t = l;
+        l = r ^ seal_round(l, seal_keys[k]);
+        r = t;
+    }
+    return (uint64_t)l << 32 | r;
 }
 
 /* ------------------------------------------------------------------ */
@@ -139,21 +182,31 @@ static void write_action(Jw *w, const RecAction *ra)
     jw_obj_end(w);
 }
 
-/* The header fields: engine, game, seed, options. */
+/* "seed": an integer, or a decimal string above INT64_MAX. */
+static void write_seed(Jw *w, uint64_t seed)
+{
+    jw_key(w, "seed");
+    if (seed <= (uint64_t)INT64_MAX) {
+        jw_u64(w, seed);
+    } else {
+        char b[24];
+        snprintf(b, sizeof b, "%" PRIu64, seed);
+        jw_str(w, b);
+    }
+}
+
+/* The header fields: engine, game, seed (sealed while the game is not
+ * over), options. */
 static void write_head(Jw *w, const Record *r)
 {
     jw_kstr(w, "engine", r->engine);
     jw_kstr(w, "game", r->game->id);
     if (r->state_size)
         jw_kint(w, "state_size", (int64_t)r->state_size);
-    jw_key(w, "seed");
-    if (r->seed <= (uint64_t)INT64_MAX) {
-        jw_u64(w, r->seed);
-    } else {
-        char b[24];
-        snprintf(b, sizeof b, "%" PRIu64, r->seed);
-        jw_str(w, b);
-    }
+    if (!r->over)
+        write_hex(w, "sealed_seed", seal_seed(r->seed));
+    else
+        write_seed(w, r->seed);
     jw_key(w, "options");
     jw_obj(w);
     for (int i = 0; i < r->opt.n; i++)
@@ -636,12 +689,22 @@ static int ld_players(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
-/* "seed": an integer >= 0, or a decimal string for seeds above INT64_MAX. */
+/* "seed": an integer >= 0, or a decimal string for seeds above INT64_MAX;
+ * or, for a game not over, "sealed_seed": 16 hex digits (write_head). */
 static int ld_seed(const Ld *ld, json_t *root, Record *r)
 {
-    json_t *v = json_object_get(root, "seed");
+    json_t *v = json_object_get(root, "seed"), *sealed = json_object_get(root, "sealed_seed");
+    if (v && sealed)
+        return ld_err(ld, "sealed_seed", "given with \"seed\" (a record holds one or the other)");
+    if (sealed) {
+        uint64_t x;
+        if (ld_hex(ld, sealed, "sealed_seed", &x) < 0)
+            return -1;
+        r->seed = unseal_seed(x);
+        return 0;
+    }
     if (!v)
-        return ld_err(ld, "seed", "missing");
+        return ld_err(ld, "seed", "missing (nor is there a \"sealed_seed\")");
     if (json_is_integer(v) && json_integer_value(v) >= 0) {
         r->seed = (uint64_t)json_integer_value(v);
         return 0;
@@ -714,7 +777,7 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
 /* Every field of the parsed document, in file order. */
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
-    static const char *const keys[] = {"engine", "game", "state_size", "seed", "options", "actions",
+    static const char *const keys[] = {"engine", "game", "state_size", "seed", "sealed_seed", "options", "actions",
                                        "rolls", "hashes", "final_hash", "players", "dice", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);

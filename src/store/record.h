@@ -14,7 +14,10 @@
  * stopped by a quit or the end of input at a die prompt: the rest of that
  * action's dice): a replay draws it from the generator again.
  * A seed above INT64_MAX is written as a decimal string (JSON readers
- * cannot hold it as an integer); both forms are read back.
+ * cannot hold it as an integer); both forms are read back. While the
+ * game is not over the seed is written sealed instead, "sealed_seed":"hex"
+ * (a fixed permutation, record.c): it fixes the hidden deal and the dice
+ * to come.
  * The hashes are of the raw state, so they only mean something to an
  * engine whose state has the same layout: "state_size" (the bytes of the
  * state when the record was made) lets --verify refuse, with a reason, to
@@ -56,6 +59,7 @@ typedef struct Record {
     size_t         nhashes, cap_hashes;
     uint64_t       final_hash;
     bool           has_final;
+    bool           over;       /* the game had ended at record_finish: the seed is written in the open */
     /* Who played each side ("human" or an AI's name; "" not recorded) and
      * "manual" when the dice were typed in: what `ecw play --load` needs
      * to resume the game as it was. Optional, written only when set. */
@@ -76,7 +80,7 @@ void record_add_roll(Record *r, int sides, int value);
  * (an action taken back in play), with the hashes made after them and
  * the final hash dropped. */
 void record_truncate(Record *r, size_t nactions, size_t nrolls);
-/* Store the final hash of the state. */
+/* Store the final hash of the state, and whether the game is over. */
 void record_finish(Record *r, const void *st);
 
 /* Write as JSON; -1 with d filled on failure. */

@@ -225,6 +225,10 @@ grep -q 'input ended' "$tmp/err" || fail "play at end of input: no message"
 printf 'quit\n' | "$ecw" play "$game" --seed 7 --save "$tmp/quit.json" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] || fail "play quit should exit 0"
 [ -s "$tmp/quit.json" ] || fail "play quit did not save"
+# the seed fixes the hidden deal: sealed while the game goes on, in the open once it is over
+grep -q '"seed"' "$tmp/quit.json" && fail "a game left unfinished saved its seed in the open"
+grep -q '"sealed_seed":"[0-9a-f]\{16\}"' "$tmp/quit.json" || fail "a game left unfinished has no sealed_seed"
+grep -q '"seed":7,' "$tmp/game.json" || fail "a finished game does not show its seed"
 
 # --- replay --verify: the saved game passes, a tampered one fails naming the action
 expect 0 "$ecw" replay --verify "$tmp/game.json"

@@ -6,6 +6,7 @@
 #include "games/registry.h"
 #include "store/record.h"
 #include <criterion/criterion.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +387,7 @@ Test(record, big_seed_and_options_round_trip)
                 .x = 1.2345678f, .y = -0.1f};
     record_add_action(&rec, &a, "a \"quoted\" text", NULL);
     record_add_roll(&rec, 6, 4);
+    rec.over = true; /* the seed in the open: a decimal string past INT64_MAX */
     const char *path = put("big.json", "");
     cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
     cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
@@ -505,4 +507,75 @@ Test(record, default_dir_follows_xdg)
     setenv("HOME", "/home/u", 1);
     cr_expect_str_eq(record_default_dir(buf, sizeof buf), "/home/u/.local/share/ecw");
     cr_expect_null(record_default_dir(buf, 4));
+}
+
+/* The whole of a small file, NUL-terminated (into buf of n bytes). */
+static const char *file_text(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f != NULL, "%s", path);
+    size_t got = fread(buf, 1, n - 1, f);
+    fclose(f);
+    buf[got] = 0;
+    return buf;
+}
+
+/* Save rec and load it back into back, the file's text into text. */
+static void save_and_load(Record *rec, Record *back, char *text, size_t n)
+{
+    Diag d = {{0}};
+    const char *path = put("sealed.json", "");
+    cr_assert_eq(record_save(rec, path, &d), 0, "%s", d.msg);
+    file_text(path, text, n);
+    cr_assert_eq(record_load(back, path, &d), 0, "%s", d.msg);
+}
+
+/* A saved game that is not over holds its seed sealed (it fixes the hidden
+ * deal): no "seed" in the file, and loading gives the seed back, for
+ * seeds across the 64 bits. */
+Test(record, unfinished_game_seals_its_seed)
+{
+    const GameOps *g = games_all()[0];
+    static const uint64_t seeds[] = {0, 1, 101, 4294967296u, 0x8000000000000000u, 18446744073709551615u};
+    for (size_t k = 0; k < sizeof seeds / sizeof *seeds; k++) {
+        Record rec, back;
+        char text[4096], plain[32];
+        record_init(&rec, g, NULL, seeds[k]);
+        save_and_load(&rec, &back, text, sizeof text);
+        snprintf(plain, sizeof plain, "%" PRIx64 "\"", seeds[k]);
+        cr_expect(strstr(text, "\"seed\"") == NULL, "the seed in the open: %s", text);
+        cr_expect(strstr(text, "\"sealed_seed\":\"") != NULL, "%s", text);
+        cr_expect(k < 2 || strstr(text, plain) == NULL, "the seed unchanged: %s", text);
+        cr_expect_eq(back.seed, seeds[k], "seed %" PRIu64 " came back as %" PRIu64, seeds[k], back.seed);
+        record_fini(&rec);
+        record_fini(&back);
+    }
+}
+
+/* A game that is over holds its seed in the open, to be shared. */
+Test(record, finished_game_shows_its_seed)
+{
+    const GameOps *g = games_all()[0];
+    void *st = calloc(1, g->state_size);
+    Record rec, back;
+    char text[1 << 16];
+    play_recorded(g, st, &rec, 2024);
+    save_and_load(&rec, &back, text, sizeof text);
+    cr_expect(strstr(text, "\"seed\":2024,") != NULL, "%.200s", text);
+    cr_expect(strstr(text, "sealed_seed") == NULL, "%.200s", text);
+    cr_expect_eq(back.seed, 2024u);
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+}
+
+Test(record, bad_sealed_seed)
+{
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"seed\":1,\"sealed_seed\":\"00ff\","
+               "\"actions\":[]}",
+               "sealed_seed: given with \"seed\"");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"sealed_seed\":\"xyz\",\"actions\":[]}",
+               "sealed_seed: expected 1 to 16 hex digits");
+    load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"sealed_seed\":7,\"actions\":[]}",
+               "sealed_seed: expected a hex string");
 }
