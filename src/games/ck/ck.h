@@ -354,6 +354,7 @@ CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io);
 /* What n figures of a type are called in the log, as a wargamer says it:
  * "dragoons", "cavalry troopers", "shot", "horse", "clubmen" ("clubman" for one). */
 const char *ck_fig_noun(int type, int n);
+const char *ck_chance_words(int card);
 /* The figure named by text ("D1", "y", or "R4": the 4th Royalist), or -1. */
 int  ck_fig_find(const CkState *s, const char *name);
 

@@ -206,22 +206,13 @@ void ck_check_end(CkState *s, GameIO *io)
 
 /* ---------------- chance cards ---------------- */
 
-/* [CK Chance Cards] the card drawn, as the log says it. The clearing card
- * is drawn whether or not it rains, so its words fit both. */
+/* [CK Chance Cards] the card drawn, as the log says it (ck_chance_words). */
 static void log_chance(GameIO *io, int card)
 {
-    static const char *const says[CH_KIND_COUNT] = {
-        [CH_NOTHING] = "all quiet",
-        [CH_RAIN] = "rain sets in",
-        [CH_CLEAR] = "fair weather (any rain stops)",
-        [CH_BAND] = "a band of Royalists stumbles into the area",
-        [CH_REINFORCE] = "reinforcements for Parliament",
-        [CH_DROVER] = "a drover brings news of a fugitive",
-    };
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "chance", VIS_PUBLIC)) {
         evlog_str(log, "card", ck_chance_names[card]);
-        evlog_end(log, "Chance card: %s", says[card]);
+        evlog_end(log, "Chance card: %s", ck_chance_words(card));
     }
 }
 

@@ -50,6 +50,23 @@ const char *ck_fig_noun(int type, int n)
     return (n == 1 ? one : many)[type];
 }
 
+/* [CK Chance Cards] a card as the log and the board name it, after the
+ * rulebook's card ("Nothing to see here!"); the event's "card" is its
+ * short name in ck_chance_names. The clearing card is drawn whether or
+ * not it rains, so its words fit both. */
+const char *ck_chance_words(int card)
+{
+    static const char *const says[CH_KIND_COUNT] = {
+        [CH_NOTHING] = "nothing to see here",
+        [CH_RAIN] = "rain sets in",
+        [CH_CLEAR] = "fair weather (any rain stops)",
+        [CH_BAND] = "a band of Royalists stumbles into the area",
+        [CH_REINFORCE] = "reinforcements for Parliament",
+        [CH_DROVER] = "a drover brings news of a fugitive",
+    };
+    return card >= 0 && card < CH_KIND_COUNT ? says[card] : "?";
+}
+
 static void view_piece(const CkState *s, int i, Jw *w)
 {
     static const char *const persons[] = {"none", "charles", "wilmot"};
@@ -491,9 +508,24 @@ static void draw_number(const CkPiece *p, int i, Board *b)
     }
 }
 
-/* Figures by letter; a cell holding two or more free figures '*'; a
- * prisoner 'p' where no free figure stands (his guard beside him hides him:
- * the list below the map names him). */
+/* The mark of a cell holding two or more free figures: Charles's or
+ * Wilmot's letter if he is among them (the man both sides watch, often
+ * ringed by his guards), else '*'. */
+static char crowd_mark(const CkState *s, int r, int c)
+{
+    char mark = '*';
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (on_map(f) && f->status != FS_PRISONER && cell_of(f->y) == r && cell_of(f->x) == c &&
+            (f->type == F_CHARLES || (f->type == F_WILMOT && mark == '*')))
+            mark = ck_figs[f->type].letter;
+    }
+    return mark;
+}
+
+/* Figures by letter; a cell holding two or more free figures crowd_mark;
+ * a prisoner 'p' where no free figure stands (his guard beside him hides
+ * him: the list below the map names him). */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -508,7 +540,7 @@ static void draw_figures(const CkState *s, Board *b)
         const CkFig *f = &s->figs[i];
         int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
         if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
-            b->map[MAP - 1 - r][c] = free > 1 ? '*' : free ? ck_figs[f->type].letter : 'p';
+            b->map[MAP - 1 - r][c] = free > 1 ? crowd_mark(s, r, c) : free ? ck_figs[f->type].letter : 'p';
     }
 }
 
@@ -555,6 +587,7 @@ static void draw_key(Board *b, int row)
         key_add(b, &row, item);
     }
     key_add(b, &row, "* two or more figures");
+    key_add(b, &row, "(X or W: Charles or Wilmot among them)");
     key_add(b, &row, "p prisoner, unless his guard shares the cell");
 }
 
@@ -595,7 +628,7 @@ static void render_roster(const CkState *s, FILE *out)
             continue;
         char id[8];
         ck_fig_id(s, i, id);
-        fprintf(out, " %-4s %-8s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_figs[f->type].name, f->x, f->y,
+        fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y,
                 f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
                 f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
                 f->type == F_CLUBMAN && f->musket ? " musket" : "");
@@ -617,7 +650,7 @@ void ck_render(const void *st, int player, FILE *out)
         fprintf(out, "Before turn 1: the Royalist side places the terrain (place N X Y, or place KIND X Y)\n");
     else
         fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
-                ck_chance_names[s->last_chance]);
+                ck_chance_words(s->last_chance));
     fprintf(out, "   north edge: Royalists leave here\n");
     for (int r = 0; r < MAP; r++)
         fprintf(out, "%2d %s%s%s\n", (MAP - 1 - r) * 2, b.map[r], b.side[r][0] ? "  " : "", b.side[r]);

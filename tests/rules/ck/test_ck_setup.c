@@ -460,6 +460,34 @@ Test(ck_game_set_up, render_labels_rows_and_columns_by_what_they_hold)
     cr_assert(strstr(text, "row\n") && strstr(text, "marked 12 holds 12 <= y < 14"), "%s", text);
 }
 
+/* Charles ringed by his guards shares their cells: the map shows him, X,
+ * not '*' (Wilmot's W likewise, Charles first), and the roster names the
+ * enemy commander as such, not "you", on either side. */
+Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
+{
+    static char text[8192];
+    ckf_fig(&F, F_SHOT, 20.2f, 20.2f);
+    ckf_fig(&F, F_CHARLES, 21.0f, 21.0f); /* the same 2" cell */
+    ckf_fig(&F, F_HORSE, 21.6f, 20.4f);
+    ckf_fig(&F, F_WILMOT, 30.2f, 30.2f);
+    ckf_fig(&F, F_CLUBMAN, 31.0f, 31.0f);
+    ckf_fig(&F, F_WILMOT, 40.2f, 40.2f); /* a cell with both: Charles shows */
+    ckf_fig(&F, F_CHARLES, 41.0f, 41.0f);
+    ckf_fig(&F, F_SHOT, 10.2f, 10.2f);
+    ckf_fig(&F, F_SHOT, 11.0f, 11.0f);
+    ckf_fig(&F, F_YOU, 3.0f, 3.0f);
+    for (int side = 0; side < 2; side++) {
+        render_of(&F.s, side, text, sizeof text);
+        cr_assert_eq(map_cell(text, "20 ", 10), 'X', "%s", text);
+        cr_assert_eq(map_cell(text, "30 ", 15), 'W', "%s", text);
+        cr_assert_eq(map_cell(text, "40 ", 20), 'X', "%s", text);
+        cr_assert_eq(map_cell(text, "10 ", 5), '*', "%s", text);
+        cr_assert(strstr(text, "commander       ( 3.0,  3.0)"), "%s", text);
+        cr_assert_null(strstr(text, " you "), "%s", text);
+        cr_assert(strstr(text, "(X or W: Charles or Wilmot among them)\n"), "the key whole:\n%s", text);
+    }
+}
+
 Test(ck_game_set_up, cards_hidden_from_both_views)
 {
     /* at the start nothing about any card is in either view */
