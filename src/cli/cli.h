@@ -127,11 +127,16 @@ void cli_sink(void *ud, const char *json, const char *text, int vis);
 /* Check early that a save file can be written (creating nothing that was
  * not there); -1 with d filled if not. */
 int   cli_check_writable(const char *path, Diag *d);
+/* Refuse to write over a file the user has: a regular file at path that is
+ * not empty, unless `overwrite` (--overwrite). `opt` names the option in
+ * the message ("--save"). 0, or -1 with d filled. */
+int   cli_check_not_clobbered(const char *opt, const char *path, bool overwrite, Diag *d);
 /* Do paths a and b name one file (the same spelling, links, or a file not
  * there yet in the same directory)? "-" and NULL name none. */
 bool  cli_same_file(const char *a, const char *b);
-/* Open an event file for writing ("-" = stdout); NULL with d filled. */
-FILE *cli_open_events(const char *path, Diag *d);
+/* Open an event file for writing ("-" = stdout), refusing one the user
+ * has unless `overwrite` (cli_check_not_clobbered); NULL with d filled. */
+FILE *cli_open_events(const char *path, bool overwrite, Diag *d);
 /* Close f from cli_open_events (NULL and stdout are left alone): -1 if a
  * write to it failed, at the close or before it (fclose forgets an error
  * met while the events were written, and the file silently lacks them). */
@@ -142,8 +147,15 @@ int   cli_close_events(FILE *f);
  * from it), make sure the save file can be written, open the events file.
  * Returns EXIT_OK, or EXIT_USAGE (bad option) or EXIT_FAIL after printing
  * "ecw: CMD: why". */
+/* The files a played or watched game writes: the save (which may replace
+ * a file there with save_over: --overwrite, or the --load file saved back)
+ * and the events (with events_over: --overwrite). */
+typedef struct CliOut {
+    const char *save, *events;
+    bool        save_over, events_over;
+} CliOut;
 int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, bool tell_seed,
-                       uint64_t *seed, const char *save, const char *events_path, FILE **events);
+                       uint64_t *seed, const CliOut *out, FILE **events);
 
 /* ---- playing a game ---- */
 enum { RUN_ERROR = -1, RUN_OVER = 0, RUN_QUIT = 1, RUN_EOF = 2, RUN_UNDO = 3 };

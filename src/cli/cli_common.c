@@ -421,6 +421,15 @@ int cli_check_writable(const char *path, Diag *d)
     return 0;
 }
 
+int cli_check_not_clobbered(const char *opt, const char *path, bool overwrite, Diag *d)
+{
+    struct stat sb;
+    if (overwrite || strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0)
+        return 0;
+    return diag_set(d, "%s: %s is already there (%lld bytes): give another file, or --overwrite to replace it", opt,
+                    path, (long long)sb.st_size);
+}
+
 /* path made absolute, through its directory when the file does not exist
  * yet (malloc'd); NULL when even the directory cannot be resolved. */
 static char *resolved_path(const char *path)
@@ -459,7 +468,7 @@ bool cli_same_file(const char *a, const char *b)
     return same;
 }
 
-FILE *cli_open_events(const char *path, Diag *d)
+FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
 {
     if (strcmp(path, "-") == 0)
         return stdout;
@@ -467,6 +476,8 @@ FILE *cli_open_events(const char *path, Diag *d)
         diag_set(d, "--events: the file name is empty (give '-' for standard output)");
         return NULL;
     }
+    if (cli_check_not_clobbered("--events", path, overwrite, d) < 0)
+        return NULL;
     FILE *f = fopen(path, "w");
     if (!f)
         diag_set(d, "%s: %s", path, strerror(errno));
@@ -682,8 +693,9 @@ void *cli_state_new(const GameOps *g)
 }
 
 int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, bool tell_seed,
-                     uint64_t *seed, const char *save, const char *events_path, FILE **events)
+                     uint64_t *seed, const CliOut *out, FILE **events)
 {
+    const char *save = out->save, *events_path = out->events;
     Diag d = {{0}};
     *events = NULL;
     void *probe = cli_state_new(g); /* the options are checked before anything is printed */
@@ -703,11 +715,11 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
         cli_error("%s: --events '%s' is the file the game is saved to: give another", cmd, events_path);
         return EXIT_USAGE;
     }
-    if (save && cli_check_writable(save, &d) < 0) {
+    if (save && (cli_check_not_clobbered("--save", save, out->save_over, &d) < 0 || cli_check_writable(save, &d) < 0)) {
         cli_error("%s: %s", cmd, d.msg);
         return EXIT_FAIL;
     }
-    if (events_path && !(*events = cli_open_events(events_path, &d))) {
+    if (events_path && !(*events = cli_open_events(events_path, out->events_over, &d))) {
         cli_error("%s: %s", cmd, d.msg);
         return EXIT_FAIL;
     }

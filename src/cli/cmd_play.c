@@ -108,6 +108,7 @@ static void play_help(FILE *f)
           "                    FILE unless --save names another; GAME may be left out\n"
           "  --dice manual     type in every die roll (referee mode); default: auto\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
+          "  --overwrite       let --save or --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
@@ -601,7 +602,7 @@ typedef struct PlayArgs {
     int             human;
     const AiPlayer *ai;
     uint64_t        seed;
-    bool            seeded, manual, ai_given, dice_given;
+    bool            seeded, manual, ai_given, dice_given, overwrite;
     bool            hotseat; /* --ai human, or a record whose every side is human */
     const char     *save, *events, *load;
     Options         opt;
@@ -650,6 +651,7 @@ static int play_opt(PlayArgs *a, int c, const char *arg, const char **as)
         break;
     case 'S': a->save = arg; return EXIT_OK;
     case 'E': a->events = arg; return EXIT_OK;
+    case 'W': a->overwrite = true; return EXIT_OK;
     case 'd':
         a->dice_given = true;
         a->manual = strcmp(arg, "manual") == 0;
@@ -751,7 +753,7 @@ static int play_args(int argc, char **argv, PlayArgs *a)
         {"ai", required_argument, NULL, 'A'},     {"seed", required_argument, NULL, 's'},
         {"save", required_argument, NULL, 'S'},   {"dice", required_argument, NULL, 'd'},
         {"events", required_argument, NULL, 'E'}, {"option", required_argument, NULL, 'o'},
-        {"load", required_argument, NULL, 'L'},   {0}};
+        {"load", required_argument, NULL, 'L'},   {"overwrite", no_argument, NULL, 'W'}, {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &a->flags, false);
     const char *as = NULL;
@@ -1055,7 +1057,8 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
 static int play_main(PlayArgs *a)
 {
     FILE *events;
-    int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, a->save, a->events, &events);
+    CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite};
+    int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)
         return rc;
     Play *p = calloc(1, sizeof *p);

@@ -9,7 +9,7 @@
 /* The --help text. */
 static void replay_help(FILE *f)
 {
-    fputs("usage: ecw replay [GAME] FILE [--verify] [--show] [--events FILE]\n"
+    fputs("usage: ecw replay [GAME] FILE [--verify] [--show] [--events FILE [--overwrite]]\n"
           "Replay a saved game and print its result. The record names its game; a GAME\n"
           "given before FILE must be that game (ecw replay catch-a-king FILE).\n"
           "  --verify          compare the state hashes stored in the record; exit 1 at\n"
@@ -18,6 +18,7 @@ static void replay_help(FILE *f)
           "  --show            tell the game in words: each action with its side and turn,\n"
           "                    and every event's line (chance cards, every die, combats)\n"
           "  --events FILE     write every event of the replay as JSON lines\n"
+          "  --overwrite       let --events replace a file that is there\n"
           "  -h, --help        this help\n", f);
 }
 
@@ -60,7 +61,7 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
 typedef struct ReplayArgs {
     const char    *path, *events;
     const GameOps *game; /* the GAME given before FILE, or NULL */
-    bool           verify, show;
+    bool           verify, show, overwrite;
 } ReplayArgs;
 
 /* Parse argv into a; -1 to go on, or an exit code. */
@@ -70,6 +71,7 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
                                          {"verify", no_argument, NULL, 'v'},
                                          {"show", no_argument, NULL, 'w'},
                                          {"events", required_argument, NULL, 'E'},
+                                         {"overwrite", no_argument, NULL, 'W'},
                                          {0}};
     int c;
     const char *seen[CLI_MAX_LONGOPTS] = {0};
@@ -84,6 +86,8 @@ static int replay_args(int argc, char **argv, ReplayArgs *a)
             a->show = true;
         } else if (c == 'E') {
             a->events = optarg;
+        } else if (c == 'W') {
+            a->overwrite = true;
         } else {
             return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
         }
@@ -120,7 +124,7 @@ int cmd_replay(int argc, char **argv)
         record_fini(&r);
         return EXIT_FAIL;
     }
-    FILE *events = a.events ? cli_open_events(a.events, &d) : NULL;
+    FILE *events = a.events ? cli_open_events(a.events, a.overwrite, &d) : NULL;
     code = EXIT_FAIL;
     if (a.events && !events)
         cli_error("replay: %s", d.msg);

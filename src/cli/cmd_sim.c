@@ -22,7 +22,7 @@ typedef struct SimCfg {
     Options         opt;
     uint64_t        seed;
     long            ngames, threads;
-    bool            json;
+    bool            json, overwrite;
     const char     *events_path;
     CliFlags        flags;
 } SimCfg;
@@ -52,6 +52,7 @@ static void sim_help(FILE *f)
           "  --ROLE AI         the AI for a side, e.g. --parliament random (default heuristic)\n"
           "  --json            print the summary as one JSON object\n"
           "  --events FILE     write every game's events as JSON lines (field \"game\")\n"
+          "  --overwrite       let --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n"
           "The results do not depend on the number of threads.\n", f);
@@ -421,6 +422,7 @@ static int sim_opt(SimCfg *c, int ch)
         break;
     case 'j': c->json = true; break;
     case 'E': c->events_path = optarg; break;
+    case 'W': c->overwrite = true; break;
     case 'o': rc = cli_option_kv(&c->opt, optarg, &d); break;
     default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
@@ -437,7 +439,7 @@ static int sim_args(int argc, char **argv, SimCfg *c)
         {"help", no_argument, NULL, 'h'},         {"games", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},         {"events", required_argument, NULL, 'E'},
-        {"option", required_argument, NULL, 'o'}, {0}};
+        {"option", required_argument, NULL, 'o'}, {"overwrite", no_argument, NULL, 'W'}, {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &c->flags, true);
     int ch;
@@ -515,7 +517,7 @@ int cmd_sim(int argc, char **argv)
     if (sim_check_setup(&c) < 0)
         return EXIT_USAGE;
     Diag d = {{0}};
-    FILE *events = c.events_path ? cli_open_events(c.events_path, &d) : NULL;
+    FILE *events = c.events_path ? cli_open_events(c.events_path, c.overwrite, &d) : NULL;
     if (c.events_path && !events) {
         cli_error("sim: %s", d.msg);
         return EXIT_FAIL;

@@ -22,6 +22,7 @@ static void watch_help(FILE *f)
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
+          "  --overwrite       let --save or --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  --delay MS        pause between actions (default 400)\n"
           "  --fast            no pauses\n"
@@ -64,7 +65,7 @@ static void watch_on_turn(void *ud, const void *st)
 
 typedef struct WatchArgs {
     uint64_t    seed;
-    bool        seeded;
+    bool        seeded, overwrite;
     const char *save, *events;
     Options     opt;
     CliFlags    flags;
@@ -85,6 +86,7 @@ static int watch_opt(WatchArgs *a, Watch *w, int c)
         break;
     case 'S': a->save = optarg; return EXIT_OK;
     case 'E': a->events = optarg; return EXIT_OK;
+    case 'W': a->overwrite = true; return EXIT_OK;
     case 'f': w->fast = true; return EXIT_OK;
     case 'D':
         if (cli_parse_int(optarg, 0, 60000, "--delay", &w->delay_ms, &d) == 0)
@@ -107,7 +109,7 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
         {"help", no_argument, NULL, 'h'},         {"seed", required_argument, NULL, 's'},
         {"save", required_argument, NULL, 'S'},   {"events", required_argument, NULL, 'E'},
         {"option", required_argument, NULL, 'o'}, {"delay", required_argument, NULL, 'D'},
-        {"fast", no_argument, NULL, 'f'},         {0}};
+        {"fast", no_argument, NULL, 'f'},         {"overwrite", no_argument, NULL, 'W'}, {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &a->flags, true);
     int c;
@@ -180,7 +182,8 @@ int cmd_watch(int argc, char **argv)
     if (rc >= 0)
         return rc;
     FILE *events;
-    if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, a.save, a.events, &events)) != EXIT_OK)
+    CliOut out = {a.save, a.events, a.overwrite, a.overwrite};
+    if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, &out, &events)) != EXIT_OK)
         return rc;
     rc = watch_run(&a, &w, events);
     if (cli_close_events(events) < 0) {

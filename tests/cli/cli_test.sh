@@ -633,7 +633,7 @@ grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(gr
 # each of the last three actions, the lines the player saw of it (here a
 # search and the chance card drawn after it), not the moves' own echo
 printf 'hint\ntake\n%.0s' $(seq 23) |
-  "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/resume.json" >/dev/null 2>&1
+  "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/resume.json" --overwrite >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>&1
 sed -n '/^resumed /,/^next: /p' "$tmp/out" >"$tmp/summary"
 grep -q '^      The .* (piece [0-9]*) is searched: ' "$tmp/summary" || fail "the resume summary lacks the search: $(cat "$tmp/summary")"
@@ -655,12 +655,32 @@ printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/../$(basena
 cmp -s "$tmp/keep.json" "$tmp/same.json" || fail "play --load --events over the record changed it"
 expect 2 "$ecw" watch "$game" --seed 2 --fast --save "$tmp/new.json" --events "$tmp/new.json"; err_has "is the file the game is saved to"
 [ -e "$tmp/new.json" ] && fail "watch --save X --events X left a file"
+# a_file_there_is_never_written_over: --save and --events refuse a file the
+# user has (not empty) unless --overwrite; the --load file is saved back
+cp "$tmp/game.json" "$tmp/mine.json"
+printf 'quit\n' | "$ecw" play "$game" --seed 2 --save "$tmp/mine.json" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && err_has "--save: $tmp/mine.json is already there" || fail "play --save over a file: $(cat "$tmp/err")"
+cmp -s "$tmp/game.json" "$tmp/mine.json" || fail "play --save wrote over a file it refused"
+cp "$tmp/game.json" "$tmp/mine.jsonl"
+for cmd in "watch $game --fast" "sim $game --games 2" "replay $tmp/game.json"; do
+  $ecw $cmd --events "$tmp/mine.jsonl" >"$tmp/out" 2>"$tmp/err"
+  [ $? = 1 ] && err_has "--events: $tmp/mine.jsonl is already there" || fail "$cmd --events over a file: $(cat "$tmp/err")"
+done
+cmp -s "$tmp/game.json" "$tmp/mine.jsonl" || fail "--events wrote over a file it refused"
+expect 0 "$ecw" sim "$game" --games 2 --events "$tmp/mine.jsonl" --overwrite
+grep -q '"game":1' "$tmp/mine.jsonl" || fail "sim --events --overwrite did not replace the file"
+printf 'quit\n' | "$ecw" play "$game" --seed 2 --save "$tmp/mine.json" --overwrite >"$tmp/out" 2>"$tmp/err" ||
+  fail "play --save --overwrite: $(cat "$tmp/err")"
+cmp -s "$tmp/game.json" "$tmp/mine.json" && fail "play --save --overwrite kept the old file"
+: >"$tmp/empty.json"
+printf 'quit\n' | "$ecw" play "$game" --seed 2 --save "$tmp/empty.json" >"$tmp/out" 2>"$tmp/err" ||
+  fail "play --save onto an empty file: $(cat "$tmp/err")"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1
 cp "$tmp/big.json" "$tmp/big0.json"
 [ "$(wc -c <"$tmp/big.json")" -gt 20000 ] || fail "the record for the cut-short save is too small"
-(trap '' XFSZ; ulimit -f 8; "$ecw" watch catch-a-king --seed 4 --fast --save "$tmp/big.json") >/dev/null 2>"$tmp/err"
+(trap '' XFSZ; ulimit -f 8; "$ecw" watch catch-a-king --seed 4 --fast --save "$tmp/big.json" --overwrite) >/dev/null 2>"$tmp/err"
 [ $? = 1 ] && err_has "the file there before is unchanged" || fail "a save cut short: $(cat "$tmp/err")"
 cmp -s "$tmp/big.json" "$tmp/big0.json" || fail "a save cut short changed the record there before"
 ls "$tmp" | grep -q '^big\.json\.' && fail "a save cut short left its temporary file"
