@@ -7,6 +7,10 @@
  * of input. */
 #include "cli.h"
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -608,6 +612,7 @@ typedef struct PlayArgs {
     Options         opt;
     CliFlags        flags;
     Record          loaded; /* --load: the saved game, until play_run takes it */
+    char            kept[PATH_MAX]; /* a referee's game saved without --save (referee_save) */
 } PlayArgs;
 
 /* --as: a role name or a player number counted from 0 (the index the
@@ -1053,10 +1058,70 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     return code;
 }
 
+/* mkdir -p dir: 0, or -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *p = path + 1;; p++) {
+        bool end = *p == 0;
+        if (*p == '/' || end) {
+            *p = 0;
+            if (mkdir(path, 0777) < 0 && errno != EEXIST)
+                return -1;
+            if (end)
+                return 0;
+            *p = '/';
+        }
+    }
+}
+
+/* A name for a.kept in dir that no file has yet: GAME-YYYYMMDD-HHMMSS.json,
+ * -2, -3 ... after the time when two games start in one second. */
+static bool fresh_name(PlayArgs *a, const char *dir)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
+    for (int k = 1; k < 100; k++) {
+        char nth[8] = "";
+        if (k > 1)
+            snprintf(nth, sizeof nth, "-%d", k);
+        int len = snprintf(a->kept, sizeof a->kept, "%s/%s-%s%s.json", dir, a->g->id, stamp, nth);
+        if (len < 0 || (size_t)len >= sizeof a->kept)
+            return false;
+        if (access(a->kept, F_OK) != 0)
+            return true;
+    }
+    return false;
+}
+
+/* A referee's game (dice typed in) is kept even without --save: the dice
+ * thrown at the table cannot be thrown again, and the log of every roll
+ * is what the referee came for. It goes to the saves' directory
+ * (record_default_dir), and the player is told where at once. */
+static void referee_save(PlayArgs *a)
+{
+    if (!a->manual || a->save)
+        return;
+    char dir[PATH_MAX];
+    errno = 0;
+    if (!record_default_dir(dir, sizeof dir) || make_dirs(dir) < 0 || !fresh_name(a, dir)) {
+        fprintf(stderr, "(the dice you type will not be kept: no directory for saves (%s); start with --save FILE)\n",
+                errno ? strerror(errno) : "HOME is not set");
+        return;
+    }
+    a->save = a->kept;
+    fprintf(stderr, "(referee: the game and every die you type are saved to %s; --save FILE chooses the file)\n",
+            a->save);
+}
+
 /* cmd_play once the arguments are read: prepare, play, close. */
 static int play_main(PlayArgs *a)
 {
     FILE *events;
+    referee_save(a);
     CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite};
     int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)

@@ -675,6 +675,15 @@ cmp -s "$tmp/game.json" "$tmp/mine.json" && fail "play --save --overwrite kept t
 : >"$tmp/empty.json"
 printf 'quit\n' | "$ecw" play "$game" --seed 2 --save "$tmp/empty.json" >"$tmp/out" 2>"$tmp/err" ||
   fail "play --save onto an empty file: $(cat "$tmp/err")"
+# a_referees_game_is_kept_without_save: with --dice manual and no --save the
+# game and its typed dice go to the saves' directory, named at once
+printf '3\n3\n3\nquit\n' | XDG_DATA_HOME="$tmp/xdg" "$ecw" play catch-a-king --as parliament --dice manual \
+  --terrain random --seed 4 >"$tmp/out" 2>"$tmp/err" # turn 1's card: a band, three dice
+kept=$(ls "$tmp/xdg/ecw/"catch-a-king-*.json 2>/dev/null | head -n 1)
+[ -s "$kept" ] || fail "a referee's game without --save was not kept: $(cat "$tmp/err")"
+grep -qF "every die you type are saved to $kept;" "$tmp/err" || fail "the kept game's file not named: $(cat "$tmp/err")"
+grep -q '"rolls":\[{"sides":6,"value":3}' "$kept" || fail "the kept game lacks the typed die: $(head -c 300 "$kept")"
+grep -q "not saved" "$tmp/err" && fail "a kept referee's game said 'not saved'"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1
