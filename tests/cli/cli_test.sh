@@ -9,6 +9,7 @@ ecw=${1:?usage: cli_test.sh PATH/TO/ecw}
 game=marston-less
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+export XDG_DATA_HOME="$tmp/data" # a referee's game kept without --save goes here, not to ~/.local
 fails=0
 
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
