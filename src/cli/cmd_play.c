@@ -246,7 +246,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             printf("enter a number from 1 to %d ('help' says more)\n", sides);
     }
     record_add_roll(&p->rec, sides, 0);
-    return 0;
+    return GAME_ROLLED_BY_ECW;
 }
 
 /* Print the legal actions, numbered from 1: the first PLAY_LIST_MAX, or

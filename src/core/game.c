@@ -83,16 +83,16 @@ int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
         vsnprintf(buf, sizeof buf, why, ap);
         va_end(ap);
     }
-    int v = 0;
-    if (io && io->roll)
-        v = io->roll(io->ud, sides, player, buf);
-    if (v < 1 || v > sides)
-        v = rng_die(rng, sides);
+    int asked = io && io->roll ? io->roll(io->ud, sides, player, buf) : 0;
+    bool typed = asked >= 1 && asked <= sides;
+    int v = typed ? asked : rng_die(rng, sides);
     if (evlog_begin(log, "roll", VIS_PUBLIC)) {
         evlog_int(log, "sides", sides);
         evlog_int(log, "value", v);
         evlog_str(log, "for", buf);
-        evlog_end(log, "d%d: %d (%s)", sides, v, buf);
+        if (typed || asked == GAME_ROLLED_BY_ECW)
+            evlog_str(log, "by", typed ? "hand" : "ecw");
+        evlog_end(log, "d%d: %d (%s%s)", sides, v, buf, asked == GAME_ROLLED_BY_ECW ? "; rolled by ecw" : "");
     }
     return v;
 }

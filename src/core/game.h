@@ -45,7 +45,11 @@ int         opt_two_way(const Options *o, const char *key, const char *off, cons
                         Diag *d);
 
 /* Where dice come from. With `roll` set (referee mode, replays of manual
- * games) the engine asks it for each die; 0 means "use the generator". */
+ * games) the engine asks it for each die; 0 means "use the generator",
+ * GAME_ROLLED_BY_ECW the same for a die that was to come from outside (the
+ * referee quit at its prompt): the log marks it, as it marks a die typed
+ * in, so that an audit tells the dice thrown at the table from ecw's. */
+enum { GAME_ROLLED_BY_ECW = -1 };
 typedef struct GameIO {
     EventLog *log;
     int     (*roll)(void *ud, int sides, int player, const char *why);

@@ -943,7 +943,8 @@ typedef struct ReplayDice {
 } ReplayDice;
 
 /* GameIO.roll: the next recorded roll, or 0 (the generator) when none is
- * left or the record says the generator rolled it (value 0). A roll with
+ * left, or GAME_ROLLED_BY_ECW when the record says the generator rolled a
+ * die asked of the referee (value 0). A roll with
  * other sides than asked for marks a divergence. */
 static int replay_roll(void *ud, int sides, int player, const char *why)
 {
@@ -957,7 +958,7 @@ static int replay_roll(void *ud, int sides, int player, const char *why)
         snprintf(rd->msg, sizeof rd->msg, "rolls[%zu] is a d%d but the game asked for a d%d (%s)",
                  rd->next - 1, rr->sides, sides, why);
     }
-    return rr->value;
+    return rr->value ? rr->value : GAME_ROLLED_BY_ECW;
 }
 
 /* Action i refused: named as its fields say (what was checked), and by the

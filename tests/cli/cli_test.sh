@@ -304,6 +304,11 @@ grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or '
 grep -q "^(you quit: ecw rolls the rest of this action's dice, then the game stops)" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
 grep -q "^you left the game" "$tmp/out" || fail "quit at a die prompt did not leave the game: $(tail -3 "$tmp/out")"
 grep -q '"value":0}' "$tmp/dice-quit.json" || fail "the die ecw rolled after the quit is not kept: $(tail -c 300 "$tmp/dice-quit.json")"
+# a_die_ecw_rolled_is_told_from_a_typed_one: in the log and the audit trail
+expect 0 "$ecw" replay "$tmp/dice-quit.json" --show --events "$tmp/dice-quit.jsonl"
+grep -q '^  d6: [1-6] (.*; rolled by ecw)$' "$tmp/out" || fail "replay --show does not say which die ecw rolled"
+grep -q '"type":"roll".*"by":"ecw"' "$tmp/dice-quit.jsonl" || fail "the events do not mark the die ecw rolled"
+grep -q '"type":"roll".*"by":"hand"' "$tmp/dice-quit.jsonl" || fail "the events do not mark the dice typed in"
 "$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
 expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
 # play_load_of_a_game_without_moves_says_so: no empty "the last:" list
