@@ -147,7 +147,10 @@ int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, 
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || errno == ERANGE)
+    if (*s && !*end && errno == ERANGE) /* digits, past what a long holds */
+        return diag_set(d, "%s: number too %s (%s %ld), got '%s'", what, v < 0 ? "small" : "large",
+                        v < 0 ? "at least" : "at most", v < 0 ? lo : hi, s);
+    if (!*s || *end)
         return diag_set(d, "%s: expected a whole number, got '%s'", what, s);
     if (v < lo || v > hi)
         return diag_set(d, "%s: %ld is out of range %ld..%ld", what, v, lo, hi);

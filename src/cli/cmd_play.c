@@ -525,7 +525,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         return PLAY_AGAIN;
     }
     if (w && extra) {
-        printf("'%s' takes nothing after it\n", w);
+        printf(strcmp(w, "list") == 0 ? "'list' takes nothing after it but 'all'\n" : "'%s' takes nothing after it\n", w);
         return PLAY_AGAIN;
     }
     if (w)

@@ -912,10 +912,13 @@ static int load_parsed(Record *r, const char *path, Diag *d)
         free(text);
         return -1;
     }
+    /* A byte-order mark, which an editor may put before the text: JSON
+     * readers may pass over it (RFC 8259, 8.1), and jansson does not. */
+    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     json_error_t err;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+    json_t *root = json_loadb(text + bom, len - bom, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
-        json_syntax_error(path, text, &err, d);
+        json_syntax_error(path, text + bom, &err, d);
         free(text);
         return -1;
     }

@@ -44,6 +44,8 @@ expect 2 "$ecw" sim "$game" --option dragoons=flank; err_has "option dragoons: e
 expect 2 "$ecw" sim "$game" --bogus;        err_has "unknown option"
 expect 2 "$ecw" sim "$game" --games;        err_has "needs a value"
 expect 2 "$ecw" sim "$game" --games 12x;    err_has "expected a whole number"
+expect 2 "$ecw" sim "$game" --games 99999999999999999999;  err_has "--games: number too large (at most 10000000)"
+expect 2 "$ecw" sim "$game" --games -99999999999999999999; err_has "--games: number too small (at least 1)"
 expect 2 "$ecw" sim "$game" --seed -3;      err_has "decimal"
 expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
 expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'"
@@ -81,6 +83,8 @@ grep -q "^odds of what?" "$tmp/out" || fail "odds alone"
 grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or changed the game"
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
 grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
+printf 'list all 5\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
+grep -q "^'list' takes nothing after it but 'all'" "$tmp/out" || fail "list all 5: $(grep takes "$tmp/out")"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
 (printf 'hint\ntake\n%.0s' $(seq 32); printf '61\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1

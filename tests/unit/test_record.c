@@ -579,3 +579,16 @@ Test(record, bad_sealed_seed)
     load_fails("{\"engine\":\"0.1.0\",\"game\":\"marston-less\",\"sealed_seed\":7,\"actions\":[]}",
                "sealed_seed: expected a hex string");
 }
+
+/* A byte-order mark an editor put before the text is passed over (RFC
+ * 8259 lets a reader do so); one inside the text is still an error. */
+Test(record, a_byte_order_mark_is_passed_over)
+{
+    Record r;
+    Diag d = {{0}};
+    const char *path = put("bom.json", "\xEF\xBB\xBF" HEAD "\"actions\":[]}");
+    cr_expect_eq(record_load(&r, path, &d), 0, "%s", d.msg);
+    cr_expect_eq(r.seed, 1u);
+    record_fini(&r);
+    load_fails(HEAD "\"actions\":[]}\xEF\xBB\xBF", "bad.json:1:");
+}
