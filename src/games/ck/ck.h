@@ -198,6 +198,7 @@ static inline bool ck_in_contact(const CkFig *a, const CkFig *b)
 static inline bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
 int   ck_piece_at(const CkState *s, float x, float y); /* -1 if open ground */
 bool  ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b);
+int   ck_sight_blocker(const CkState *s, const CkFig *a, const CkFig *b, const CkFig **deep);
 float ck_move_allowance(const CkState *s, const CkFig *f);
 /* ck_move_allowance for f standing on piece `from` (ck_piece_at of its place). */
 float ck_move_allowance_on(const CkState *s, const CkFig *f, int from);

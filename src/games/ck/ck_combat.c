@@ -185,6 +185,23 @@ static int enemy_target(const CkState *s, const CkFig *f, int t, Diag *d)
     return 0;
 }
 
+/* [CK Movement and Ranges] a shot refused for want of sight, saying what
+ * blocks it: piece p, the line passing through it or figure `deep` standing
+ * more than 1" inside it (ck_sight_blocker). */
+static int no_sight(const CkState *s, int p, const CkFig *deep, Diag *d)
+{
+    if (!d)
+        return -1;
+    const char *kind = ck_terrain[s->pieces[p].kind].name;
+    if (!deep)
+        return diag_set(d, "no line of sight: the %s (piece %d) stands between them (sight passes no more than 1\" "
+                           "into a village, manor, wood or hill)", kind, p + 1);
+    char id[8];
+    ck_fig_id(s, (int)(deep - s->figs), id);
+    return diag_set(d, "no line of sight: %s stands more than 1\" inside the %s (piece %d), and is seen, or sees, "
+                       "only from within it", id, kind, p + 1);
+}
+
 /* [CK Shooting factors] a figure that can shoot, in range and in sight. */
 static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
@@ -200,8 +217,10 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     float dist = ck_dist(f->x, f->y, t->x, t->y);
     if (dist > ck_figs[f->type].range)
         return diag_set(d, "out of range: %.1f\" away, range %.0f\"", dist, ck_figs[f->type].range);
-    if (!ck_line_of_sight(s, f, t))
-        return diag_set(d, "no line of sight");
+    const CkFig *deep = NULL;
+    int p = ck_sight_blocker(s, f, t, &deep);
+    if (p >= 0)
+        return no_sight(s, p, deep, d);
     return 0;
 }
 

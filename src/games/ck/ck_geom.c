@@ -97,8 +97,11 @@ int ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, 
 
 /* [CK Movement and Ranges] figures see all round. ecw: woods, buildings and
  * hills block sight through their interior (deeper than 1" from the edge);
- * a figure inside one is seen from outside only within 1" of its edge. */
-bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
+ * a figure inside one is seen from outside only within 1" of its edge.
+ * The piece that blocks the sight between a and b, or -1; *deep (may be
+ * NULL) the one of them standing too far inside it, or NULL when the line
+ * passes through its interior. */
+int ck_sight_blocker(const CkState *s, const CkFig *a, const CkFig *b, const CkFig **deep)
 {
     float lx = a->x < b->x ? a->x : b->x, hx = a->x < b->x ? b->x : a->x;
     float ly = a->y < b->y ? a->y : b->y, hy = a->y < b->y ? b->y : a->y;
@@ -118,14 +121,16 @@ bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b)
         if (in_a || in_b) {
             const CkFig *in = in_a ? a : b;
             if (ck_dist(in->x, in->y, p->x, p->y) < p->r - 1.0f && terrain[p->kind].hill == 0)
-                return false;
+                return deep ? *deep = in, i : i;
             continue;
         }
         if (seg_dist(a->x, a->y, b->x, b->y, p->x, p->y) < p->r - 1.0f)
-            return false;
+            return deep ? *deep = NULL, i : i;
     }
-    return true;
+    return -1;
 }
+
+bool ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b) { return ck_sight_blocker(s, a, b, NULL) < 0; }
 
 /* [CK Movement and Ranges] the move of a figure this phase: half in marsh,
  * woods and fields (not for clubmen) when it starts there (ecw; a move

@@ -512,7 +512,7 @@ Test(ck_movement_and_ranges, line_of_sight)
 {
     ckf_ground(&F, CKP_WOOD, 20, 20);
     int d = ckf_fig(&F, F_DRAGOON, 14, 20), s = ckf_fig(&F, F_SHOT, 26, 20);
-    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "line of sight");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "no line of sight: the wood (piece 3) stands between them");
     /* a field does not block sight */
     ckf_init(&F);
     ckf_ground(&F, CKP_FIELD, 20, 20);
@@ -535,7 +535,7 @@ Test(ck_movement_and_ranges, inside_a_wood_seen_only_at_its_edge)
     int d = ckf_fig(&F, F_DRAGOON, 20, 10), s = ckf_fig(&F, F_SHOT, 20, 20);
     ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "line of sight");
     ckf_f(&F, s)->y = 18.1f; /* 1.9" from the centre: deeper than 1" inside */
-    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "line of sight");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0), "no line of sight: S1 stands more than 1\" inside the wood (piece 3)");
     ckf_f(&F, s)->y = 17.5f; /* 0.5" inside the edge */
     cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, d, s, 0, 0, 0)));
     /* two figures in the same wood see each other */
