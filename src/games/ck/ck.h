@@ -123,6 +123,7 @@ typedef struct CkState {
     uint8_t no_late_capture;  /* option late_capture=no: a beaten man is taken only by the charge's choice */
     uint8_t pass_enemies;     /* option pass_enemies=yes: a way may pass over enemies' bases */
     uint8_t share_ground;     /* option share_ground=yes: a move may end on a friend's base */
+    uint8_t no_ride_round;    /* option ride_round=no: a charge's way has no bend */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;

@@ -293,13 +293,88 @@ static int reach_point(const CkState *s, const CkFig *f, const CkFig *t, int fro
     return in_reach(s, f, from, cx, cy, d) < 0 ? -1 : way_open(s, f, t, from, cx, cy, d);
 }
 
+/* A charger's way round: from where he stands by (wx, wy) to (cx, cy). */
+typedef struct Round {
+    float wx, wy, len;
+} Round;
+
+/* [CK Movement and Ranges] [CK Hand to hand Combat] can f ride to (cx, cy)
+ * to touch t by way of (wx, wy): two straight legs within his move (halved
+ * if either meets difficult ground), over no enemy's base (the first not
+ * over t's either), across no unsearched piece he would have to search, and
+ * the bend on none? The length of the way, or -1. */
+static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from, float wx, float wy, float cx, float cy)
+{
+    if (!ck_on_table(wx, wy))
+        return -1;
+    int at = ck_piece_at(s, wx, wy);
+    bool searching = f->side == CK_PAR && s->phase == CP_PARLIAMENT;
+    if (searching && at >= 0 && !s->pieces[at].searched)
+        return -1;
+    CkFig g = *f; /* the charger at the bend */
+    g.x = wx, g.y = wy;
+    float len = ck_dist(f->x, f->y, wx, wy) + ck_dist(wx, wy, cx, cy);
+    float allow = fminf(ck_move_allowance_from(s, f, from, wx, wy), ck_move_allowance_from(s, &g, at, cx, cy));
+    if (len > allow + 1e-3f || ck_way_check(s, f, from, wx, wy, NULL) < 0 || ck_way_check(s, &g, at, cx, cy, NULL) < 0 ||
+        ck_way_blocker(s, f, wx, wy, NULL) >= 0 || ck_way_blocker(s, &g, cx, cy, t) >= 0)
+        return -1;
+    return len;
+}
+
+/* [CK Movement and Ranges] [CK Hand to hand Combat] ecw, option ride_round:
+ * where no straight way reaches a free point of contact, a charger rides
+ * round the men about his target as a player would on the table, with one
+ * bend: to any free point of t's base (15 degrees apart, the near ones
+ * first), by a bend on the ring round t that clears any base touching him
+ * (at the point's own angle, or 30 or 60 degrees nearer the charger). The
+ * shortest way to the nearest such point, into *r and (cx, cy); false if
+ * none is within his move. */
+static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Round *r)
+{
+    static const float step_cos = 0.9659258f, step_sin = 0.2588190f; /* 15 degrees */
+    float ring = ck_fig_radius(t) + 2 * 0.75f + ck_fig_radius(f) + 0.1f, gap = ck_fig_radius(f) + ck_fig_radius(t);
+    float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y);
+    if (len < 1e-3f)
+        return false;
+    for (int k = 0; k <= 12; k++)
+        for (int side = 1; side >= (k == 0 || k == 12 ? 1 : -1); side -= 2) {
+            float ux = dx / len, uy = dy / len, c = 1, sn = 0; /* the point's direction from t: k steps round */
+            for (int j = 0; j < k; j++) {
+                float nc = c * step_cos - sn * step_sin * (float)side, ns = sn * step_cos + c * step_sin * (float)side;
+                c = nc, sn = ns;
+            }
+            float px = ux * c - uy * sn, py = ux * sn + uy * c, x = t->x + px * gap, y = t->y + py * gap;
+            if (!ck_on_table(x, y) || in_the_way(s, f, t, x, y) >= 0)
+                continue;
+            bool found = false;
+            for (int back = 0; back <= 4 && back <= k; back += 2) { /* the bend 0, 30 or 60 degrees nearer him */
+                float bc = c, bs = sn;
+                for (int j = 0; j < back; j++) {
+                    float nc = bc * step_cos + bs * step_sin * (float)side, ns = bs * step_cos - bc * step_sin * (float)side;
+                    bc = nc, bs = ns;
+                }
+                float wx = t->x + (ux * bc - uy * bs) * ring, wy = t->y + (ux * bs + uy * bc) * ring;
+                float way = round_by(s, f, t, from, wx, wy, x, y);
+                if (way >= 0 && (!found || way < r->len))
+                    *r = (Round){wx, wy, way}, found = true;
+            }
+            if (found) {
+                *cx = x, *cy = y;
+                return true;
+            }
+        }
+    return false;
+}
+
 /* [CK Hand to hand Combat] [CK Movement and Ranges] where f comes into base
  * contact with t: straight at him, or, where another enemy's base stands
  * there or the way is barred, the nearest point round t's near side that
  * f can reach with room for his base, as a player would swing round on the
- * table (ecw). 0 with the straight point, 1 with a point swung round to,
- * or -1 with why the straight one fails. */
-static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Diag *d)
+ * table, or else riding round with one bend (ride_round) (ecw). 0 with the
+ * straight point, 1 with a point swung round to, 2 with one ridden round
+ * to by *r (r may be NULL), or -1 with why the straight one fails. */
+static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Diag *d,
+                        Round *r)
 {
     touch_point(f, t, 1, 0, cx, cy);
     if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
@@ -316,6 +391,10 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
             return 1;
         }
     }
+    Round round;
+    if (!s->no_ride_round && ride_round(s, f, t, from, cx, cy, r ? r : &round))
+        return 2;
+    *cx = sx, *cy = sy;
     if (way < 0)
         return way_open(s, f, t, from, sx, sy, d);
     char id[8];
@@ -329,7 +408,7 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
 static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
 {
     float cx, cy;
-    return contact_spot(s, f, t, from, &cx, &cy, d) < 0 ? -1 : 0;
+    return contact_spot(s, f, t, from, &cx, &cy, d, NULL) < 0 ? -1 : 0;
 }
 
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
@@ -830,10 +909,13 @@ static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
     float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
-    bool swung = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL) == 1;
+    Round r;
+    int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
     f->x = cx, f->y = cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
-    ck_log_move(s, a->piece, fx, fy, io, swung ? "charges, swinging round, from" : "charges from");
+    char what[64];
+    snprintf(what, sizeof what, "charges, riding round by (%.1f, %.1f), from", (double)r.wx, (double)r.wy);
+    ck_log_move(s, a->piece, fx, fy, io, how == 2 ? what : how == 1 ? "charges, swinging round, from" : "charges from");
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
@@ -857,9 +939,12 @@ static void capture(CkState *s, const Action *a, GameIO *io)
     bool rode = !ck_in_contact(f, t);
     if (rode) { /* (he guards nobody: a person needs a guard of his own) */
         float cx, cy, fx = f->x, fy = f->y;
-        contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL);
+        Round r;
+        int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
         f->x = cx, f->y = cy;
-        ck_log_move(s, a->piece, fx, fy, io, "rides up to take his man from");
+        char what[64];
+        snprintf(what, sizeof what, "rides up, round by (%.1f, %.1f), to take his man from", (double)r.wx, (double)r.wy);
+        ck_log_move(s, a->piece, fx, fy, io, how == 2 ? what : "rides up to take his man from");
     }
     take_prisoner(s, a->piece, a->target, io);
     f->moved = f->shot = 1;
@@ -885,7 +970,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     bool shoot = a->verb == CKV_SHOOT;
     if (!shoot) {
         float cx, cy;
-        contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL);
+        contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
     }
     Factors af, df;

@@ -539,6 +539,7 @@ static const char *const ck_option_help[] = {
     "late_capture=yes|no    a man beaten hand to hand may be taken after his recoil by a trooper touching him (Combat Outcomes)",
     "pass_enemies=no|yes    a move's way may not pass over an enemy's base, or may (Movement and Ranges)",
     "share_ground=no|yes    no move may end on another figure's base, or one may end on a friend's (Movement and Ranges)",
+    "ride_round=yes|no      a charger may ride round the men about his target with one bend, or comes straight (Hand to hand Combat)",
     NULL,
 };
 

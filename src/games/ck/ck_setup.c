@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const known_options[] = {"terrain", "spread", "recoil_frees", "exit_scores", "late_capture",
-                                            "pass_enemies", "share_ground", NULL};
+                                            "pass_enemies", "share_ground", "ride_round", NULL};
 
 const char *const ck_square_names[9] = {"south-west", "south",  "south-east", "west", "centre",
                                         "east",       "north-west", "north",    "north-east"};
@@ -250,7 +250,8 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         opt_two_way(opt, "exit_scores", "no", "yes", &s->exit_scores, d) < 0 ||
         opt_two_way(opt, "late_capture", "yes", "no", &s->no_late_capture, d) < 0 ||
         opt_two_way(opt, "pass_enemies", "no", "yes", &s->pass_enemies, d) < 0 ||
-        opt_two_way(opt, "share_ground", "no", "yes", &s->share_ground, d) < 0)
+        opt_two_way(opt, "share_ground", "no", "yes", &s->share_ground, d) < 0 ||
+        opt_two_way(opt, "ride_round", "yes", "no", &s->no_ride_round, d) < 0)
         return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;

@@ -347,6 +347,32 @@ Test(ck_hand_to_hand_combat, a_capture_ride_swings_round_too)
     assert_room_kept(c, w, k);
 }
 
+/* One man touching Charles on the charger's side bars every straight way
+ * to him (No way through an enemy), but a trooper on the table would ride
+ * round that man: the charge goes round with one bend, within his move,
+ * and the log says by where (ecw, option ride_round). With
+ * ride_round=no, or the way round beyond his move, it is refused. */
+Test(ck_hand_to_hand_combat, a_charger_rides_round_the_man_in_his_way)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 18), x = ckf_fig(&F, F_CHARLES, 20, 25);
+    int k = ckf_fig(&F, F_SHOT, 20, 24); /* touching Charles, on the straight point */
+    Action a = {CKV_CHARGE, (int16_t)c, (int16_t)x, 0, 0, 0, 0};
+    F.s.no_ride_round = 1;
+    ckf_refused(&F, a, "no room to touch that figure: S1's base stands at the point of contact");
+    F.s.no_ride_round = 0;
+    ckf_dice(&F, 2, 3, 3); /* 4 + 3 against 4 + 3: a tie, both stay */
+    ckf_charge(&F, c, x, false);
+    assert_room_kept(c, x, k);
+    const char *said = captured_last_text(&F.ev, "move");
+    cr_assert(strstr(said, "charges, riding round by ("), "%s", said);
+    cr_assert_gt(fabsf(ckf_f(&F, c)->x - 20), 0.3f, "he came in from the side: %s", said);
+
+    ckf_init(&F); /* a move short of the way round: refused */
+    c = ckf_fig(&F, F_CAVALRY, 20, 16.5f), x = ckf_fig(&F, F_CHARLES, 20, 25); /* straight: 7.25", round: 8.5" */
+    ckf_fig(&F, F_SHOT, 20, 24);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, x, 0, 0, 0), "no room to touch that figure");
+}
+
 Test(ck_hand_to_hand_combat, extra_attacker_plus_one)
 {
     int c1 = ckf_fig(&F, F_CAVALRY, 18.75f, 20); /* already touching S */
