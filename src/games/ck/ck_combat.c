@@ -300,12 +300,15 @@ typedef struct Round {
 
 /* [CK Movement and Ranges] [CK Hand to hand Combat] can f ride to (cx, cy)
  * to touch t by way of (wx, wy): two straight legs within his move (halved
- * if either meets difficult ground), over no enemy's base (the first not
- * over t's either), across no unsearched piece he would have to search, and
- * the bend on none? The length of the way, or -1. */
-static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from, float wx, float wy, float cx, float cy)
+ * if either meets difficult ground; `most`, his move on open ground, found
+ * first), over no enemy's base (the first not over t's either), across no
+ * unsearched piece he would have to search, and the bend on none? The
+ * length of the way, or -1. */
+static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from, float most, float wx, float wy,
+                      float cx, float cy)
 {
-    if (!ck_on_table(wx, wy))
+    float len = ck_dist(f->x, f->y, wx, wy) + ck_dist(wx, wy, cx, cy);
+    if (len > most + 1e-3f || !ck_on_table(wx, wy))
         return -1;
     int at = ck_piece_at(s, wx, wy);
     bool searching = f->side == CK_PAR && s->phase == CP_PARLIAMENT;
@@ -313,7 +316,6 @@ static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from
         return -1;
     CkFig g = *f; /* the charger at the bend */
     g.x = wx, g.y = wy;
-    float len = ck_dist(f->x, f->y, wx, wy) + ck_dist(wx, wy, cx, cy);
     float allow = fminf(ck_move_allowance_from(s, f, from, wx, wy), ck_move_allowance_from(s, &g, at, cx, cy));
     if (len > allow + 1e-3f || ck_way_check(s, f, from, wx, wy, NULL) < 0 || ck_way_check(s, &g, at, cx, cy, NULL) < 0 ||
         ck_way_blocker(s, f, wx, wy, NULL) >= 0 || ck_way_blocker(s, &g, cx, cy, t) >= 0)
@@ -334,6 +336,7 @@ static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int fro
     static const float step_cos = 0.9659258f, step_sin = 0.2588190f; /* 15 degrees */
     float ring = ck_fig_radius(t) + 2 * 0.75f + ck_fig_radius(f) + 0.1f, gap = ck_fig_radius(f) + ck_fig_radius(t);
     float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y);
+    float most = ck_move_allowance_on(s, f, from); /* no way round is shorter than the straight way to its point */
     if (len < 1e-3f)
         return false;
     for (int k = 0; k <= 12; k++)
@@ -344,7 +347,7 @@ static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int fro
                 c = nc, sn = ns;
             }
             float px = ux * c - uy * sn, py = ux * sn + uy * c, x = t->x + px * gap, y = t->y + py * gap;
-            if (!ck_on_table(x, y) || in_the_way(s, f, t, x, y) >= 0)
+            if (ck_dist(f->x, f->y, x, y) > most + 1e-3f || !ck_on_table(x, y) || in_the_way(s, f, t, x, y) >= 0)
                 continue;
             bool found = false;
             for (int back = 0; back <= 4 && back <= k; back += 2) { /* the bend 0, 30 or 60 degrees nearer him */
@@ -354,7 +357,7 @@ static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int fro
                     bc = nc, bs = ns;
                 }
                 float wx = t->x + (ux * bc - uy * bs) * ring, wy = t->y + (ux * bs + uy * bc) * ring;
-                float way = round_by(s, f, t, from, wx, wy, x, y);
+                float way = round_by(s, f, t, from, most, wx, wy, x, y);
                 if (way >= 0 && (!found || way < r->len))
                     *r = (Round){wx, wy, way}, found = true;
             }
