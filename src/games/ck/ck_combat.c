@@ -419,12 +419,12 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
 {
     if (a->arg != 0 && a->arg != 1) /* the capture word or not: any other arg is a corrupt record */
         return diag_set(d, "a charge's arg is 1 (capture) or 0, not %d", a->arg);
+    if (enemy_target(s, f, a->target, d) < 0) /* first: what was typed wrong, before what the figure did */
+        return -1;
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
-    if (enemy_target(s, f, a->target, d) < 0)
-        return -1;
     const CkFig *t = &s->figs[a->target];
     if (check_reach_contact(s, f, t, from, d) < 0)
         return -1;

@@ -96,6 +96,7 @@ Test(ck_illegal_input, charge)
     REFUSED(CKV_CHARGE, s, c, 0, 0, 0, "cannot act");
     ckf_move(&F, c2, 20, 11);
     REFUSED(CKV_CHARGE, c2, near, 0, 0, 0, "whole turn");
+    REFUSED(CKV_CHARGE, c2, c, 0, 0, 0, "your side"); /* what was typed wrong first, before what he did */
     ckf_f(&F, near)->x = 10, ckf_f(&F, near)->y = 13;
     ckf_side(&F, CK_ROY);
     REFUSED(CKV_CHARGE, near, c, 1, 0, 0, "only Parliament");
