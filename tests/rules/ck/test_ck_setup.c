@@ -414,6 +414,20 @@ static char map_cell(const char *text, const char *label, int c)
     return row[3 + c];
 }
 
+/* A cell of the map and the mark expected there, with why. */
+typedef struct MapCell {
+    const char *row;
+    int         col;
+    char        mark;
+    const char *why;
+} MapCell;
+
+static void expect_cells(const char *text, const MapCell *cells, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        cr_assert_eq(map_cell(text, cells[k].row, cells[k].col), cells[k].mark, "%s:\n%s", cells[k].why, text);
+}
+
 /* While the terrain goes down the pieces are listed by number, kind and
  * radius, with the next to place marked (they were known only as 1-12). */
 Test(ck_game_set_up, render_lists_the_pieces_and_the_next_to_place)
@@ -444,14 +458,17 @@ Test(ck_game_set_up, render_labels_rows_and_columns_by_what_they_hold)
     ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 44, 4), ckf_fig(&F, F_DRAGOON, 45.5f, 8)); /* beside him, at x 46.3 */
     ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 44, 4), ckf_fig(&F, F_CAVALRY, 2, 2)); /* at x 2.8: his cell */
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert_eq(map_cell(text, "12 ", 4), 'C', "%s", text);
-    cr_assert_eq(map_cell(text, "40 ", 20), '*', "%s", text);
-    cr_assert_eq(map_cell(text, "30 ", 15), '3', "the wood's number at its centre:\n%s", text);
-    cr_assert_eq(map_cell(text, "36 ", 9), '1', "%s", text);
-    cr_assert_eq(map_cell(text, "36 ", 10), '1', "piece 11 over the two cells nearest x 20:\n%s", text);
-    cr_assert_eq(map_cell(text, " 8 ", 22), 'D', "%s", text);
-    cr_assert_eq(map_cell(text, " 8 ", 23), 'p', "%s", text);
-    cr_assert_eq(map_cell(text, " 2 ", 1), 'C', "a guard hides his prisoner, no '*':\n%s", text);
+    static const MapCell cells[] = {
+        {"12 ", 4, 'C', "the cavalry trooper at y = 12"},
+        {"40 ", 20, '*', "two shot in one cell"},
+        {"30 ", 15, '3', "the wood's number at its centre"},
+        {"36 ", 9, '1', "piece 11 over the two cells nearest x 20"},
+        {"36 ", 10, '1', "piece 11 over the two cells nearest x 20"},
+        {" 8 ", 22, 'D', "the guard"},
+        {" 8 ", 23, 'p', "his prisoner beside him"},
+        {" 2 ", 1, 'C', "a guard hides his prisoner, no '*'"},
+    };
+    expect_cells(text, cells, sizeof cells / sizeof *cells);
     cr_assert(strstr(text, "\n   0   8   16  24  32  40  48\n"), "%s", text);
     cr_assert(strstr(text, " 3 wood    r3   (30.0, 30.0) searched"), "%s", text);
     cr_assert(strstr(text, "11 field   r3   (20.0, 36.0)\n"), "%s", text);
@@ -478,10 +495,13 @@ Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
     ckf_fig(&F, F_YOU, 3.0f, 3.0f);
     for (int side = 0; side < 2; side++) {
         render_of(&F.s, side, text, sizeof text);
-        cr_assert_eq(map_cell(text, "20 ", 10), 'X', "%s", text);
-        cr_assert_eq(map_cell(text, "30 ", 15), 'W', "%s", text);
-        cr_assert_eq(map_cell(text, "40 ", 20), 'X', "%s", text);
-        cr_assert_eq(map_cell(text, "10 ", 5), '*', "%s", text);
+        static const MapCell cells[] = {
+            {"20 ", 10, 'X', "Charles among a shot and a horseman"},
+            {"30 ", 15, 'W', "Wilmot beside a clubman"},
+            {"40 ", 20, 'X', "Charles and Wilmot together"},
+            {"10 ", 5, '*', "two shot"},
+        };
+        expect_cells(text, cells, sizeof cells / sizeof *cells);
         cr_assert(strstr(text, "commander       ( 3.0,  3.0)"), "%s", text);
         cr_assert_null(strstr(text, " you "), "%s", text);
         cr_assert(strstr(text, "(X or W: Charles or Wilmot among them)\n"), "the key whole:\n%s", text);
