@@ -47,7 +47,7 @@ typedef struct Play {
     Snap           snaps[PLAY_SNAPS];
     int            nsnaps;
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
-    bool           tell_seed;   /* ecw chose the seed: told once the game is over */
+    bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
@@ -1035,7 +1035,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
                 .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
                 .before = a->manual ? malloc(g->state_size) : NULL,
-                .resumed = a->load != NULL, .tell_seed = !a->seeded && !a->load};
+                .resumed = a->load != NULL, .tell_seed = !a->seeded || a->load};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */

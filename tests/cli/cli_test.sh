@@ -646,6 +646,11 @@ printf 'hint\ntake\n%.0s' $(seq 23) |
   "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/resume.json" --overwrite >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>&1
 sed -n '/^resumed /,/^next: /p' "$tmp/out" >"$tmp/summary"
+# a_resumed_game_tells_its_seed_at_the_end: its record held it sealed
+cp "$tmp/resume.json" "$tmp/resume-end.json"
+"$ecw" play --load "$tmp/resume-end.json" <"$tmp/ones" >/dev/null 2>"$tmp/err" || fail "a resumed game played to the end exited $?"
+grep -q '^seed 7$' "$tmp/err" || fail "a resumed game did not tell its seed at the end: $(tail -3 "$tmp/err")"
+grep -q '"seed":7,' "$tmp/resume-end.json" || fail "a resumed game, finished, does not show its seed"
 grep -q '^      The .* (piece [0-9]*) is searched: ' "$tmp/summary" || fail "the resume summary lacks the search: $(cat "$tmp/summary")"
 grep -q '^      Chance card: ' "$tmp/summary" || fail "the resume summary lacks the chance card: $(cat "$tmp/summary")"
 grep -q ' moves from ' "$tmp/summary" && fail "the resume summary repeats a move's line: $(cat "$tmp/summary")"

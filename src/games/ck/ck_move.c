@@ -315,8 +315,11 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
 {
     const CkFig *f = &s->figs[a->piece];
     if (f->moved) /* the reason looked for only when someone reads it */
-        return diag_set(d, "%s", d && ck_charged_refusal(s, a->piece) ? ck_charged_refusal(s, a->piece)
-                                                                      : "that figure has already moved");
+        return diag_set(d, "%s", !d                                ? ""
+                                 : ck_charged_refusal(s, a->piece) ? ck_charged_refusal(s, a->piece)
+                                 : f->changed_mount                ? f->mounted ? "that dragoon has moved and mounted this turn: he moves no more"
+                                                                                : "that dragoon has moved and dismounted this turn: he moves no more"
+                                                                   : "that figure has already moved");
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),

@@ -12,6 +12,7 @@
  * a tie or the target winning a shot). */
 typedef struct CkFate {
     double none, recoil, captured, dead, wounded;
+    double captured_wounded; /* of `captured`: Charles or Wilmot wounded, then taken */
 } CkFate;
 
 typedef struct CkOdds {
@@ -352,6 +353,7 @@ static void beaten(CkFate *f, double p, bool by_half, bool person, bool capture)
     if (by_half && person) {
         f->dead += p / 2;
         *(capture ? &f->captured : &f->wounded) += p / 2;
+        f->captured_wounded += capture ? p / 2 : 0;
     } else if (by_half) {
         f->dead += p;
     } else {
@@ -415,16 +417,17 @@ typedef struct Outcome {
 } Outcome;
 
 /* [CK Combat Outcomes] the outcomes that can happen in this fight (a
- * chance above 0), the target's first; returns how many (at most 8). */
-static int outcomes(const CkOdds *r, Outcome out[8])
+ * chance above 0), the target's first, a wounded man taken apart from one
+ * beaten and taken; returns how many (at most 10). */
+static int outcomes(const CkOdds *r, Outcome out[10])
 {
-    static const char *const names[4] = {"recoils", "taken prisoner", "wounded", "dead"};
-    static const char *const keys[4] = {"recoil", "captured", "wounded", "dead"};
+    static const char *const names[5] = {"recoils", "taken prisoner", "wounded and taken", "wounded", "dead"};
+    static const char *const keys[5] = {"recoil", "captured", "captured_wounded", "wounded", "dead"};
     int n = 0;
     for (int side = 0; side < 2; side++) {
         const CkFate *f = side ? &r->attacker : &r->target;
-        const double p[4] = {f->recoil, f->captured, f->wounded, f->dead};
-        for (int k = 0; k < 4; k++)
+        const double p[5] = {f->recoil, f->captured - f->captured_wounded, f->captured_wounded, f->wounded, f->dead};
+        for (int k = 0; k < 5; k++)
             if (p[k] > 0)
                 out[n++] = (Outcome){side == 1, names[k], keys[k], p[k]};
     }
@@ -442,7 +445,7 @@ static const char *fate_fig(const OddsArgs *o, const Outcome *f, const char *(*n
  * objects, which stay for the scripts that read them). */
 static void print_json_outcomes(const OddsArgs *o, const CkOdds *r, FILE *out)
 {
-    Outcome oc[8];
+    Outcome oc[10];
     int n = outcomes(r, oc);
     fputs(",\"outcomes\":[", out);
     if (r->target.none > 0)
@@ -479,7 +482,7 @@ static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
     if (r->target.none > 0)
         fprintf(out, "  %-40s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
                 r->target.none);
-    Outcome oc[8];
+    Outcome oc[10];
     int n = outcomes(r, oc);
     for (int i = 0; i < n; i++) {
         char what[64];

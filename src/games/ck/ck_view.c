@@ -523,9 +523,17 @@ static char crowd_mark(const CkState *s, int r, int c)
     return mark;
 }
 
+/* The mark of a prisoner where no free figure stands: 'p', but Charles
+ * and Wilmot taken keep their letters (the prize, found at a glance; the
+ * list under the map says he is a prisoner). */
+static char prisoner_mark(const CkFig *f)
+{
+    return f->type == F_CHARLES || f->type == F_WILMOT ? ck_figs[f->type].letter : 'p';
+}
+
 /* Figures by letter; a cell holding two or more free figures crowd_mark;
- * a prisoner 'p' where no free figure stands (his guard beside him hides
- * him: the list below the map names him). */
+ * a prisoner prisoner_mark where no free figure stands (his guard beside
+ * him hides him: the list below the map names him). */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -540,7 +548,7 @@ static void draw_figures(const CkState *s, Board *b)
         const CkFig *f = &s->figs[i];
         int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
         if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
-            b->map[MAP - 1 - r][c] = free > 1 ? crowd_mark(s, r, c) : free ? ck_figs[f->type].letter : 'p';
+            b->map[MAP - 1 - r][c] = free > 1 ? crowd_mark(s, r, c) : free ? ck_figs[f->type].letter : prisoner_mark(f);
     }
 }
 
@@ -572,9 +580,8 @@ static void key_add(Board *b, int *row, const char *item)
 static void draw_key(Board *b, int row)
 {
     char item[32];
-    snprintf(b->side[row++], SIDE_W, "a character is 2\" square: the row");
-    snprintf(b->side[row++], SIDE_W, "marked 12 holds 12 <= y < 14, the column");
-    snprintf(b->side[row++], SIDE_W, "marked 8 below holds 8 <= x < 10");
+    snprintf(b->side[row++], SIDE_W, "a character is 2\" square: row 12 holds");
+    snprintf(b->side[row++], SIDE_W, "12 <= y < 14, column 8 (below) 8 <= x < 10");
     for (int k = 0; k < T_KIND_COUNT; k++) {
         snprintf(item, sizeof item, "%c %s", ck_terrain_marks[k], ck_terrain[k].name);
         key_add(b, &row, item);
@@ -587,8 +594,9 @@ static void draw_key(Board *b, int row)
         key_add(b, &row, item);
     }
     key_add(b, &row, "* two or more figures");
-    key_add(b, &row, "(X or W: Charles or Wilmot among them)");
+    key_add(b, &row, "(X, W: Charles or Wilmot among them)");
     key_add(b, &row, "p prisoner, unless his guard shares the cell");
+    key_add(b, &row, "(X, W: Charles, Wilmot taken too)");
 }
 
 static void draw_side(const CkState *s, Board *b)

@@ -418,7 +418,7 @@ Test(ck_movement_and_ranges, dragoon_may_half_move_then_dismount)
     ckf_move(&F, d, 20, 24);
     ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
     cr_assert_eq(ckf_f(&F, d)->mounted, 0);
-    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 25), "already moved");
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 25), "that dragoon has moved and dismounted this turn: he moves no more");
     ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already");
 }
 

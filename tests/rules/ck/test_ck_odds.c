@@ -253,6 +253,20 @@ Test(ck_combat_outcomes, wilmot_attacking_beaten_by_half_dies_only_on_1_to_3)
     cr_assert_float_eq(field(json, "attacker_outcome", "dead"), 1.0 / 72, 1e-9, "%s", json);
 }
 
+/* A Wilmot beaten by half, wounded on 4-6 and taken at once by a charger
+ * who takes prisoners, is an outcome of his own in the list (1/72), apart
+ * from Wilmot beaten by less and taken (14/36); target_outcome.captured
+ * keeps the two together. */
+Test(ck_combat_outcomes, a_wounded_man_taken_is_told_apart)
+{
+    static const char *const args[] = {"--attacker", "cavalry", "--target", "wilmot", "--capture"};
+    char json[2048];
+    odds_json(json, sizeof json, args, 5);
+    cr_assert(strstr(json, "\"fate\":\"captured_wounded\",\"p\":0.0138888889}"), "%s", json);
+    cr_assert(strstr(json, "\"fate\":\"captured\",\"p\":0.388888889}"), "%s", json);
+    cr_assert_float_eq(field(json, "target_outcome", "captured"), 14.0 / 36 + 1.0 / 72, 1e-9, "%s", json);
+}
+
 /* ecw: a Parliament defender with room to guard takes a beaten charger. */
 Test(ck_combat_outcomes, beaten_royalist_charger_is_captured_by_a_free_trooper)
 {

@@ -474,7 +474,7 @@ Test(ck_game_set_up, render_labels_rows_and_columns_by_what_they_hold)
     cr_assert(strstr(text, "11 field   r3   (20.0, 36.0)\n"), "%s", text);
     cr_assert(strstr(text, "p prisoner, unless his guard shares the cell"), "%s", text);
     cr_assert(strstr(text, "* two or more figures"), "%s", text);
-    cr_assert(strstr(text, "row\n") && strstr(text, "marked 12 holds 12 <= y < 14"), "%s", text);
+    cr_assert(strstr(text, "row 12 holds\n") && strstr(text, "12 <= y < 14, column 8 (below) 8 <= x < 10"), "%s", text);
 }
 
 /* Charles ringed by his guards shares their cells: the map shows him, X,
@@ -493,6 +493,7 @@ Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
     ckf_fig(&F, F_SHOT, 10.2f, 10.2f);
     ckf_fig(&F, F_SHOT, 11.0f, 11.0f);
     ckf_fig(&F, F_YOU, 3.0f, 3.0f);
+    ckf_prisoner(&F, ckf_fig(&F, F_WILMOT, 44, 4), ckf_fig(&F, F_CAVALRY, 45.5f, 8)); /* beside him, at x 46.3 */
     for (int side = 0; side < 2; side++) {
         render_of(&F.s, side, text, sizeof text);
         static const MapCell cells[] = {
@@ -500,11 +501,13 @@ Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
             {"30 ", 15, 'W', "Wilmot beside a clubman"},
             {"40 ", 20, 'X', "Charles and Wilmot together"},
             {"10 ", 5, '*', "two shot"},
+            {" 8 ", 23, 'W', "Wilmot taken, beside his guard"},
         };
         expect_cells(text, cells, sizeof cells / sizeof *cells);
         cr_assert(strstr(text, "commander       ( 3.0,  3.0)"), "%s", text);
         cr_assert_null(strstr(text, " you "), "%s", text);
-        cr_assert(strstr(text, "(X or W: Charles or Wilmot among them)\n"), "the key whole:\n%s", text);
+        cr_assert(strstr(text, "(X, W: Charles or Wilmot among them)\n"), "the key whole:\n%s", text);
+        cr_assert(strstr(text, "(X, W: Charles, Wilmot taken too)\n"), "the key whole:\n%s", text);
     }
 }
 
