@@ -15,7 +15,7 @@
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
-/* Set by main.c's SIGINT/SIGTERM handler; loops stop when it is non-zero. */
+/* Set by main.c's SIGINT/SIGTERM/SIGHUP handler; loops stop when it is non-zero. */
 extern volatile sig_atomic_t cli_interrupted;
 
 /* Subcommands: argv[0] is the subcommand name. */
@@ -188,6 +188,8 @@ typedef struct RunGame {
     void (*on_action)(void *ud, const void *st, int player, const Action *a, const char *text);
     /* At the start, and after each action that changed g->turn or ended the game. */
     void (*on_turn)(void *ud, const void *st);
+    /* After each action is applied and recorded. */
+    void (*after_action)(void *ud, const void *st);
     void          *ud;
     bool           describe;
     const volatile bool *stop; /* checked after each action (manual dice EOF) */

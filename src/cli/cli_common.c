@@ -634,7 +634,7 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
 {
     const GameOps *g = rg->g;
     long bound = rg->max_actions > 0 ? rg->max_actions : 1000000;
-    if (!rg->describe && !rg->rec && !rg->on_action && !rg->on_turn && !(rg->io && rg->io->log))
+    if (!rg->describe && !rg->rec && !rg->on_action && !rg->on_turn && !rg->after_action && !(rg->io && rg->io->log))
         return run_plain(rg, st, bound, d);
     int turn = g->turn(st);
     if (rg->on_turn)
@@ -646,6 +646,8 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
         if (rc != RUN_OVER)
             return rc;
         run_apply(rg, st, p, &a);
+        if (rg->after_action)
+            rg->after_action(rg->ud, st);
         if (rg->on_turn) { /* the turn is followed only for a hook (not in simulations) */
             if (g->turn(st) != turn || g->terminal(st))
                 rg->on_turn(rg->ud, st);
@@ -726,5 +728,7 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
         cli_error("%s: %s", cmd, d.msg);
         return EXIT_FAIL;
     }
+    if (*events && *events != stdout) /* each line on disk as it is written: the audit trail outlives a crash */
+        setvbuf(*events, NULL, _IOLBF, 0);
     return EXIT_OK;
 }

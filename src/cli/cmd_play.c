@@ -48,6 +48,9 @@ typedef struct Play {
     int            nsnaps;
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
+    bool           keep_failed; /* play_keep could not write the save: not tried again */
+    bool           refused_action; /* manual dice: an action typed at this prompt was refused */
+    long           confirm;     /* ... and the list number typed since, to be typed again to play it */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
@@ -175,7 +178,8 @@ static void play_roll_stop(Play *p, bool quit)
 static void play_roll_help(int sides, const char *why)
 {
     printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
-           "the rest of this action's dice, and the game is saved if --save or --load says where);\n"
+           "the rest of this action's dice, and the game is saved: to the --save or --load file, or,\n"
+           "without either, where ecw said as the game began);\n"
            "'board' shows the table as it stood before this action (its dice are still being rolled);\n"
            "'hint', 'take' and 'undo' wait for the prompt of the next action\n",
            sides, why, sides);
@@ -533,6 +537,16 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
         long k = strlen(digits) > 6 ? -1 : strtol(s, NULL, 10); /* (a long line of digits is no number listed) */
+        if (k >= 1 && k <= p->shown && p->refused_action && k != p->confirm) {
+            /* a referee who typed a shot or charge that was refused may go on to type its dice */
+            char buf[RECORD_TEXT];
+            p->g->describe(st, &p->acts[k - 1], buf, sizeof buf);
+            printf("the last action was refused, so no dice are wanted now: to play %ld of the list (%s), type %ld "
+                   "again\n",
+                   k, buf, k);
+            p->confirm = k;
+            return PLAY_AGAIN;
+        }
         if (k >= 1 && k <= p->shown) {
             *out = p->acts[k - 1];
             return RUN_OVER;
@@ -557,6 +571,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (game_parse_checked(p->g, st, s, out, &why) == 0)
         return RUN_OVER;
     printf("illegal: %s\n", why.msg);
+    p->refused_action = p->before != NULL; /* manual dice (p->before is kept for them) */
     return PLAY_AGAIN;
 }
 
@@ -574,6 +589,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
+    p->refused_action = false, p->confirm = 0;
     play_list(p, st, false);
     do {
         printf("%s> ", g->roles[player]);
@@ -805,6 +821,22 @@ static bool play_save(Play *p, const void *st)
     return true;
 }
 
+/* After each action: the record written to the save file, so that a
+ * crash, a kill or a lost connection costs at most the action under way
+ * (a referee's typed dice above all); told once if it cannot be. */
+static void play_keep(void *ud, const void *st)
+{
+    Play *p = ud;
+    if (!p->save || p->keep_failed)
+        return;
+    record_finish(&p->rec, st);
+    Diag d = {{0}};
+    if (record_save(&p->rec, p->save, &d) < 0) {
+        cli_error("play: %s (the game goes on, and is saved again when it ends or you quit)", d.msg);
+        p->keep_failed = true;
+    }
+}
+
 /* Report how the game loop ended and choose the exit code. */
 static int play_finish(Play *p, const void *st, int rc, const Diag *d)
 {
@@ -839,8 +871,8 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
 {
     const GameOps *g = a->g;
     AiAgent ais[MAX_PLAYERS];
-    RunGame rg = {.g = g, .io = io, .rec = &p->rec, .on_action = play_on_action, .ud = p,
-                  .describe = true, .stop = &p->stop};
+    RunGame rg = {.g = g, .io = io, .rec = &p->rec, .on_action = play_on_action, .after_action = play_keep,
+                  .ud = p, .describe = true, .stop = &p->stop};
     for (int i = 0; i < g->nplayers; i++) {
         uint64_t seed = rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i);
         if (a->load)

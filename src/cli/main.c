@@ -7,7 +7,8 @@
 
 volatile sig_atomic_t cli_interrupted = 0;
 
-/* SIGINT/SIGTERM: ask the running loop to stop (play saves first). */
+/* SIGINT/SIGTERM/SIGHUP (a terminal closed, a dropped connection): ask
+ * the running loop to stop (play saves first). */
 static void on_signal(int sig)
 {
     (void)sig;
@@ -23,6 +24,7 @@ static void install_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
 }
 
 typedef struct Command {

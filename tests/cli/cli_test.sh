@@ -699,6 +699,39 @@ kept=$(ls "$tmp/xdg/ecw/"catch-a-king-*.json 2>/dev/null | head -n 1)
 grep -qF "every die you type are saved to $kept;" "$tmp/err" || fail "the kept game's file not named: $(cat "$tmp/err")"
 grep -q '"rolls":\[{"sides":6,"value":3}' "$kept" || fail "the kept game lacks the typed die: $(head -c 300 "$kept")"
 grep -q "not saved" "$tmp/err" && fail "a kept referee's game said 'not saved'"
+# a_number_after_a_refused_action_is_not_taken_for_dice: with manual dice,
+# a list number typed after a refused action must be typed twice
+printf '3\n4\n2\n1\ncharge D1 K1\n2\n5\n5\nquit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 4 \
+  --terrain random --save "$tmp/conf.json" >"$tmp/out" 2>&1
+grep -q "^the last action was refused, so no dice are wanted now: to play 2 of the list (.*), type 2 again" "$tmp/out" ||
+  fail "a number after a refused action was taken: $(grep -A2 'illegal' "$tmp/out" | head -5)"
+[ "$(grep -o '"text":' "$tmp/conf.json" | wc -l)" = 2 ] || fail "after the refusal, 5 typed twice should play one action: $(grep -o '"text":"[^"]*"' "$tmp/conf.json")"
+# a_game_outlives_a_kill: the save is written after every action, the events
+# line by line, so a kill -9 costs at most the action under way; a closed
+# terminal (SIGHUP) saves as an interrupt does
+mkfifo "$tmp/fifo"
+"$ecw" play catch-a-king --ai human --seed 4 --terrain random --save "$tmp/k9.json" --events "$tmp/k9.jsonl" \
+  <"$tmp/fifo" >/dev/null 2>&1 &
+pid=$!
+exec 3>"$tmp/fifo"
+printf '1\n1\n' >&3
+for _ in $(seq 200); do grep -q '"text":"move' "$tmp/k9.json" 2>/dev/null && break; sleep 0.05; done
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+exec 3>&-
+[ "$(grep -o '"text":' "$tmp/k9.json" | wc -l)" = 2 ] || fail "after a kill -9 the save lacks the two actions: $(cat "$tmp/k9.json")"
+grep -q '"type":"move"' "$tmp/k9.jsonl" || fail "after a kill -9 the events lack the move"
+printf 'quit\n' | "$ecw" play --load "$tmp/k9.json" >"$tmp/out" 2>&1 || fail "a game saved before a kill -9 does not resume"
+grep -q "^resumed $tmp/k9.json: 2 actions replayed" "$tmp/out" || fail "resume after a kill -9: $(head -2 "$tmp/out")"
+rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+"$ecw" play catch-a-king --ai human --seed 4 --terrain random --save "$tmp/hup.json" <"$tmp/fifo" >/dev/null 2>"$tmp/err" &
+pid=$!
+exec 3>"$tmp/fifo"
+printf '1\n' >&3
+for _ in $(seq 200); do grep -q '"text":' "$tmp/hup.json" 2>/dev/null && break; sleep 0.05; done
+kill -HUP $pid; wait $pid; rc=$?
+exec 3>&-
+[ $rc = 1 ] && grep -q "^saved to $tmp/hup.json" "$tmp/err" && grep -q "^interrupted" "$tmp/err" ||
+  fail "SIGHUP: exit $rc, $(cat "$tmp/err")"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1

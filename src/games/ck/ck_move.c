@@ -5,6 +5,7 @@
  * leading prisoners off at 3" a turn [CK Captured Persons]; Royalists
  * leaving by the far edge. */
 #include "ck.h"
+#include <string.h>
 #include <assert.h>
 #include <math.h>
 
@@ -308,6 +309,19 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y
                     why);
 }
 
+/* A move refused as out of reach whose way also crosses an unsearched
+ * piece says so too: the player would otherwise shorten it and be refused
+ * again. -1, d's message lengthened. */
+static int also_crosses(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
+{
+    Diag way = {{0}};
+    if (ck_way_check(s, f, from, x, y, &way) < 0) {
+        size_t len = strlen(d->msg);
+        snprintf(d->msg + len, sizeof d->msg - len, "; and %s", way.msg);
+    }
+    return -1;
+}
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact; one a turn,
  * and none after a charge [CK Hand to hand Combat], whose refusal names it. */
@@ -333,7 +347,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     if (dist > allow + CK_REACH_GRACE) {
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
-        return ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
+        ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
+        return also_crosses(s, f, from, a->x, a->y, d);
     }
     if (dist < 0.05f)
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");

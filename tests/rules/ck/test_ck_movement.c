@@ -204,6 +204,9 @@ Test(ck_movement_and_ranges, parliament_may_not_cross_an_unsearched_piece)
     Diag d = {{0}};
     cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 23.5f), &d), 0);
     cr_assert(strstr(d.msg, "the way crosses the unsearched hill (piece 6)") && strstr(d.msg, "go round"), "%s", d.msg);
+    cr_assert_lt(check_why(ckf_act(CKV_MOVE, c, 0, 0, 20, 25.5f), &d), 0); /* 10" away, and across it */
+    cr_assert(strstr(d.msg, "out of reach: 10.0\" away") && strstr(d.msg, "; and the way crosses the unsearched hill (piece 6)"),
+              "both reasons: %s", d.msg);
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 19)), "ending on it: a search");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 26, 17)), "round it");
     int r = ckf_fig(&F, F_SHOT, 24, 23.6f); /* contact off the hill, the way across it */
