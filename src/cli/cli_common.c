@@ -479,6 +479,9 @@ FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
         diag_set(d, "--events: the file name is empty (give '-' for standard output)");
         return NULL;
     }
+    struct stat at, out;
+    if (stat(path, &at) == 0 && fstat(STDOUT_FILENO, &out) == 0 && at.st_dev == out.st_dev && at.st_ino == out.st_ino)
+        return stdout; /* /dev/stdout, or the file stdout goes to: written as '-' is, never truncated */
     if (cli_check_not_clobbered("--events", path, overwrite, d) < 0)
         return NULL;
     FILE *f = fopen(path, "w");

@@ -49,6 +49,7 @@ typedef struct Play {
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     bool           keep_failed; /* play_keep could not write the save: not tried again */
+    bool           kept;        /* the save is referee_save's own file: none is made for a game with nothing in it */
     bool           refused_action; /* manual dice: an action typed at this prompt was refused */
     long           confirm;     /* ... and the list number typed since, to be typed again to play it */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
@@ -809,7 +810,7 @@ static int play_args(int argc, char **argv, PlayArgs *a)
 static bool play_save(Play *p, const void *st)
 {
     record_finish(&p->rec, st);
-    if (!p->save)
+    if (!p->save || (p->kept && !p->rec.nactions && !p->rec.nrolls))
         return true;
     Diag d = {{0}};
     if (record_save(&p->rec, p->save, &d) < 0) {
@@ -885,8 +886,10 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
             rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
     Diag d = {{0}};
     int rc;
-    while ((rc = cli_run_game(&rg, st, &d)) == RUN_UNDO)
+    while ((rc = cli_run_game(&rg, st, &d)) == RUN_UNDO) {
         play_take_back(p, st, io);
+        play_keep(p, st); /* the save follows the take-back at once */
+    }
     p->ais = NULL;
     return play_finish(p, st, rc, &d);
 }
@@ -1067,7 +1070,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
                 .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
                 .before = a->manual ? malloc(g->state_size) : NULL,
-                .resumed = a->load != NULL, .tell_seed = !a->seeded || a->load};
+                .resumed = a->load != NULL, .tell_seed = !a->seeded || a->load, .kept = a->save == a->kept};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */
@@ -1138,10 +1141,15 @@ static void referee_save(PlayArgs *a)
     if (!a->manual || a->save)
         return;
     char dir[PATH_MAX];
-    errno = 0;
-    if (!record_default_dir(dir, sizeof dir) || make_dirs(dir) < 0 || !fresh_name(a, dir)) {
-        fprintf(stderr, "(the dice you type will not be kept: no directory for saves (%s); start with --save FILE)\n",
-                errno ? strerror(errno) : "HOME is not set");
+    const char *why = NULL;
+    if (!record_default_dir(dir, sizeof dir))
+        why = "neither XDG_DATA_HOME nor HOME names a directory, or the path is too long";
+    else if (make_dirs(dir) < 0)
+        why = strerror(errno);
+    else if (!fresh_name(a, dir))
+        why = "no free name there for this game";
+    if (why) {
+        fprintf(stderr, "(the dice you type will not be kept: %s; start with --save FILE)\n", why);
         return;
     }
     a->save = a->kept;
@@ -1153,11 +1161,11 @@ static void referee_save(PlayArgs *a)
 static int play_main(PlayArgs *a)
 {
     FILE *events;
-    referee_save(a);
     CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite};
     int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)
         return rc;
+    referee_save(a); /* once the options are known good: a fresh file of its own, nothing to check */
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;

@@ -22,9 +22,13 @@ static void install_signals(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+        struct sigaction was;
+        /* a signal ignored when ecw started stays ignored: nohup, a script's background job */
+        if (sigaction(sigs[k], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            sigaction(sigs[k], &sa, NULL);
+    }
 }
 
 typedef struct Command {

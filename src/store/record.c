@@ -294,7 +294,21 @@ static bool write_closing(FILE *f, const char *text)
  * cut short (a full disk, a size limit) leaves the old record as it was.
  * What is no regular file (/dev/null, a pipe), or a file in a directory
  * where no other may be made, is written directly. */
-int record_save(const Record *r, const char *path, Diag *d)
+static int save_at(const Record *r, const char *path, Diag *d);
+
+int record_save(const Record *r, const char *named, Diag *d)
+{
+    /* a link is saved through to the file it names: the rename beside it
+     * would replace the link and leave the file behind unchanged */
+    struct stat sb;
+    char *target = lstat(named, &sb) == 0 && S_ISLNK(sb.st_mode) ? realpath(named, NULL) : NULL;
+    int rc = save_at(r, target ? target : named, d);
+    free(target);
+    return rc;
+}
+
+/* record_save to path, a file or none yet (not a link). */
+static int save_at(const Record *r, const char *path, Diag *d)
 {
     Jw w;
     jw_init(&w);

@@ -732,6 +732,49 @@ kill -HUP $pid; wait $pid; rc=$?
 exec 3>&-
 [ $rc = 1 ] && grep -q "^saved to $tmp/hup.json" "$tmp/err" && grep -q "^interrupted" "$tmp/err" ||
   fail "SIGHUP: exit $rc, $(cat "$tmp/err")"
+# a_hangup_ignored_stays_ignored: under nohup (SIGHUP ignored as ecw starts)
+# a hang-up does not stop the game
+rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+( trap '' HUP; exec "$ecw" play catch-a-king --ai human --seed 4 --terrain random --save "$tmp/nohup.json" \
+  <"$tmp/fifo" >/dev/null 2>"$tmp/err" ) &
+pid=$!
+exec 3>"$tmp/fifo"
+printf '1\n' >&3
+for _ in $(seq 200); do grep -q '"text":' "$tmp/nohup.json" 2>/dev/null && break; sleep 0.05; done
+kill -HUP $pid 2>/dev/null
+printf '1\nquit\n' >&3
+exec 3>&-
+wait $pid; rc=$?
+[ $rc = 0 ] && grep -q "^saved to" "$tmp/err" && ! grep -q "interrupted" "$tmp/err" || fail "nohup: exit $rc, $(cat "$tmp/err")"
+[ "$(grep -o '"text":' "$tmp/nohup.json" | wc -l)" = 2 ] || fail "nohup: the game stopped at the hang-up"
+# a_take_back_is_saved_at_once: after an undo the save holds one action fewer
+rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+"$ecw" play catch-a-king --ai human --seed 4 --terrain random --save "$tmp/undo9.json" <"$tmp/fifo" >/dev/null 2>&1 &
+pid=$!
+exec 3>"$tmp/fifo"
+printf '1\n1\n' >&3
+for _ in $(seq 200); do [ "$(grep -o '"text":' "$tmp/undo9.json" 2>/dev/null | wc -l)" = 2 ] && break; sleep 0.05; done
+printf 'undo\n' >&3
+for _ in $(seq 200); do [ "$(grep -o '"text":' "$tmp/undo9.json" 2>/dev/null | wc -l)" = 1 ] && break; sleep 0.05; done
+kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
+exec 3>&-
+[ "$(grep -o '"text":' "$tmp/undo9.json" | wc -l)" = 1 ] || fail "after undo and a kill -9 the save holds $(grep -o '"text":' "$tmp/undo9.json" | wc -l) actions, not 1"
+# a_save_through_a_link_keeps_the_link: --load of a link saves to the file it names
+mkdir -p "$tmp/real"
+cp "$tmp/k9.json" "$tmp/real/g.json"
+ln -s "$tmp/real/g.json" "$tmp/tolink.json"
+printf '1\nquit\n' | "$ecw" play --load "$tmp/tolink.json" >/dev/null 2>&1 || fail "play --load through a link"
+[ -L "$tmp/tolink.json" ] || fail "saving through a link replaced the link"
+[ "$(grep -o '"text":' "$tmp/real/g.json" | wc -l)" = 3 ] || fail "saving through a link left the file it names unchanged"
+# events_to_the_file_stdout_goes_to: written as '-' is, appended, never refused nor cut
+echo "earlier line" >"$tmp/app.log"
+"$ecw" sim "$game" --games 2 --events /dev/stdout >>"$tmp/app.log" 2>"$tmp/err" || fail "--events /dev/stdout >> file: $(cat "$tmp/err")"
+head -n 1 "$tmp/app.log" | grep -q "^earlier line$" || fail "--events /dev/stdout cut the file stdout goes to"
+grep -q '"game":1' "$tmp/app.log" || fail "--events /dev/stdout wrote no events"
+# a_referee_who_quits_at_once_leaves_no_file
+rm -rf "$tmp/data"
+printf 'quit\n' | "$ecw" play "$game" --dice manual --seed 4 >/dev/null 2>"$tmp/err"
+[ -z "$(ls "$tmp/data/ecw" 2>/dev/null)" ] || fail "a referee's game with nothing in it left a file: $(ls "$tmp/data/ecw")"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1

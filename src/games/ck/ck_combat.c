@@ -912,7 +912,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
     float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
-    Round r;
+    Round r = {0, 0, 0};
     int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
     f->x = cx, f->y = cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
@@ -942,7 +942,7 @@ static void capture(CkState *s, const Action *a, GameIO *io)
     bool rode = !ck_in_contact(f, t);
     if (rode) { /* (he guards nobody: a person needs a guard of his own) */
         float cx, cy, fx = f->x, fy = f->y;
-        Round r;
+        Round r = {0, 0, 0};
         int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
         f->x = cx, f->y = cy;
         char what[64];
