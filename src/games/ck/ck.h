@@ -124,6 +124,8 @@ typedef struct CkState {
     uint8_t pass_enemies;     /* option pass_enemies=yes: a way may pass over enemies' bases */
     uint8_t share_ground;     /* option share_ground=yes: a move may end on a friend's base */
     uint8_t no_ride_round;    /* option ride_round=no: a charge's way has no bend */
+    uint8_t absent_scores;    /* option absent_scores=yes: Charles or Wilmot never in the area is at liberty */
+    uint8_t only_led_off;     /* option held_scores=no: only prisoners led off the table count as captured */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;

@@ -10,6 +10,14 @@
 
 static bool taken(const CkFig *f) { return f->status == FS_PRISONER || f->status == FS_ESCORTED; }
 
+/* [CK Parliament Troops win points for] a Royalist that counts as
+ * captured: led off the table, or (unless held_scores=no) still under
+ * guard at the end. */
+static bool counts_captured(const CkState *s, const CkFig *f)
+{
+    return f->status == FS_ESCORTED || (f->status == FS_PRISONER && !s->only_led_off);
+}
+
 /* A line of the points table (data/catch-a-king/points.txt). */
 static int pts(int side, int event, int column) { return ck_tables()->points[side][event][column]; }
 
@@ -23,7 +31,7 @@ static void parliament_lines(const CkState *s, CkTally *t)
         const CkFig *f = &s->figs[i];
         if (f->side == CK_ROY && f->status == FS_DEAD)
             t->n[CK_PAR][PT_KILLED][f->type]++;
-        else if (f->side == CK_ROY && taken(f))
+        else if (f->side == CK_ROY && counts_captured(s, f))
             t->n[CK_PAR][PT_CAPTURED][f->type]++;
     }
 }
@@ -40,14 +48,30 @@ static bool hidden_person(const CkState *s, int prom)
 
 static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
 
+/* [CK Royalists Win Points for] was the prominent person `prom` (figure
+ * type `type`) never in the area: no figure of him, and his card under no
+ * piece? With absent_scores=yes he counts as at liberty. */
+static bool never_present(const CkState *s, int type, int prom)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].type == type)
+            return false;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (s->pieces[i].prom == prom)
+            return false;
+    return true;
+}
+
 /* [CK Royalists Win Points for] troopers killed, fugitives undiscovered,
  * Charles and Wilmot at liberty, counted into the lines of the table. */
 static void royalist_lines(const CkState *s, CkTally *t)
 {
     t->n[CK_ROY][PT_UNDISCOVERED][F_CLUBMAN] += s->hidden_club;
     t->n[CK_ROY][PT_UNDISCOVERED][F_SHOT] += s->hidden_roy; /* shot and horse score alike */
-    t->n[CK_ROY][PT_AT_LIBERTY][F_WILMOT] += hidden_person(s, PROM_WILMOT);
-    t->n[CK_ROY][PT_AT_LIBERTY][F_CHARLES] += hidden_person(s, PROM_CHARLES);
+    t->n[CK_ROY][PT_AT_LIBERTY][F_WILMOT] += hidden_person(s, PROM_WILMOT) ||
+                                             (s->absent_scores && never_present(s, F_WILMOT, PROM_WILMOT));
+    t->n[CK_ROY][PT_AT_LIBERTY][F_CHARLES] += hidden_person(s, PROM_CHARLES) ||
+                                              (s->absent_scores && never_present(s, F_CHARLES, PROM_CHARLES));
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         bool free_ = f->status == FS_ACTIVE || f->status == FS_EXITED;

@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const char *const known_options[] = {"terrain", "spread", "recoil_frees", "exit_scores", "late_capture",
-                                            "pass_enemies", "share_ground", "ride_round", NULL};
+                                            "pass_enemies", "share_ground", "ride_round", "absent_scores",
+                                            "held_scores", NULL};
 
 const char *const ck_square_names[9] = {"south-west", "south",  "south-east", "west", "centre",
                                         "east",       "north-west", "north",    "north-east"};
@@ -251,7 +252,9 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         opt_two_way(opt, "late_capture", "yes", "no", &s->no_late_capture, d) < 0 ||
         opt_two_way(opt, "pass_enemies", "no", "yes", &s->pass_enemies, d) < 0 ||
         opt_two_way(opt, "share_ground", "no", "yes", &s->share_ground, d) < 0 ||
-        opt_two_way(opt, "ride_round", "yes", "no", &s->no_ride_round, d) < 0)
+        opt_two_way(opt, "ride_round", "yes", "no", &s->no_ride_round, d) < 0 ||
+        opt_two_way(opt, "absent_scores", "no", "yes", &s->absent_scores, d) < 0 ||
+        opt_two_way(opt, "held_scores", "yes", "no", &s->only_led_off, d) < 0)
         return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;

@@ -132,6 +132,42 @@ Test(ck_aim_of_the_game, hidden_person_is_at_liberty_and_absent_one_is_not)
     cr_assert_eq(par, 0);
 }
 
+/* With absent_scores=yes, Charles or Wilmot whose card was never dealt
+ * under a piece counts as at liberty (a player's reading of "at liberty";
+ * by default he was never in the area and scores nothing). */
+Test(ck_aim_of_the_game, absent_scores_counts_a_person_never_in_the_area_at_liberty)
+{
+    ckf_all_pieces(&F);
+    F.s.prom[0] = PROM_CHARLES, F.s.prom[1] = PROM_WILMOT;
+    F.s.nprom = 2;
+    F.s.absent_scores = 1;
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 12 + 6, "both never in the area, at liberty");
+    int w = ckf_fig(&F, F_WILMOT, 20, 20); /* Wilmot found after all, and killed */
+    ckf_f(&F, w)->status = FS_DEAD;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 12, "only Charles is at liberty now");
+    cr_assert_eq(par, 4, "Wilmot killed");
+}
+
+/* With held_scores=no only prisoners led off the table count as captured
+ * (the rulebook's "Those taken alive escort off the game board"); by
+ * default one still under guard at the end counts too. */
+Test(ck_aim_of_the_game, held_scores_no_counts_only_prisoners_led_off)
+{
+    int p = ckf_fig(&F, F_SHOT, 20, 20), g = ckf_fig(&F, F_CAVALRY, 21.25f, 20);
+    ckf_prisoner(&F, p, g);
+    int e = ckf_fig(&F, F_CHARLES, 30, 30);
+    ckf_f(&F, e)->status = FS_ESCORTED;
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(par, 3 + 8, "the held shot and Charles led off");
+    F.s.only_led_off = 1;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(par, 8, "Charles led off only");
+}
+
 Test(ck_aim_of_the_game, a_whole_tally)
 {
     ckf_all_pieces(&F);
