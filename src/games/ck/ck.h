@@ -126,6 +126,7 @@ typedef struct CkState {
     uint8_t no_ride_round;    /* option ride_round=no: a charge's way has no bend */
     uint8_t absent_scores;    /* option absent_scores=yes: Charles or Wilmot never in the area is at liberty */
     uint8_t only_led_off;     /* option held_scores=no: only prisoners led off the table count as captured */
+    uint8_t defender_lets_go; /* option defender_takes=no: a Parliament defender never takes a beaten charger */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -223,6 +224,7 @@ void ck_beside_guard(CkState *s, int i); /* prisoner i's base touching his guard
 typedef struct CkFightArgs {
     int  att, def;
     bool att_foot, def_foot, shoot, capture;
+    bool lets_go; /* a Parliament defender lets a beaten charger go (defender_takes=no) */
     int  guarding, af, df;
 } CkFightArgs;
 void ck_odds_print_fight(const CkFightArgs *f, FILE *out); /* ck_odds.c */

@@ -927,7 +927,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
     /* the attacker elects to take the loser; ecw: a Parliament defender takes a beaten Royalist when he can */
-    fg.capture = at > dt ? a->arg != 0 : t->side == CK_PAR && can_guard(s, a->target, f);
+    fg.capture = at > dt ? a->arg != 0 : t->side == CK_PAR && !s->defender_lets_go && can_guard(s, a->target, f);
     fight(s, &fg, io);
     ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
 }
@@ -988,6 +988,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && a->arg,
                       .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
                       .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
+                      .lets_go = s.defender_lets_go != 0,
                       .af = factors_sum(&af), .df = factors_sum(&df)};
     ck_odds_print_fight(&fa, out);
     return 0;

@@ -542,6 +542,7 @@ static const char *const ck_option_help[] = {
     "ride_round=yes|no      a charger may ride round the men about his target with one bend, or comes straight (Hand to hand Combat)",
     "absent_scores=no|yes   Charles or Wilmot never in the area scores nothing, or scores as at liberty (Royalists Win Points for)",
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
+    "defender_takes=yes|no  a Parliament defender with room takes a beaten Royalist charger, or lets him go (Combat Outcomes)",
     NULL,
 };
 

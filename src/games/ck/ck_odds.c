@@ -26,7 +26,7 @@ typedef enum { K_ANY, K_SHOOT, K_MELEE } OptKind;
 
 typedef enum {
     O_ATTACKER, O_TARGET, O_SHOOT, O_COVER, O_RAIN, O_HALF, O_SHOOTERS, O_SUPPORTERS, O_OBSTACLE,
-    O_UPHILL, O_TUPHILL, O_AROUGH, O_DROUGH, O_CAPTURE, O_GUARDING, O_MUSKET, O_JSON, O_COUNT
+    O_UPHILL, O_TUPHILL, O_AROUGH, O_DROUGH, O_CAPTURE, O_GUARDING, O_LETS_GO, O_MUSKET, O_JSON, O_COUNT
 } OptId;
 
 typedef struct OddsOpt {
@@ -58,6 +58,9 @@ static const OddsOpt opts[O_COUNT] = {
                     "prisoners the Parliament defender already guards (0-4, default 0;\n"
                     "a guard of Charles or Wilmot counts 4); a Parliament attacker's\n"
                     "prisoners escape as he charges"},
+    [O_LETS_GO] = {"--lets-go", 0, 0, K_MELEE,
+                   "a Parliament defender lets a beaten Royalist charger go (the option\n"
+                   "defender_takes=no; default: he takes him when he has room)"},
     [O_MUSKET] = {"--musket", 0, 0, K_ANY, "the clubman carries a musket (only then may he shoot)"},
     [O_JSON] = {"--json", 0, 0, K_ANY, "print JSON"},
 };
@@ -296,6 +299,8 @@ static int check_capture(const OddsArgs *o, Diag *d)
                            "who escape", fig_words(o->v[O_ATTACKER], o->att_foot));
     if (o->v[O_CAPTURE] && ck_figs[o->v[O_ATTACKER]].side != CK_PAR)
         return diag_set(d, "odds: --capture: only a Parliament attacker elects to take prisoners");
+    if (o->v[O_LETS_GO] && ck_figs[o->v[O_TARGET]].side != CK_PAR)
+        return diag_set(d, "odds: --lets-go is for a Parliament defender: only he takes a beaten charger");
     return 0;
 }
 
@@ -369,7 +374,8 @@ static bool takes_target(const OddsArgs *o) { return !o->v[O_SHOOT] && o->v[O_CA
 
 static bool takes_attacker(const OddsArgs *o)
 {
-    return !o->v[O_SHOOT] && ck_figs[o->v[O_TARGET]].side == CK_PAR && can_guard(o->v[O_GUARDING], o->v[O_ATTACKER]);
+    return !o->v[O_SHOOT] && ck_figs[o->v[O_TARGET]].side == CK_PAR && !o->v[O_LETS_GO] &&
+           can_guard(o->v[O_GUARDING], o->v[O_ATTACKER]);
 }
 
 /* [CK Combat Outcomes] outcome odds for totals d6+af against d6+df; a tie,
@@ -402,7 +408,8 @@ static const char *capture_note(const OddsArgs *o)
         return o->v[O_CAPTURE] ? "the Parliament attacker elects to take the beaten man prisoner"
                : o->at_table   ? "the Parliament attacker does not elect to capture (add 'capture' to the charge)"
                                : "the Parliament attacker does not elect to capture (the default; --capture to elect)";
-    return takes_attacker(o) ? "a Parliament defender with room to guard him takes a beaten charger (ecw)"
+    return takes_attacker(o)  ? "a Parliament defender with room to guard him takes a beaten charger (ecw)"
+           : o->v[O_LETS_GO] ? "the Parliament defender lets a beaten charger go (defender_takes=no)"
                              : "the Parliament defender has no room to guard him: a beaten charger is not taken";
 }
 
@@ -506,7 +513,7 @@ void ck_odds_print_fight(const CkFightArgs *f, FILE *out)
     memset(&o, 0, sizeof o);
     o.v[O_ATTACKER] = f->att, o.v[O_TARGET] = f->def;
     o.att_foot = f->att_foot, o.def_foot = f->def_foot;
-    o.v[O_SHOOT] = f->shoot, o.v[O_CAPTURE] = f->capture, o.v[O_GUARDING] = f->guarding;
+    o.v[O_SHOOT] = f->shoot, o.v[O_CAPTURE] = f->capture, o.v[O_GUARDING] = f->guarding, o.v[O_LETS_GO] = f->lets_go;
     o.at_table = true;
     CkOdds r;
     odds(&o, f->af, f->df, &r);

@@ -10,7 +10,7 @@
 
 static const char *const known_options[] = {"terrain", "spread", "recoil_frees", "exit_scores", "late_capture",
                                             "pass_enemies", "share_ground", "ride_round", "absent_scores",
-                                            "held_scores", NULL};
+                                            "held_scores", "defender_takes", NULL};
 
 const char *const ck_square_names[9] = {"south-west", "south",  "south-east", "west", "centre",
                                         "east",       "north-west", "north",    "north-east"};
@@ -254,7 +254,8 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         opt_two_way(opt, "share_ground", "no", "yes", &s->share_ground, d) < 0 ||
         opt_two_way(opt, "ride_round", "yes", "no", &s->no_ride_round, d) < 0 ||
         opt_two_way(opt, "absent_scores", "no", "yes", &s->absent_scores, d) < 0 ||
-        opt_two_way(opt, "held_scores", "yes", "no", &s->only_led_off, d) < 0)
+        opt_two_way(opt, "held_scores", "yes", "no", &s->only_led_off, d) < 0 ||
+        opt_two_way(opt, "defender_takes", "yes", "no", &s->defender_lets_go, d) < 0)
         return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;

@@ -1017,6 +1017,19 @@ Test(ck_combat_outcomes, royalist_attacker_beaten_is_taken)
     cr_assert_eq(ckf_f(&F, h)->mounted, 0);
 }
 
+/* With defender_takes=no the Parliament defender lets a beaten Royalist
+ * charger go: he recoils as any loser does. */
+Test(ck_combat_outcomes, defender_takes_no_lets_a_beaten_charger_go)
+{
+    ckf_side(&F, CK_ROY);
+    F.s.defender_lets_go = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 25);
+    ckf_dice(&F, 2, 2, 5); /* horse 4+2=6 against 4+5=9 */
+    ckf_charge(&F, h, c, false);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_ACTIVE, "not taken");
+    ckf_assert_at(&F, h, 20, 25.5f); /* from contact at (20, 21.5), 4" away */
+}
+
 Test(ck_combat_outcomes, royalist_attacker_recoils_from_a_full_guard)
 {
     ckf_side(&F, CK_ROY);

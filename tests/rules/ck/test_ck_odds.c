@@ -268,6 +268,16 @@ Test(ck_combat_outcomes, a_wounded_man_taken_is_told_apart)
 }
 
 /* ecw: a Parliament defender with room to guard takes a beaten charger. */
+/* --lets-go (the option defender_takes=no): the beaten charger recoils. */
+Test(ck_combat_outcomes, a_defender_who_lets_go_takes_no_charger)
+{
+    static const char *const args[] = {"--attacker", "horse", "--target", "dragoon", "--lets-go"};
+    char json[1024];
+    odds_json(json, sizeof json, args, 5);
+    cr_assert_float_eq(field(json, "attacker_outcome", "captured"), 0.0, 1e-12, "%s", json);
+    cr_assert_float_eq(field(json, "attacker_outcome", "recoil"), 6.0 / 36, 1e-9, "%s", json);
+}
+
 Test(ck_combat_outcomes, beaten_royalist_charger_is_captured_by_a_free_trooper)
 {
     static const char *const args[] = {"--attacker", "horse", "--target", "dragoon"};
