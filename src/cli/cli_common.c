@@ -409,10 +409,21 @@ void cli_sink(void *ud, const char *json, const char *text, int vis)
         fprintf(s->text, "  %s\n", text);
 }
 
-int cli_check_writable(const char *path, Diag *d)
+static int check_writable_at(const char *path, Diag *d);
+
+int cli_check_writable(const char *named, Diag *d)
 {
-    if (!*path)
+    if (!*named)
         return diag_set(d, "--save: the file name is empty");
+    char *target = record_link_target(named); /* record_save writes there: so is the check made */
+    int rc = check_writable_at(target ? target : named, d);
+    free(target);
+    return rc;
+}
+
+/* cli_check_writable of a file that is no link. */
+static int check_writable_at(const char *path, Diag *d)
+{
     struct stat sb;
     bool existed = stat(path, &sb) == 0;
     FILE *f = fopen(path, "a");
@@ -713,12 +724,6 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
         cli_error("%s: %s", cmd, d.msg);
         return EXIT_USAGE;
     }
-    if (!seeded) {
-        *seed = cli_fresh_seed();
-        if (tell_seed)
-            fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
-    }
-    *events = NULL;
     if (cli_same_file(save, events_path)) { /* the events would overwrite the saved game */
         cli_error("%s: --events '%s' is the file the game is saved to: give another", cmd, events_path);
         return EXIT_USAGE;
@@ -733,5 +738,10 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
     }
     if (*events && *events != stdout) /* each line on disk as it is written: the audit trail outlives a crash */
         setvbuf(*events, NULL, _IOLBF, 0);
+    if (!seeded) { /* told once the files are known good: a refusal comes first and alone */
+        *seed = cli_fresh_seed();
+        if (tell_seed)
+            fprintf(stderr, "seed %llu\n", (unsigned long long)*seed);
+    }
     return EXIT_OK;
 }

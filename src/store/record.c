@@ -296,12 +296,37 @@ static bool write_closing(FILE *f, const char *text)
  * where no other may be made, is written directly. */
 static int save_at(const Record *r, const char *path, Diag *d);
 
+char *record_link_target(const char *path)
+{
+    char *at = NULL;
+    for (int hop = 0; hop < 16; hop++) { /* a chain of links, not a loop of them */
+        const char *cur = at ? at : path;
+        struct stat sb;
+        if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode))
+            return at;
+        char to[PATH_MAX];
+        ssize_t n = readlink(cur, to, sizeof to - 1);
+        if (n < 0)
+            return at;
+        to[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1; /* relative: from the link's directory */
+        char *next = malloc(dir + (size_t)n + 1);
+        if (!next)
+            return at;
+        memcpy(next, cur, dir);
+        memcpy(next + dir, to, (size_t)n + 1);
+        free(at);
+        at = next;
+    }
+    return at;
+}
+
 int record_save(const Record *r, const char *named, Diag *d)
 {
-    /* a link is saved through to the file it names: the rename beside it
-     * would replace the link and leave the file behind unchanged */
-    struct stat sb;
-    char *target = lstat(named, &sb) == 0 && S_ISLNK(sb.st_mode) ? realpath(named, NULL) : NULL;
+    /* a link is saved through to the file it names (there or not yet): the
+     * rename beside it would replace the link and leave the file unchanged */
+    char *target = record_link_target(named);
     int rc = save_at(r, target ? target : named, d);
     free(target);
     return rc;

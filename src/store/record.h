@@ -83,8 +83,12 @@ void record_truncate(Record *r, size_t nactions, size_t nrolls);
 /* Store the final hash of the state, and whether the game is over. */
 void record_finish(Record *r, const void *st);
 
-/* Write as JSON; -1 with d filled on failure. */
+/* Write as JSON; -1 with d filled on failure. Through a symbolic link
+ * (or a chain of them) the file it names is written, the link kept. */
 int record_save(const Record *r, const char *path, Diag *d);
+/* The file a symbolic link at path names, followed to the end of a chain,
+ * whether it exists or not (malloc'd); NULL when path is no link. */
+char *record_link_target(const char *path);
 /* Read and validate a record file into r (initialised here; record_fini it
  * even on failure). Errors: "FILE:LINE:COL: msg" for bad JSON,
  * "FILE: field: msg" for a bad field. */

@@ -766,6 +766,13 @@ ln -s "$tmp/real/g.json" "$tmp/tolink.json"
 printf '1\nquit\n' | "$ecw" play --load "$tmp/tolink.json" >/dev/null 2>&1 || fail "play --load through a link"
 [ -L "$tmp/tolink.json" ] || fail "saving through a link replaced the link"
 [ "$(grep -o '"text":' "$tmp/real/g.json" | wc -l)" = 3 ] || fail "saving through a link left the file it names unchanged"
+ln -s "new-target.json" "$tmp/real/dangling.json" # a link to a file not there yet
+printf 'quit\n' | "$ecw" play "$game" --seed 3 --save "$tmp/real/dangling.json" >/dev/null 2>&1 || fail "--save through a dangling link"
+[ -L "$tmp/real/dangling.json" ] && [ -s "$tmp/real/new-target.json" ] || fail "--save through a dangling link: $(ls -l "$tmp/real")"
+# a_refused_save_comes_before_the_seed: nothing is started, nor said, before it
+echo abc >"$tmp/there.txt"
+"$ecw" watch catch-a-king --fast --save "$tmp/there.txt" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "already there" "$tmp/err" && ! grep -q "^seed " "$tmp/err" || fail "watch --save onto a file: $(cat "$tmp/err")"
 # events_to_the_file_stdout_goes_to: written as '-' is, appended, never refused nor cut
 echo "earlier line" >"$tmp/app.log"
 "$ecw" sim "$game" --games 2 --events /dev/stdout >>"$tmp/app.log" 2>"$tmp/err" || fail "--events /dev/stdout >> file: $(cat "$tmp/err")"

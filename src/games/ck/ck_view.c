@@ -508,32 +508,24 @@ static void draw_number(const CkPiece *p, int i, Board *b)
     }
 }
 
-/* The mark of a cell holding two or more free figures: Charles's or
- * Wilmot's letter if he is among them (the man both sides watch, often
- * ringed by his guards), else '*'. */
-static char crowd_mark(const CkState *s, int r, int c)
+/* Charles and Wilmot, free or taken, over whatever shares their cell (the
+ * men both sides watch, often ringed by guards or beside their own; the
+ * list under the map says who else stands there): Wilmot, then Charles,
+ * so that Charles shows where both stand. */
+static void draw_persons(const CkState *s, Board *b)
 {
-    char mark = '*';
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *f = &s->figs[i];
-        if (on_map(f) && f->status != FS_PRISONER && cell_of(f->y) == r && cell_of(f->x) == c &&
-            (f->type == F_CHARLES || (f->type == F_WILMOT && mark == '*')))
-            mark = ck_figs[f->type].letter;
-    }
-    return mark;
+    static const int persons[] = {F_WILMOT, F_CHARLES}; /* Charles last: he shows where both stand */
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < s->nfigs; i++) {
+            const CkFig *f = &s->figs[i];
+            if (f->type == persons[k] && on_map(f))
+                b->map[MAP - 1 - cell_of(f->y)][cell_of(f->x)] = ck_figs[f->type].letter;
+        }
 }
 
-/* The mark of a prisoner where no free figure stands: 'p', but Charles
- * and Wilmot taken keep their letters (the prize, found at a glance; the
- * list under the map says he is a prisoner). */
-static char prisoner_mark(const CkFig *f)
-{
-    return f->type == F_CHARLES || f->type == F_WILMOT ? ck_figs[f->type].letter : 'p';
-}
-
-/* Figures by letter; a cell holding two or more free figures crowd_mark;
- * a prisoner prisoner_mark where no free figure stands (his guard beside
- * him hides him: the list below the map names him). */
+/* Figures by letter; a cell holding two or more free figures '*'; a
+ * prisoner 'p' where no free figure stands (his guard beside him hides
+ * him: the list below the map names him); then draw_persons. */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -548,8 +540,9 @@ static void draw_figures(const CkState *s, Board *b)
         const CkFig *f = &s->figs[i];
         int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
         if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
-            b->map[MAP - 1 - r][c] = free > 1 ? crowd_mark(s, r, c) : free ? ck_figs[f->type].letter : prisoner_mark(f);
+            b->map[MAP - 1 - r][c] = free > 1 ? '*' : free ? ck_figs[f->type].letter : 'p';
     }
+    draw_persons(s, b);
 }
 
 /* [CK Game set up] a piece beside the map: number, kind, radius, then its

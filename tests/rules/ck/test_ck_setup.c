@@ -494,6 +494,7 @@ Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
     ckf_fig(&F, F_SHOT, 11.0f, 11.0f);
     ckf_fig(&F, F_YOU, 3.0f, 3.0f);
     ckf_prisoner(&F, ckf_fig(&F, F_WILMOT, 44, 4), ckf_fig(&F, F_CAVALRY, 45.5f, 8)); /* beside him, at x 46.3 */
+    ckf_prisoner(&F, ckf_fig(&F, F_CHARLES, 4, 40), ckf_fig(&F, F_CAVALRY, 2.3f, 40)); /* his guard in his cell */
     for (int side = 0; side < 2; side++) {
         render_of(&F.s, side, text, sizeof text);
         static const MapCell cells[] = {
@@ -502,6 +503,7 @@ Test(ck_game_set_up, render_shows_charles_and_wilmot_in_a_crowd)
             {"40 ", 20, 'X', "Charles and Wilmot together"},
             {"10 ", 5, '*', "two shot"},
             {" 8 ", 23, 'W', "Wilmot taken, beside his guard"},
+            {"40 ", 1, 'X', "Charles taken, his guard in the same cell"},
         };
         expect_cells(text, cells, sizeof cells / sizeof *cells);
         cr_assert(strstr(text, "commander       ( 3.0,  3.0)"), "%s", text);
