@@ -323,45 +323,60 @@ static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from
     return len;
 }
 
+/* (*c, *sn), a direction's cosine and sine, turned `steps` times 15
+ * degrees, anticlockwise for sign 1, clockwise for -1. */
+static void turn15(float *c, float *sn, int steps, int sign)
+{
+    static const float step_cos = 0.9659258f, step_sin = 0.2588190f;
+    for (int j = 0; j < steps; j++) {
+        float nc = *c * step_cos - *sn * step_sin * (float)sign, ns = *sn * step_cos + *c * step_sin * (float)sign;
+        *c = nc, *sn = ns;
+    }
+}
+
+/* The shortest way round to point (x, y) of t's base, k steps of 15
+ * degrees round from the straight point on `side` (direction (c, sn) from
+ * t, (ux, uy) the straight one): the bend on the ring round t at the
+ * point's own angle, or 30 or 60 degrees nearer the charger. True with *r. */
+static bool best_bend(const CkState *s, const CkFig *f, const CkFig *t, int from, float most, float ux, float uy,
+                      float c, float sn, int k, int side, float x, float y, Round *r)
+{
+    /* the ring clears any base touching t: a horseman's 1.5", the charger's own, the grace */
+    float ring = ck_fig_radius(t) + 2 * 0.75f + ck_fig_radius(f) + 0.1f;
+    bool found = false;
+    for (int back = 0; back <= 4 && back <= k; back += 2) {
+        float bc = c, bs = sn;
+        turn15(&bc, &bs, back, -side);
+        float wx = t->x + (ux * bc - uy * bs) * ring, wy = t->y + (ux * bs + uy * bc) * ring;
+        float way = round_by(s, f, t, from, most, wx, wy, x, y);
+        if (way >= 0 && (!found || way < r->len))
+            *r = (Round){wx, wy, way}, found = true;
+    }
+    return found;
+}
+
 /* [CK Movement and Ranges] [CK Hand to hand Combat] ecw, option ride_round:
  * where no straight way reaches a free point of contact, a charger rides
  * round the men about his target as a player would on the table, with one
- * bend: to any free point of t's base (15 degrees apart, the near ones
- * first), by a bend on the ring round t that clears any base touching him
- * (at the point's own angle, or 30 or 60 degrees nearer the charger). The
- * shortest way to the nearest such point, into *r and (cx, cy); false if
- * none is within his move. */
+ * bend (best_bend): to any free point of t's base, 15 degrees apart, the
+ * near ones first. The shortest way to the nearest such point, into *r and
+ * (cx, cy); false if none is within his move. */
 static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int from, float *cx, float *cy, Round *r)
 {
-    static const float step_cos = 0.9659258f, step_sin = 0.2588190f; /* 15 degrees */
-    float ring = ck_fig_radius(t) + 2 * 0.75f + ck_fig_radius(f) + 0.1f, gap = ck_fig_radius(f) + ck_fig_radius(t);
+    float gap = ck_fig_radius(f) + ck_fig_radius(t);
     float dx = f->x - t->x, dy = f->y - t->y, len = ck_dist(f->x, f->y, t->x, t->y);
     float most = ck_move_allowance_on(s, f, from); /* no way round is shorter than the straight way to its point */
     if (len < 1e-3f)
         return false;
+    float ux = dx / len, uy = dy / len;
     for (int k = 0; k <= 12; k++)
         for (int side = 1; side >= (k == 0 || k == 12 ? 1 : -1); side -= 2) {
-            float ux = dx / len, uy = dy / len, c = 1, sn = 0; /* the point's direction from t: k steps round */
-            for (int j = 0; j < k; j++) {
-                float nc = c * step_cos - sn * step_sin * (float)side, ns = sn * step_cos + c * step_sin * (float)side;
-                c = nc, sn = ns;
-            }
-            float px = ux * c - uy * sn, py = ux * sn + uy * c, x = t->x + px * gap, y = t->y + py * gap;
+            float c = 1, sn = 0;
+            turn15(&c, &sn, k, side);
+            float x = t->x + (ux * c - uy * sn) * gap, y = t->y + (ux * sn + uy * c) * gap;
             if (ck_dist(f->x, f->y, x, y) > most + 1e-3f || !ck_on_table(x, y) || in_the_way(s, f, t, x, y) >= 0)
                 continue;
-            bool found = false;
-            for (int back = 0; back <= 4 && back <= k; back += 2) { /* the bend 0, 30 or 60 degrees nearer him */
-                float bc = c, bs = sn;
-                for (int j = 0; j < back; j++) {
-                    float nc = bc * step_cos + bs * step_sin * (float)side, ns = bs * step_cos - bc * step_sin * (float)side;
-                    bc = nc, bs = ns;
-                }
-                float wx = t->x + (ux * bc - uy * bs) * ring, wy = t->y + (ux * bs + uy * bc) * ring;
-                float way = round_by(s, f, t, from, most, wx, wy, x, y);
-                if (way >= 0 && (!found || way < r->len))
-                    *r = (Round){wx, wy, way}, found = true;
-            }
-            if (found) {
+            if (best_bend(s, f, t, from, most, ux, uy, c, sn, k, side, x, y, r)) {
                 *cx = x, *cy = y;
                 return true;
             }
