@@ -72,6 +72,24 @@ int opt_two_way(const Options *o, const char *key, const char *off, const char *
     return 0;
 }
 
+int opt_one_of(const Options *o, const char *key, const char *const *values, uint8_t *out, Diag *d)
+{
+    const char *v = opt_get(o, key);
+    *out = 0;
+    if (!v)
+        return 0;
+    char list[128] = "";
+    for (uint8_t k = 0; values[k]; k++) {
+        if (strcmp(v, values[k]) == 0) {
+            *out = k;
+            return 0;
+        }
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s%s", k == 0 ? "" : values[k + 1] ? ", " : " or ", values[k]);
+    }
+    return diag_set(d, "option %s: expected %s, not '%s'", key, list, v);
+}
+
 int game_roll(Rng *rng, GameIO *io, int sides, int player, const char *why, ...)
 {
     EventLog *log = io ? io->log : NULL;

@@ -43,6 +43,9 @@ int         opt_check(const Options *o, const char *const *known, Diag *d);
  * -1 with a reason for anything else. */
 int         opt_two_way(const Options *o, const char *key, const char *off, const char *on, uint8_t *out,
                         Diag *d);
+/* An option of several values (NULL-terminated, the first the default):
+ * *out the index of the one given; -1 with a reason for anything else. */
+int         opt_one_of(const Options *o, const char *key, const char *const *values, uint8_t *out, Diag *d);
 
 /* Where dice come from. With `roll` set (referee mode, replays of manual
  * games) the engine asks it for each die; 0 means "use the generator",

@@ -50,6 +50,7 @@ expect 2 "$ecw" sim "$game" --seed -3;      err_has "decimal"
 expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
 expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
+expect 2 "$ecw" sim catch-a-king --option defender_takes=maybe; err_has "option defender_takes: expected ask, yes or no, not 'maybe'"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"
 # play keeps the fresh seed (which fixes the hidden deal) to itself until the game is over
 printf 'quit\n' | "$ecw" play catch-a-king --as parliament >"$tmp/out" 2>"$tmp/err"

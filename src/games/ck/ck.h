@@ -77,7 +77,9 @@ typedef enum {
 extern const char *const ck_verb_words[CKV_COUNT];
 extern const char *const ck_verb_help[CKV_COUNT];
 
-typedef enum { CP_TERRAIN = 0, CP_ARRIVE, CP_PARLIAMENT, CP_ROYALIST, CP_OVER } CkPhase;
+typedef enum { CP_TERRAIN = 0, CP_ARRIVE, CP_PARLIAMENT, CP_ROYALIST, CP_OVER, CP_DEFEND } CkPhase;
+/* Whether a Parliament defender takes a beaten Royalist charger [CK Combat Outcomes]. */
+enum { CK_TAKE_ASK = 0, CK_TAKE_YES, CK_TAKE_NO };
 
 typedef struct CkPiece {
     float   x, y, r;          /* a circle */
@@ -126,7 +128,10 @@ typedef struct CkState {
     uint8_t no_ride_round;    /* option ride_round=no: a charge's way has no bend */
     uint8_t absent_scores;    /* option absent_scores=yes: Charles or Wilmot never in the area is at liberty */
     uint8_t only_led_off;     /* option held_scores=no: only prisoners led off the table count as captured */
-    uint8_t defender_lets_go; /* option defender_takes=no: a Parliament defender never takes a beaten charger */
+    uint8_t defender_takes;   /* option defender_takes: CK_TAKE_ASK, CK_TAKE_YES or CK_TAKE_NO */
+    /* CP_DEFEND: a Royalist charger beaten by defender pend_def, who may
+     * take him; the fight's dice and result wait for the choice */
+    uint8_t pend_att, pend_def, pend_ar, pend_dr, pend_wound, pend_result;
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -231,6 +236,9 @@ void ck_odds_print_fight(const CkFightArgs *f, FILE *out); /* ck_odds.c */
 /* GameOps.action_odds: the odds of a legal shot or charge where the figures
  * stand (ck_combat.c). */
 int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
+/* [CK Combat Outcomes] CP_DEFEND: Parliament takes the beaten charger
+ * (take) or lets him go; the fight is finished and the Royalist turn goes on. */
+void ck_defender_chooses(CkState *s, bool take, GameIO *io);
 /* A "move" event: figure i went from (fx, fy) to where he stands ("Parliament
  * dragoon D1 <what> (fx, fy) to (x, y)"). */
 void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what);

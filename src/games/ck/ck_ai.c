@@ -2403,6 +2403,9 @@ int ck_heuristic(const void *st, Rng *rng, Action *out)
     switch (s->phase) {
     case CP_TERRAIN: return place_terrain(s, rng, out) ? 0 : -1;
     case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : -1;
+    case CP_DEFEND: /* [CK Combat Outcomes] a beaten charger is taken: he is worth his points, the guard is there */
+        *out = (Action){CKV_CAPTURE, s->pend_def, s->pend_att, 0, 0, 0, 0};
+        return 0;
     case CP_PARLIAMENT:
     case CP_ROYALIST:
         look(s, &tb);

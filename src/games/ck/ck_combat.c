@@ -921,6 +921,46 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     fight(s, &fg, io);
 }
 
+/* [CK Combat Outcomes] a Royalist charger beaten, not killed, by a
+ * Parliament defender who may take him (defender_takes=ask): the fight
+ * waits, its dice and result kept, while Parliament chooses (CP_DEFEND).
+ * False when there is nothing to choose (he died). */
+static bool defender_asks(CkState *s, const Fight *fg, GameIO *io)
+{
+    if (fg->result != FR_RECOIL && fg->result != FR_WOUNDED)
+        return false;
+    s->pend_att = (uint8_t)fg->att, s->pend_def = (uint8_t)fg->target;
+    s->pend_ar = (uint8_t)fg->ar, s->pend_dr = (uint8_t)fg->dr;
+    s->pend_wound = (uint8_t)fg->wound_roll, s->pend_result = (uint8_t)fg->result;
+    s->phase = CP_DEFEND;
+    s->to_act = CK_PAR;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "defender_choice", VIS_PUBLIC)) {
+        evlog_int(log, "defender", fg->target + 1);
+        evlog_int(log, "charger", fg->att + 1);
+        evlog_end(log, "%s beats %s%s: Parliament chooses whether to take him (capture) or let him go (end)",
+                  ck_fig_label(s, fg->target, io).s, ck_fig_label(s, fg->att, io).s,
+                  fg->result == FR_WOUNDED ? ", who is wounded" : ", who would recoil");
+    }
+    return true;
+}
+
+void ck_defender_chooses(CkState *s, bool take, GameIO *io)
+{
+    Fight fg;
+    Action a = {CKV_CHARGE, s->pend_att, s->pend_def, 0, 0, 0, 0};
+    fight_start(&fg, true, s->pend_att, s->pend_def);
+    fight_parts(s, &a, &fg.af, &fg.df); /* as they were: nothing has moved since */
+    fg.ar = s->pend_ar, fg.dr = s->pend_dr, fg.wound_roll = s->pend_wound;
+    fg.winner = s->pend_def, fg.loser = s->pend_att;
+    fg.capture = take;
+    fg.result = take ? FR_CAPTURED : (FightResult)s->pend_result;
+    s->phase = CP_ROYALIST;
+    s->to_act = CK_ROY;
+    log_combat(s, io, &fg);
+    carry_out(s, &fg, io);
+}
+
 /* [CK Hand to hand Combat] a charge: move into contact, fight at once; a
  * tie leaves both in place. */
 static void charge(CkState *s, const Action *a, GameIO *io)
@@ -941,9 +981,15 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
-    /* the attacker elects to take the loser; ecw: a Parliament defender takes a beaten Royalist when he can */
-    fg.capture = at > dt ? a->arg != 0 : t->side == CK_PAR && !s->defender_lets_go && can_guard(s, a->target, f);
-    fight(s, &fg, io);
+    /* the attacker elects to take the loser by his charge's word; a Parliament defender with room is asked
+     * (defender_takes=ask: after the result, by defender_asks), or always takes him, or never */
+    bool may_take = t->side == CK_PAR && can_guard(s, a->target, f);
+    fg.capture = at > dt ? a->arg != 0 : may_take && s->defender_takes == CK_TAKE_YES;
+    judge(s, &fg, io);
+    if (at < dt && may_take && s->defender_takes == CK_TAKE_ASK && defender_asks(s, &fg, io))
+        return; /* the fight waits for Parliament's choice (ck_defender_chooses) */
+    log_combat(s, io, &fg);
+    carry_out(s, &fg, io);
     ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
 }
 
@@ -1003,7 +1049,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && a->arg,
                       .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
                       .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
-                      .lets_go = s.defender_lets_go != 0,
+                      .lets_go = s.defender_takes == CK_TAKE_NO,
                       .af = factors_sum(&af), .df = factors_sum(&df)};
     ck_odds_print_fight(&fa, out);
     return 0;

@@ -193,7 +193,7 @@ static bool charles_taken(const CkState *s)
  * table; or every Parliament figure killed while Charles is still free. */
 void ck_check_end(CkState *s, GameIO *io)
 {
-    if (s->phase == CP_OVER || s->phase == CP_TERRAIN)
+    if (s->phase == CP_OVER || s->phase == CP_TERRAIN || s->phase == CP_DEFEND)
         return;
     bool all_searched = true;
     for (int i = 0; i < CK_PIECES; i++)
@@ -457,6 +457,22 @@ static const uint8_t verb_fields[CKV_COUNT] = {
     [CKV_ARRIVE] = ACT_POINT,                [CKV_END] = 0,
 };
 
+/* [CK Combat Outcomes] CP_DEFEND: only the defender's taking the beaten
+ * charger, or `end` to let him go. */
+static int check_defender_choice(const CkState *s, const Action *a, Diag *d)
+{
+    if (a->verb == CKV_END || (a->verb == CKV_CAPTURE && a->piece == s->pend_def && a->target == s->pend_att))
+        return 0;
+    if (!d)
+        return -1;
+    char def[8], att[8];
+    ck_fig_id(s, s->pend_def, def);
+    ck_fig_id(s, s->pend_att, att);
+    return diag_set(d, "first say whether %s takes %s, who charged him and was beaten: capture %s %s, or end to let "
+                       "him go",
+                    def, att, def, att);
+}
+
 int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->verb < 0 || a->verb >= CKV_COUNT)
@@ -474,6 +490,7 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
                 return diag_set(d, "place piece %d first", i + 1);
         return ck_check_place(s, a->piece, a->x, a->y, d);
     case CP_ARRIVE: return check_arrive(s, a, d);
+    case CP_DEFEND: return check_defender_choice(s, a, d);
     case CP_PARLIAMENT:
     case CP_ROYALIST:
         if (a->verb == CKV_END)
@@ -504,6 +521,7 @@ void ck_apply(void *st, const Action *a, GameIO *io)
     switch (s->phase) {
     case CP_TERRAIN: apply_place(s, a, io); break;
     case CP_ARRIVE: apply_arrive(s, a, io); break;
+    case CP_DEFEND: ck_defender_chooses(s, a->verb == CKV_CAPTURE, io); break;
     default:
         if (a->verb == CKV_END)
             ck_end_phase(s, io);
@@ -542,7 +560,7 @@ static const char *const ck_option_help[] = {
     "ride_round=yes|no      a charger may ride round the men about his target with one bend, or comes straight (Hand to hand Combat)",
     "absent_scores=no|yes   Charles or Wilmot never in the area scores nothing, or scores as at liberty (Royalists Win Points for)",
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
-    "defender_takes=yes|no  a Parliament defender with room takes a beaten Royalist charger, or lets him go (Combat Outcomes)",
+    "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",
     NULL,
 };
 

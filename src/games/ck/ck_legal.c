@@ -208,6 +208,12 @@ int ck_legal(const void *st, Action *out, int cap)
     switch (s->phase) {
     case CP_TERRAIN: return legal_terrain(s, out, cap);
     case CP_ARRIVE: return legal_arrive(s, out, cap);
+    case CP_DEFEND: /* [CK Combat Outcomes] take the beaten charger, or let him go */
+        if (cap < 2)
+            return 0;
+        out[0] = (Action){CKV_CAPTURE, s->pend_def, s->pend_att, 0, 0, 0, 0};
+        out[1] = (Action){CKV_END, 0, 0, 0, 0, 0, 0};
+        return 2;
     case CP_OVER: return 0;
     default: break;
     }

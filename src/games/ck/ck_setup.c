@@ -255,7 +255,7 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         opt_two_way(opt, "ride_round", "yes", "no", &s->no_ride_round, d) < 0 ||
         opt_two_way(opt, "absent_scores", "no", "yes", &s->absent_scores, d) < 0 ||
         opt_two_way(opt, "held_scores", "yes", "no", &s->only_led_off, d) < 0 ||
-        opt_two_way(opt, "defender_takes", "yes", "no", &s->defender_lets_go, d) < 0)
+        opt_one_of(opt, "defender_takes", (const char *const[]){"ask", "yes", "no", NULL}, &s->defender_takes, d) < 0)
         return -1;
     rng_seed(&s->rng, seed);
     s->entry_x = CK_TABLE / 2;

@@ -113,7 +113,7 @@ static void view_fig(const CkState *s, int i, Jw *w)
 
 void ck_view(const void *st, int player, Jw *w)
 {
-    static const char *const phases[] = {"terrain", "arrive", "parliament", "royalist", "over"};
+    static const char *const phases[] = {"terrain", "arrive", "parliament", "royalist", "over", "defend"};
     const CkState *s = st;
     jw_obj(w);
     jw_kstr(w, "game", "catch-a-king");
@@ -134,6 +134,10 @@ void ck_view(const void *st, int player, Jw *w)
     for (int i = 0; i < s->nfigs; i++)
         view_fig(s, i, w);
     jw_arr_end(w);
+    if (s->phase == CP_DEFEND) { /* the choice Parliament must make, in the open */
+        jw_kint(w, "defender", s->pend_def + 1);
+        jw_kint(w, "beaten_charger", s->pend_att + 1);
+    }
     if (s->phase == CP_OVER) {
         jw_kint(w, "royalist_points", s->points[CK_ROY]);
         jw_kint(w, "parliament_points", s->points[CK_PAR]);
@@ -652,6 +656,14 @@ void ck_render(const void *st, int player, FILE *out)
     else
         fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
                 ck_chance_words(s->last_chance));
+    if (s->phase == CP_DEFEND) {
+        char def[8], att[8];
+        ck_fig_id(s, s->pend_def, def);
+        ck_fig_id(s, s->pend_att, att);
+        fprintf(out, "Parliament chooses: %s charged %s and was beaten; 'capture %s %s' takes him prisoner, 'end' "
+                     "lets him go (%s)\n",
+                att, def, def, att, s->pend_wound >= 4 ? "he stays, wounded" : "he recoils");
+    }
     fprintf(out, "   north edge: Royalists leave here\n");
     for (int r = 0; r < MAP; r++)
         fprintf(out, "%2d %s%s%s\n", (MAP - 1 - r) * 2, b.map[r], b.side[r][0] ? "  " : "", b.side[r]);

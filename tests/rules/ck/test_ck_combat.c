@@ -1007,6 +1007,7 @@ Test(ck_combat_outcomes, dead_cannot_be_captured)
 Test(ck_combat_outcomes, royalist_attacker_beaten_is_taken)
 {
     ckf_side(&F, CK_ROY);
+    F.s.defender_takes = CK_TAKE_YES; /* taken at once, without asking */
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 25);
     ckf_dice(&F, 2, 2, 5); /* horse 4+2=6 against 4+5=9 */
     ckf_charge(&F, h, c, false);
@@ -1017,12 +1018,49 @@ Test(ck_combat_outcomes, royalist_attacker_beaten_is_taken)
     cr_assert_eq(ckf_f(&F, h)->mounted, 0);
 }
 
+/* By default (defender_takes=ask) Parliament chooses: a Royalist charger
+ * beaten by less by a defender who has room to guard him waits, the
+ * Royalist turn paused, while Parliament is to act with two actions, take
+ * him or `end` to let him go; nothing else is allowed. Taking him makes
+ * him a prisoner, letting him go makes him recoil; then the Royalists go
+ * on. The combat is told once the choice is made. */
+Test(ck_combat_outcomes, parliament_chooses_whether_to_take_a_beaten_charger)
+{
+    for (int take = 0; take < 2; take++) {
+        ckf_init(&F);
+        ckf_side(&F, CK_ROY);
+        int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 25);
+        ckf_dice(&F, 2, 2, 5); /* horse 4+2=6 against 4+5=9 */
+        ckf_charge(&F, h, c, false);
+        cr_assert_eq(F.s.phase, CP_DEFEND, "the fight waits for Parliament");
+        cr_assert_eq(ck_ops.current_player(&F.s), CK_PAR);
+        cr_assert_eq(ckf_f(&F, h)->status, FS_ACTIVE, "not taken yet");
+        Action acts[8];
+        cr_assert_eq(ck_ops.legal(&F.s, acts, 8), 2, "take him or let him go");
+        cr_assert_eq(acts[0].verb, CKV_CAPTURE);
+        cr_assert_eq(acts[1].verb, CKV_END);
+        ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 18), "first say whether C1 takes H1");
+        ckf_do(&F, take ? ckf_act(CKV_CAPTURE, c, h, 0, 0, 0) : ckf_act(CKV_END, 0, 0, 0, 0, 0));
+        cr_assert_eq(F.s.phase, CP_ROYALIST, "the Royalist turn goes on");
+        cr_assert_eq(ck_ops.current_player(&F.s), CK_ROY);
+        if (take) {
+            cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+            cr_assert_eq(ckf_f(&F, h)->guard, c);
+        } else {
+            cr_assert_eq(ckf_f(&F, h)->status, FS_ACTIVE);
+            ckf_assert_at(&F, h, 20, 25.5f); /* recoiled from contact at (20, 21.5), 4" away */
+        }
+        cr_assert(strstr(captured_last_text(&F.ev, "combat"), take ? "taken prisoner" : "recoils"), "%s",
+                  captured_last_text(&F.ev, "combat"));
+    }
+}
+
 /* With defender_takes=no the Parliament defender lets a beaten Royalist
  * charger go: he recoils as any loser does. */
 Test(ck_combat_outcomes, defender_takes_no_lets_a_beaten_charger_go)
 {
     ckf_side(&F, CK_ROY);
-    F.s.defender_lets_go = 1;
+    F.s.defender_takes = CK_TAKE_NO;
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 25);
     ckf_dice(&F, 2, 2, 5); /* horse 4+2=6 against 4+5=9 */
     ckf_charge(&F, h, c, false);

@@ -160,6 +160,8 @@ static void play_fight(const Fight *w, const int dice[3], double p, Fates *f)
         ckf_shoot(&F, a, t);
     else
         ckf_charge(&F, a, t, w->capture);
+    if (F.s.phase == CP_DEFEND) /* Parliament asked (defender_takes=ask) takes him, as the odds show */
+        ckf_do(&F, ckf_act(CKV_CAPTURE, F.s.pend_def, F.s.pend_att, 0, 0, 0));
     cr_assert_eq(F.dice.underflow, 0, "a die was not forced");
     const char *ev = ckf_last_event(&F, "combat");
     cr_assert_not_null(ev);
