@@ -415,6 +415,8 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
     *cx = sx, *cy = sy;
     if (way < 0)
         return way_open(s, f, t, from, sx, sy, d);
+    if (!d)
+        return -1; /* nobody reads the reason (a legal list's many checks) */
     char id[8];
     ck_fig_id(s, way, id);
     return diag_set(d, "no room to touch that figure: %s's base stands at the point of contact (%.1f, %.1f), and no "

@@ -244,6 +244,8 @@ int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkF
 /* The refusal of a way over enemy figure `blocker`'s base. */
 int ck_way_blocked(const CkState *s, int blocker, Diag *d)
 {
+    if (!d)
+        return -1; /* nobody reads the reason (a legal list's many checks) */
     char id[8];
     ck_fig_id(s, blocker, id);
     return diag_set(d, "the way passes over the base of %s at (%.1f, %.1f), an enemy: go round him", id,
