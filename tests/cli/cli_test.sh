@@ -615,9 +615,10 @@ if [ -w /dev/full ]; then
   expect 1 "$ecw" watch catch-a-king --seed 2 --fast --events /dev/full; err_has "watch: /dev/full: write failed"
 fi
 
-# a_move_to_minus_zero_still_resumes: 'move H1 -0 46' was saved as "x":-0,
-# read back as +0: the record no longer verified nor resumed
-printf 'arrive 0.25 46\nmove H1 -0 46\nend\nquit\n' |
+# a_move_to_minus_zero_still_resumes: 'arrive -0 46' was saved as "x":-0,
+# read back as +0: the record no longer verified nor resumed (a move to
+# -0 was the case first; a base may no longer hang over the edge there)
+printf 'arrive -0 46\nend\nquit\n' |
   "$ecw" play catch-a-king --as royalist --terrain random --seed 5 --save "$tmp/negzero.json" >/dev/null 2>&1
 grep -q '"x":"-0"' "$tmp/negzero.json" || fail "the move to -0 was not played or not kept: $(head -c 300 "$tmp/negzero.json")"
 expect 0 "$ecw" replay --verify "$tmp/negzero.json"

@@ -205,6 +205,11 @@ static inline bool ck_in_contact(const CkFig *a, const CkFig *b)
     return dx * dx + dy * dy <= reach * reach;
 }
 static inline bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
+/* [CK Movement and Ranges] a base of radius r centred at (x, y) wholly on the table (ecw). */
+static inline bool ck_base_on_table(float x, float y, float r)
+{
+    return x >= r && x <= CK_TABLE - r && y >= r && y <= CK_TABLE - r;
+}
 int   ck_piece_at(const CkState *s, float x, float y); /* -1 if open ground */
 bool  ck_line_of_sight(const CkState *s, const CkFig *a, const CkFig *b);
 int   ck_sight_blocker(const CkState *s, const CkFig *a, const CkFig *b, const CkFig **deep);

@@ -611,11 +611,11 @@ static void stop_at(const CkState *s, float x, float y, float ux, float uy, floa
 }
 
 /* [CK Combat Outcomes] How far along the unit way (ux, uy) from (x, y), at most `far`, a
- * figure stays on the table (0.5" inside its edges, as on_table keeps
- * him): a recoil stops at the edge rather than sliding along it. */
-static float to_edge(float x, float y, float ux, float uy, float far)
+ * base of radius r stays wholly on the table (ck_base_on_table): a recoil
+ * stops at the edge rather than sliding along it. */
+static float to_edge(float x, float y, float ux, float uy, float far, float r)
 {
-    const float lo = 0.5f, hi = CK_TABLE - 0.5f;
+    const float lo = r, hi = CK_TABLE - r;
     float t = far;
     if (ux > 0 && x + ux * t > hi)
         t = (hi - x) / ux;
@@ -652,7 +652,7 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
-    float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = to_edge(l->x, l->y, ux, uy, m);
+    float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = to_edge(l->x, l->y, ux, uy, m, r);
     int by = -1;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
@@ -660,7 +660,7 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
         if (enemy && !s->pass_enemies)
             stop_at(s, l->x, l->y, ux, uy, r, i, &go, &by);
         if (e->status == FS_PRISONER && e->guard == loser) { /* his prisoner's own way, to the edge too */
-            go = to_edge(e->x, e->y, ux, uy, go);
+            go = to_edge(e->x, e->y, ux, uy, go, ck_fig_radius(e));
             for (int j = 0; j < s->nfigs; j++) {
                 const CkFig *g = &s->figs[j];
                 bool foe = g->status == FS_ACTIVE && g->side != l->side;

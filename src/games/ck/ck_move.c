@@ -311,6 +311,16 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y
                     why);
 }
 
+/* [CK Movement and Ranges] the refusal of a point where a base of radius
+ * r would hang over the table's edge, naming the edge. */
+static int off_edge(float x, float y, float r, Diag *d)
+{
+    const char *edge = x < r ? "west" : x > CK_TABLE - r ? "east" : y < r ? "south" : "north";
+    return diag_set(d, "his base would hang over the %s edge there: keep him %g\" or more in (his base is %g\" "
+                       "across)",
+                    edge, (double)r, (double)(2 * r));
+}
+
 /* A move refused as out of reach whose way also crosses an unsearched
  * piece says so too: the player would otherwise shorten it and be refused
  * again. -1, d's message lengthened. */
@@ -341,6 +351,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
                         a->x < 0 ? "x is below 0" : a->x > CK_TABLE ? "x is above 48" : a->y < 0 ? "y is below 0"
                                                                                             : "y is above 48");
+    if (!exit_north && !ck_base_on_table(a->x, a->y, ck_fig_radius(f)))
+        return off_edge(a->x, a->y, ck_fig_radius(f), d);
     float dist = ck_dist(f->x, f->y, a->x, a->y);
     int from = k && k->from != CK_FROM_UNKNOWN ? k->from : ck_piece_at(s, f->x, f->y);
     float m = ck_move_allowance_on(s, f, from);
@@ -408,6 +420,8 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
     if (f->moved && !f->half_moved)
         return d ? more_than_half(s, f, d) : -1;
+    if (a->verb == CKV_MOUNT && !ck_base_on_table(f->x, f->y, 0.75f)) /* his horse's larger base */
+        return off_edge(f->x, f->y, 0.75f, d);
     int under = a->verb == CKV_MOUNT ? ck_base_under(s, a->piece, a->piece, 0.75f, f->x, f->y) : -1; /* (his men are seated again) */
     if (under >= 0) { /* [CK Movement and Ranges] his horse's larger base: no room for it there */
         if (!d)

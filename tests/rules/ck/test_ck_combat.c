@@ -611,6 +611,16 @@ Test(ck_combat_outcomes, recoil_at_the_edge_stops_short_of_a_friend_there)
     cr_assert(said && strstr(said, "stopped by clubman K1's base"), "%s", said ? said : "(none)");
 }
 
+/* A recoil stops where the loser's base touches the table's edge: a
+ * horseman's 1.5" base 0.75" in (ecw: no base hangs over the edge). */
+Test(ck_combat_outcomes, recoil_stops_with_his_base_on_the_table)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 42.5f), h = ckf_fig(&F, F_HORSE, 20, 45);
+    ckf_dice(&F, 2, 3, 1); /* 4+3=7 against 4+1=5: a recoil, 4" north */
+    ckf_charge(&F, c, h, false);
+    ckf_assert_at(&F, h, 20, 47.25f);
+}
+
 /* ... and an enemy already touching him on the side he would go does
  * not let him slide across his base: the recoil is stopped at once. */
 Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)

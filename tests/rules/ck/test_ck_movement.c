@@ -475,13 +475,27 @@ Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)
     ckf_side(&F, CK_PAR);
     int c = ckf_fig(&F, F_CAVALRY, 20, 44);
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 48.5f), "off the table");
-    ckf_move(&F, c, 20, 47.6f);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 47.6f), "his base would hang over the north edge");
+    ckf_move(&F, c, 20, 47.25f); /* his 1.5" base just on the table */
     cr_assert_eq(ckf_f(&F, c)->status, FS_ACTIVE);
 }
 
 /* Only the north edge takes a Royalist off the table, and only a move
- * ending within 0.5" of it: one onto the west, east or south edge, or
- * short of that half inch, leaves him on the table. */
+ * ending within 0.5" of it: one to the west, east or south edge (his base
+ * touching it), or short of that half inch, leaves him on the table. */
+/* ecw: no base hangs over the table's edge. A move may not end with the
+ * figure's base over it, nor may a dragoon mount where his horse's larger
+ * base would; the refusal names the edge. */
+Test(ck_movement_and_ranges, no_base_hangs_over_the_edge)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 5, 20), d = ckf_fig(&F, F_DRAGOON, 5, 30);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 0.7f, 20), "his base would hang over the west edge there: keep him 0.75\"");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 0.75f, 20)), "his base touching the edge");
+    ckf_f(&F, d)->mounted = 0;
+    ckf_f(&F, d)->x = 0.6f; /* on foot, his 1" base on the table */
+    ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "his base would hang over the west edge");
+}
+
 Test(ck_movement_and_ranges, royalists_near_other_edges_stay_on_the_table)
 {
     ckf_side(&F, CK_ROY);
@@ -490,9 +504,9 @@ Test(ck_movement_and_ranges, royalists_near_other_edges_stay_on_the_table)
         float fx, fy, tx, ty;
         int   off;
     } m[] = {
-        {3, 20, 0.2f, 20, 0},     /* west edge */
-        {45, 20, 47.8f, 20, 0},   /* east edge */
-        {20, 3, 20, 0.2f, 0},     /* south edge */
+        {3, 20, 0.5f, 20, 0},     /* west edge */
+        {45, 20, 47.5f, 20, 0},   /* east edge */
+        {20, 3, 20, 0.5f, 0},     /* south edge */
         {10, 42, 10, 45, 0},      /* 3" short of the north edge */
         {30, 44, 30, 47.4f, 0},   /* 0.6" short of it */
         {36, 44, 36, 47.55f, 1},  /* within 0.5" of it: gone */
