@@ -374,7 +374,8 @@ static bool ride_round(const CkState *s, const CkFig *f, const CkFig *t, int fro
             float c = 1, sn = 0;
             turn15(&c, &sn, k, side);
             float x = t->x + (ux * c - uy * sn) * gap, y = t->y + (ux * sn + uy * c) * gap;
-            if (ck_dist(f->x, f->y, x, y) > most + 1e-3f || !ck_on_table(x, y) || in_the_way(s, f, t, x, y) >= 0)
+            if (ck_dist(f->x, f->y, x, y) > most + 1e-3f || !ck_base_on_table(x, y, ck_fig_radius(f)) ||
+                in_the_way(s, f, t, x, y) >= 0)
                 continue;
             if (best_bend(s, f, t, from, most, ux, uy, c, sn, k, side, x, y, r)) {
                 *cx = x, *cy = y;
@@ -398,13 +399,15 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
     if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
         return -1;
     int way = in_the_way(s, f, t, *cx, *cy);
-    if (way < 0 && way_open(s, f, t, from, *cx, *cy, NULL) == 0)
+    bool on_table = ck_base_on_table(*cx, *cy, ck_fig_radius(f)); /* else he swings round, as for a base there */
+    if (way < 0 && on_table && way_open(s, f, t, from, *cx, *cy, NULL) == 0)
         return 0;
     float sx = *cx, sy = *cy;
     for (int k = 0; k < 12; k++) {
         float x, y;
         touch_point(f, t, swing[k][0], swing[k][1], &x, &y);
-        if (ck_on_table(x, y) && in_the_way(s, f, t, x, y) < 0 && reach_point(s, f, t, from, x, y, NULL) == 0) {
+        if (ck_base_on_table(x, y, ck_fig_radius(f)) && in_the_way(s, f, t, x, y) < 0 &&
+            reach_point(s, f, t, from, x, y, NULL) == 0) {
             *cx = x, *cy = y;
             return 1;
         }
@@ -413,6 +416,10 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
     if (!s->no_ride_round && ride_round(s, f, t, from, cx, cy, r ? r : &round))
         return 2;
     *cx = sx, *cy = sy;
+    if (way < 0 && !on_table)
+        return diag_set(d, "no room to touch that figure: his base would hang over the table's edge at the point of "
+                           "contact (%.1f, %.1f), and no other point of contact within reach is free",
+                        (double)sx, (double)sy);
     if (way < 0)
         return way_open(s, f, t, from, sx, sy, d);
     if (!d)

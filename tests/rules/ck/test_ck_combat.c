@@ -611,6 +611,17 @@ Test(ck_combat_outcomes, recoil_at_the_edge_stops_short_of_a_friend_there)
     cr_assert(said && strstr(said, "stopped by clubman K1's base"), "%s", said ? said : "(none)");
 }
 
+/* A charger whose straight point of contact would put his base over the
+ * table's edge swings round to a point where it is on the table. */
+Test(ck_hand_to_hand_combat, a_charger_keeps_his_base_on_the_table)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 0.75f, 18), s = ckf_fig(&F, F_SHOT, 0.5f, 22); /* the shot at the west edge */
+    ckf_dice(&F, 2, 3, 3); /* 4+3 against 3+3: the shot recoils, the charger stays where he touched */
+    ckf_charge(&F, c, s, false);
+    cr_assert_geq(ckf_f(&F, c)->x, 0.75f - 1e-4f, "his base over the edge: (%.3f, %.3f)", (double)ckf_f(&F, c)->x,
+                  (double)ckf_f(&F, c)->y);
+}
+
 /* A recoil stops where the loser's base touches the table's edge: a
  * horseman's 1.5" base 0.75" in (ecw: no base hangs over the edge). */
 Test(ck_combat_outcomes, recoil_stops_with_his_base_on_the_table)
