@@ -334,10 +334,11 @@ static void turn15(float *c, float *sn, int steps, int sign)
     }
 }
 
-/* The shortest way round to point (x, y) of t's base, k steps of 15
- * degrees round from the straight point on `side` (direction (c, sn) from
- * t, (ux, uy) the straight one): the bend on the ring round t at the
- * point's own angle, or 30 or 60 degrees nearer the charger. True with *r. */
+/* [CK Hand to hand Combat] (ecw, ride_round) the shortest way round to
+ * point (x, y) of t's base, k steps of 15 degrees round from the straight
+ * point on `side` (direction (c, sn) from t, (ux, uy) the straight one):
+ * the bend on the ring round t at the point's own angle, or 30 or 60
+ * degrees nearer the charger. True with *r. */
 static bool best_bend(const CkState *s, const CkFig *f, const CkFig *t, int from, float most, float ux, float uy,
                       float c, float sn, int k, int side, float x, float y, Round *r)
 {
@@ -954,6 +955,8 @@ static bool defender_asks(CkState *s, const Fight *fg, GameIO *io)
     return true;
 }
 
+/* [CK Combat Outcomes] Parliament's choice made: the waiting fight is
+ * finished as it would have been, the beaten charger taken or recoiling. */
 void ck_defender_chooses(CkState *s, bool take, GameIO *io)
 {
     Fight fg;
