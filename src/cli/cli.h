@@ -141,12 +141,6 @@ FILE *cli_open_events(const char *path, bool overwrite, Diag *d);
  * write to it failed, at the close or before it (fclose forgets an error
  * met while the events were written, and the file silently lacks them). */
 int   cli_close_events(FILE *f);
-/* Before a played or watched game: check the game's options, pick a seed
- * if none was given (and print it with tell_seed: watch, where nothing is
- * hidden from anyone; not play, whose player could rebuild the hidden deal
- * from it), make sure the save file can be written, open the events file.
- * Returns EXIT_OK, or EXIT_USAGE (bad option) or EXIT_FAIL after printing
- * "ecw: CMD: why". */
 /* The files a played or watched game writes: the save (which may replace
  * a file there with save_over: --overwrite, or the --load file saved back)
  * and the events (with events_over: --overwrite). */
@@ -154,6 +148,12 @@ typedef struct CliOut {
     const char *save, *events;
     bool        save_over, events_over;
 } CliOut;
+/* Before a played or watched game: check the game's options, pick a seed
+ * if none was given (and print it with tell_seed: watch, where nothing is
+ * hidden from anyone; not play, whose player could rebuild the hidden deal
+ * from it), make sure the save file can be written, open the events file.
+ * Returns EXIT_OK, or EXIT_USAGE (bad option) or EXIT_FAIL after printing
+ * "ecw: CMD: why". */
 int   cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool seeded, bool tell_seed,
                        uint64_t *seed, const CliOut *out, FILE **events);
 

@@ -409,18 +409,6 @@ void cli_sink(void *ud, const char *json, const char *text, int vis)
         fprintf(s->text, "  %s\n", text);
 }
 
-static int check_writable_at(const char *path, Diag *d);
-
-int cli_check_writable(const char *named, Diag *d)
-{
-    if (!*named)
-        return diag_set(d, "--save: the file name is empty");
-    char *target = record_link_target(named); /* record_save writes there: so is the check made */
-    int rc = check_writable_at(target ? target : named, d);
-    free(target);
-    return rc;
-}
-
 /* cli_check_writable of a file that is no link. */
 static int check_writable_at(const char *path, Diag *d)
 {
@@ -433,6 +421,16 @@ static int check_writable_at(const char *path, Diag *d)
     if (!existed)
         remove(path);
     return 0;
+}
+
+int cli_check_writable(const char *named, Diag *d)
+{
+    if (!*named)
+        return diag_set(d, "--save: the file name is empty");
+    char *target = record_link_target(named); /* record_save writes there: so is the check made */
+    int rc = check_writable_at(target ? target : named, d);
+    free(target);
+    return rc;
 }
 
 int cli_check_not_clobbered(const char *opt, const char *path, bool overwrite, Diag *d)

@@ -290,11 +290,43 @@ static bool write_closing(FILE *f, const char *text)
     return (fclose(f) == 0) && ok;
 }
 
-/* Save through a temporary file renamed over path once it is whole: a save
- * cut short (a full disk, a size limit) leaves the old record as it was.
- * What is no regular file (/dev/null, a pipe), or a file in a directory
- * where no other may be made, is written directly. */
-static int save_at(const Record *r, const char *path, Diag *d);
+/* record_save to path, a file or none yet (not a link), through a
+ * temporary file renamed over it once it is whole: a save cut short (a
+ * full disk, a size limit) leaves the old record as it was. What is no
+ * regular file (/dev/null, a pipe), or a file in a directory where no
+ * other may be made, is written directly. */
+static int save_at(const Record *r, const char *path, Diag *d)
+{
+    Jw w;
+    jw_init(&w);
+    write_record(&w, r);
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0, direct = exists && !S_ISREG(sb.st_mode);
+    char tmp[PATH_MAX + 8];
+    if (strlen(path) >= PATH_MAX) {
+        jw_fini(&w);
+        return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
+    }
+    FILE *f = direct ? NULL : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
+    if (!f && (direct || errno == EACCES || errno == EPERM || errno == EROFS))
+        direct = true, f = fopen(path, "w"); /* a file we may write in a directory we may not */
+    if (!f) {
+        jw_fini(&w);
+        return diag_set(d, "%s: %s", path, strerror(errno));
+    }
+    bool ok = write_closing(f, jw_str_of(&w));
+    int e = errno;
+    jw_fini(&w);
+    if (ok && !direct && rename(tmp, path) != 0)
+        ok = false, e = errno;
+    if (!ok && !direct)
+        unlink(tmp);
+    if (!ok)
+        return diag_set(d, "%s: write failed: %s (%s)", path, strerror(e),
+                        direct ? "the file may be cut short" : exists ? "the file there before is unchanged"
+                                                             : "nothing was saved");
+    return 0;
+}
 
 char *record_link_target(const char *path)
 {
@@ -330,40 +362,6 @@ int record_save(const Record *r, const char *named, Diag *d)
     int rc = save_at(r, target ? target : named, d);
     free(target);
     return rc;
-}
-
-/* record_save to path, a file or none yet (not a link). */
-static int save_at(const Record *r, const char *path, Diag *d)
-{
-    Jw w;
-    jw_init(&w);
-    write_record(&w, r);
-    struct stat sb;
-    bool exists = stat(path, &sb) == 0, direct = exists && !S_ISREG(sb.st_mode);
-    char tmp[PATH_MAX + 8];
-    if (strlen(path) >= PATH_MAX) {
-        jw_fini(&w);
-        return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
-    }
-    FILE *f = direct ? NULL : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
-    if (!f && (direct || errno == EACCES || errno == EPERM || errno == EROFS))
-        direct = true, f = fopen(path, "w"); /* a file we may write in a directory we may not */
-    if (!f) {
-        jw_fini(&w);
-        return diag_set(d, "%s: %s", path, strerror(errno));
-    }
-    bool ok = write_closing(f, jw_str_of(&w));
-    int e = errno;
-    jw_fini(&w);
-    if (ok && !direct && rename(tmp, path) != 0)
-        ok = false, e = errno;
-    if (!ok && !direct)
-        unlink(tmp);
-    if (!ok)
-        return diag_set(d, "%s: write failed: %s (%s)", path, strerror(e),
-                        direct ? "the file may be cut short" : exists ? "the file there before is unchanged"
-                                                             : "nothing was saved");
-    return 0;
 }
 
 /* ------------------------------------------------------------------ */

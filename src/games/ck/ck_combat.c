@@ -983,9 +983,10 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
     f->x = cx, f->y = cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
-    char what[64];
-    snprintf(what, sizeof what, "charges, riding round by (%.1f, %.1f), from", (double)r.wx, (double)r.wy);
-    ck_log_move(s, a->piece, fx, fy, io, how == 2 ? what : how == 1 ? "charges, swinging round, from" : "charges from");
+    char what[64] = "charges from";
+    if (how == 2)
+        snprintf(what, sizeof what, "charges, riding round by (%.1f, %.1f), from", (double)r.wx, (double)r.wy);
+    ck_log_move(s, a->piece, fx, fy, io, how == 1 ? "charges, swinging round, from" : what);
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
@@ -1018,9 +1019,11 @@ static void capture(CkState *s, const Action *a, GameIO *io)
         Round r = {0, 0, 0};
         int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
         f->x = cx, f->y = cy;
-        char what[64];
-        snprintf(what, sizeof what, "rides up, round by (%.1f, %.1f), to take his man from", (double)r.wx, (double)r.wy);
-        ck_log_move(s, a->piece, fx, fy, io, how == 2 ? what : "rides up to take his man from");
+        char what[64] = "rides up to take his man from";
+        if (how == 2)
+            snprintf(what, sizeof what, "rides up, round by (%.1f, %.1f), to take his man from", (double)r.wx,
+                     (double)r.wy);
+        ck_log_move(s, a->piece, fx, fy, io, what);
     }
     take_prisoner(s, a->piece, a->target, io);
     f->moved = f->shot = 1;
