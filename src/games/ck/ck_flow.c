@@ -403,6 +403,10 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
     return 0;
 }
 
+/* Where figure i stands along the arrivals' edge: y on the west or east
+ * edge, x on the north or south. */
+static float along_edge(const CkState *s, int i) { return s->arrive_edge <= 1 ? s->figs[i].y : s->figs[i].x; }
+
 /* [CK Chance Cards] the band or the reinforcements come on at the point,
  * in a row along the edge (ck_arrival_spot); the log says where the
  * first stands. */
@@ -425,9 +429,8 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
         const char *noun = ck_fig_noun(s->arrive_type, s->arrive_count);
         int lo = first, hi = first; /* the row's two ends, for the referee who sets them down */
         for (int i = first; i < s->nfigs; i++) {
-            float v = s->arrive_edge <= 1 ? s->figs[i].y : s->figs[i].x;
-            lo = v < (s->arrive_edge <= 1 ? s->figs[lo].y : s->figs[lo].x) ? i : lo;
-            hi = v > (s->arrive_edge <= 1 ? s->figs[hi].y : s->figs[hi].x) ? i : hi;
+            lo = along_edge(s, i) < along_edge(s, lo) ? i : lo;
+            hi = along_edge(s, i) > along_edge(s, hi) ? i : hi;
         }
         if (s->nfigs - first <= 1)
             evlog_end(log, "%s: %d %s arrives at (%.1f, %.1f)", who, s->arrive_count, noun,

@@ -191,8 +191,9 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
     int n = 0;
     /* every 4" along the edge; where figures leave no room for the row at
      * any of them, every half inch */
-    for (float step = 4; step >= 0.5f && n == 0; step = step == 4 ? 0.5f : 0)
-        for (float t = step; t <= CK_TABLE - step; t += step) {
+    static const float steps[] = {4, 0.5f};
+    for (int k = 0; k < 2 && n == 0; k++)
+        for (float step = steps[k], t = step; t <= CK_TABLE - step; t += step) {
             float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
             float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
             Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
