@@ -334,6 +334,19 @@ static int also_crosses(const CkState *s, const CkFig *f, int from, float x, flo
     return -1;
 }
 
+/* [CK Movement and Ranges] why figure i, who has moved, may move no more:
+ * he charged, or (a dragoon) changed after moving, or simply moved. */
+static const char *why_moved(const CkState *s, int i)
+{
+    const CkFig *f = &s->figs[i];
+    if (ck_charged_refusal(s, i))
+        return ck_charged_refusal(s, i);
+    if (f->changed_mount)
+        return f->mounted ? "that dragoon has moved and mounted this turn: he moves no more"
+                          : "that dragoon has moved and dismounted this turn: he moves no more";
+    return "that figure has already moved";
+}
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact; one a turn,
  * and none after a charge [CK Hand to hand Combat], whose refusal names it. */
@@ -341,11 +354,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
 {
     const CkFig *f = &s->figs[a->piece];
     if (f->moved) /* the reason looked for only when someone reads it */
-        return diag_set(d, "%s", !d                                ? ""
-                                 : ck_charged_refusal(s, a->piece) ? ck_charged_refusal(s, a->piece)
-                                 : f->changed_mount                ? f->mounted ? "that dragoon has moved and mounted this turn: he moves no more"
-                                                                                : "that dragoon has moved and dismounted this turn: he moves no more"
-                                                                   : "that figure has already moved");
+        return d ? diag_set(d, "%s", why_moved(s, a->piece)) : -1;
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
