@@ -164,6 +164,8 @@ int game_check_fields(const Action *a, unsigned used, const char *word, Diag *d)
             return diag_set(d, "%s takes no %s (got %s %lld)", word, names[i], names[i], vals[i]);
     if (!(used & ACT_POINT) && (a->x != 0 || a->y != 0))
         return diag_set(d, "%s takes no point (got %g, %g)", word, (double)a->x, (double)a->y);
+    if (!(used & ACT_BEND) && (a->bx != 0 || a->by != 0))
+        return diag_set(d, "%s takes no bend (got %g, %g)", word, (double)a->bx, (double)a->by);
     return 0;
 }
 

@@ -20,11 +20,13 @@ enum {
 };
 
 /* An action: a verb from the game's own verb list, the acting piece, a
- * target, a small argument, and a point for games measured in inches. */
+ * target, a small argument, and a point for games measured in inches,
+ * with a second point where a way may bend on its way there. */
 typedef struct Action {
     int16_t  verb, piece, target, arg;
     uint32_t set;   /* a set of pieces (bit i = piece i) for verbs taking several */
     float    x, y;
+    float    bx, by; /* the bend of a way to (x, y), for verbs taking one (ACT_BEND) */
 } Action;
 
 /* Options: key=value pairs; each game validates its own keys. */
@@ -174,7 +176,7 @@ int      game_parse_checked(const GameOps *g, const void *st, const char *text,
 int      game_role_index(const GameOps *g, const char *role);
 
 /* The fields of an Action past its verb, as bits for game_check_fields. */
-enum { ACT_PIECE = 1, ACT_TARGET = 2, ACT_ARG = 4, ACT_SET = 8, ACT_POINT = 16 };
+enum { ACT_PIECE = 1, ACT_TARGET = 2, ACT_ARG = 4, ACT_SET = 8, ACT_POINT = 16, ACT_BEND = 32 };
 /* Refuse an action that sets a field its verb does not take (`used`: the
  * ACT_ bits of those it takes; `word`: the verb, for the message). legal(),
  * parse() and the computer players leave such fields 0: only an edited or

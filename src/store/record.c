@@ -167,7 +167,8 @@ static void write_hex(Jw *w, const char *key, uint64_t h)
     jw_kstr(w, key, b);
 }
 
-/* One action object with every field and its text. */
+/* One action object with every field and its text (the bend only where
+ * there is one: a missing one reads back as 0, 0). */
 static void write_action(Jw *w, const RecAction *ra)
 {
     jw_obj(w);
@@ -178,6 +179,10 @@ static void write_action(Jw *w, const RecAction *ra)
     jw_kint(w, "set", ra->a.set);
     write_float(w, "x", ra->a.x);
     write_float(w, "y", ra->a.y);
+    if (ra->a.bx != 0 || ra->a.by != 0 || signbit(ra->a.bx) || signbit(ra->a.by)) { /* a bend: few actions have one */
+        write_float(w, "bx", ra->a.bx);
+        write_float(w, "by", ra->a.by);
+    }
     jw_kstr(w, "text", ra->text);
     jw_obj_end(w);
 }
@@ -501,7 +506,7 @@ static int ld_printable(const Ld *ld, const char *field, const char *s)
 static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
 {
     static const char *const keys[] = {"verb", "piece", "target", "arg", "set",
-                                       "x", "y", "text", NULL};
+                                       "x", "y", "bx", "by", "text", NULL};
     char w[48];
     snprintf(w, sizeof w, "actions[%zu]", i);
     if (!json_is_object(o))
@@ -516,9 +521,9 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
         ld_int(ld, o, w, "set", false, 0, UINT32_MAX, &set) < 0)
         return -1;
     memset(ra, 0, sizeof *ra);
-    ra->a = (Action){(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg,
-                     (uint32_t)set, 0.0f, 0.0f};
-    if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0)
+    ra->a = (Action){.verb = (int16_t)verb, .piece = (int16_t)piece, .target = (int16_t)target, .arg = (int16_t)arg, .set = (uint32_t)set};
+    if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0 ||
+        ld_float(ld, o, w, "bx", &ra->a.bx) < 0 || ld_float(ld, o, w, "by", &ra->a.by) < 0)
         return -1;
     json_t *t = json_object_get(o, "text");
     snprintf(w, sizeof w, "actions[%zu].text", i);

@@ -210,9 +210,7 @@ static void check_junk(Run *r, Rng *rng)
 {
     const GameOps *g = r->g;
     for (int k = 0; k < JUNK_TRIES; k++) {
-        Action a = {(int16_t)((int)rng_below(rng, 24) - 2), (int16_t)((int)rng_below(rng, 40) - 4),
-                    (int16_t)((int)rng_below(rng, 40) - 4), (int16_t)((int)rng_below(rng, 24) - 4),
-                    (uint32_t)rng_next(rng) & (rng_below(rng, 2) ? 0xffu : 0xffffffu), 0, 0};
+        Action a = {.verb = (int16_t)((int)rng_below(rng, 24) - 2), .piece = (int16_t)((int)rng_below(rng, 40) - 4), .target = (int16_t)((int)rng_below(rng, 40) - 4), .arg = (int16_t)((int)rng_below(rng, 24) - 4), .set = (uint32_t)rng_next(rng) & (rng_below(rng, 2) ? 0xffu : 0xffffffu)};
         Diag d = {{0}};
         if (g->check(r->st, &a, &d) < 0) {
             cr_assert_gt(strlen(d.msg), 0, "%s: a refusal without a reason (verb %d)", g->id, a.verb);

@@ -41,6 +41,20 @@ static const char *put(const char *name, const char *text)
 
 /* Loading `text` fails with a message containing `want`. */
 /* Loading the file at path fails with a one-line message holding want. */
+/* The whole of a small file, NUL-terminated (caller frees). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert(f, "cannot open %s", path);
+    static const size_t cap = 1 << 16;
+    char *buf = calloc(1, cap);
+    cr_assert(buf);
+    size_t n = fread(buf, 1, cap - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
 static void path_fails(const char *path, const char *want)
 {
     Record r;
@@ -494,6 +508,33 @@ Test(record, a_negative_zero_coordinate_round_trips)
     cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
     cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
     cr_expect_eq(memcmp(&back.actions[0].a, &a, sizeof a), 0, "x came back as %g", (double)back.actions[0].a.x);
+    record_fini(&rec);
+    record_fini(&back);
+}
+
+/* A move's bend (To Catch a King's "move F X Y via BX BY") is saved as
+ * "bx", "by" and comes back bit for bit; an action without one writes
+ * neither, so that records made before bends existed read as they did. */
+Test(record, a_bend_round_trips_and_is_written_only_when_there)
+{
+    const GameOps *g = games_all()[0];
+    Record rec, back;
+    Diag d = {{0}};
+    record_init(&rec, g, NULL, 1);
+    Action bent = {.verb = 1, .arg = 1, .x = 14.0f, .y = 12.5f, .bx = 12.25f, .by = -0.0f};
+    Action straight = {.verb = 1, .x = 14.0f, .y = 12.5f};
+    record_add_action(&rec, &bent, "move D1 14.0 12.5 via 12.2 0.0", NULL);
+    record_add_action(&rec, &straight, "move D1 14.0 12.5", NULL);
+    const char *path = put("bend.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect_eq(memcmp(&back.actions[0].a, &bent, sizeof bent), 0, "bend came back as %g, %g",
+                 (double)back.actions[0].a.bx, (double)back.actions[0].a.by);
+    cr_expect_eq(memcmp(&back.actions[1].a, &straight, sizeof straight), 0);
+    char *text = slurp(path);
+    cr_assert(strstr(text, "\"bx\":12.25"), "%s", text);
+    cr_expect_eq(strstr(strstr(text, "\"bx\"") + 1, "\"bx\""), NULL, "the straight move writes no bend: %s", text);
+    free(text);
     record_fini(&rec);
     record_fini(&back);
 }

@@ -57,7 +57,7 @@ typedef enum {
 /* Verbs: C enum, typed word and usage from one list. */
 #define CK_VERBS(X) \
     X(PLACE,    "place",    "place the next terrain piece by its number or kind: place N X Y, place wood X Y") \
-    X(MOVE,     "move",     "move a figure: move F X Y") \
+    X(MOVE,     "move",     "move a figure: move F X Y, or move F X Y via BX BY to go round something with one bend") \
     X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
     X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back)") \
     X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \
@@ -321,6 +321,19 @@ static inline void ck_way_meets(const CkPiece *p, int q, float ax, float ay, flo
         *first = t, *hit = q;
 }
 int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);
+/* [CK Movement and Ranges] (ecw) a way with one bend: what f standing on
+ * piece `from` may move to (x, y) by way of (bx, by), the less of its two
+ * legs' allowances (each halved for difficult ground at or on it); and
+ * whether the bend and both legs are open to him, as a straight way must
+ * be (the bend's base on the table and, in Parliament's turn, on no
+ * unsearched piece but `from`; neither leg across an unsearched piece nor
+ * over an enemy's base, `except` apart on the second: a charger's
+ * target). 0, or -1 with why. */
+float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y);
+int   ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
+                        const CkFig *except, Diag *d);
+/* CKV_MOVE's arg: a straight move, or one with a bend at (bx, by). */
+enum { CK_MOVE_STRAIGHT = 0, CK_MOVE_BENT = 1 };
 /* [CK Game set up] the next terrain piece waiting to be placed (pieces go
  * down in their order), or CK_PIECES when all are down. */
 static inline int ck_next_piece(const CkState *s)

@@ -768,7 +768,7 @@ static bool veer_towards(Table *tb, int i, float tx, float ty, float len, float 
     for (int k = 0; k < 2; k++)
         for (int side = -1; side <= 1; side += 2) {
             float c = turn[k][0], sn = turn[k][1] * (float)side;
-            Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (ux * c - uy * sn) * go, f->y + (ux * sn + uy * c) * go};
+            Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + (ux * c - uy * sn) * go, .y = f->y + (ux * sn + uy * c) * go};
             int way;
             if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
                 continue;
@@ -792,7 +792,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
     if (go < 0.05f || len < 1e-3f)
         return false;
     for (int k = 0; k < 3; k++, go /= 2) {
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (tx - f->x) / len * go, f->y + (ty - f->y) / len * go};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + (tx - f->x) / len * go, .y = f->y + (ty - f->y) / len * go};
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
@@ -1301,7 +1301,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         v[n] = o.kill * value(e) + 0.1 * o.beat;
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
-        cand[n++] = (Action){CKV_SHOOT, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
+        cand[n++] = (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)tb->foes[k]};
     }
     return best_first(tb, cand, v, n, 0.01, out);
 }
@@ -1524,7 +1524,7 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
             continue;
-        cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        cand[n] = (Action){.verb = CKV_MOVE, .piece = (int16_t)i, .x = x, .y = y};
         to[n] = (int8_t)p, way[n] = (int8_t)w;
         v[n++] = stay - (beyond(ck_dist(x, y, gx, gy), stop) + risk * exposure_on(tb, i, x, y, p));
     }
@@ -1591,11 +1591,11 @@ static bool search_move(Table *tb, int i, int p, Action *out)
     for (int k = 0; k < 36; k++) {
         float ang = base + (float)((k % 9 + 1) / 2) * ((k % 9) % 2 ? 0.35f : -0.35f); /* 0, +-20, +-40 degrees.. */
         float r = pc->r - 0.3f - 0.7f * (float)(k / 9);                                /* ..then deeper */
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x + r * cosf(ang), pc->y + r * sinf(ang)};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = pc->x + r * cosf(ang), .y = pc->y + r * sinf(ang)};
         if (piece_at(tb, a.x, a.y) == p && accept_order(tb, a, out))
             return true;
     }
-    Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, pc->x, pc->y};
+    Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = pc->x, .y = pc->y};
     return accept_order(tb, a, out);
 }
 
@@ -1656,7 +1656,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
                0.3 * o.lose - (o.lose + o.lose_dead) * tb->z[i].held;
         v[n] += rings_charles(tb, t) ? CK_OPEN_RING * (o.kill + o.beat) : 0;
-        cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, (int16_t)cap, 0, 0, 0};
+        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
     }
     return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
 }
@@ -1875,7 +1875,7 @@ static bool flee_horse(Table *tb, int i, Action *out)
             continue;
         float gap = piece_gap(&o, x, y);
         v[n] = -CK_FLEE_RISK * exposure_on(tb, i, x, y, p) - (gap > 1 ? gap - 1 : 0);
-        cand[n] = (Action){CKV_MOVE, (int16_t)i, 0, 0, 0, x, y};
+        cand[n] = (Action){.verb = CKV_MOVE, .piece = (int16_t)i, .x = x, .y = y};
         stay = k == 8 ? n : stay;
         n++;
     }
@@ -1969,7 +1969,7 @@ static bool take_wounded(Table *tb, int i, Action *out)
         return false;
     for (int k = 0; k < tb->nfoes; k++) {
         const CkFig *e = &tb->s->figs[tb->foes[k]];
-        Action a = {CKV_CAPTURE, (int16_t)i, (int16_t)tb->foes[k], 0, 0, 0, 0};
+        Action a = {.verb = CKV_CAPTURE, .piece = (int16_t)i, .target = (int16_t)tb->foes[k]};
         if (is_person(e) && e->wounded && accept_order(tb, a, out))
             return true;
     }
@@ -1984,7 +1984,7 @@ static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
-        Action a = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
+        Action a = {.verb = CKV_ESCORT, .piece = (int16_t)i};
         return escort_pays(tb, i) ? accept_order(tb, a, out) : best_shot(tb, i, kill_value, out);
     }
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
@@ -2075,7 +2075,7 @@ static bool arrive_near(const CkState *s, float x, float y, Action *out)
         float step = (float)((k + 1) / 2) * (k % 2 ? 2.0f : -2.0f), v = (along_x ? x : y) + step;
         if (v < 0.5f || v > CK_TABLE - 0.5f)
             continue;
-        Action a = {CKV_ARRIVE, 0, 0, 0, 0, along_x ? v : x, along_x ? y : v};
+        Action a = {.verb = CKV_ARRIVE, .x = along_x ? v : x, .y = along_x ? y : v};
         if (accept(s, a, out))
             return true;
     }
@@ -2145,7 +2145,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         Odds o = charge_odds(tb, i, t);
         v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
         v[n] += threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0;
-        cand[n++] = (Action){CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
     }
     return best_first(tb, cand, v, n, 0.4, out);
 }
@@ -2158,7 +2158,7 @@ static bool run_north(Table *tb, int i, Action *out)
     static const float slant[] = {0, 0.5f, -0.5f, 1.0f, -1.0f, 1.6f, -1.6f};
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f) {
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x, f->y + m - 0.02f};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x, .y = f->y + m - 0.02f};
         if (accept_order(tb, a, out))
             return true;
     }
@@ -2280,7 +2280,7 @@ static int guard_charles(Table *tb, int i, Action *out)
             return 0; /* at his place already */
     }
     for (int k = 0; k < 3; k++) { /* (one touching him elsewhere leaves a gap: he moves too) */
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, at[k][0], at[k][1]};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = at[k][0], .y = at[k][1]};
         if (!friend_under(tb, i, a.x, a.y) && accept_order(tb, a, out))
             return 1;
     }
@@ -2376,7 +2376,7 @@ static bool place_terrain(const CkState *s, Rng *rng, Action *out)
     for (int k = 0; k < CK_PIECES; k++)
         if (layout_row[k] == layout_row[piece] && !place_taken(s, k))
             free[n++] = k;
-    Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, 0, 0};
+    Action a = {.verb = CKV_PLACE, .piece = (int16_t)piece};
     for (int first = n && rng ? (int)rng_below(rng, (uint32_t)n) : 0, k = 0; k < n; k++) { /* no rng: the first */
         int at = free[(first + k) % n];
         a.x = layout[at][0], a.y = layout[at][1];
@@ -2404,13 +2404,13 @@ int ck_heuristic(const void *st, Rng *rng, Action *out)
     case CP_TERRAIN: return place_terrain(s, rng, out) ? 0 : -1;
     case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : -1;
     case CP_DEFEND: /* [CK Combat Outcomes] a beaten charger is taken: he is worth his points, the guard is there */
-        *out = (Action){CKV_CAPTURE, s->pend_def, s->pend_att, 0, 0, 0, 0};
+        *out = (Action){.verb = CKV_CAPTURE, .piece = s->pend_def, .target = s->pend_att};
         return 0;
     case CP_PARLIAMENT:
     case CP_ROYALIST:
         look(s, &tb);
         if (!(s->phase == CP_PARLIAMENT ? par_turn(&tb, out) : roy_turn(&tb, out)))
-            *out = (Action){CKV_END, 0, 0, 0, 0, 0, 0};
+            *out = (Action){.verb = CKV_END};
         return 0;
     default: return -1;
     }

@@ -299,26 +299,15 @@ typedef struct Round {
 } Round;
 
 /* [CK Movement and Ranges] [CK Hand to hand Combat] can f ride to (cx, cy)
- * to touch t by way of (wx, wy): two straight legs within his move (halved
- * if either meets difficult ground; `most`, his move on open ground, found
- * first), over no enemy's base (the first not over t's either), across no
- * unsearched piece he would have to search, and the bend on none? The
- * length of the way, or -1. */
+ * to touch t by way of (wx, wy): a way with one bend as any move may take
+ * (ck_bent_way_check, t's base apart), within his move (`most`, his move
+ * on open ground, looked at first)? The length of the way, or -1. */
 static float round_by(const CkState *s, const CkFig *f, const CkFig *t, int from, float most, float wx, float wy,
                       float cx, float cy)
 {
     float len = ck_dist(f->x, f->y, wx, wy) + ck_dist(wx, wy, cx, cy);
-    if (len > most + 1e-3f || !ck_on_table(wx, wy))
-        return -1;
-    int at = ck_piece_at(s, wx, wy);
-    bool searching = f->side == CK_PAR && s->phase == CP_PARLIAMENT;
-    if (searching && at >= 0 && !s->pieces[at].searched)
-        return -1;
-    CkFig g = *f; /* the charger at the bend */
-    g.x = wx, g.y = wy;
-    float allow = fminf(ck_move_allowance_from(s, f, from, wx, wy), ck_move_allowance_from(s, &g, at, cx, cy));
-    if (len > allow + 1e-3f || ck_way_check(s, f, from, wx, wy, NULL) < 0 || ck_way_check(s, &g, at, cx, cy, NULL) < 0 ||
-        ck_way_blocker(s, f, wx, wy, NULL) >= 0 || ck_way_blocker(s, &g, cx, cy, t) >= 0)
+    if (len > most + 1e-3f || len > ck_bent_allowance(s, f, from, wx, wy, cx, cy) + 1e-3f ||
+        ck_bent_way_check(s, f, from, wx, wy, cx, cy, t, NULL) < 0)
         return -1;
     return len;
 }
@@ -960,7 +949,7 @@ static bool defender_asks(CkState *s, const Fight *fg, GameIO *io)
 void ck_defender_chooses(CkState *s, bool take, GameIO *io)
 {
     Fight fg;
-    Action a = {CKV_CHARGE, s->pend_att, s->pend_def, 0, 0, 0, 0};
+    Action a = {.verb = CKV_CHARGE, .piece = s->pend_att, .target = s->pend_def};
     fight_start(&fg, true, s->pend_att, s->pend_def);
     fight_parts(s, &a, &fg.af, &fg.df); /* as they were: nothing has moved since */
     fg.ar = s->pend_ar, fg.dr = s->pend_dr, fg.wound_roll = s->pend_wound;

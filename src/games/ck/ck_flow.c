@@ -455,7 +455,7 @@ int ck_check(const void *st, const Action *a, Diag *d) { return ck_check_known(s
 
 /* The fields each verb takes (game_check_fields refuses the others). */
 static const uint8_t verb_fields[CKV_COUNT] = {
-    [CKV_PLACE] = ACT_PIECE | ACT_POINT,     [CKV_MOVE] = ACT_PIECE | ACT_POINT,
+    [CKV_PLACE] = ACT_PIECE | ACT_POINT,     [CKV_MOVE] = ACT_PIECE | ACT_POINT | ACT_ARG | ACT_BEND,
     [CKV_SHOOT] = ACT_PIECE | ACT_TARGET,    [CKV_CHARGE] = ACT_PIECE | ACT_TARGET | ACT_ARG,
     [CKV_CAPTURE] = ACT_PIECE | ACT_TARGET,  [CKV_DISMOUNT] = ACT_PIECE,
     [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE,
@@ -482,7 +482,7 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->verb < 0 || a->verb >= CKV_COUNT)
         return diag_set(d, "unknown verb %d", a->verb);
-    if (!isfinite(a->x) || !isfinite(a->y))
+    if (!isfinite(a->x) || !isfinite(a->y) || !isfinite(a->bx) || !isfinite(a->by))
         return diag_set(d, "a point needs two numbers in inches");
     if (game_check_fields(a, verb_fields[a->verb], ck_verb_words[a->verb], d) < 0)
         return -1;

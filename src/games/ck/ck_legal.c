@@ -54,7 +54,7 @@ static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, 
     float go = fminf(len, allow) - 0.08f;
     for (int half = 0; half < 2; half++, go /= 2) {
         float norm = len + stop;
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, tenth(f->x + dx / norm * go), tenth(f->y + dy / norm * go)};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = tenth(f->x + dx / norm * go), .y = tenth(f->y + dy / norm * go)};
         if (accepted(s, &a, k)) {
             if (*n < cap)
                 out[(*n)++] = a;
@@ -96,7 +96,7 @@ static void figure_moves(const CkState *s, Action *out, int cap, int *n, int i, 
             float d = ck_dist(f->x, f->y, p->x, p->y);
             push_towards(s, out, cap, n, i, p->x, p->y, d <= p->r ? 0 : fmaxf(0, p->r - 0.6f), allow, k);
         }
-        Action esc = {CKV_ESCORT, (int16_t)i, 0, 0, 0, 0, 0};
+        Action esc = {.verb = CKV_ESCORT, .piece = (int16_t)i};
         try_push(s, out, cap, n, esc, k);
     } else {
         push_towards(s, out, cap, n, i, f->x, CK_TABLE + 8, 8, allow, k);
@@ -120,11 +120,11 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
     float d = ck_dist(f->x, f->y, e->x, e->y), range = ck_figs[f->type].range;
     if (range > 0 && !f->shot && d <= range) {
-        Action sh = {CKV_SHOOT, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        Action sh = {.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)t};
         try_push(s, out, cap, n, sh, k);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
-        Action ch = {CKV_CHARGE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        Action ch = {.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         try_push(s, out, cap, n, ch, k);
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
@@ -132,7 +132,7 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     }
     bool ride_up = e->wounded && !f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f;
     if (f->side == CK_PAR && (e->wounded || (e->beaten && !s->no_late_capture)) && (ck_in_contact(f, e) || ride_up)) {
-        Action ca = {CKV_CAPTURE, (int16_t)i, (int16_t)t, 0, 0, 0, 0};
+        Action ca = {.verb = CKV_CAPTURE, .piece = (int16_t)i, .target = (int16_t)t};
         try_push(s, out, cap, n, ca, k);
     }
 }
@@ -167,7 +167,7 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
             near[k.nfoes++] = (uint8_t)t;
     }
     if (f->type == F_DRAGOON && !f->changed_mount && (!f->moved || f->half_moved)) { /* as check_mount */
-        Action m = {f->mounted ? CKV_DISMOUNT : CKV_MOUNT, (int16_t)i, 0, 0, 0, 0, 0};
+        Action m = {.verb = f->mounted ? CKV_DISMOUNT : CKV_MOUNT, .piece = (int16_t)i};
         try_push(s, out, cap, n, m, &k);
     }
     if (!f->moved)
@@ -180,7 +180,7 @@ static int legal_terrain(const CkState *s, Action *out, int cap)
     for (float step = 4; n == 0 && step >= 0.5f; step /= 2) /* finer until something fits */
         for (float x = 10; x <= 38; x += step)
             for (float y = 10; y <= 38; y += step) {
-                Action a = {CKV_PLACE, (int16_t)piece, 0, 0, 0, x, y};
+                Action a = {.verb = CKV_PLACE, .piece = (int16_t)piece, .x = x, .y = y};
                 try_push(s, out, cap, &n, a, NULL);
             }
     return n;
@@ -196,7 +196,7 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
         for (float step = steps[k], t = step; t <= CK_TABLE - step; t += step) {
             float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
             float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
-            Action a = {CKV_ARRIVE, 0, 0, 0, 0, x, y};
+            Action a = {.verb = CKV_ARRIVE, .x = x, .y = y};
             try_push(s, out, cap, &n, a, NULL);
         }
     return n;
@@ -212,8 +212,8 @@ int ck_legal(const void *st, Action *out, int cap)
     case CP_DEFEND: /* [CK Combat Outcomes] take the beaten charger, or let him go */
         if (cap < 2)
             return 0;
-        out[0] = (Action){CKV_CAPTURE, s->pend_def, s->pend_att, 0, 0, 0, 0};
-        out[1] = (Action){CKV_END, 0, 0, 0, 0, 0, 0};
+        out[0] = (Action){.verb = CKV_CAPTURE, .piece = s->pend_def, .target = s->pend_att};
+        out[1] = (Action){.verb = CKV_END};
         return 2;
     case CP_OVER: return 0;
     default: break;
@@ -230,7 +230,7 @@ int ck_legal(const void *st, Action *out, int cap)
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE)
             figure_actions(s, out, cap, &n, i, &known);
-    Action end = {CKV_END, 0, 0, 0, 0, 0, 0};
+    Action end = {.verb = CKV_END};
     if (n < cap)
         out[n++] = end;
     else

@@ -252,13 +252,82 @@ int ck_way_blocked(const CkState *s, int blocker, Diag *d)
                     (double)s->figs[blocker].x, (double)s->figs[blocker].y);
 }
 
+/* f as he would stand at the bend (bx, by) of his way. */
+static CkFig at_bend(const CkFig *f, float bx, float by)
+{
+    CkFig g = *f;
+    g.x = bx, g.y = by;
+    return g;
+}
+
+/* Parliament, in its turn, searches any unsearched piece it comes onto. */
+static bool searching(const CkState *s, const CkFig *f) { return f->side == CK_PAR && s->phase == CP_PARLIAMENT; }
+
+float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y)
+{
+    CkFig g = at_bend(f, bx, by);
+    return fminf(ck_move_allowance_from(s, f, from, bx, by),
+                 ck_move_allowance_from(s, &g, ck_piece_at(s, bx, by), x, y));
+}
+
+/* A leg's refusal, d's message said to be before or after the bend. */
+static int on_leg(int rc, bool first, Diag *d)
+{
+    if (rc < 0 && d) {
+        char msg[sizeof d->msg];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        diag_set(d, "%s the bend, %s", first ? "before" : "after", msg);
+    }
+    return rc;
+}
+
+/* [CK Movement and Ranges] the bend of a way on the table, the figure's
+ * whole base with it. */
+static int bend_on_table(const CkFig *f, float bx, float by, Diag *d)
+{
+    float r = ck_fig_radius(f);
+    if (ck_base_on_table(bx, by, r))
+        return 0;
+    if (!ck_on_table(bx, by))
+        return diag_set(d, "the bend (%.1f, %.1f) is off the table", shown(bx), shown(by));
+    return diag_set(d, "the bend (%.1f, %.1f) is too near the edge: his base would hang over it there (keep it %g\" "
+                       "or more in)",
+                    shown(bx), shown(by), (double)r);
+}
+
+int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
+                      const CkFig *except, Diag *d)
+{
+    if (bend_on_table(f, bx, by, d) < 0)
+        return -1;
+    if (from == CK_FROM_UNKNOWN)
+        from = ck_piece_at(s, f->x, f->y);
+    int at = ck_piece_at(s, bx, by);
+    if (searching(s, f) && at >= 0 && at != from && !s->pieces[at].searched)
+        return diag_set(d, "the bend (%.1f, %.1f) is on the unsearched %s (piece %d), which would be searched "
+                           "there: bend elsewhere",
+                        shown(bx), shown(by), ck_terrain[s->pieces[at].kind].name, at + 1);
+    CkFig g = at_bend(f, bx, by);
+    int blocker;
+    if (on_leg(ck_way_check(s, f, from, bx, by, d), true, d) < 0)
+        return -1;
+    if ((blocker = ck_way_blocker(s, f, bx, by, NULL)) >= 0)
+        return on_leg(ck_way_blocked(s, blocker, d), true, d);
+    if (on_leg(ck_way_check(s, &g, at, x, y, d), false, d) < 0)
+        return -1;
+    if ((blocker = ck_way_blocker(s, &g, x, y, except)) >= 0)
+        return on_leg(ck_way_blocked(s, blocker, d), false, d);
+    return 0;
+}
+
 /* [CK Movement and Ranges] why figure f on piece `from` may move only
- * `allow` this time on his way to (x, y), less than his rate:
+ * `allow` this time on his way to (x, y) (the bend of a longer way where
+ * to_bend), less than his rate:
  * " (halved: ...)", or "". The difficult ground is named by its piece:
  * the one he starts in, else the one the way ends in, else the one on the
  * way. */
-static void halved_because(const CkState *s, const CkFig *f, int from, float x, float y, float allow, char *out,
-                           size_t n)
+static void halved_because(const CkState *s, const CkFig *f, int from, float x, float y, bool to_bend, float allow,
+                           char *out, size_t n)
 {
     const char *why[3];
     int k = 0;
@@ -273,7 +342,8 @@ static void halved_because(const CkState *s, const CkFig *f, int from, float x, 
             snprintf(ground, sizeof ground, "marsh, woods or fields on the way");
         else
             snprintf(ground, sizeof ground, rough_here ? "he starts in the %s (piece %d)"
-                                            : ends_rough ? "the way ends in the %s (piece %d)"
+                                            : ends_rough ? (to_bend ? "the bend is in the %s (piece %d)"
+                                                                    : "the way ends in the %s (piece %d)")
                                                          : "the %s (piece %d) on the way",
                      ck_terrain[s->pieces[p].kind].name, p + 1);
         why[k++] = ground;
@@ -290,12 +360,10 @@ static void halved_because(const CkState *s, const CkFig *f, int from, float x, 
         len += (size_t)snprintf(out + len, n - len, "%s%s%s", i ? ", " : " (halved: ", why[i], i == k - 1 ? ")" : "");
 }
 
-/* [CK Movement and Ranges] the refusal of a move or charge of `dist`
- * inches ("away" or "to contact") where `allow` is all figure f may move,
- * with why that is less than his rate, to as many decimals (one to four)
- * as it takes to show the two apart. */
-int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
-                    const char *what, Diag *d)
+/* [CK Movement and Ranges] ck_out_of_reach, (x, y) the bend of a longer
+ * way where to_bend. */
+static int out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, bool to_bend, float dist,
+                        float allow, const char *what, Diag *d)
 {
     if (!d)
         return -1; /* nobody reads the reason (the players' many trial orders) */
@@ -303,12 +371,22 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y
         from = ck_piece_at(s, f->x, f->y);
     char why[128] = "";
     if (allow < ck_fig_rate(f) - 1e-3f)
-        halved_because(s, f, from, x, y, allow, why, sizeof why);
+        halved_because(s, f, from, x, y, to_bend, allow, why, sizeof why);
     int places = 1;
     for (float scale = 10; places < 4 && llroundf(dist * scale) == llroundf(allow * scale); scale *= 10)
         places++;
     return diag_set(d, "out of reach: %.*f\" %s, this figure may move %.*f\"%s", places, dist, what, places, allow,
                     why);
+}
+
+/* [CK Movement and Ranges] the refusal of a move or charge of `dist`
+ * inches ("away" or "to contact") where `allow` is all figure f may move,
+ * with why that is less than his rate, to as many decimals (one to four)
+ * as it takes to show the two apart. */
+int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
+                    const char *what, Diag *d)
+{
+    return out_of_reach(s, f, from, x, y, false, dist, allow, what, d);
 }
 
 /* [CK Movement and Ranges] the refusal of a point where a base of radius
@@ -347,6 +425,49 @@ static const char *why_moved(const CkState *s, int i)
     return "that figure has already moved";
 }
 
+/* [CK Movement and Ranges] where a move ends: not where the figure
+ * stands, not touching an enemy (that is a charge), on no other base. */
+static int check_move_end(const CkState *s, const Action *a, bool exit_north, const CkKnown *k, Diag *d)
+{
+    const CkFig *f = &s->figs[a->piece];
+    if (ck_dist(f->x, f->y, a->x, a->y) < 0.05f)
+        return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
+    if (touches_enemy(s, f, a->x, a->y, k))
+        return diag_set(d, "that would touch an enemy: use charge");
+    int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
+    assert((under >= 0) == (!(exit_north && !ck_on_table(a->x, a->y)) &&
+                            ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), a->x, a->y) >= 0)); /* (who is named may differ) */
+    return under >= 0 ? ck_base_taken(s, under, d) : 0;
+}
+
+/* [CK Movement and Ranges] (ecw) a move with one bend, at (a->bx, a->by):
+ * the two legs together within the figure's rate (halved as either leg
+ * would be), the bend and both legs open to him as a straight way must
+ * be (ck_bent_way_check), and its end as any move's. A player goes round
+ * a wood or an enemy in one move, as on the table. */
+static int check_bent_move(const CkState *s, const Action *a, bool exit_north, Diag *d)
+{
+    if (a->arg != CK_MOVE_BENT)
+        return diag_set(d, "a move's arg is %d for a way with a bend, else %d (got %d)", CK_MOVE_BENT,
+                        CK_MOVE_STRAIGHT, a->arg);
+    const CkFig *f = &s->figs[a->piece];
+    if (bend_on_table(f, a->bx, a->by, d) < 0) /* (before its distance, which means little off the table) */
+        return -1;
+    int from = ck_piece_at(s, f->x, f->y);
+    float len = ck_dist(f->x, f->y, a->bx, a->by) + ck_dist(a->bx, a->by, a->x, a->y);
+    float allow = ck_bent_allowance(s, f, from, a->bx, a->by, a->x, a->y);
+    if (len > allow + CK_REACH_GRACE) {
+        /* the reason for a halving, from the leg that halves it */
+        CkFig g = at_bend(f, a->bx, a->by);
+        if (ck_move_allowance_from(s, f, from, a->bx, a->by) <= allow)
+            return out_of_reach(s, f, from, a->bx, a->by, true, len, allow, "by way of the bend", d);
+        return out_of_reach(s, &g, ck_piece_at(s, a->bx, a->by), a->x, a->y, false, len, allow, "by way of the bend", d);
+    }
+    if (check_move_end(s, a, exit_north, NULL, d) < 0)
+        return -1;
+    return ck_bent_way_check(s, f, from, a->bx, a->by, a->x, a->y, NULL, d);
+}
+
 /* [CK Movement and Ranges] a move within the figure's rate, on the table (a
  * Royalist may step off the north edge), never into contact; one a turn,
  * and none after a charge [CK Hand to hand Combat], whose refusal names it. */
@@ -355,6 +476,9 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     const CkFig *f = &s->figs[a->piece];
     if (f->moved) /* the reason looked for only when someone reads it */
         return d ? diag_set(d, "%s", why_moved(s, a->piece)) : -1;
+    if (a->arg == CK_MOVE_STRAIGHT && (a->bx != 0 || a->by != 0))
+        return diag_set(d, "a straight move takes no bend (got %g, %g): its arg is %d for one", (double)a->bx,
+                        (double)a->by, CK_MOVE_BENT);
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
@@ -362,6 +486,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
                                                                                             : "y is above 48");
     if (!exit_north && !ck_base_on_table(a->x, a->y, ck_fig_radius(f)))
         return off_edge(a->x, a->y, ck_fig_radius(f), d);
+    if (a->arg != CK_MOVE_STRAIGHT)
+        return check_bent_move(s, a, exit_north, d);
     float dist = ck_dist(f->x, f->y, a->x, a->y);
     int from = k && k->from != CK_FROM_UNKNOWN ? k->from : ck_piece_at(s, f->x, f->y);
     float m = ck_move_allowance_on(s, f, from);
@@ -373,15 +499,8 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
         return also_crosses(s, f, from, a->x, a->y, d);
     }
-    if (dist < 0.05f)
-        return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
-    if (touches_enemy(s, f, a->x, a->y, k))
-        return diag_set(d, "that would touch an enemy: use charge");
-    int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
-    assert((under >= 0) == (!(exit_north && !ck_on_table(a->x, a->y)) &&
-                            ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), a->x, a->y) >= 0)); /* (who is named may differ) */
-    if (under >= 0)
-        return ck_base_taken(s, under, d);
+    if (check_move_end(s, a, exit_north, k, d) < 0)
+        return -1;
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
     if (blocker >= 0)
         return ck_way_blocked(s, blocker, d);
@@ -628,21 +747,34 @@ static void gather_prisoners(CkState *s, int g, bool in_place)
     }
 }
 
-/* [CK Movement and Ranges] did a dragoon's move from (fx, fy), where he
- * stands now, take no more than half of what this turn allowed him (his
+/* [CK Movement and Ranges] did a dragoon's move a from (fx, fy), where he
+ * stands now (by its bend, if it has one), take no more than half of what this turn allowed him (his
  * rate, halved for rough ground on the way or a shot first)? Only then
  * may he still change. (Long moves are passed over before the allowance
  * is worked out.) */
-static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, float x, float y)
+static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, const Action *a)
 {
-    float dist = ck_dist(fx, fy, x, y), rate = ck_fig_rate(f);
+    bool bent = a->arg == CK_MOVE_BENT;
+    float dist = bent ? ck_dist(fx, fy, a->bx, a->by) + ck_dist(a->bx, a->by, a->x, a->y) : ck_dist(fx, fy, a->x, a->y);
+    float rate = ck_fig_rate(f);
     if (f->type != F_DRAGOON || f->changed_mount || dist > rate / 2 + CK_REACH_GRACE)
         return false; /* (after a change the answer is never asked) */
     if (dist <= rate / 4 + CK_REACH_GRACE)
         return true; /* rough ground and a shot first halve it twice at most */
-    CkFig before = *f;
-    before.x = fx, before.y = fy;
-    return dist <= ck_move_allowance_from(s, &before, CK_FROM_UNKNOWN, x, y) / 2 + CK_REACH_GRACE;
+    CkFig before = at_bend(f, fx, fy);
+    int from = ck_piece_at(s, fx, fy);
+    float allow = bent ? ck_bent_allowance(s, &before, from, a->bx, a->by, a->x, a->y)
+                       : ck_move_allowance_from(s, &before, from, a->x, a->y);
+    return dist <= allow / 2 + CK_REACH_GRACE;
+}
+
+/* The log's words for a move with a bend: "moves by (bx, by) from", which
+ * write_move follows with where from and to (formatted only when there is
+ * a log: most games keep none). */
+static const char *bent_words(const Action *a, char *out, size_t n)
+{
+    snprintf(out, n, "moves by way of (%.1f, %.1f) from", shown(a->bx), shown(a->by));
+    return out;
 }
 
 /* [CK Movement and Ranges] a move; a guard who leaves his prisoners loses
@@ -652,20 +784,22 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y;
+    char bend[64];
     f->x = a->x;
     f->y = a->y;
     f->moved = 1;
-    f->half_moved = half_a_move(s, f, fx, fy, a->x, a->y);
+    f->half_moved = half_a_move(s, f, fx, fy, a);
     if (f->side == CK_PAR && guards_prisoners(s, a->piece)) { /* only Parliament takes prisoners */
         ck_prisoners_left(s, a->piece, io);
         gather_prisoners(s, a->piece, true); /* those he kept, seated beside him where they stood */
     }
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
         f->status = FS_EXITED;
-        log_move(s, a->piece, fx, fy, io, "slips away off the far edge from");
+        log_move(s, a->piece, fx, fy, io, a->arg == CK_MOVE_BENT ? "slips away off the far edge by a bent way from"
+                                                                   : "slips away off the far edge from");
         return;
     }
-    log_move(s, a->piece, fx, fy, io, "moves from");
+    log_move(s, a->piece, fx, fy, io, a->arg == CK_MOVE_BENT ? bent_words(a, bend, sizeof bend) : "moves from");
     ck_search_if_on_piece(s, a->piece, io);
 }
 

@@ -34,7 +34,10 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
         ck_fig_id(s, a->target, t);
     switch (a->verb) {
     case CKV_PLACE: return snprintf(buf, n, "place %d %.1f %.1f", a->piece + 1, a->x, a->y);
-    case CKV_MOVE: return snprintf(buf, n, "move %s %.1f %.1f", f, a->x, a->y);
+    case CKV_MOVE:
+        if (a->arg == CK_MOVE_BENT)
+            return snprintf(buf, n, "move %s %.1f %.1f via %.1f %.1f", f, a->x, a->y, a->bx, a->by);
+        return snprintf(buf, n, "move %s %.1f %.1f", f, a->x, a->y);
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_CHARGE: return snprintf(buf, n, "charge %s %s%s", f, t, a->arg ? " capture" : "");
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
@@ -166,6 +169,24 @@ static int out_of_phase(const CkState *s, int verb, Diag *d)
     return 0;
 }
 
+/* "move F X Y", or "move F X Y via BX BY": a way with one bend at (BX, BY)
+ * [CK Movement and Ranges]. */
+static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
+{
+    if (nt != 4 && !(nt == 7 && strcasecmp(tok[4], "via") == 0))
+        return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
+    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0)
+        return -1;
+    if (nt == 4)
+        return 0;
+    Action bend = {0};
+    if (parse_point(tok + 5, CKV_MOVE, &bend, d) < 0)
+        return -1;
+    a->arg = CK_MOVE_BENT;
+    a->bx = bend.x, a->by = bend.y;
+    return 0;
+}
+
 static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)
 {
     switch (verb) {
@@ -177,9 +198,7 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
         return parse_point(tok + 2, verb, a, d);
     }
     case CKV_MOVE:
-        if (want(nt, 3, verb, d) < 0 || fig_arg(s, tok[1], &a->piece, d) < 0)
-            return -1;
-        return parse_point(tok + 2, verb, a, d);
+        return parse_move(s, tok, nt, a, d);
     case CKV_ARRIVE:
         return want(nt, 2, verb, d) < 0 ? -1 : parse_point(tok + 1, verb, a, d);
     case CKV_SHOOT:

@@ -452,7 +452,7 @@ static inline uint64_t ml_head(int verb, int piece, int target, int arg)
            (uint64_t)(uint16_t)arg << 48;
 }
 
-/* Write the action of `head` (from ml_head) with `set` and no point. */
+/* Write the action of `head` (from ml_head) with `set`, no point and no bend. */
 static inline void ml_put(Action *o, uint64_t head, uint32_t set)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -460,9 +460,9 @@ static inline void ml_put(Action *o, uint64_t head, uint32_t set)
                    offsetof(Action, arg) == 6 && offsetof(Action, set) == 8, "ml_head is an Action's first 8 bytes");
     memcpy(o, &head, sizeof head);
     o->set = set;
-    o->x = o->y = 0;
+    o->x = o->y = o->bx = o->by = 0;
 #else
-    *o = (Action){(int16_t)head, (int16_t)(head >> 16), (int16_t)(head >> 32), (int16_t)(head >> 48), set, 0, 0};
+    *o = (Action){.verb = (int16_t)head, .piece = (int16_t)(head >> 16), .target = (int16_t)(head >> 32), .arg = (int16_t)(head >> 48), .set = set};
 #endif
 }
 

@@ -147,7 +147,7 @@ static inline void ckf_side(Ckf *f, int side)
 
 static inline Action ckf_act(int verb, int piece, int target, int arg, float x, float y)
 {
-    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, 0, x, y};
+    Action a = {.verb = (int16_t)verb, .piece = (int16_t)piece, .target = (int16_t)target, .arg = (int16_t)arg, .x = x, .y = y};
     return a;
 }
 

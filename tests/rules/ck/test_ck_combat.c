@@ -320,7 +320,7 @@ Test(ck_hand_to_hand_combat, no_room_within_reach_no_charge)
     ckf_fig(&F, F_DRAGOON, 20, 23.75f); /* a friend on the very spot */
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "D1's base stands at the point of contact (20.0, 23.8)");
     F.s.share_ground = 1;
-    cr_assert_eq(ck_check(&F.s, &(Action){CKV_CHARGE, (int16_t)c, (int16_t)s, 0, 0, 0, 0}, NULL), 0,
+    cr_assert_eq(ck_check(&F.s, &(Action){.verb = CKV_CHARGE, .piece = (int16_t)c, .target = (int16_t)s}, NULL), 0,
                  "share_ground=yes: friends may stand on one spot");
 }
 
@@ -356,7 +356,7 @@ Test(ck_hand_to_hand_combat, a_charger_rides_round_the_man_in_his_way)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 18), x = ckf_fig(&F, F_CHARLES, 20, 25);
     int k = ckf_fig(&F, F_SHOT, 20, 24); /* touching Charles, on the straight point */
-    Action a = {CKV_CHARGE, (int16_t)c, (int16_t)x, 0, 0, 0, 0};
+    Action a = {.verb = CKV_CHARGE, .piece = (int16_t)c, .target = (int16_t)x};
     F.s.no_ride_round = 1;
     ckf_refused(&F, a, "no room to touch that figure: S1's base stands at the point of contact");
     F.s.no_ride_round = 0;

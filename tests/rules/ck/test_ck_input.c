@@ -176,7 +176,13 @@ Test(ck_illegal_input, fields_a_verb_does_not_take)
     REFUSED(CKV_END, 0, 0, 0, 0, 1e30f, "end takes no point");
     REFUSED(CKV_SHOOT, c, s, 0, 5, 5, "shoot takes no point");
     REFUSED(CKV_MOVE, c, 3, 0, 10, 12, "move takes no target");
-    REFUSED(CKV_MOVE, c, 0, 1, 10, 12, "move takes no arg");
+    REFUSED(CKV_MOVE, c, 0, 2, 10, 12, "a move's arg is 1 for a way with a bend, else 0 (got 2)");
+    Action straight = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
+    straight.bx = 11;
+    ckf_refused(&F, straight, "a straight move takes no bend (got 11, 0)");
+    Action shot = ckf_act(CKV_SHOOT, c, s, 0, 0, 0);
+    shot.by = 3;
+    ckf_refused(&F, shot, "shoot takes no bend (got 0, 3)");
     Action a = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
     a.set = 4;
     ckf_refused(&F, a, "move takes no set (got set 4)");
@@ -215,6 +221,25 @@ Test(ck_text, malformed_commands_refused)
     parse_refused("end now", "usage");
     parse_refused("dismount", "usage");
     parse_refused("arrive 1", "usage");
+    parse_refused("move D1 10 12 via 11", "usage: move a figure: move F X Y, or move F X Y via BX BY");
+    parse_refused("move D1 10 12 by 11 11", "usage");
+    parse_refused("move D1 10 12 via 11 x", "'x' is not a number of inches");
+}
+
+/* "move F X Y via BX BY" is a move with one bend at (BX, BY) (ecw,
+ * Movement and Ranges, "A way with one bend"), and is told back as typed. */
+Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10);
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5 VIA 12 13", &a, NULL), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == d && a.arg == CK_MOVE_BENT);
+    cr_assert(a.x == 14.0f && a.y == 12.5f && a.bx == 12.0f && a.by == 13.0f);
+    char text[64];
+    ck_describe(&F.s, &a, text, sizeof text);
+    cr_assert_str_eq(text, "move D1 14.0 12.5 via 12.0 13.0");
+    cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5", &a, NULL), 0);
+    cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a straight move has no bend");
 }
 
 Test(ck_text, commands_parse_to_the_action)

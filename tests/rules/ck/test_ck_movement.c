@@ -221,6 +221,72 @@ Test(ck_movement_and_ranges, parliament_may_not_cross_an_unsearched_piece)
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, h, 0, 0, 20, 21.5f)), "a Royalist comes onto it");
 }
 
+/* A move with one bend at (bx, by) (ecw). */
+static Action bent(int i, float x, float y, float bx, float by)
+{
+    Action a = ckf_act(CKV_MOVE, i, 0, CK_MOVE_BENT, x, y);
+    a.bx = bx, a.by = by;
+    return a;
+}
+
+/* A figure may go round something in one move, as on the table: a move
+ * with one bend, its two legs measured together, each held to the rules
+ * of a straight way (ecw, Movement and Ranges, "A way with one bend"). */
+Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
+{
+    ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 16, 17.2f);
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "the way crosses the unsearched hill (piece 6)");
+    cr_assert(ckf_ok(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f)), "round the hill's edge: 7.6\" in all");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 15.5f), "out of reach: 8.2\" by way of the bend, this figure may move 8.0\"");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 20, 18), "the bend (20.0, 18.0) is on the unsearched hill (piece 6)");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 19, 18.2f), "the bend (19.0, 18.2) is on the unsearched hill (piece 6)");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 0.5f, 17.2f), "the bend (0.5, 17.2) is too near the edge");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, -1, 17.2f), "the bend (-1.0, 17.2) is off the table");
+    /* the second leg may not cross the piece either, and the end is any move's end */
+    ckf_refused(&F, bent(c, 19, 23.3f, 17, 21), "after the bend, the way crosses the unsearched hill (piece 6)");
+    ckf_refused(&F, bent(c, 16, 17.2f, 18, 16), "that is where the figure stands");
+    /* an enemy's base bars either leg */
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 18, 16.7f);
+    ckf_side(&F, CK_PAR);
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f), "before the bend, the way passes over the base of S1");
+    ckf_f(&F, s)->x = 22, ckf_f(&F, s)->y = 16.7f;
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f), "after the bend, the way passes over the base of S1");
+    ckf_f(&F, s)->x = 30, ckf_f(&F, s)->y = 30;
+    ckf_do(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f));
+    ckf_assert_at(&F, c, 23.5f, 17.2f);
+    cr_assert(F.s.pieces[CKP_HILL].searched == 0, "gone round, not searched");
+    const char *ev = ckf_last_event(&F, "move");
+    cr_assert(ev && strstr(ev, "moves by way of (19.8, 16.6) from (16.0, 17.2) to (23.5, 17.2)"), "%s", ev);
+    ckf_refused(&F, bent(c, 25, 17.2f, 24, 16), "already moved");
+}
+
+/* Difficult ground on either leg, or at the bend, halves the whole move,
+ * and the refusal names the piece that halves it. */
+Test(ck_movement_and_ranges, a_bent_move_is_halved_by_either_leg)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 30);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 24.5f), c2 = ckf_fig(&F, F_CAVALRY, 25, 24.5f);
+    ckf_refused(&F, bent(c, 21, 27.5f, 22, 25),
+                "out of reach: 4.8\" by way of the bend, this figure may move 4.0\" (halved: the way ends in the wood (piece 3))");
+    cr_assert(ckf_ok(&F, bent(c, 21, 27.5f, 21, 25)), "3.6\" into the wood: within 4\"");
+    ckf_refused(&F, bent(c2, 27, 29, 22.5f, 28.5f), "may move 4.0\" (halved: the bend is in the wood (piece 3))");
+    cr_assert(ckf_ok(&F, bent(c2, 25, 31, 27, 28)), "7.6\" round the wood");
+}
+
+/* A dragoon's bent move counts both legs towards the half he may move
+ * before changing. */
+Test(ck_movement_and_ranges, a_dragoons_bent_move_counts_both_legs)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), d2 = ckf_fig(&F, F_DRAGOON, 30, 20);
+    ckf_do(&F, bent(d, 20, 23.5f, 21.5f, 21.75f)); /* 2.3 + 2.3" */
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "more than half his move");
+    ckf_do(&F, bent(d2, 30, 23, 31, 21.5f)); /* 1.8 + 1.8" */
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, d2)->mounted, 0);
+}
+
 Test(ck_movement_and_ranges, full_move_in_buildings_and_on_hills)
 {
     static const int easy[] = {CKP_VILLAGE, CKP_MANOR, CKP_HILL};
@@ -656,11 +722,11 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
     static const float len[] = {0.3f, 0.5f, 0.999f, 1.0f, 1.02f};
     for (int j = 0; j < 16 * 5; j++) {
         float ang = (float)(j % 16) * 0.392699f, go = m * len[j / 16];
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + go * cosf(ang), f->y + go * sinf(ang)};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + go * cosf(ang), .y = f->y + go * sinf(ang)};
         same_move_answer(s, &a, k);
     }
     for (int p = 0; p < CK_PIECES; p++) {
-        Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, s->pieces[p].x, s->pieces[p].y};
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = s->pieces[p].x, .y = s->pieces[p].y};
         same_move_answer(s, &a, k);
     }
     for (int t = 0; t < s->nfigs; t++) { /* beside each figure, touching it or nearly */
@@ -668,18 +734,18 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
         float d = ck_dist(f->x, f->y, e->x, e->y), gap = d > 1e-3f ? (d - 1.3f) / d : 0;
         for (float more = 0; d > 1e-3f && more < 0.5f; more += 0.2f) {
             float go = gap + more / d;
-            Action a = {CKV_MOVE, (int16_t)i, 0, 0, 0, f->x + (e->x - f->x) * go, f->y + (e->y - f->y) * go};
+            Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + (e->x - f->x) * go, .y = f->y + (e->y - f->y) * go};
             same_move_answer(s, &a, k);
         }
     }
     for (int t = 0; t < s->nfigs; t++)
         for (int v = CKV_SHOOT; v <= CKV_CAPTURE; v++)
             for (int arg = 0; arg < 2; arg++) {
-                Action a = {(int16_t)v, (int16_t)i, (int16_t)t, (int16_t)arg, 0, 0, 0};
+                Action a = {.verb = (int16_t)v, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)arg};
                 same_answer(s, &a, k);
             }
     for (int v = CKV_DISMOUNT; v <= CKV_ESCORT; v++) {
-        Action a = {(int16_t)v, (int16_t)i, 0, 0, 0, 0, 0};
+        Action a = {.verb = (int16_t)v, .piece = (int16_t)i};
         same_answer(s, &a, k);
     }
 }

@@ -64,10 +64,10 @@ Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
     for (int i = 0; i < CK_PIECES; i++)
         cr_assert_eq(s.pieces[i].disc, CK_NONE, "no card is dealt before the terrain is down");
     /* one at a time, in order */
-    Action a = {CKV_PLACE, 1, 0, 0, 0, 30, 30};
+    Action a = {.verb = CKV_PLACE, .piece = 1, .x = 30, .y = 30};
     cr_assert_lt(ck_check(&s, &a, &d), 0);
     cr_assert(strstr(d.msg, "place piece 1 first"), "%s", d.msg);
-    Action e = {CKV_END, 0, 0, 0, 0, 0, 0};
+    Action e = {.verb = CKV_END};
     cr_assert_lt(ck_check(&s, &e, &d), 0);
     cr_assert(strstr(d.msg, "place"), "%s", d.msg);
     Action acts[MAX_ACTIONS];
@@ -252,11 +252,11 @@ Test(ck_game_set_up, option_spread_free_places_anywhere_past_the_margin)
     cr_assert_eq(s.spread_free, 1);
     static const float north[6][2] = {{11, 36.5f}, {18, 36.5f}, {25, 36.5f}, {33, 36.5f}, {21, 30.5f}, {36.5f, 30.5f}};
     for (int i = 0; i < 6; i++) {
-        Action a = {CKV_PLACE, (int16_t)i, 0, 0, 0, north[i][0], north[i][1]};
+        Action a = {.verb = CKV_PLACE, .piece = (int16_t)i, .x = north[i][0], .y = north[i][1]};
         cr_assert_eq(ck_check(&s, &a, &d), 0, "%s", d.msg);
         ck_apply(&s, &a, NULL);
     }
-    Action a = {CKV_PLACE, 6, 0, 0, 0, 29.5f, 30.5f};
+    Action a = {.verb = CKV_PLACE, .piece = 6, .x = 29.5f, .y = 30.5f};
     cr_assert_eq(ck_check(&s, &a, &d), 0, "%s", d.msg);
     Options bad = {0};
     opt_set(&bad, "spread", "wide", NULL);

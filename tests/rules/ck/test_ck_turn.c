@@ -392,7 +392,7 @@ Test(ck_playing_the_game, twelve_turns_counted_from_setup)
     ck_begin(&s, NULL);
     int ends = 0, maxturn = 0;
     while (s.phase != CP_OVER) {
-        Action a = {CKV_END, 0, 0, 0, 0, 0, 0};
+        Action a = {.verb = CKV_END};
         if (s.phase == CP_ARRIVE) {
             Action acts[64];
             cr_assert_gt(ck_legal(&s, acts, 64), 0);

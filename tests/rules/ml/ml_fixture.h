@@ -193,7 +193,7 @@ static inline void mlf_move_phase(Mlf *f, int player_a, int mover)
 
 static inline Action mlf_act(int verb, int piece, int target, int arg)
 {
-    Action a = {(int16_t)verb, (int16_t)piece, (int16_t)target, (int16_t)arg, 0, 0, 0};
+    Action a = {.verb = (int16_t)verb, .piece = (int16_t)piece, .target = (int16_t)target, .arg = (int16_t)arg};
     return a;
 }
 

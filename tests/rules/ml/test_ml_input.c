@@ -105,5 +105,5 @@ Test(ml_text, fields_a_verb_does_not_take_are_refused)
     a.set = 1;
     mlf_refused(&F, a, d);
     cr_assert(strstr(d.msg, "move takes no set"), "%s", d.msg);
-    cr_assert_eq(ml_check(&F.s, &(Action){MLV_MOVE, 0, 2, 0, 0, 0, 0}, &d), 0, "the move without them: %s", d.msg);
+    cr_assert_eq(ml_check(&F.s, &(Action){.verb = MLV_MOVE, .target = 2}, &d), 0, "the move without them: %s", d.msg);
 }

@@ -275,8 +275,8 @@ Test(ml_set_up, lines_deploy_in_the_own_three_zones)
     F.s.to_act = ML_PAR;
     mlf_unit(&F, ML_PAR, ML_FOOT, 3, ML_NONE);
     mlf_refused(&F, form(ML_CENTRE, 3, 1), d);
-    cr_assert_eq(ml_check(&F.s, &(Action){MLV_FORM, ML_CENTRE, 4, 0, 1, 0, 0}, NULL), 0);
-    cr_assert_eq(ml_check(&F.s, &(Action){MLV_FORM, ML_CENTRE, 6, 0, 1, 0, 0}, NULL), 0);
+    cr_assert_eq(ml_check(&F.s, &(Action){.verb = MLV_FORM, .piece = ML_CENTRE, .target = 4, .set = 1}, NULL), 0);
+    cr_assert_eq(ml_check(&F.s, &(Action){.verb = MLV_FORM, .piece = ML_CENTRE, .target = 6, .set = 1}, NULL), 0);
 }
 
 Test(ml_set_up, units_deploy_once)
