@@ -564,14 +564,16 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
 
 /* [CK Captured Persons] where an escort takes guard f: 3" towards the
  * entry point, or off the table when that is within reach (3", and the
- * half inch a figure stands inside the edge). */
+ * half inch a figure stands inside the edge). A guard who comes along the
+ * south edge keeps his whole base on the table (ecw: "No base over the
+ * edge"), a little short of 3" there. */
 static bool escort_point(const CkState *s, const CkFig *f, float *x, float *y)
 {
     float len = ck_dist(f->x, f->y, s->entry_x, 0);
     if (len <= 3.0f + 0.5f)
         return false;
     *x = f->x + (s->entry_x - f->x) / len * 3.0f;
-    *y = f->y + (0 - f->y) / len * 3.0f;
+    *y = fmaxf(f->y + (0 - f->y) / len * 3.0f, fminf(f->y, ck_fig_radius(f)));
     return true;
 }
 
@@ -714,15 +716,18 @@ void ck_beside_guard(CkState *s, int i)
 
 /* [CK Captured Persons] prisoner i touching his guard g, bases touching,
  * at the first place round him clear of other bases (ecw: bases never
- * overlap), 30 degrees at a time from angle `ang`; at `ang` if none is. */
+ * overlap) with his whole base on the table: 30 degrees at a time from
+ * angle `ang`, then the places halfway between (at the table's edge a
+ * full guard's last man may fit only there); at `ang` if none is. */
 static void seat_by_guard(CkState *s, int i, float ang)
 {
     CkFig *p = &s->figs[i];
     const CkFig *g = &s->figs[p->guard];
-    float gap = ck_fig_radius(g) + ck_fig_radius(p), at = ang;
-    for (int turn = 0; turn < 12; turn++) {
-        float a = ang + 0.5235988f * (float)turn, x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
-        if (ck_on_table(x, y) && ck_base_under(s, i, -1, ck_fig_radius(p), x, y) < 0) {
+    float gap = ck_fig_radius(g) + ck_fig_radius(p), r = ck_fig_radius(p), at = ang;
+    for (int turn = 0; turn < 24; turn++) {
+        float a = ang + 0.5235988f * (float)(turn % 12) + (turn < 12 ? 0 : 0.2617994f);
+        float x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
+        if (ck_base_on_table(x, y, r) && ck_base_under(s, i, -1, r, x, y) < 0) {
             at = a;
             break;
         }

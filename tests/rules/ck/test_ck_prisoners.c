@@ -233,6 +233,29 @@ Test(ck_captured_persons, escorted_prisoners_stand_clear_of_other_bases)
                   "D1's base", (double)q->x, (double)q->y);
 }
 
+/* No base hangs over the table's edge (Movement and Ranges): a guard led
+ * along the south edge stops short of 3" rather than put half his horse
+ * off the table, and his four prisoners are seated round him where their
+ * bases stay on it (the fourth's first place, south-west of him, would
+ * not). */
+Test(ck_captured_persons, an_escort_along_the_edge_keeps_every_base_on_the_table)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 0.8f);
+    for (int k = 0; k < 4; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 10 + 2 * (float)k), c);
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    const CkFig *g = ckf_f(&F, c);
+    cr_assert(ck_base_on_table(g->x, g->y, 0.75f), "the guard at (%.3f, %.3f)", (double)g->x, (double)g->y);
+    cr_assert_gt(g->x, 12.8f, "he still went most of 3\" towards the entry point: x %.2f", (double)g->x);
+    for (int i = 1; i <= 4; i++) {
+        const CkFig *q = ckf_f(&F, i);
+        cr_assert_eq(q->status, FS_PRISONER);
+        cr_assert(ck_base_on_table(q->x, q->y, 0.5f), "prisoner %d at (%.3f, %.3f) hangs over the edge", i, (double)q->x,
+                  (double)q->y);
+        cr_assert(ck_in_contact(q, g), "prisoner %d touches his guard", i);
+    }
+}
+
 /* An escort is a move: one that ends on an unsearched piece searches it,
  * and the search ends Parliament's turn. */
 Test(ck_captured_persons, escort_ending_on_an_unsearched_piece_searches_it)
