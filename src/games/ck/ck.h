@@ -63,7 +63,7 @@ typedef enum {
     X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \
     X(DISMOUNT, "dismount", "dragoon dismounts (half a move): dismount F") \
     X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
-    X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F") \
+    X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY to go round something") \
     X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
     X(END,      "end",      "end your turn")
 
@@ -332,7 +332,7 @@ int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y,
 float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y);
 int   ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
                         const CkFig *except, Diag *d);
-/* CKV_MOVE's arg: a straight move, or one with a bend at (bx, by). */
+/* CKV_MOVE's and CKV_ESCORT's arg: a straight way, or one with a bend at (bx, by). */
 enum { CK_MOVE_STRAIGHT = 0, CK_MOVE_BENT = 1 };
 /* [CK Game set up] the next terrain piece waiting to be placed (pieces go
  * down in their order), or CK_PIECES when all are down. */

@@ -458,7 +458,7 @@ static const uint8_t verb_fields[CKV_COUNT] = {
     [CKV_PLACE] = ACT_PIECE | ACT_POINT,     [CKV_MOVE] = ACT_PIECE | ACT_POINT | ACT_ARG | ACT_BEND,
     [CKV_SHOOT] = ACT_PIECE | ACT_TARGET,    [CKV_CHARGE] = ACT_PIECE | ACT_TARGET | ACT_ARG,
     [CKV_CAPTURE] = ACT_PIECE | ACT_TARGET,  [CKV_DISMOUNT] = ACT_PIECE,
-    [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE,
+    [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE | ACT_ARG | ACT_BEND,
     [CKV_ARRIVE] = ACT_POINT,                [CKV_END] = 0,
 };
 

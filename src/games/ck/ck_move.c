@@ -564,23 +564,46 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
 
 /* [CK Captured Persons] where an escort takes guard f: 3" towards the
  * entry point, or off the table when that is within reach (3", and the
- * half inch a figure stands inside the edge). A guard who comes along the
- * south edge keeps his whole base on the table (ecw: "No base over the
- * edge"), a little short of 3" there. */
-static bool escort_point(const CkState *s, const CkFig *f, float *x, float *y)
+ * half inch a figure stands inside the edge); with a bend (a->arg,
+ * ecw), to the bend and on towards the entry point for the rest of the
+ * 3". A guard who comes along the south edge keeps his whole base on the
+ * table (ecw: "No base over the edge"), a little short of 3" there. */
+static bool escort_point(const CkState *s, const CkFig *f, const Action *a, float *x, float *y)
 {
-    float len = ck_dist(f->x, f->y, s->entry_x, 0);
-    if (len <= 3.0f + 0.5f)
+    float fx = f->x, fy = f->y, left = 3.0f;
+    if (a->arg == CK_MOVE_BENT)
+        left -= ck_dist(fx, fy, a->bx, a->by), fx = a->bx, fy = a->by;
+    float len = ck_dist(fx, fy, s->entry_x, 0);
+    if (len <= left + 0.5f)
         return false;
-    *x = f->x + (s->entry_x - f->x) / len * 3.0f;
-    *y = fmaxf(f->y + (0 - f->y) / len * 3.0f, fminf(f->y, ck_fig_radius(f)));
+    *x = fx + (s->entry_x - fx) / len * left;
+    *y = fmaxf(fy + (0 - fy) / len * left, fminf(fy, ck_fig_radius(f)));
     return true;
+}
+
+/* [CK Captured Persons] an escort's bend (ecw): 3" at most from the guard,
+ * who then goes on towards the entry point; the bend and both legs open
+ * to him as a move's (ck_bent_way_check). Off the table, the second leg
+ * is not looked at. */
+static int check_escort_bend(const CkState *s, const Action *a, bool on_table, float x, float y, Diag *d)
+{
+    const CkFig *f = &s->figs[a->piece];
+    if (a->arg != CK_MOVE_BENT)
+        return diag_set(d, "an escort's arg is %d for a way with a bend, else %d (got %d)", CK_MOVE_BENT,
+                        CK_MOVE_STRAIGHT, a->arg);
+    float first = ck_dist(f->x, f->y, a->bx, a->by);
+    if (first > 3.0f + CK_REACH_GRACE)
+        return diag_set(d, "the bend (%.1f, %.1f) is %.1f\" away: an escort goes 3\" a turn, so bend within 3\"",
+                        shown(a->bx), shown(a->by), (double)first);
+    if (!on_table) /* he leaves from the bend: only the first leg is on the table */
+        return ck_bent_way_check(s, f, CK_FROM_UNKNOWN, a->bx, a->by, a->bx, a->by, NULL, d);
+    return ck_bent_way_check(s, f, CK_FROM_UNKNOWN, a->bx, a->by, x, y, NULL, d);
 }
 
 /* [CK Captured Persons] a guard with prisoners who has not acted; on the
  * table the escort is a move like any other [CK Movement and Ranges]: it
  * may not end touching an enemy, nor cross an unsearched piece without
- * ending on it. */
+ * ending on it; with a bend, check_escort_bend. */
 static int check_escort(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
@@ -588,14 +611,22 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that figure guards no prisoners");
     if (f->moved || f->shot)
         return diag_set(d, "that figure has already acted");
-    float x, y;
-    if (!escort_point(s, f, &x, &y))
+    if (a->arg == CK_MOVE_STRAIGHT && (a->bx != 0 || a->by != 0))
+        return diag_set(d, "a straight escort takes no bend (got %g, %g): its arg is %d for one", (double)a->bx,
+                        (double)a->by, CK_MOVE_BENT);
+    float x = 0, y = 0;
+    bool on_table = escort_point(s, f, a, &x, &y);
+    if (a->arg != CK_MOVE_STRAIGHT && check_escort_bend(s, a, on_table, x, y, d) < 0)
+        return -1;
+    if (!on_table)
         return 0; /* off the table */
     if (touches_enemy(s, f, x, y, NULL))
         return diag_set(d, "the escort would end touching an enemy");
     int under = ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y); /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);
+    if (a->arg != CK_MOVE_STRAIGHT)
+        return 0; /* its ways are checked */
     int blocker = ck_way_blocker(s, f, x, y, NULL);
     if (blocker >= 0)
         return ck_way_blocked(s, blocker, d);
@@ -773,13 +804,19 @@ static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, co
     return dist <= allow / 2 + CK_REACH_GRACE;
 }
 
-/* The log's words for a move with a bend: "moves by (bx, by) from", which
- * write_move follows with where from and to (formatted only when there is
- * a log: most games keep none). */
-static const char *bent_words(const Action *a, char *out, size_t n)
+/* The event of a move or an escort a of figure a->piece from (fx, fy):
+ * "moves from", "moves by way of (bx, by) from" where it bends (`what`
+ * the verb's words), when there is a log. */
+static void log_way(CkState *s, const Action *a, float fx, float fy, GameIO *io, const char *what)
 {
-    snprintf(out, n, "moves by way of (%.1f, %.1f) from", shown(a->bx), shown(a->by));
-    return out;
+    if (!io || !io->log)
+        return;
+    char words[96];
+    if (a->arg == CK_MOVE_BENT)
+        snprintf(words, sizeof words, "%s by way of (%.1f, %.1f) from", what, shown(a->bx), shown(a->by));
+    else
+        snprintf(words, sizeof words, "%s from", what);
+    write_move(s, a->piece, fx, fy, io, words);
 }
 
 /* [CK Movement and Ranges] a move; a guard who leaves his prisoners loses
@@ -789,7 +826,6 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y;
-    char bend[64];
     f->x = a->x;
     f->y = a->y;
     f->moved = 1;
@@ -800,11 +836,10 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     }
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
         f->status = FS_EXITED;
-        log_move(s, a->piece, fx, fy, io, a->arg == CK_MOVE_BENT ? "slips away off the far edge by a bent way from"
-                                                                   : "slips away off the far edge from");
+        log_way(s, a, fx, fy, io, "slips away off the far edge");
         return;
     }
-    log_move(s, a->piece, fx, fy, io, a->arg == CK_MOVE_BENT ? bent_words(a, bend, sizeof bend) : "moves from");
+    log_way(s, a, fx, fy, io, "moves");
     ck_search_if_on_piece(s, a->piece, io);
 }
 
@@ -840,18 +875,18 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y, x, y;
     f->moved = 1;
-    if (!escort_point(s, f, &x, &y)) {
+    if (!escort_point(s, f, a, &x, &y)) {
         f->status = FS_EXITED;
         for (int i = 0; i < s->nfigs; i++)
             if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
                 s->figs[i].status = FS_ESCORTED;
-        log_move(s, a->piece, fx, fy, io, "leads his prisoners off the table from");
+        log_way(s, a, fx, fy, io, "leads his prisoners off the table");
         return;
     }
     f->x = x;
     f->y = y;
     gather_prisoners(s, a->piece, false);
-    log_move(s, a->piece, fx, fy, io, "escorts prisoners from");
+    log_way(s, a, fx, fy, io, "escorts prisoners");
     ck_search_if_on_piece(s, a->piece, io);
 }
 

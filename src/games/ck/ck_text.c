@@ -38,6 +38,10 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
         if (a->arg == CK_MOVE_BENT)
             return snprintf(buf, n, "move %s %.1f %.1f via %.1f %.1f", f, a->x, a->y, a->bx, a->by);
         return snprintf(buf, n, "move %s %.1f %.1f", f, a->x, a->y);
+    case CKV_ESCORT:
+        if (a->arg == CK_MOVE_BENT)
+            return snprintf(buf, n, "escort %s via %.1f %.1f", f, a->bx, a->by);
+        return snprintf(buf, n, "escort %s", f);
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_CHARGE: return snprintf(buf, n, "charge %s %s%s", f, t, a->arg ? " capture" : "");
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
@@ -169,22 +173,38 @@ static int out_of_phase(const CkState *s, int verb, Diag *d)
     return 0;
 }
 
-/* "move F X Y", or "move F X Y via BX BY": a way with one bend at (BX, BY)
- * [CK Movement and Ranges]. */
-static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
+/* "via BX BY" at tok (n words left): a way with one bend at (BX, BY)
+ * [CK Movement and Ranges], or none when n is 0. */
+static int parse_via(char **tok, int n, int verb, Action *a, Diag *d)
 {
-    if (nt != 4 && !(nt == 7 && strcasecmp(tok[4], "via") == 0))
-        return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
-    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0)
-        return -1;
-    if (nt == 4)
+    if (n == 0)
         return 0;
+    if (n != 3 || strcasecmp(tok[0], "via") != 0)
+        return diag_set(d, "usage: %s", ck_verb_help[verb]);
     Action bend = {0};
-    if (parse_point(tok + 5, CKV_MOVE, &bend, d) < 0)
+    if (parse_point(tok + 1, verb, &bend, d) < 0)
         return -1;
     a->arg = CK_MOVE_BENT;
     a->bx = bend.x, a->by = bend.y;
     return 0;
+}
+
+/* "move F X Y", or "move F X Y via BX BY". */
+static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
+{
+    if (nt != 4 && nt != 7)
+        return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
+    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0)
+        return -1;
+    return parse_via(tok + 4, nt - 4, CKV_MOVE, a, d);
+}
+
+/* "escort F", or "escort F via BX BY". */
+static int parse_escort(const CkState *s, char **tok, int nt, Action *a, Diag *d)
+{
+    if (nt != 2 && nt != 5)
+        return diag_set(d, "usage: %s", ck_verb_help[CKV_ESCORT]);
+    return fig_arg(s, tok[1], &a->piece, d) < 0 ? -1 : parse_via(tok + 2, nt - 2, CKV_ESCORT, a, d);
 }
 
 static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)
@@ -199,6 +219,8 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
     }
     case CKV_MOVE:
         return parse_move(s, tok, nt, a, d);
+    case CKV_ESCORT:
+        return parse_escort(s, tok, nt, a, d);
     case CKV_ARRIVE:
         return want(nt, 2, verb, d) < 0 ? -1 : parse_point(tok + 1, verb, a, d);
     case CKV_SHOOT:

@@ -183,6 +183,7 @@ Test(ck_illegal_input, fields_a_verb_does_not_take)
     Action shot = ckf_act(CKV_SHOOT, c, s, 0, 0, 0);
     shot.by = 3;
     ckf_refused(&F, shot, "shoot takes no bend (got 0, 3)");
+    REFUSED(CKV_ESCORT, c, 0, 0, 5, 5, "escort takes no point");
     Action a = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
     a.set = 4;
     ckf_refused(&F, a, "move takes no set (got set 4)");
@@ -227,7 +228,8 @@ Test(ck_text, malformed_commands_refused)
 }
 
 /* "move F X Y via BX BY" is a move with one bend at (BX, BY) (ecw,
- * Movement and Ranges, "A way with one bend"), and is told back as typed. */
+ * Movement and Ranges, "A way with one bend"), "escort F via BX BY" an
+ * escort with one, and both are told back as typed. */
 Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
 {
     int d = ckf_fig(&F, F_DRAGOON, 10, 10);
@@ -238,6 +240,12 @@ Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
     char text[64];
     ck_describe(&F.s, &a, text, sizeof text);
     cr_assert_str_eq(text, "move D1 14.0 12.5 via 12.0 13.0");
+    cr_assert_eq(ck_parse(&F.s, "escort D1 via 11 9.5", &a, NULL), 0);
+    cr_assert(a.verb == CKV_ESCORT && a.piece == d && a.arg == CK_MOVE_BENT && a.bx == 11.0f && a.by == 9.5f);
+    ck_describe(&F.s, &a, text, sizeof text);
+    cr_assert_str_eq(text, "escort D1 via 11.0 9.5");
+    parse_refused("escort D1 via 11", "usage: lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY");
+    parse_refused("escort D1 11 9.5", "usage");
     cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5", &a, NULL), 0);
     cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a straight move has no bend");
 }

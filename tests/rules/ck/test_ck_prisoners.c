@@ -233,6 +233,39 @@ Test(ck_captured_persons, escorted_prisoners_stand_clear_of_other_bases)
                   "D1's base", (double)q->x, (double)q->y);
 }
 
+/* An escort with a bend (ecw, "A way with one bend"). */
+static Action escort_via(int g, float bx, float by)
+{
+    Action a = ckf_act(CKV_ESCORT, g, 0, CK_MOVE_BENT, 0, 0);
+    a.bx = bx, a.by = by;
+    return a;
+}
+
+/* A guard whose straight way to the entry point is barred leads his
+ * prisoners round with one bend, within 3" of him, and on towards the
+ * entry point for the rest of his 3"; each leg is held to a move's rules
+ * (ecw, Movement and Ranges, "A way with one bend"). */
+Test(ck_captured_persons, an_escort_may_bend_round_what_bars_its_way)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 24, 8.5f);
+    ckf_side(&F, CK_PAR);
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "the way passes over the base of S2");
+    ckf_refused(&F, escort_via(c, 28, 10), "the bend (28.0, 10.0) is 4.0\" away: an escort goes 3\" a turn");
+    ckf_refused(&F, escort_via(c, 23, 8), "before the bend, the way passes over the base of S2");
+    ckf_f(&F, s)->x = 27.1f, ckf_f(&F, s)->y = 8.3f;
+    ckf_refused(&F, escort_via(c, 26, 9), "the escort would end touching an enemy");
+    ckf_f(&F, s)->x = 24, ckf_f(&F, s)->y = 8.5f;
+    ckf_do(&F, escort_via(c, 26, 9));
+    float rest = 3 - sqrtf(5.0f), len = sqrtf(4.0f + 81.0f);
+    ckf_assert_at(&F, c, 26 - 2 * rest / len, 9 - 9 * rest / len);
+    cr_assert(ck_in_contact(ckf_f(&F, p), ckf_f(&F, c)), "his prisoner goes with him");
+    const char *ev = ckf_last_event(&F, "move");
+    cr_assert(ev && strstr(ev, "escorts prisoners by way of (26.0, 9.0) from (24.0, 10.0) to (25.8, 8.3)"), "%s", ev);
+}
+
 /* No base hangs over the table's edge (Movement and Ranges): a guard led
  * along the south edge stops short of 3" rather than put half his horse
  * off the table, and his four prisoners are seated round him where their
