@@ -454,7 +454,9 @@ static int ld_to_float(const Ld *ld, const char *field, double x, float *out)
     return 0;
 }
 
-/* Optional float member: a JSON number or a numeric string. */
+/* Optional float member: a JSON number or a numeric string in decimal,
+ * as write_float writes one (not strtod's hexadecimal, "inf", "nan" or
+ * spaces, which ecw never writes). */
 static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *key, float *out)
 {
     char f[160];
@@ -468,10 +470,28 @@ static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *ke
         char *end;
         const char *s = json_string_value(v);
         double x = strtod(s, &end);
-        if (*s && !*end && !isnan(x))
+        bool decimal = *s && strspn(s, "+-0123456789.eE") == strlen(s) && strpbrk(s, "0123456789");
+        if (decimal && !*end && !(fabs(x) <= FLT_MAX)) {
+            char m[160];
+            snprintf(m, sizeof m, "%.40s is out of range (a coordinate is at most %g either way)", s, (double)FLT_MAX);
+            return ld_err(ld, f, m);
+        }
+        if (decimal && !*end)
             return ld_to_float(ld, f, x, out);
     }
     return ld_err(ld, f, "expected a number");
+}
+
+/* A bend's two coordinates come together or not at all. */
+static int ld_bend(const Ld *ld, json_t *o, const char *where)
+{
+    bool bx = json_object_get(o, "bx") != NULL, by = json_object_get(o, "by") != NULL;
+    if (bx == by)
+        return 0;
+    char f[160];
+    snprintf(f, sizeof f, "%s.%s", where, bx ? "by" : "bx");
+    return ld_err(ld, f, bx ? "missing: a bend has bx and by, and this action has only bx"
+                            : "missing: a bend has bx and by, and this action has only by");
 }
 
 /* A 64-bit hash written as 1..16 hex digits. */
@@ -522,7 +542,7 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
         return -1;
     memset(ra, 0, sizeof *ra);
     ra->a = (Action){.verb = (int16_t)verb, .piece = (int16_t)piece, .target = (int16_t)target, .arg = (int16_t)arg, .set = (uint32_t)set};
-    if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0 ||
+    if (ld_float(ld, o, w, "x", &ra->a.x) < 0 || ld_float(ld, o, w, "y", &ra->a.y) < 0 || ld_bend(ld, o, w) < 0 ||
         ld_float(ld, o, w, "bx", &ra->a.bx) < 0 || ld_float(ld, o, w, "by", &ra->a.by) < 0)
         return -1;
     json_t *t = json_object_get(o, "text");

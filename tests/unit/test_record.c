@@ -424,7 +424,25 @@ Test(record, a_coordinate_beyond_a_float_is_refused)
     load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"x\":1e300}]}",
                "actions[0].x: 1e+300 is out of range (a coordinate is at most");
     load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"y\":\"-1e39\"}]}",
-               "actions[0].y: -1e+39 is out of range");
+               "actions[0].y: -1e39 is out of range");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"by\":\"1e400\"}]}",
+               "actions[0].bx: missing: a bend has bx and by, and this action has only by");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"bx\":1,\"by\":\"1e400\"}]}",
+               "actions[0].by: 1e400 is out of range");
+}
+
+/* Found by a play-tester editing a save: a coordinate written as a string
+ * was read by strtod, which also takes hexadecimal, "inf" and leading
+ * spaces; ecw writes only decimals, so only decimals are read. */
+Test(record, a_coordinate_string_is_a_decimal)
+{
+    static const char *const bad[] = {"\"0x15\"", "\" 21\"", "\"inf\"", "\"nan\"", "\"\"", "\"e\"", "\"1.5 \""};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        char text[256];
+        snprintf(text, sizeof text, HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"x\":%s}]}",
+                 bad[k]);
+        load_fails(text, "actions[0].x: expected a number");
+    }
 }
 
 /* The record's options are the game's: checked on loading, naming the

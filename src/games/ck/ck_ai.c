@@ -1976,6 +1976,31 @@ static bool take_wounded(Table *tb, int i, Action *out)
     return false;
 }
 
+/* [CK Captured Persons] guard i leads his prisoners off: straight at the
+ * entry point, or where that way is barred, round what bars it with a
+ * bend 2" off, 45 then 90 degrees to either side (ecw, "A way with one
+ * bend"). */
+static bool escort(Table *tb, int i, Action *out)
+{
+    static const float turn[4][2] = {{0.7071068f, 0.7071068f}, {0.7071068f, -0.7071068f}, {0, 1}, {0, -1}};
+    Action a = {.verb = CKV_ESCORT, .piece = (int16_t)i};
+    if (accept_order(tb, a, out))
+        return true;
+    const CkFig *f = &tb->s->figs[i];
+    float dx = tb->s->entry_x - f->x, dy = -f->y, len = sqrtf(dx * dx + dy * dy);
+    if (len < 1e-3f)
+        return false;
+    dx /= len, dy /= len;
+    for (int k = 0; k < 4; k++) {
+        a.arg = CK_MOVE_BENT;
+        a.bx = f->x + 2 * (dx * turn[k][0] - dy * turn[k][1]);
+        a.by = f->y + 2 * (dx * turn[k][1] + dy * turn[k][0]);
+        if (accept_order(tb, a, out))
+            return true;
+    }
+    return false;
+}
+
 static bool late(Table *tb);
 
 /* An unmoved trooper's next action; false when it has none (waiting to
@@ -1983,10 +2008,8 @@ static bool late(Table *tb);
 static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
-    if (tb->room[i] < 4) { /* a guard leads his prisoners off, never onto a piece to search it */
-        Action a = {.verb = CKV_ESCORT, .piece = (int16_t)i};
-        return escort_pays(tb, i) ? accept_order(tb, a, out) : best_shot(tb, i, kill_value, out);
-    }
+    if (tb->room[i] < 4) /* a guard leads his prisoners off, never onto a piece to search it */
+        return escort_pays(tb, i) ? escort(tb, i, out) : best_shot(tb, i, kill_value, out);
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (!calm && take_wounded(tb, i, out))
         return true;

@@ -54,7 +54,9 @@ static void push_towards(const CkState *s, Action *out, int cap, int *n, int i, 
     float go = fminf(len, allow) - 0.08f;
     for (int half = 0; half < 2; half++, go /= 2) {
         float norm = len + stop;
-        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = tenth(f->x + dx / norm * go), .y = tenth(f->y + dy / norm * go)};
+        /* a Royalist's way off the north edge is listed to the edge, not to a point beyond the table */
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = tenth(f->x + dx / norm * go),
+                    .y = tenth(fminf(f->y + dy / norm * go, CK_TABLE))};
         if (accepted(s, &a, k)) {
             if (*n < cap)
                 out[(*n)++] = a;

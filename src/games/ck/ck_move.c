@@ -14,6 +14,11 @@ static const char *side_title(int side) { return side == CK_ROY ? "Royalist" : "
 /* A coordinate as %.1f shows it, without the sign of a value that rounds
  * to nothing ("-0.0" for -1e-9). */
 static double shown(float v) { return v > -0.05f && v < 0 ? 0.0 : (double)v; }
+/* The edge a base of radius r at (x, y) would hang over. */
+static const char *edge_of(float x, float y, float r)
+{
+    return x < r ? "west" : x > CK_TABLE - r ? "east" : y < r ? "south" : "north";
+}
 static float allowance_to(const CkState *s, const CkFig *f, int from, int to, float x, float y);
 static float allowance_way(const CkState *s, const CkFig *f, int from, float m, int to, float x, float y);
 static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d);
@@ -289,10 +294,10 @@ static int bend_on_table(const CkFig *f, float bx, float by, Diag *d)
     if (ck_base_on_table(bx, by, r))
         return 0;
     if (!ck_on_table(bx, by))
-        return diag_set(d, "the bend (%.1f, %.1f) is off the table", shown(bx), shown(by));
-    return diag_set(d, "the bend (%.1f, %.1f) is too near the edge: his base would hang over it there (keep it %g\" "
-                       "or more in)",
-                    shown(bx), shown(by), (double)r);
+        return diag_set(d, "the bend (%g, %g) is off the table", (double)bx, (double)by);
+    return diag_set(d, "the bend (%g, %g) is too near the %s edge: his base would hang over it there (keep the bend "
+                       "%g\" or more in: his base is %g\" across)",
+                    (double)bx, (double)by, edge_of(bx, by, r), (double)r, (double)(2 * r));
 }
 
 int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
@@ -393,10 +398,17 @@ int ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y
  * r would hang over the table's edge, naming the edge. */
 static int off_edge(float x, float y, float r, Diag *d)
 {
-    const char *edge = x < r ? "west" : x > CK_TABLE - r ? "east" : y < r ? "south" : "north";
     return diag_set(d, "his base would hang over the %s edge there: keep him %g\" or more in (his base is %g\" "
                        "across)",
-                    edge, (double)r, (double)(2 * r));
+                    edge_of(x, y, r), (double)r, (double)(2 * r));
+}
+
+/* -1, d's message lengthened with a second reason, `more`. */
+static int and_because(Diag *d, const Diag *more)
+{
+    size_t len = strlen(d->msg);
+    snprintf(d->msg + len, sizeof d->msg - len, "; and %s", more->msg);
+    return -1;
 }
 
 /* A move refused as out of reach whose way also crosses an unsearched
@@ -405,11 +417,7 @@ static int off_edge(float x, float y, float r, Diag *d)
 static int also_crosses(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
 {
     Diag way = {{0}};
-    if (ck_way_check(s, f, from, x, y, &way) < 0) {
-        size_t len = strlen(d->msg);
-        snprintf(d->msg + len, sizeof d->msg - len, "; and %s", way.msg);
-    }
-    return -1;
+    return ck_way_check(s, f, from, x, y, &way) < 0 ? and_because(d, &way) : -1;
 }
 
 /* [CK Movement and Ranges] why figure i, who has moved, may move no more:
@@ -424,6 +432,87 @@ static const char *why_moved(const CkState *s, int i)
                           : "that dragoon has moved and dismounted this turn: he moves no more";
     return "that figure has already moved";
 }
+
+/* [CK Captured Persons] prisoner i in base contact with his guard, bases
+ * touching (not overlapping): on the line from the guard through where he
+ * stands, at the two radii (a horseman taken goes on foot, and his smaller
+ * base would otherwise stand off). */
+void ck_beside_guard(CkState *s, int i)
+{
+    CkFig *p = &s->figs[i];
+    const CkFig *g = &s->figs[p->guard];
+    float dx = p->x - g->x, dy = p->y - g->y, len = ck_dist(p->x, p->y, g->x, g->y);
+    float gap = ck_fig_radius(g) + ck_fig_radius(p);
+    if (len < 1e-3f)
+        dx = 1, dy = 0, len = 1;
+    p->x = g->x + dx / len * gap;
+    p->y = g->y + dy / len * gap;
+}
+
+/* [CK Captured Persons] prisoner i touching his guard g, bases touching,
+ * at the first place round him clear of other bases (ecw: bases never
+ * overlap) with his whole base on the table: 30 degrees at a time from
+ * angle `ang`, then the places halfway between (at the table's edge a
+ * full guard's last man may fit only there); at `ang`, and false, if none
+ * is (room_for_prisoners refuses an order that would leave him so). */
+static bool seat_by_guard(CkState *s, int i, float ang)
+{
+    CkFig *p = &s->figs[i];
+    const CkFig *g = &s->figs[p->guard];
+    float gap = ck_fig_radius(g) + ck_fig_radius(p), r = ck_fig_radius(p), at = ang;
+    for (int turn = 0; turn < 24; turn++) {
+        float a = ang + 0.5235988f * (float)(turn % 12) + (turn < 12 ? 0 : 0.2617994f);
+        float x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
+        if (ck_base_on_table(x, y, r) && ck_base_under(s, i, -1, r, x, y) < 0) {
+            p->x = x, p->y = y;
+            return true;
+        }
+    }
+    p->x = g->x + gap * cosf(at);
+    p->y = g->y + gap * sinf(at);
+    return false;
+}
+
+/* [CK Captured Persons] prisoners stay in base contact with their guard:
+ * after an escort, round him (seat_by_guard, the k-th from 1.2k radians);
+ * after he steps (keeping them in contact), mounts or dismounts, where each
+ * stood, drawn in or out to touch his base as it now is. False if one
+ * found no room. */
+static bool gather_prisoners(CkState *s, int g, bool in_place)
+{
+    int k = 0;
+    bool room = true;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *p = &s->figs[i];
+        if (p->status != FS_PRISONER || p->guard != g)
+            continue;
+        float from = atan2f(p->y - s->figs[g].y, p->x - s->figs[g].x);
+        room &= seat_by_guard(s, i, in_place ? from : 1.2f * (float)k++);
+    }
+    return room;
+}
+
+/* [CK Captured Persons] [CK Movement and Ranges] would the prisoners of
+ * guard a->piece, seated again after order a takes him to (x, y) (a move
+ * or an escort; a mount or dismount where he stands), all find room for
+ * their bases (ecw: bases never overlap)? Tried on a copy of the state,
+ * as the order would leave it. 0, or -1 with why. */
+static int room_for_prisoners(const CkState *s, const Action *a, float x, float y, Diag *d)
+{
+    CkState after = *s;
+    CkFig *g = &after.figs[a->piece];
+    g->x = x, g->y = y;
+    if (a->verb == CKV_MOUNT || a->verb == CKV_DISMOUNT)
+        g->mounted = a->verb == CKV_MOUNT;
+    if (a->verb == CKV_MOVE)
+        ck_prisoners_left(&after, a->piece, NULL); /* those out of contact escape */
+    if (gather_prisoners(&after, a->piece, a->verb != CKV_ESCORT))
+        return 0;
+    return diag_set(d, "no room there for his prisoners' bases round him (bases may touch, not overlap): lead "
+                       "them elsewhere");
+}
+
+
 
 /* [CK Movement and Ranges] where a move ends: not where the figure
  * stands, not touching an enemy (that is a charge), on no other base. */
@@ -458,10 +547,15 @@ static int check_bent_move(const CkState *s, const Action *a, bool exit_north, D
     float allow = ck_bent_allowance(s, f, from, a->bx, a->by, a->x, a->y);
     if (len > allow + CK_REACH_GRACE) {
         /* the reason for a halving, from the leg that halves it */
+        if (!d)
+            return -1;
         CkFig g = at_bend(f, a->bx, a->by);
         if (ck_move_allowance_from(s, f, from, a->bx, a->by) <= allow)
-            return out_of_reach(s, f, from, a->bx, a->by, true, len, allow, "by way of the bend", d);
-        return out_of_reach(s, &g, ck_piece_at(s, a->bx, a->by), a->x, a->y, false, len, allow, "by way of the bend", d);
+            out_of_reach(s, f, from, a->bx, a->by, true, len, allow, "by way of the bend", d);
+        else
+            out_of_reach(s, &g, ck_piece_at(s, a->bx, a->by), a->x, a->y, false, len, allow, "by way of the bend", d);
+        Diag way = {{0}};
+        return ck_bent_way_check(s, f, from, a->bx, a->by, a->x, a->y, NULL, &way) < 0 ? and_because(d, &way) : -1;
     }
     if (check_move_end(s, a, exit_north, NULL, d) < 0)
         return -1;
@@ -559,7 +653,7 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "no room to mount there: his horse's base would stand on %s's at (%.1f, %.1f) (move "
                            "apart first)", id, (double)s->figs[under].x, (double)s->figs[under].y);
     }
-    return 0;
+    return guards_prisoners(s, a->piece) ? room_for_prisoners(s, a, f->x, f->y, d) : 0;
 }
 
 /* [CK Captured Persons] where an escort takes guard f: 3" towards the
@@ -625,12 +719,14 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
     int under = ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y); /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);
-    if (a->arg != CK_MOVE_STRAIGHT)
-        return 0; /* its ways are checked */
-    int blocker = ck_way_blocker(s, f, x, y, NULL);
-    if (blocker >= 0)
-        return ck_way_blocked(s, blocker, d);
-    return ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
+    if (a->arg == CK_MOVE_STRAIGHT) { /* (a bent one's ways are checked) */
+        int blocker = ck_way_blocker(s, f, x, y, NULL);
+        if (blocker >= 0)
+            return ck_way_blocked(s, blocker, d);
+        if (ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d) < 0)
+            return -1;
+    }
+    return room_for_prisoners(s, a, x, y, d);
 }
 
 int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
@@ -638,7 +734,10 @@ int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Dia
     if (own_figure(s, a->piece, d) < 0)
         return -1;
     switch (a->verb) {
-    case CKV_MOVE: return check_move(s, a, k, d);
+    case CKV_MOVE:
+        if (check_move(s, a, k, d) < 0)
+            return -1;
+        return s->to_act == CK_PAR && guards_prisoners(s, a->piece) ? room_for_prisoners(s, a, a->x, a->y, d) : 0;
     case CKV_DISMOUNT:
     case CKV_MOUNT: return check_mount(s, a, d);
     case CKV_ESCORT: return s->to_act == CK_PAR ? check_escort(s, a, d) : diag_set(d, "only Parliament escorts");
@@ -727,60 +826,6 @@ static inline void log_move(CkState *s, int i, float fx, float fy, GameIO *io, c
 void ck_log_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
 {
     log_move(s, i, fx, fy, io, what);
-}
-
-/* [CK Captured Persons] prisoner i in base contact with his guard, bases
- * touching (not overlapping): on the line from the guard through where he
- * stands, at the two radii (a horseman taken goes on foot, and his smaller
- * base would otherwise stand off). */
-void ck_beside_guard(CkState *s, int i)
-{
-    CkFig *p = &s->figs[i];
-    const CkFig *g = &s->figs[p->guard];
-    float dx = p->x - g->x, dy = p->y - g->y, len = ck_dist(p->x, p->y, g->x, g->y);
-    float gap = ck_fig_radius(g) + ck_fig_radius(p);
-    if (len < 1e-3f)
-        dx = 1, dy = 0, len = 1;
-    p->x = g->x + dx / len * gap;
-    p->y = g->y + dy / len * gap;
-}
-
-/* [CK Captured Persons] prisoner i touching his guard g, bases touching,
- * at the first place round him clear of other bases (ecw: bases never
- * overlap) with his whole base on the table: 30 degrees at a time from
- * angle `ang`, then the places halfway between (at the table's edge a
- * full guard's last man may fit only there); at `ang` if none is. */
-static void seat_by_guard(CkState *s, int i, float ang)
-{
-    CkFig *p = &s->figs[i];
-    const CkFig *g = &s->figs[p->guard];
-    float gap = ck_fig_radius(g) + ck_fig_radius(p), r = ck_fig_radius(p), at = ang;
-    for (int turn = 0; turn < 24; turn++) {
-        float a = ang + 0.5235988f * (float)(turn % 12) + (turn < 12 ? 0 : 0.2617994f);
-        float x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
-        if (ck_base_on_table(x, y, r) && ck_base_under(s, i, -1, r, x, y) < 0) {
-            at = a;
-            break;
-        }
-    }
-    p->x = g->x + gap * cosf(at);
-    p->y = g->y + gap * sinf(at);
-}
-
-/* [CK Captured Persons] prisoners stay in base contact with their guard:
- * after an escort, round him (seat_by_guard, the k-th from 1.2k radians);
- * after he steps (keeping them in contact), mounts or dismounts, where each
- * stood, drawn in or out to touch his base as it now is. */
-static void gather_prisoners(CkState *s, int g, bool in_place)
-{
-    int k = 0;
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *p = &s->figs[i];
-        if (p->status != FS_PRISONER || p->guard != g)
-            continue;
-        float from = atan2f(p->y - s->figs[g].y, p->x - s->figs[g].x);
-        seat_by_guard(s, i, in_place ? from : 1.2f * (float)k++);
-    }
 }
 
 /* [CK Movement and Ranges] did a dragoon's move a from (fx, fy), where he

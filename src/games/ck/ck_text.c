@@ -189,14 +189,20 @@ static int parse_via(char **tok, int n, int verb, Action *a, Diag *d)
     return 0;
 }
 
-/* "move F X Y", or "move F X Y via BX BY". */
+/* "move F X Y", or "move F X Y via BX BY"; a bend where the figure stands
+ * or where he is going (within 0.05") is no bend: a straight move. */
 static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
     if (nt != 4 && nt != 7)
         return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
-    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0)
+    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0 ||
+        parse_via(tok + 4, nt - 4, CKV_MOVE, a, d) < 0)
         return -1;
-    return parse_via(tok + 4, nt - 4, CKV_MOVE, a, d);
+    const CkFig *f = &s->figs[a->piece];
+    if (a->arg == CK_MOVE_BENT &&
+        (ck_dist(f->x, f->y, a->bx, a->by) < 0.05f || ck_dist(a->x, a->y, a->bx, a->by) < 0.05f))
+        a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
+    return 0;
 }
 
 /* "escort F", or "escort F via BX BY". */

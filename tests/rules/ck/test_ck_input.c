@@ -248,6 +248,11 @@ Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
     parse_refused("escort D1 11 9.5", "usage");
     cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5", &a, NULL), 0);
     cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a straight move has no bend");
+    /* found by a play-tester: a bend where the figure stands or ends is no bend */
+    cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5 via 10 10.02", &a, NULL), 0);
+    cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a bend where he stands");
+    cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5 via 14 12.5", &a, NULL), 0);
+    cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a bend where he ends");
 }
 
 Test(ck_text, commands_parse_to_the_action)

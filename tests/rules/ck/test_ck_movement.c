@@ -241,8 +241,12 @@ Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 15.5f), "out of reach: 8.2\" by way of the bend, this figure may move 8.0\"");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 20, 18), "the bend (20.0, 18.0) is on the unsearched hill (piece 6)");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 19, 18.2f), "the bend (19.0, 18.2) is on the unsearched hill (piece 6)");
-    ckf_refused(&F, bent(c, 23.5f, 17.2f, 0.5f, 17.2f), "the bend (0.5, 17.2) is too near the edge");
-    ckf_refused(&F, bent(c, 23.5f, 17.2f, -1, 17.2f), "the bend (-1.0, 17.2) is off the table");
+    /* out of reach and across the piece: both reasons, as for a straight move */
+    ckf_refused(&F, bent(c, 24.5f, 17.2f, 20, 18),
+                "out of reach: 8.6\" by way of the bend, this figure may move 8.0\"; and the bend (20.0, 18.0) is on the "
+                "unsearched hill (piece 6)");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, 0.5f, 17.2f), "the bend (0.5, 17.2) is too near the west edge: his base would hang over it there (keep the bend 0.75\" or more in: his base is 1.5\" across)");
+    ckf_refused(&F, bent(c, 23.5f, 17.2f, -1, 17.2f), "the bend (-1, 17.2) is off the table");
     /* the second leg may not cross the piece either, and the end is any move's end */
     ckf_refused(&F, bent(c, 19, 23.3f, 17, 21), "after the bend, the way crosses the unsearched hill (piece 6)");
     ckf_refused(&F, bent(c, 16, 17.2f, 18, 16), "that is where the figure stands");

@@ -233,6 +233,27 @@ Test(ck_captured_persons, escorted_prisoners_stand_clear_of_other_bases)
                   "D1's base", (double)q->x, (double)q->y);
 }
 
+/* No base on another base (Movement and Ranges): an escort that would
+ * leave no room round the guard for his prisoners' bases is refused, as a
+ * move onto a base is; found by the property test, where an escort along
+ * the south edge seated a man on another guard's prisoner. */
+Test(ck_captured_persons, an_escort_needs_room_for_the_prisoners_bases)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 1);
+    for (int k = 0; k < 4; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 10 + 2 * (float)k), c);
+    ckf_fig(&F, F_DRAGOON, 22.9f, 2.6f), ckf_fig(&F, F_DRAGOON, 21.3f, 2.0f), ckf_fig(&F, F_DRAGOON, 24.5f, 2.0f);
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "no room there for his prisoners' bases round him");
+    ckf_f(&F, 5)->x = 30, ckf_f(&F, 6)->x = 34, ckf_f(&F, 7)->x = 38; /* the dragoons ride off: room for them */
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    int i, j;
+    for (i = 0; i < F.s.nfigs; i++)
+        for (j = i + 1; j < F.s.nfigs; j++)
+            cr_assert_geq(ck_dist(ckf_f(&F, i)->x, ckf_f(&F, i)->y, ckf_f(&F, j)->x, ckf_f(&F, j)->y),
+                          ck_fig_radius(ckf_f(&F, i)) + ck_fig_radius(ckf_f(&F, j)) - CK_BASE_GRACE - 1e-3f,
+                          "figures %d and %d stand one on the other", i, j);
+}
+
 /* An escort with a bend (ecw, "A way with one bend"). */
 static Action escort_via(int g, float bx, float by)
 {
