@@ -516,7 +516,8 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
 
 /* [CK Movement and Ranges] where a move ends: not where the figure
  * stands, not touching an enemy (that is a charge), on no other base. */
-static int check_move_end(const CkState *s, const Action *a, bool exit_north, const CkKnown *k, Diag *d)
+static inline __attribute__((always_inline)) int check_move_end(const CkState *s, const Action *a, bool exit_north,
+                                                            const CkKnown *k, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (ck_dist(f->x, f->y, a->x, a->y) < 0.05f)
