@@ -440,14 +440,17 @@ static int ld_int(const Ld *ld, json_t *obj, const char *where, const char *key,
     return 0;
 }
 
-/* x, a coordinate read as a double, as a float: -1 with the field named
- * when no float holds it (it became infinite, and was then saved back as
- * "inf", which no longer loads). */
-static int ld_to_float(const Ld *ld, const char *field, double x, float *out)
+/* x, a coordinate read as a double (from `text` where it was a string),
+ * as a float: -1 with the field named when no float holds it (it became
+ * infinite, and was then saved back as "inf", which no longer loads). */
+static int ld_to_float(const Ld *ld, const char *field, double x, const char *text, float *out)
 {
     if (!(fabs(x) <= FLT_MAX)) {
-        char m[96];
-        snprintf(m, sizeof m, "%g is out of range (a coordinate is at most %g either way)", x, (double)FLT_MAX);
+        char m[160];
+        if (text)
+            snprintf(m, sizeof m, "%.40s is out of range (a coordinate is at most %g either way)", text, (double)FLT_MAX);
+        else
+            snprintf(m, sizeof m, "%g is out of range (a coordinate is at most %g either way)", x, (double)FLT_MAX);
         return ld_err(ld, field, m);
     }
     *out = (float)x;
@@ -465,19 +468,13 @@ static int ld_float(const Ld *ld, json_t *obj, const char *where, const char *ke
     if (!v)
         return 0;
     if (json_is_number(v))
-        return ld_to_float(ld, f, json_number_value(v), out);
+        return ld_to_float(ld, f, json_number_value(v), NULL, out);
     if (json_is_string(v)) {
         char *end;
         const char *s = json_string_value(v);
         double x = strtod(s, &end);
-        bool decimal = *s && strspn(s, "+-0123456789.eE") == strlen(s) && strpbrk(s, "0123456789");
-        if (decimal && !*end && !(fabs(x) <= FLT_MAX)) {
-            char m[160];
-            snprintf(m, sizeof m, "%.40s is out of range (a coordinate is at most %g either way)", s, (double)FLT_MAX);
-            return ld_err(ld, f, m);
-        }
-        if (decimal && !*end)
-            return ld_to_float(ld, f, x, out);
+        if (*s && strspn(s, "+-0123456789.eE") == strlen(s) && strpbrk(s, "0123456789") && !*end)
+            return ld_to_float(ld, f, x, s, out);
     }
     return ld_err(ld, f, "expected a number");
 }

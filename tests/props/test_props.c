@@ -206,11 +206,22 @@ static void check_redeal(Run *r)
 }
 
 /* Junk actions: refused with a reason, or accepted and applied safely. */
+/* A coordinate for a junk action: anywhere from 5" off the table to 7"
+ * beyond it, now and then not a number. */
+static float junk_coord(Rng *rng)
+{
+    return rng_below(rng, 50) == 0 ? NAN : (float)rng_below(rng, 6000) / 100.0f - 5.0f;
+}
+
 static void check_junk(Run *r, Rng *rng)
 {
     const GameOps *g = r->g;
     for (int k = 0; k < JUNK_TRIES; k++) {
         Action a = {.verb = (int16_t)((int)rng_below(rng, 24) - 2), .piece = (int16_t)((int)rng_below(rng, 40) - 4), .target = (int16_t)((int)rng_below(rng, 40) - 4), .arg = (int16_t)((int)rng_below(rng, 24) - 4), .set = (uint32_t)rng_next(rng) & (rng_below(rng, 2) ? 0xffu : 0xffffffu)};
+        if (rng_below(rng, 2)) /* a point, and sometimes a bend on the way to it */
+            a.x = junk_coord(rng), a.y = junk_coord(rng);
+        if (rng_below(rng, 4) == 0)
+            a.bx = junk_coord(rng), a.by = junk_coord(rng);
         Diag d = {{0}};
         if (g->check(r->st, &a, &d) < 0) {
             cr_assert_gt(strlen(d.msg), 0, "%s: a refusal without a reason (verb %d)", g->id, a.verb);

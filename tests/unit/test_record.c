@@ -39,8 +39,6 @@ static const char *put(const char *name, const char *text)
     return path;
 }
 
-/* Loading `text` fails with a message containing `want`. */
-/* Loading the file at path fails with a one-line message holding want. */
 /* The whole of a small file, NUL-terminated (caller frees). */
 static char *slurp(const char *path)
 {
@@ -55,6 +53,7 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* Loading the file at path fails with a one-line message holding want. */
 static void path_fails(const char *path, const char *want)
 {
     Record r;

@@ -332,6 +332,10 @@ int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y,
 float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y);
 int   ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
                         const CkFig *except, Diag *d);
+/* [CK Captured Persons] where escort a takes its guard, 3" towards the
+ * entry point (by its bend, if it has one): true with (x, y), or false
+ * when he leaves the table. */
+bool  ck_escort_end(const CkState *s, const Action *a, float *x, float *y);
 /* CKV_MOVE's and CKV_ESCORT's arg: a straight way, or one with a bend at (bx, by). */
 enum { CK_MOVE_STRAIGHT = 0, CK_MOVE_BENT = 1 };
 /* [CK Game set up] the next terrain piece waiting to be placed (pieces go

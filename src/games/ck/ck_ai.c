@@ -1920,23 +1920,20 @@ static bool persons_covered(Table *tb, int i)
     return false;
 }
 
-/* Should guard i lead his prisoners on (3" towards the entry point, or
- * off the table from within reach of it)? Not onto an unsearched piece
- * (searching it would end the turn with him and his prisoners beside
- * whoever is found), nor where foes threaten him more than where he
- * stands. */
-static bool escort_pays(Table *tb, int i)
+/* [CK Captured Persons] does escort a pay (where it leaves the table, or
+ * off it)? Not onto an unsearched piece (searching it would end the turn
+ * with him and his prisoners beside whoever is found), nor where foes
+ * threaten him more than where he stands. */
+static bool escort_pays(Table *tb, const Action *a)
 {
-    const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    float len = ck_dist(f->x, f->y, s->entry_x, 0);
-    if (len <= 3.5f)
+    const CkFig *f = &tb->s->figs[a->piece];
+    float x, y;
+    if (!ck_escort_end(tb->s, a, &x, &y))
         return true; /* he leaves the table */
-    float x = f->x + (s->entry_x - f->x) / len * 3.0f, y = f->y - f->y / len * 3.0f;
     int p = piece_at(tb, x, y);
-    if (p >= 0 && !s->pieces[p].searched)
+    if (p >= 0 && !tb->s->pieces[p].searched)
         return false;
-    return exposure(tb, i, x, y) <= exposure(tb, i, f->x, f->y) + 0.01;
+    return exposure(tb, a->piece, x, y) <= exposure(tb, a->piece, f->x, f->y) + 0.01;
 }
 
 /* Is Charles or Wilmot within dragoon i's charge, and also within the
@@ -1976,14 +1973,17 @@ static bool take_wounded(Table *tb, int i, Action *out)
     return false;
 }
 
-/* [CK Captured Persons] guard i leads his prisoners off: straight at the
- * entry point, or where that way is barred, round what bars it with a
- * bend 2" off, 45 then 90 degrees to either side (ecw, "A way with one
- * bend"). */
+/* [CK Captured Persons] guard i leads his prisoners off where that pays
+ * (escort_pays), else shoots: straight at the entry point, or where that
+ * way is barred, round what bars it with a bend 2" off, 45 then 90
+ * degrees to either side (ecw, "A way with one bend"), to an end that
+ * pays too. */
 static bool escort(Table *tb, int i, Action *out)
 {
     static const float turn[4][2] = {{0.7071068f, 0.7071068f}, {0.7071068f, -0.7071068f}, {0, 1}, {0, -1}};
     Action a = {.verb = CKV_ESCORT, .piece = (int16_t)i};
+    if (!escort_pays(tb, &a))
+        return best_shot(tb, i, kill_value, out);
     if (accept_order(tb, a, out))
         return true;
     const CkFig *f = &tb->s->figs[i];
@@ -1995,7 +1995,7 @@ static bool escort(Table *tb, int i, Action *out)
         a.arg = CK_MOVE_BENT;
         a.bx = f->x + 2 * (dx * turn[k][0] - dy * turn[k][1]);
         a.by = f->y + 2 * (dx * turn[k][1] + dy * turn[k][0]);
-        if (accept_order(tb, a, out))
+        if (escort_pays(tb, &a) && accept_order(tb, a, out))
             return true;
     }
     return false;
@@ -2009,7 +2009,7 @@ static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     if (tb->room[i] < 4) /* a guard leads his prisoners off, never onto a piece to search it */
-        return escort_pays(tb, i) ? escort(tb, i, out) : best_shot(tb, i, kill_value, out);
+        return escort(tb, i, out);
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (!calm && take_wounded(tb, i, out))
         return true;

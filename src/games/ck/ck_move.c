@@ -294,10 +294,10 @@ static int bend_on_table(const CkFig *f, float bx, float by, Diag *d)
     if (ck_base_on_table(bx, by, r))
         return 0;
     if (!ck_on_table(bx, by))
-        return diag_set(d, "the bend (%g, %g) is off the table", (double)bx, (double)by);
+        return diag_set(d, "the bend (%g, %g) is off the table", shown(bx), shown(by));
     return diag_set(d, "the bend (%g, %g) is too near the %s edge: his base would hang over it there (keep the bend "
                        "%g\" or more in: his base is %g\" across)",
-                    (double)bx, (double)by, edge_of(bx, by, r), (double)r, (double)(2 * r));
+                    shown(bx), shown(by), edge_of(bx, by, r), (double)r, (double)(2 * r));
 }
 
 int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
@@ -308,7 +308,7 @@ int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, floa
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
     int at = ck_piece_at(s, bx, by);
-    if (searching(s, f) && at >= 0 && at != from && !s->pieces[at].searched)
+    if (searching(s, f) && at >= 0 && at != from && !s->pieces[at].searched && at != ck_piece_at(s, x, y))
         return diag_set(d, "the bend (%.1f, %.1f) is on the unsearched %s (piece %d), which would be searched "
                            "there: bend elsewhere",
                         shown(bx), shown(by), ck_terrain[s->pieces[at].kind].name, at + 1);
@@ -508,6 +508,10 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
         ck_prisoners_left(&after, a->piece, NULL); /* those out of contact escape */
     if (gather_prisoners(&after, a->piece, a->verb != CKV_ESCORT))
         return 0;
+    if (a->verb == CKV_MOUNT || a->verb == CKV_DISMOUNT)
+        return diag_set(d, "no room to %s there: his prisoners' bases would find no room round him (bases may touch, "
+                           "not overlap)",
+                        ck_verb_words[a->verb]);
     return diag_set(d, "no room there for his prisoners' bases round him (bases may touch, not overlap): lead "
                        "them elsewhere");
 }
@@ -537,9 +541,6 @@ static inline __attribute__((always_inline)) int check_move_end(const CkState *s
  * a wood or an enemy in one move, as on the table. */
 static int check_bent_move(const CkState *s, const Action *a, bool exit_north, Diag *d)
 {
-    if (a->arg != CK_MOVE_BENT)
-        return diag_set(d, "a move's arg is %d for a way with a bend, else %d (got %d)", CK_MOVE_BENT,
-                        CK_MOVE_STRAIGHT, a->arg);
     const CkFig *f = &s->figs[a->piece];
     if (bend_on_table(f, a->bx, a->by, d) < 0) /* (before its distance, which means little off the table) */
         return -1;
@@ -571,9 +572,6 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
     const CkFig *f = &s->figs[a->piece];
     if (f->moved) /* the reason looked for only when someone reads it */
         return d ? diag_set(d, "%s", why_moved(s, a->piece)) : -1;
-    if (a->arg == CK_MOVE_STRAIGHT && (a->bx != 0 || a->by != 0))
-        return diag_set(d, "a straight move takes no bend (got %g, %g): its arg is %d for one", (double)a->bx,
-                        (double)a->by, CK_MOVE_BENT);
     bool exit_north = f->side == CK_ROY && a->y >= CK_TABLE - 0.5f && a->x >= 0 && a->x <= CK_TABLE;
     if (!ck_on_table(a->x, a->y) && !exit_north)
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
@@ -666,8 +664,8 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
 static bool escort_point(const CkState *s, const CkFig *f, const Action *a, float *x, float *y)
 {
     float fx = f->x, fy = f->y, left = 3.0f;
-    if (a->arg == CK_MOVE_BENT)
-        left -= ck_dist(fx, fy, a->bx, a->by), fx = a->bx, fy = a->by;
+    if (a->arg == CK_MOVE_BENT) /* (a bend 3" off, give or take the grace, leaves nothing) */
+        left = fmaxf(left - ck_dist(fx, fy, a->bx, a->by), 0), fx = a->bx, fy = a->by;
     float len = ck_dist(fx, fy, s->entry_x, 0);
     if (len <= left + 0.5f)
         return false;
@@ -676,29 +674,29 @@ static bool escort_point(const CkState *s, const CkFig *f, const Action *a, floa
     return true;
 }
 
-/* [CK Captured Persons] an escort's bend (ecw): 3" at most from the guard,
- * who then goes on towards the entry point; the bend and both legs open
- * to him as a move's (ck_bent_way_check). Off the table, the second leg
- * is not looked at. */
-static int check_escort_bend(const CkState *s, const Action *a, bool on_table, float x, float y, Diag *d)
+/* [CK Captured Persons] [CK Movement and Ranges] the ways of an escort to
+ * (x, y), as a move's: over no enemy's base, across no unsearched piece
+ * but one it ends on; with a bend (ecw) 3" at most from the guard, the
+ * bend and both legs open to him (ck_bent_way_check). */
+static int check_escort_way(const CkState *s, const Action *a, float x, float y, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
-    if (a->arg != CK_MOVE_BENT)
-        return diag_set(d, "an escort's arg is %d for a way with a bend, else %d (got %d)", CK_MOVE_BENT,
-                        CK_MOVE_STRAIGHT, a->arg);
+    if (a->arg == CK_MOVE_STRAIGHT) {
+        int blocker = ck_way_blocker(s, f, x, y, NULL);
+        return blocker >= 0 ? ck_way_blocked(s, blocker, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
+    }
     float first = ck_dist(f->x, f->y, a->bx, a->by);
     if (first > 3.0f + CK_REACH_GRACE)
         return diag_set(d, "the bend (%.1f, %.1f) is %.1f\" away: an escort goes 3\" a turn, so bend within 3\"",
                         shown(a->bx), shown(a->by), (double)first);
-    if (!on_table) /* he leaves from the bend: only the first leg is on the table */
-        return ck_bent_way_check(s, f, CK_FROM_UNKNOWN, a->bx, a->by, a->bx, a->by, NULL, d);
     return ck_bent_way_check(s, f, CK_FROM_UNKNOWN, a->bx, a->by, x, y, NULL, d);
 }
 
-/* [CK Captured Persons] a guard with prisoners who has not acted; on the
- * table the escort is a move like any other [CK Movement and Ranges]: it
- * may not end touching an enemy, nor cross an unsearched piece without
- * ending on it; with a bend, check_escort_bend. */
+/* [CK Captured Persons] a guard with prisoners who has not acted; the
+ * escort is a move like any other [CK Movement and Ranges]: its ways
+ * (check_escort_way; one that leaves the table, to the entry point), and
+ * on the table its end: not touching an enemy, on no other base, with
+ * room for his prisoners round him. */
 static int check_escort(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
@@ -706,33 +704,43 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return diag_set(d, "that figure guards no prisoners");
     if (f->moved || f->shot)
         return diag_set(d, "that figure has already acted");
-    if (a->arg == CK_MOVE_STRAIGHT && (a->bx != 0 || a->by != 0))
-        return diag_set(d, "a straight escort takes no bend (got %g, %g): its arg is %d for one", (double)a->bx,
-                        (double)a->by, CK_MOVE_BENT);
-    float x = 0, y = 0;
+    float x = s->entry_x, y = 0;
     bool on_table = escort_point(s, f, a, &x, &y);
-    if (a->arg != CK_MOVE_STRAIGHT && check_escort_bend(s, a, on_table, x, y, d) < 0)
-        return -1;
-    if (!on_table)
-        return 0; /* off the table */
-    if (touches_enemy(s, f, x, y, NULL))
+    if (on_table && touches_enemy(s, f, x, y, NULL))
         return diag_set(d, "the escort would end touching an enemy");
-    int under = ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y); /* his men go with him */
+    int under = on_table ? ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y) : -1; /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);
-    if (a->arg == CK_MOVE_STRAIGHT) { /* (a bent one's ways are checked) */
-        int blocker = ck_way_blocker(s, f, x, y, NULL);
-        if (blocker >= 0)
-            return ck_way_blocked(s, blocker, d);
-        if (ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d) < 0)
-            return -1;
-    }
-    return room_for_prisoners(s, a, x, y, d);
+    if (check_escort_way(s, a, x, y, d) < 0)
+        return -1;
+    return on_table ? room_for_prisoners(s, a, x, y, d) : 0; /* (or he leaves the table) */
+}
+
+bool ck_escort_end(const CkState *s, const Action *a, float *x, float *y)
+{
+    return escort_point(s, &s->figs[a->piece], a, x, y);
+}
+
+/* A move's or an escort's arg and bend agree: arg CK_MOVE_BENT with a
+ * bend, CK_MOVE_STRAIGHT without (only an edited record has them
+ * otherwise). */
+static int check_bend_arg(const Action *a, const char *word, Diag *d)
+{
+    if (a->arg != CK_MOVE_STRAIGHT && a->arg != CK_MOVE_BENT)
+        return diag_set(d, "%s %s's arg is %d for a way with a bend, else %d (got %d)", strchr("aeiou", word[0]) ? "an" : "a",
+                        word, CK_MOVE_BENT, CK_MOVE_STRAIGHT, a->arg);
+    if (a->arg == CK_MOVE_STRAIGHT && (a->bx != 0 || a->by != 0))
+        return diag_set(d, "a straight %s takes no bend (got %g, %g): its arg is %d for one", word, (double)a->bx,
+                        (double)a->by, CK_MOVE_BENT);
+    return 0;
 }
 
 int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (own_figure(s, a->piece, d) < 0)
+        return -1;
+    if ((a->verb == CKV_MOVE || a->verb == CKV_ESCORT) && (a->arg != 0 || a->bx != 0 || a->by != 0) &&
+        check_bend_arg(a, ck_verb_words[a->verb], d) < 0)
         return -1;
     switch (a->verb) {
     case CKV_MOVE:

@@ -161,3 +161,29 @@ Test(ck_royalist_player, a_trooper_charges_into_the_ring_round_charles)
     cr_assert_eq(a.piece, c);
     cr_assert_eq(a.target, k);
 }
+
+CKF_SUITE(ck_parliament_player);
+
+/* [CK Captured Persons] a guard whose straight way to the entry point an
+ * enemy bars leads his prisoners round him with a bend (ecw, "A way with
+ * one bend"), and never onto an unsearched piece, which would search it. */
+Test(ck_parliament_player, a_barred_escort_bends_but_not_onto_a_piece)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_SHOT, 23.7f, 8.3f);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_ESCORT && a.piece == c && a.arg == CK_MOVE_BENT, "a bent escort (verb %d arg %d)", a.verb,
+              a.arg);
+    cr_assert(ckf_ok(&F, a));
+    ckf_piece(&F, CKP_FIELD, 25, 6.5f, DISC_BLANK, PROM_BLANK); /* now an unsearched field where it bent to */
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    float x, y;
+    if (a.verb == CKV_ESCORT && ck_escort_end(&F.s, &a, &x, &y))
+        cr_assert_neq(ck_piece_at(&F.s, x, y), CKP_FIELD, "the escort ends on the field at (%.1f, %.1f)", (double)x,
+                      (double)y);
+}

@@ -266,6 +266,31 @@ Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
     ckf_refused(&F, bent(c, 25, 17.2f, 24, 16), "already moved");
 }
 
+/* A bend may lie on the unsearched piece the figure stands on (he may
+ * leave it without searching it) or on the one he ends on (he searches
+ * it there), as a straight way may enter those. */
+Test(ck_movement_and_ranges, a_bend_on_the_piece_he_leaves_or_ends_on)
+{
+    ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), c2 = ckf_fig(&F, F_CAVALRY, 16, 17.2f);
+    cr_assert(ckf_ok(&F, bent(c, 20, 26, 22, 21.5f)), "off the hill he stands on, by a bend on it");
+    ckf_refused(&F, bent(c2, 23.5f, 17.2f, 19, 18.2f), "the bend (19.0, 18.2) is on the unsearched hill (piece 6)");
+    ckf_do(&F, bent(c2, 21, 18.4f, 19, 18.2f));
+    cr_assert(F.s.pieces[CKP_HILL].searched, "ending on it, he searched it");
+}
+
+/* A Royalist may leave by the north edge with a bend on his way. */
+Test(ck_movement_and_ranges, a_royalist_leaves_north_by_a_bend)
+{
+    ckf_fig(&F, F_CAVALRY, 40, 10); /* Parliament stays on the table */
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 20, 44);
+    ckf_do(&F, bent(h, 24, 48.5f, 23, 45));
+    cr_assert_eq(ckf_f(&F, h)->status, FS_EXITED);
+    const char *ev = ckf_last_event(&F, "move");
+    cr_assert(ev && strstr(ev, "slips away off the far edge by way of (23.0, 45.0) from (20.0, 44.0)"), "%s", ev);
+}
+
 /* Difficult ground on either leg, or at the bend, halves the whole move,
  * and the refusal names the piece that halves it. */
 Test(ck_movement_and_ranges, a_bent_move_is_halved_by_either_leg)

@@ -254,6 +254,24 @@ Test(ck_captured_persons, an_escort_needs_room_for_the_prisoners_bases)
                           "figures %d and %d stand one on the other", i, j);
 }
 
+/* A dragoon who mounts needs room round his horse's larger base for his
+ * prisoners' bases too: ringed by friends 2" off, his man has room
+ * beside him on foot but none once he is mounted. */
+Test(ck_captured_persons, a_guard_mounts_only_where_his_prisoners_have_room)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20);
+    ckf_f(&F, d)->mounted = 0;
+    int p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, d);
+    ckf_f(&F, p)->x = 20.866f, ckf_f(&F, p)->y = 20.5f; /* touching him, between two of the ring */
+    for (int k = 0; k < 6; k++)
+        ckf_fig(&F, F_CAVALRY, 20 + 2 * cosf(1.0471976f * (float)k), 20 + 2 * sinf(1.0471976f * (float)k));
+    ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "no room to mount there: his prisoners' bases would find no room");
+    ckf_f(&F, 2)->x = 30; /* the man east of him rides off */
+    ckf_do(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0));
+    cr_assert(ck_in_contact(ckf_f(&F, p), ckf_f(&F, d)), "his man touches his horse's base");
+}
+
 /* An escort with a bend (ecw, "A way with one bend"). */
 static Action escort_via(int g, float bx, float by)
 {
@@ -285,6 +303,38 @@ Test(ck_captured_persons, an_escort_may_bend_round_what_bars_its_way)
     cr_assert(ck_in_contact(ckf_f(&F, p), ckf_f(&F, c)), "his prisoner goes with him");
     const char *ev = ckf_last_event(&F, "move");
     cr_assert(ev && strstr(ev, "escorts prisoners by way of (26.0, 9.0) from (24.0, 10.0) to (25.8, 8.3)"), "%s", ev);
+}
+
+/* An escort that leaves the table goes to the entry point, and its way
+ * there, straight or bent, may not pass over an enemy's base either; a
+ * bend within reach of the entry point takes them off from there. */
+Test(ck_captured_persons, an_escort_leaving_the_table_goes_round_an_enemy)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 2.6f), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_fig(&F, F_YOU, 40, 2); /* someone stays, or Parliament is gone */
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_SHOT, 23.2f, 1.3f);
+    ckf_side(&F, CK_PAR);
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "the way passes over the base of S2");
+    ckf_do(&F, escort_via(c, 24.9f, 1.6f));
+    cr_assert_eq(ckf_f(&F, c)->status, FS_EXITED);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_ESCORTED);
+    const char *ev = ckf_last_event(&F, "move");
+    cr_assert(ev && strstr(ev, "leads his prisoners off the table by way of (24.9, 1.6) from (24.0, 2.6)"), "%s", ev);
+}
+
+/* A bend a little over 3" off (within the reach's grace) leaves nothing
+ * of the escort after it: the guard stops at the bend, and never goes
+ * back from it (found by review: he walked back over the edge). */
+Test(ck_captured_persons, an_escort_stops_at_a_bend_3_inches_off)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 44.2f), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_do(&F, escort_via(c, 24, 47.24f));
+    const CkFig *g = ckf_f(&F, c);
+    cr_assert(ck_base_on_table(g->x, g->y, 0.75f), "the guard at (%.2f, %.2f)", (double)g->x, (double)g->y);
+    ckf_assert_at(&F, c, 24, 47.24f);
 }
 
 /* No base hangs over the table's edge (Movement and Ranges): a guard led
