@@ -246,6 +246,12 @@ expect 0 "$ecw" replay "$tmp/tampered.json"
 expect 0 "$ecw" replay "$tmp/game.json" --events "$tmp/replay.jsonl"
 cmp -s "$tmp/play.jsonl" "$tmp/replay.jsonl" || fail "replay events differ from the played game's"
 
+# a bent move typed at the prompt is saved with its bend, told in the log, and replays (seed 4: C1 at (26, 0.8))
+printf 'move C1 29 7 via 27 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 4 --save "$tmp/bend.json" >"$tmp/out" 2>&1
+grep -q 'C1 moves by way of (27.0, 4.0) from (26.0, 0.8) to (29.0, 7.0)' "$tmp/out" || fail "the bent move's log line"
+grep -q '"bx":27,"by":4,"text":"move C1 29.0 7.0 via 27.0 4.0"' "$tmp/bend.json" || fail "the bend in the save"
+expect 0 "$ecw" replay --verify "$tmp/bend.json"
+
 # --- an unwritable save or event file fails at once, not after the game
 expect 1 "$ecw" play "$game" --save "$tmp/no/such/dir/g.json";  err_has "No such file"
 expect 1 "$ecw" watch "$game" --fast --save "$tmp/no/dir/g.json"; err_has "No such file"
