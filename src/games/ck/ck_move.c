@@ -112,6 +112,17 @@ static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
     return near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f;
 }
 
+/* The active enemy figure f would touch at (x, y), or -1. */
+static int enemy_touched(const CkState *s, const CkFig *f, float x, float y)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->side != f->side && e->status == FS_ACTIVE && would_touch(f, e, x, y))
+            return i;
+    }
+    return -1;
+}
+
 /* [CK Movement and Ranges] would figure f of the side to act at (x, y)
  * touch an active enemy (no move may end so)? Only
  * the foes listed in k are looked at when k lists them (they are all the
@@ -125,12 +136,21 @@ static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, co
                 return true;
         return false;
     }
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *e = &s->figs[i];
-        if (e->side != f->side && e->status == FS_ACTIVE && would_touch(f, e, x, y))
-            return true;
-    }
-    return false;
+    return enemy_touched(s, f, x, y) >= 0;
+}
+
+/* The refusal of a point where f would touch enemy e (at (x, y)):
+ * `what`, then who he is and where he stands. */
+static int touch_refused(const CkState *s, const CkFig *f, float x, float y, const char *what, Diag *d)
+{
+    if (!d)
+        return -1;
+    int e = enemy_touched(s, f, x, y);
+    char id[8] = "?";
+    if (e >= 0)
+        ck_fig_id(s, e, id);
+    return diag_set(d, "%s (%s at (%.1f, %.1f))", what, id, e >= 0 ? (double)s->figs[e].x : 0.0,
+                    e >= 0 ? (double)s->figs[e].y : 0.0);
 }
 
 /* [CK Movement and Ranges] bases never overlap (ecw, option share_ground):
@@ -527,7 +547,7 @@ static inline __attribute__((always_inline)) int check_move_end(const CkState *s
     if (ck_dist(f->x, f->y, a->x, a->y) < 0.05f)
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
     if (touches_enemy(s, f, a->x, a->y, k))
-        return diag_set(d, "that would touch an enemy: use charge");
+        return touch_refused(s, f, a->x, a->y, "that would touch an enemy: use charge", d);
     int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
     assert((under >= 0) == (!(exit_north && !ck_on_table(a->x, a->y)) &&
                             ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), a->x, a->y) >= 0)); /* (who is named may differ) */
@@ -674,13 +694,43 @@ static bool escort_point(const CkState *s, const CkFig *f, const Action *a, floa
     return true;
 }
 
+/* [CK Captured Persons] for guard f's escort leaving the table: the enemy
+ * whose base stands over the entry point (x, y), so that no way off is
+ * open until he moves, or -1. */
+static int entry_barred(const CkState *s, const CkFig *f, float x, float y)
+{
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->side != f->side && e->status == FS_ACTIVE &&
+            ck_dist(x, y, e->x, e->y) < ck_fig_radius(f) + ck_fig_radius(e) - 0.1f)
+            return i;
+    }
+    return -1;
+}
+
+/* The refusal of an escort off the table while enemy e bars the entry point. */
+static int entry_blocked(const CkState *s, int e, Diag *d)
+{
+    if (!d)
+        return -1;
+    char id[8];
+    ck_fig_id(s, e, id);
+    return diag_set(d, "%s at (%.1f, %.1f) stands at the entry point (%.1f, 0.0), an enemy: no way off the table is "
+                       "open to the prisoners until he moves or is beaten",
+                    id, (double)s->figs[e].x, (double)s->figs[e].y, (double)s->entry_x);
+}
+
 /* [CK Captured Persons] [CK Movement and Ranges] the ways of an escort to
- * (x, y), as a move's: over no enemy's base, across no unsearched piece
+ * (x, y) (the entry point, where it leaves the table: none while an enemy
+ * stands over it), as a move's: over no enemy's base, across no unsearched piece
  * but one it ends on; with a bend (ecw) 3" at most from the guard, the
  * bend and both legs open to him (ck_bent_way_check). */
-static int check_escort_way(const CkState *s, const Action *a, float x, float y, Diag *d)
+static int check_escort_way(const CkState *s, const Action *a, bool on_table, float x, float y, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
+    int at_entry = on_table ? -1 : entry_barred(s, f, x, y);
+    if (at_entry >= 0)
+        return entry_blocked(s, at_entry, d);
     if (a->arg == CK_MOVE_STRAIGHT) {
         int blocker = ck_way_blocker(s, f, x, y, NULL);
         return blocker >= 0 ? ck_way_blocked(s, blocker, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
@@ -707,11 +757,11 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
     float x = s->entry_x, y = 0;
     bool on_table = escort_point(s, f, a, &x, &y);
     if (on_table && touches_enemy(s, f, x, y, NULL))
-        return diag_set(d, "the escort would end touching an enemy");
+        return touch_refused(s, f, x, y, "the escort would end touching an enemy", d);
     int under = on_table ? ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y) : -1; /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);
-    if (check_escort_way(s, a, x, y, d) < 0)
+    if (check_escort_way(s, a, on_table, x, y, d) < 0)
         return -1;
     return on_table ? room_for_prisoners(s, a, x, y, d) : 0; /* (or he leaves the table) */
 }

@@ -205,12 +205,22 @@ static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
     return 0;
 }
 
-/* "escort F", or "escort F via BX BY". */
+/* "escort F", or "escort F via BX BY"; a bend where the guard stands or
+ * where the straight escort would take him (within 0.05") is no bend. */
 static int parse_escort(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
     if (nt != 2 && nt != 5)
         return diag_set(d, "usage: %s", ck_verb_help[CKV_ESCORT]);
-    return fig_arg(s, tok[1], &a->piece, d) < 0 ? -1 : parse_via(tok + 2, nt - 2, CKV_ESCORT, a, d);
+    if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_via(tok + 2, nt - 2, CKV_ESCORT, a, d) < 0)
+        return -1;
+    const CkFig *f = &s->figs[a->piece];
+    Action straight = {.verb = CKV_ESCORT, .piece = a->piece};
+    float x = s->entry_x, y = 0;
+    ck_escort_end(s, &straight, &x, &y);
+    if (a->arg == CK_MOVE_BENT &&
+        (ck_dist(f->x, f->y, a->bx, a->by) < 0.05f || ck_dist(x, y, a->bx, a->by) < 0.05f))
+        a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
+    return 0;
 }
 
 static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)

@@ -245,6 +245,16 @@ Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
     ck_describe(&F.s, &a, text, sizeof text);
     cr_assert_str_eq(text, "escort D1 via 11.0 9.5");
     parse_refused("escort D1 via 11", "usage: lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY");
+    /* found by a play-tester: a bend where the guard stands, or where the straight escort ends, is no bend */
+    cr_assert_eq(ck_parse(&F.s, "escort D1 via 10 10", &a, NULL), 0);
+    cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a bend where he stands");
+    float ex, ey;
+    Action straight = {.verb = CKV_ESCORT, .piece = (int16_t)d};
+    cr_assert(ck_escort_end(&F.s, &straight, &ex, &ey));
+    char at[64];
+    snprintf(at, sizeof at, "escort D1 via %.3f %.3f", (double)ex, (double)ey);
+    cr_assert_eq(ck_parse(&F.s, at, &a, NULL), 0);
+    cr_assert(a.arg == CK_MOVE_STRAIGHT, "a bend where the straight escort ends (%s)", at);
     parse_refused("escort D1 11 9.5", "usage");
     cr_assert_eq(ck_parse(&F.s, "move D1 14 12.5", &a, NULL), 0);
     cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a straight move has no bend");

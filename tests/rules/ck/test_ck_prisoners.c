@@ -295,7 +295,7 @@ Test(ck_captured_persons, an_escort_may_bend_round_what_bars_its_way)
     ckf_refused(&F, escort_via(c, 28, 10), "the bend (28.0, 10.0) is 4.0\" away: an escort goes 3\" a turn");
     ckf_refused(&F, escort_via(c, 23, 8), "before the bend, the way passes over the base of S2");
     ckf_f(&F, s)->x = 27.1f, ckf_f(&F, s)->y = 8.3f;
-    ckf_refused(&F, escort_via(c, 26, 9), "the escort would end touching an enemy");
+    ckf_refused(&F, escort_via(c, 26, 9), "the escort would end touching an enemy (S2 at (27.1, 8.3))");
     ckf_f(&F, s)->x = 24, ckf_f(&F, s)->y = 8.5f;
     ckf_do(&F, escort_via(c, 26, 9));
     float rest = 3 - sqrtf(5.0f), len = sqrtf(4.0f + 81.0f);
@@ -317,6 +317,10 @@ Test(ck_captured_persons, an_escort_leaving_the_table_goes_round_an_enemy)
     ckf_fig(&F, F_SHOT, 23.2f, 1.3f);
     ckf_side(&F, CK_PAR);
     ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "the way passes over the base of S2");
+    ckf_f(&F, 3)->x = 24.3f, ckf_f(&F, 3)->y = 0.6f; /* over the entry point itself: no way off */
+    ckf_refused(&F, escort_via(c, 24.9f, 1.6f), "S2 at (24.3, 0.6) stands at the entry point (24.0, 0.0), an enemy: no way "
+                                                "off the table is open to the prisoners until he moves or is beaten");
+    ckf_f(&F, 3)->x = 23.2f, ckf_f(&F, 3)->y = 1.3f;
     ckf_do(&F, escort_via(c, 24.9f, 1.6f));
     cr_assert_eq(ckf_f(&F, c)->status, FS_EXITED);
     cr_assert_eq(ckf_f(&F, p)->status, FS_ESCORTED);
