@@ -259,7 +259,7 @@ void cli_longopts(const struct option *fixed, struct option *out, CliFlags *fl, 
 {
     collect_flags(fl);
     int n = 0;
-    for (; fixed[n].name && n < CLI_MAX_LONGOPTS - 1; n++)
+    for (; n < CLI_MAX_LONGOPTS - 1 && fixed[n].name; n++)
         out[n] = fixed[n];
     for (int k = 0; roles && k < fl->n; k++)
         add_longopt(out, &n, fl->name[k], CLI_ROLE_VAL + k);
