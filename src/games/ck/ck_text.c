@@ -189,6 +189,15 @@ static int parse_via(char **tok, int n, int verb, Action *a, Diag *d)
     return 0;
 }
 
+/* A bend within 0.05" of where figure f stands or of where his straight
+ * way ends, (x, y), is no bend: a's way made straight. */
+static void drop_idle_bend(Action *a, const CkFig *f, float x, float y)
+{
+    if (a->arg == CK_MOVE_BENT &&
+        (ck_dist(f->x, f->y, a->bx, a->by) < 0.05f || ck_dist(x, y, a->bx, a->by) < 0.05f))
+        a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
+}
+
 /* "move F X Y", or "move F X Y via BX BY"; a bend where the figure stands
  * or where he is going (within 0.05") is no bend: a straight move. */
 static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
@@ -198,10 +207,7 @@ static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
     if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0 ||
         parse_via(tok + 4, nt - 4, CKV_MOVE, a, d) < 0)
         return -1;
-    const CkFig *f = &s->figs[a->piece];
-    if (a->arg == CK_MOVE_BENT &&
-        (ck_dist(f->x, f->y, a->bx, a->by) < 0.05f || ck_dist(a->x, a->y, a->bx, a->by) < 0.05f))
-        a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
+    drop_idle_bend(a, &s->figs[a->piece], a->x, a->y);
     return 0;
 }
 
@@ -213,13 +219,10 @@ static int parse_escort(const CkState *s, char **tok, int nt, Action *a, Diag *d
         return diag_set(d, "usage: %s", ck_verb_help[CKV_ESCORT]);
     if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_via(tok + 2, nt - 2, CKV_ESCORT, a, d) < 0)
         return -1;
-    const CkFig *f = &s->figs[a->piece];
     Action straight = {.verb = CKV_ESCORT, .piece = a->piece};
     float x = s->entry_x, y = 0;
     ck_escort_end(s, &straight, &x, &y);
-    if (a->arg == CK_MOVE_BENT &&
-        (ck_dist(f->x, f->y, a->bx, a->by) < 0.05f || ck_dist(x, y, a->bx, a->by) < 0.05f))
-        a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
+    drop_idle_bend(a, &s->figs[a->piece], x, y);
     return 0;
 }
 
