@@ -625,18 +625,35 @@ static void render_columns(FILE *out)
         fprintf(out, c < MAP ? "%-4d" : "%d\n", c * 2);
 }
 
+/* [CK Movement and Ranges] what figure f of the side moving may still do
+ * this phase, for the roster: "  move 8.0\"" (his move from where he
+ * stands, halved for the ground there, a shot first, a change or a wound;
+ * marsh, woods or fields on the way halve it again), "  moved" once he
+ * has; "" for the other side's figures and out of the moving phases. */
+static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
+{
+    bool moving = (s->phase == CP_PARLIAMENT || s->phase == CP_ROYALIST) && f->side == s->to_act;
+    if (!moving || f->status != FS_ACTIVE)
+        snprintf(out, n, "%s", "");
+    else if (f->moved)
+        snprintf(out, n, "  moved");
+    else
+        snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));
+}
+
 static void render_roster(const CkState *s, FILE *out)
 {
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (!on_map(f))
             continue;
-        char id[8];
+        char id[8], todo[32];
         ck_fig_id(s, i, id);
-        fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y,
+        still_to_do(s, f, todo, sizeof todo);
+        fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y,
                 f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
                 f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
-                f->type == F_CLUBMAN && f->musket ? " musket" : "");
+                f->type == F_CLUBMAN && f->musket ? " musket" : "", todo);
     }
 }
 

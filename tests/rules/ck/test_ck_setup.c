@@ -443,6 +443,27 @@ Test(ck_game_set_up, render_lists_the_pieces_and_the_next_to_place)
     cr_assert(strstr(text, "place KIND X Y"), "%s", text);
 }
 
+/* [CK Movement and Ranges] the roster tells the side moving what each of
+ * its figures may still move from where he stands (halved in a wood, after
+ * a shot first), or that he has moved; the other side's figures carry no
+ * such note. */
+Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
+{
+    static char text[8192];
+    ckf_ground(&F, CKP_WOOD, 30, 30);
+    int c = ckf_fig(&F, F_CAVALRY, 30, 30), c2 = ckf_fig(&F, F_CAVALRY, 10, 10), c3 = ckf_fig(&F, F_CAVALRY, 14, 10);
+    int s = ckf_fig(&F, F_SHOT, 10, 14);
+    (void)c;
+    ckf_dice(&F, 2, 1, 6); /* C2 shoots first and misses */
+    ckf_shoot(&F, c2, s);
+    ckf_move(&F, c3, 14, 6);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " C1   cavalry trooper (30.0, 30.0)  move 4.0\"\n"), "%s", text);
+    cr_assert(strstr(text, " C2   cavalry trooper (10.0, 10.0)  shot, move 4.0\"\n"), "%s", text);
+    cr_assert(strstr(text, " C3   cavalry trooper (14.0,  6.0)  moved\n"), "%s", text);
+    cr_assert(strstr(text, " S1   shot            (10.0, 14.0)\n"), "%s", text);
+}
+
 /* The map: a figure at y = 12 stands in the row labelled 12 (rows were
  * labelled by their top, 14), columns are labelled under the map, each
  * piece's number stands at its centre, a shared cell shows '*', the key
