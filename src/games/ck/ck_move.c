@@ -538,6 +538,17 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
 
 
 
+/* A straight way's refusal (rc < 0) lengthened with how to go round with
+ * a bend, `how` (few players would otherwise know they may). */
+static int bend_hint(int rc, const char *how, Diag *d)
+{
+    if (rc < 0 && d) {
+        size_t len = strlen(d->msg);
+        snprintf(d->msg + len, sizeof d->msg - len, " (a bend goes round: %s)", how);
+    }
+    return rc;
+}
+
 /* [CK Movement and Ranges] where a move ends: not where the figure
  * stands, not touching an enemy (that is a charge), on no other base. */
 static inline __attribute__((always_inline)) int check_move_end(const CkState *s, const Action *a, bool exit_north,
@@ -616,8 +627,10 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return -1;
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
     if (blocker >= 0)
-        return ck_way_blocked(s, blocker, d);
-    return k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
+        return bend_hint(ck_way_blocked(s, blocker, d), "move F X Y via BX BY", d);
+    int rc = k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d)
+               : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
+    return bend_hint(rc, "move F X Y via BX BY", d);
 }
 
 /* [CK Movement and Ranges] the refusal of a change after more than half a
@@ -733,7 +746,8 @@ static int check_escort_way(const CkState *s, const Action *a, bool on_table, fl
         return entry_blocked(s, at_entry, d);
     if (a->arg == CK_MOVE_STRAIGHT) {
         int blocker = ck_way_blocker(s, f, x, y, NULL);
-        return blocker >= 0 ? ck_way_blocked(s, blocker, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
+        int rc = blocker >= 0 ? ck_way_blocked(s, blocker, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
+        return bend_hint(rc, "escort F via BX BY", d);
     }
     float first = ck_dist(f->x, f->y, a->bx, a->by);
     if (first > 3.0f + CK_REACH_GRACE)

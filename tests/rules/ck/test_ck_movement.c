@@ -237,6 +237,7 @@ Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
     ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
     int c = ckf_fig(&F, F_CAVALRY, 16, 17.2f);
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "the way crosses the unsearched hill (piece 6)");
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "go round (a bend goes round: move F X Y via BX BY)");
     cr_assert(ckf_ok(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f)), "round the hill's edge: 7.6\" in all");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 15.5f), "out of reach: 8.2\" by way of the bend, this figure may move 8.0\"");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 20, 18), "the bend (20.0, 18.0) is on the unsearched hill (piece 6)");
