@@ -479,7 +479,7 @@ static bool seat_by_guard(CkState *s, int i, float ang)
 {
     CkFig *p = &s->figs[i];
     const CkFig *g = &s->figs[p->guard];
-    float gap = ck_fig_radius(g) + ck_fig_radius(p), r = ck_fig_radius(p), at = ang;
+    float gap = ck_fig_radius(g) + ck_fig_radius(p), r = ck_fig_radius(p);
     for (int turn = 0; turn < 24; turn++) {
         float a = ang + 0.5235988f * (float)(turn % 12) + (turn < 12 ? 0 : 0.2617994f);
         float x = g->x + gap * cosf(a), y = g->y + gap * sinf(a);
@@ -488,8 +488,8 @@ static bool seat_by_guard(CkState *s, int i, float ang)
             return true;
         }
     }
-    p->x = g->x + gap * cosf(at);
-    p->y = g->y + gap * sinf(at);
+    p->x = g->x + gap * cosf(ang);
+    p->y = g->y + gap * sinf(ang);
     return false;
 }
 
@@ -535,8 +535,6 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
     return diag_set(d, "no room there for his prisoners' bases round him (bases may touch, not overlap): lead "
                        "them elsewhere");
 }
-
-
 
 /* A straight way's refusal (rc < 0) lengthened with how to go round with
  * a bend, `how` (few players would otherwise know they may). */
