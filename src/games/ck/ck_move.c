@@ -512,6 +512,18 @@ static bool gather_prisoners(CkState *s, int g, bool in_place)
     return room;
 }
 
+/* [CK Captured Persons] would guard g, at (x, y), still touch any of his
+ * prisoners (whom a plain move keeps only so)? */
+static bool keeps_any(const CkState *s, int g, float x, float y)
+{
+    CkFig at = s->figs[g];
+    at.x = x, at.y = y;
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g && ck_in_contact(&at, &s->figs[i]))
+            return true;
+    return false;
+}
+
 /* [CK Captured Persons] [CK Movement and Ranges] would the prisoners of
  * guard a->piece, seated again after order a takes him to (x, y) (a move
  * or an escort; a mount or dismount where he stands), all find room for
@@ -519,6 +531,8 @@ static bool gather_prisoners(CkState *s, int g, bool in_place)
  * as the order would leave it. 0, or -1 with why. */
 static int room_for_prisoners(const CkState *s, const Action *a, float x, float y, Diag *d)
 {
+    if (a->verb == CKV_MOVE && !keeps_any(s, a->piece, x, y))
+        return 0; /* he leaves them all: nobody to seat (and no copy of the state to make) */
     CkState after = *s;
     CkFig *g = &after.figs[a->piece];
     g->x = x, g->y = y;
