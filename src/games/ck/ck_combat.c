@@ -1020,6 +1020,30 @@ static void capture(CkState *s, const Action *a, GameIO *io)
         ck_search_if_on_piece(s, a->piece, io);
 }
 
+/* [CK Captured Persons] [CK Playing the Game] what else charge a does,
+ * for its odds: where its point of contact (cx, cy) lies if he swings or
+ * rides round to it, the prisoners the charger leaves (they escape as he
+ * sets off), and the unsearched piece he comes onto (he searches it, and
+ * Parliament's turn ends after the fight). Found by a play-tester whom a
+ * charge surprised both ways. */
+static void charge_notes(const CkState *s, const Action *a, float cx, float cy, FILE *out)
+{
+    const CkFig *f = &s->figs[a->piece];
+    static const GameIO labels = {NULL, NULL, NULL};
+    float sx, sy;
+    touch_point(f, &s->figs[a->target], 1, 0, &sx, &sy);
+    if (ck_dist(sx, sy, cx, cy) > 0.01f)
+        fprintf(out, "  he goes round to his point of contact at (%.1f, %.1f)\n", (double)cx, (double)cy);
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
+            fprintf(out, "  %s, whom he guards, escapes as he charges\n", ck_fig_label(s, i, &labels).s);
+    int p = ck_piece_at(s, cx, cy);
+    if (f->side == CK_PAR && s->phase == CP_PARLIAMENT && p >= 0 && !s->pieces[p].searched)
+        fprintf(out, "  his point of contact is on the unsearched %s (piece %d): the charge searches it, and "
+                     "Parliament's turn ends after the fight\n",
+                ck_terrain[s->pieces[p].kind].name, p + 1);
+}
+
 /* [CK Shooting factors] [CK Hand to hand Combat] [CK Combat Outcomes] the
  * odds of a legal shot or charge as the table stands: its factors worked
  * out part by part as the fight would work them (for a charge, with the
@@ -1036,8 +1060,8 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     CkFig *f = &s.figs[a->piece];
     const CkFig *t = &s.figs[a->target];
     bool shoot = a->verb == CKV_SHOOT;
+    float cx = f->x, cy = f->y;
     if (!shoot) {
-        float cx, cy;
         contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
     }
@@ -1056,6 +1080,8 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
                       .lets_go = s.defender_takes == CK_TAKE_NO,
                       .af = factors_sum(&af), .df = factors_sum(&df)};
     ck_odds_print_fight(&fa, out);
+    if (!shoot)
+        charge_notes(s0, a, cx, cy, out);
     return 0;
 }
 

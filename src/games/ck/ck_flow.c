@@ -346,17 +346,20 @@ void ck_end_phase(CkState *s, GameIO *io)
 
 /* ---------------- arrivals ---------------- */
 
-/* [CK Chance Cards] Is (x, y) on the table within 0.5" of edge `edge` (0 west, 1 east, 2
- * north, 3 south)? A corner lies on both its edges. */
+/* [CK Chance Cards] Is (x, y) on the table within 1" of edge `edge` (0
+ * west, 1 east, 2 north, 3 south)? A corner lies on both its edges. The
+ * arrivals stand 0.8" in (ck_arrival_spot), and a player who types where
+ * they will stand is on the edge too (a play-tester's `arrive 24 0.8` was
+ * refused when the edge was 0.5" deep). */
 static bool on_edge(float x, float y, int edge)
 {
     if (!ck_on_table(x, y))
         return false;
     switch (edge) {
-    case 0: return x <= 0.5f;
-    case 1: return x >= CK_TABLE - 0.5f;
-    case 2: return y >= CK_TABLE - 0.5f;
-    default: return y <= 0.5f;
+    case 0: return x <= 1.0f;
+    case 1: return x >= CK_TABLE - 1.0f;
+    case 2: return y >= CK_TABLE - 1.0f;
+    default: return y <= 1.0f;
     }
 }
 
@@ -384,7 +387,7 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
     if (a->verb != CKV_ARRIVE)
         return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
     if (!on_edge(a->x, a->y, s->arrive_edge))
-        return diag_set(d, "the point must be on the %s edge (within 0.5\")", edge_names[s->arrive_edge]);
+        return diag_set(d, "the point must be on the %s edge (within 1\"; they stand 0.8\" in)", edge_names[s->arrive_edge]);
     float r = ck_figs[s->arrive_type].mounted ? 0.75f : 0.5f;
     for (int k = 0; k < s->arrive_count; k++) {
         float x, y;

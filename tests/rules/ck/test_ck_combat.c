@@ -768,6 +768,31 @@ Test(ck_combat_outcomes, odds_at_the_table_use_the_factors_of_the_fight)
     cr_assert(strstr(ev, "\"supporters\":1"), "the friend touching counted: %s", ev);
 }
 
+/* Found by a play-tester: the odds of a charge say what else it does
+ * (Captured Persons, Playing the Game): the prisoners its charger leaves
+ * escape, and a point of contact on an unsearched piece searches it and
+ * ends Parliament's turn. */
+Test(ck_combat_outcomes, odds_of_a_charge_tell_what_else_it_does)
+{
+    ckf_piece(&F, CKP_HILL, 20, 28, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 26.5f);
+    int k = ckf_fig(&F, F_CLUBMAN, 40, 40);
+    ckf_prisoner(&F, k, c);
+    Diag d = {{0}};
+    char *text = table_odds(ckf_act(CKV_CHARGE, c, s, 1, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "  clubman K1, whom he guards, escapes as he charges\n"), "%s", text);
+    cr_assert(strstr(text, "  his point of contact is on the unsearched hill (piece 6): the charge searches it, and "
+                           "Parliament's turn ends after the fight\n"),
+              "%s", text);
+    free(text);
+    ckf_f(&F, s)->y = 22, ckf_f(&F, k)->status = FS_ACTIVE; /* in the open, nobody held */
+    text = table_odds(ckf_act(CKV_CHARGE, c, s, 1, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(!strstr(text, "escapes") && !strstr(text, "unsearched"), "%s", text);
+    free(text);
+}
+
 /* The prompt's odds name the commander by his side, not "(you)": a
  * Royalist player charging him reads it too. */
 Test(ck_combat_outcomes, odds_at_the_table_name_the_parliament_commander)
