@@ -641,20 +641,29 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
         snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));
 }
 
+/* The roster under the map: Parliament's figures, then the Royalists'
+ * (each side in the order its figures came on), a prisoner with his guard
+ * (a play-tester had to work both out from the positions). */
 static void render_roster(const CkState *s, FILE *out)
 {
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *f = &s->figs[i];
-        if (!on_map(f))
-            continue;
-        char id[8], todo[32];
-        ck_fig_id(s, i, id);
-        still_to_do(s, f, todo, sizeof todo);
-        fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y,
-                f->status == FS_PRISONER ? " prisoner" : "", f->wounded ? " wounded" : "",
-                f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
-                f->type == F_CLUBMAN && f->musket ? " musket" : "", todo);
-    }
+    static const int sides[2] = {CK_PAR, CK_ROY};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < s->nfigs; i++) {
+            const CkFig *f = &s->figs[i];
+            if (!on_map(f) || f->side != sides[k])
+                continue;
+            char id[8], todo[32], held[24] = "";
+            ck_fig_id(s, i, id);
+            still_to_do(s, f, todo, sizeof todo);
+            if (f->status == FS_PRISONER) {
+                char guard[8];
+                ck_fig_id(s, f->guard, guard);
+                snprintf(held, sizeof held, " prisoner of %s", guard);
+            }
+            fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y, held,
+                    f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
+                    f->type == F_CLUBMAN && f->musket ? " musket" : "", todo);
+        }
 }
 
 void ck_render(const void *st, int player, FILE *out)

@@ -462,6 +462,13 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     cr_assert(strstr(text, " C2   cavalry trooper (10.0, 10.0)  shot, move 4.0\"\n"), "%s", text);
     cr_assert(strstr(text, " C3   cavalry trooper (14.0,  6.0)  moved\n"), "%s", text);
     cr_assert(strstr(text, " S1   shot            (10.0, 14.0)\n"), "%s", text);
+    /* a prisoner names his guard; a trooper who came on later is listed with his side */
+    ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 40), c3);
+    ckf_fig(&F, F_DRAGOON, 2, 2);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " K1   clubman         (14.8,  6.0) prisoner of C3\n"), "%s", text);
+    const char *d1 = strstr(text, " D1 "), *s1 = strstr(text, " S1 ");
+    cr_assert(d1 && s1 && d1 < s1, "Parliament's figures first: %s", text);
 }
 
 /* The map: a figure at y = 12 stands in the row labelled 12 (rows were
