@@ -332,6 +332,9 @@ int   ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y,
 float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y);
 int   ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
                         const CkFig *except, Diag *d);
+/* [CK Playing the Game] a new phase of `side`: its figures have done
+ * nothing yet (moved, shot, ...), and nobody is beaten any more. */
+void  ck_reset_flags(CkState *s, int side);
 /* [CK Captured Persons] where escort a takes its guard, 3" towards the
  * entry point (by its bend, if it has one): true with (x, y), or false
  * when he leaves the table. */

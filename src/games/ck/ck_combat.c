@@ -1020,6 +1020,22 @@ static void capture(CkState *s, const Action *a, GameIO *io)
         ck_search_if_on_piece(s, a->piece, io);
 }
 
+/* [CK Playing the Game] the table as the other side, `side`, would find it
+ * at the start of its turn (its figures fresh, nobody beaten), in *next,
+ * so that a player may ask the odds of the enemy's shots and charges at
+ * his men as they stand (a play-tester guarding Wilmot worked out the
+ * troopers' reach by hand). Only the open table is read; the line said
+ * first tells it. */
+static const CkState *their_turn(const CkState *s, int side, CkState *next, FILE *out)
+{
+    *next = *s;
+    next->to_act = (uint8_t)side;
+    next->phase = side == CK_PAR ? CP_PARLIAMENT : CP_ROYALIST;
+    ck_reset_flags(next, side);
+    fprintf(out, "(if %s moved now, every figure of theirs fresh)\n", side == CK_PAR ? "Parliament" : "the Royalists");
+    return next;
+}
+
 /* [CK Captured Persons] [CK Playing the Game] what else charge a does,
  * for its odds: where its point of contact (cx, cy) lies if he swings or
  * rides round to it, the prisoners the charger leaves (they escape as he
@@ -1054,6 +1070,10 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     const CkState *s0 = st;
     if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE)
         return diag_set(d, "only a shot or a charge has odds");
+    CkState next;
+    if (a->piece >= 0 && a->piece < s0->nfigs && s0->figs[a->piece].side != s0->to_act &&
+        (s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST))
+        s0 = their_turn(s0, s0->figs[a->piece].side, &next, out);
     if (ck_check(s0, a, d) < 0)
         return -1;
     CkState s = *s0; /* the charger moved to his point of contact, in a copy */

@@ -27,7 +27,7 @@ static bool royalists_on_table(const CkState *s)
     return false;
 }
 
-static void reset_flags(CkState *s, int side)
+void ck_reset_flags(CkState *s, int side)
 {
     for (int i = 0; i < s->nfigs; i++) {
         CkFig *f = &s->figs[i];
@@ -296,7 +296,7 @@ static void start_parliament(CkState *s)
 {
     s->phase = CP_PARLIAMENT;
     s->to_act = CK_PAR;
-    reset_flags(s, CK_PAR);
+    ck_reset_flags(s, CK_PAR);
 }
 
 /* [CK Playing the Game] a turn opens: Parliament draws a chance card and
@@ -335,7 +335,7 @@ void ck_end_phase(CkState *s, GameIO *io)
     if (s->phase == CP_PARLIAMENT && royalists_on_table(s)) {
         s->phase = CP_ROYALIST;
         s->to_act = CK_ROY;
-        reset_flags(s, CK_ROY);
+        ck_reset_flags(s, CK_ROY);
         return;
     }
     if (s->turn >= CK_TURNS)

@@ -793,6 +793,27 @@ Test(ck_combat_outcomes, odds_of_a_charge_tell_what_else_it_does)
     free(text);
 }
 
+/* Found by a play-tester guarding Wilmot: in his own turn a player may ask
+ * the odds of the enemy's charge at his man, as the enemy would find the
+ * table at the start of its turn (its figures fresh). */
+Test(ck_combat_outcomes, odds_of_the_enemys_charge_as_his_turn_would_find_it)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), w = ckf_fig(&F, F_WILMOT, 20, 26);
+    ckf_f(&F, c)->moved = ckf_f(&F, c)->shot = 1; /* he acted in Parliament's last turn */
+    ckf_side(&F, CK_ROY);
+    Diag d = {{0}};
+    char *text = table_odds(ckf_act(CKV_CHARGE, c, w, 1, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "(if Parliament moved now, every figure of theirs fresh)\n"), "%s", text);
+    cr_assert(strstr(text, "cavalry C1 charges Wilmot W as the table stands"), "%s", text);
+    free(text);
+    cr_assert(F.s.to_act == CK_ROY && ckf_f(&F, c)->moved, "the game untouched");
+    ckf_f(&F, w)->y = 35; /* beyond his reach */
+    text = table_odds(ckf_act(CKV_CHARGE, c, w, 1, 0, 0), &d);
+    cr_assert_null(text);
+    cr_assert(strstr(d.msg, "out of reach"), "%s", d.msg);
+}
+
 /* The prompt's odds name the commander by his side, not "(you)": a
  * Royalist player charging him reads it too. */
 Test(ck_combat_outcomes, odds_at_the_table_name_the_parliament_commander)
