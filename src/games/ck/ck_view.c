@@ -462,6 +462,7 @@ enum { MAP = 24, SIDE_W = 48 };
 typedef struct Board {
     char    map[MAP][MAP + 1];   /* map[0]: the north row */
     uint8_t figs[MAP][MAP];      /* free figures standing in each cell */
+    uint8_t sides[MAP][MAP];     /* ... of which sides, as bits (1 << side) */
     uint8_t held[MAP][MAP];      /* prisoners standing in each cell */
     char    side[MAP][SIDE_W];   /* printed right of each row */
 } Board;
@@ -527,16 +528,22 @@ static void draw_persons(const CkState *s, Board *b)
         }
 }
 
-/* Figures by letter; a cell holding two or more free figures '*'; a
- * prisoner 'p' where no free figure stands (his guard beside him hides
- * him: the list below the map names him); then draw_persons. */
+/* Figures by letter; a cell holding two or more free figures '+' when
+ * they are all Parliament's, '*' all the Royalists', '#' both sides' (a
+ * play-tester could not tell a trooper among clubmen from a crowd of
+ * clubmen); a prisoner 'p' where no free figure stands (his guard beside
+ * him hides him: the list below the map names him); then draw_persons. */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (on_map(f))
             (f->status == FS_PRISONER ? b->held : b->figs)[cell_of(f->y)][cell_of(f->x)]++;
+        if (on_map(f) && f->status != FS_PRISONER)
+            b->sides[cell_of(f->y)][cell_of(f->x)] |= (uint8_t)(1u << f->side);
     }
+    static const char crowd[4] = {'?', '*', '+', '#'}; /* by sides: Royalists 1, Parliament 2, both 3 */
+    _Static_assert(CK_ROY == 0 && CK_PAR == 1, "crowd[] is indexed by 1 << side");
     for (int i = 0; i < CK_PIECES; i++)
         if (s->pieces[i].placed)
             draw_number(&s->pieces[i], i, b);
@@ -544,7 +551,7 @@ static void draw_figures(const CkState *s, Board *b)
         const CkFig *f = &s->figs[i];
         int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];
         if (on_map(f) && (f->status == FS_PRISONER) == (free == 0))
-            b->map[MAP - 1 - r][c] = free > 1 ? '*' : free ? ck_figs[f->type].letter : 'p';
+            b->map[MAP - 1 - r][c] = free > 1 ? crowd[b->sides[r][c]] : free ? ck_figs[f->type].letter : 'p';
     }
     draw_persons(s, b);
 }
@@ -590,10 +597,12 @@ static void draw_key(Board *b, int row)
         snprintf(item, sizeof item, "%c %s", ck_figs[t].letter, ck_fig_noun(t, 1));
         key_add(b, &row, item);
     }
-    key_add(b, &row, "* two or more figures");
-    key_add(b, &row, "(X, W: Charles or Wilmot among them)");
+    key_add(b, &row, "+ 2+ Parliament");
+    key_add(b, &row, "* 2+ Royalists");
+    key_add(b, &row, "# both sides");
+    key_add(b, &row, "(X, W shown among them)");
     key_add(b, &row, "p prisoner, unless his guard shares the cell");
-    key_add(b, &row, "(X, W: Charles, Wilmot taken too)");
+    key_add(b, &row, "(X, W taken too)");
 }
 
 static void draw_side(const CkState *s, Board *b)
