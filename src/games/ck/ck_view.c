@@ -651,8 +651,9 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
 }
 
 /* The roster under the map: Parliament's figures, then the Royalists'
- * (each side in the order its figures came on), a prisoner with his guard
- * (a play-tester had to work both out from the positions). */
+ * (each side in the order its figures came on), the piece each stands on,
+ * a prisoner with his guard (a play-tester had to work these out from the
+ * positions). */
 static void render_roster(const CkState *s, FILE *out)
 {
     static const int sides[2] = {CK_PAR, CK_ROY};
@@ -661,7 +662,7 @@ static void render_roster(const CkState *s, FILE *out)
             const CkFig *f = &s->figs[i];
             if (!on_map(f) || f->side != sides[k])
                 continue;
-            char id[8], todo[32], held[24] = "";
+            char id[8], todo[32], held[24] = "", ground[48] = "";
             ck_fig_id(s, i, id);
             still_to_do(s, f, todo, sizeof todo);
             if (f->status == FS_PRISONER) {
@@ -669,8 +670,12 @@ static void render_roster(const CkState *s, FILE *out)
                 ck_fig_id(s, f->guard, guard);
                 snprintf(held, sizeof held, " prisoner of %s", guard);
             }
-            fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y, held,
-                    f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
+            int p = ck_piece_at(s, f->x, f->y);
+            if (p >= 0) /* the map's 2" squares show a piece's edge only roughly (a play-tester's) */
+                snprintf(ground, sizeof ground, " %s the %s (%d)", ck_terrain[s->pieces[p].kind].hill ? "on" : "in",
+                         ck_terrain[s->pieces[p].kind].name, p + 1);
+            fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y, ground,
+                    held, f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
                     f->type == F_CLUBMAN && f->musket ? " musket" : "", todo);
         }
 }

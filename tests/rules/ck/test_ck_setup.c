@@ -458,7 +458,7 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     ckf_shoot(&F, c2, s);
     ckf_move(&F, c3, 14, 6);
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert(strstr(text, " C1   cavalry trooper (30.0, 30.0)  move 4.0\"\n"), "%s", text);
+    cr_assert(strstr(text, " C1   cavalry trooper (30.0, 30.0) in the wood (3)  move 4.0\"\n"), "%s", text);
     cr_assert(strstr(text, " C2   cavalry trooper (10.0, 10.0)  shot, move 4.0\"\n"), "%s", text);
     cr_assert(strstr(text, " C3   cavalry trooper (14.0,  6.0)  moved\n"), "%s", text);
     cr_assert(strstr(text, " S1   shot            (10.0, 14.0)\n"), "%s", text);
