@@ -255,18 +255,19 @@ static int play_roll(void *ud, int sides, int player, const char *why)
     return GAME_ROLLED_BY_ECW;
 }
 
-/* Print the legal actions, numbered from 1: the first PLAY_LIST_MAX, or
- * all of them. Only a number shown may be typed. */
-static void play_list(Play *p, const void *st, bool all)
+/* Print the legal actions, numbered from 1: the first `most` (the game's
+ * list_shown before a decision, else PLAY_LIST_MAX), or all of them. Only
+ * a number shown may be typed. */
+static void play_list(Play *p, const void *st, bool all, int most)
 {
     char buf[RECORD_TEXT];
-    int n = all || p->nacts <= PLAY_LIST_MAX ? p->nacts : PLAY_LIST_MAX;
+    int n = all || p->nacts <= most ? p->nacts : most;
     for (int i = 0; i < n; i++) {
         p->g->describe(st, &p->acts[i], buf, sizeof buf);
         printf("  %2d. %s\n", i + 1, buf);
     }
     if (n < p->nacts)
-        printf("  ... and %d more ('list all' shows them), or type the action in words\n", p->nacts - n);
+        printf("  ... and %d more ('list' or 'list all' shows them), or type the action in words\n", p->nacts - n);
     if (n > p->shown)
         p->shown = n;
 }
@@ -493,7 +494,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
     if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
-        play_list(p, st, false);
+        play_list(p, st, false, PLAY_LIST_MAX);
     else if (strcmp(w, "board") == 0)
         g->render(st, player, stdout);
     else if (strcmp(w, "hint") == 0)
@@ -521,7 +522,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
         const char *rest = s + strlen(w);
         if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
-            play_list(p, st, true);
+            play_list(p, st, true, PLAY_LIST_MAX);
             return PLAY_AGAIN;
         }
     }
@@ -592,7 +593,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
     p->refused_action = false, p->confirm = 0;
-    play_list(p, st, false);
+    play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
         printf("%s> ", g->roles[player]);
         char *s = play_read(p);

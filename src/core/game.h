@@ -126,6 +126,10 @@ typedef struct GameOps {
     /* The game's verbs and one usage line each ("move LINE ZONE"). */
     int                nverbs;
     const char *const *verb_help;
+    /* How many of the legal actions the prompt lists before each decision
+     * (0: as many as the CLI lists, 60): a game whose orders are mostly
+     * typed in words lists a few, and `list` or `list all` the rest. */
+    int                list_shown;
     /* Optional per-game measures that `ecw sim` reports: each name is a
      * dotted JSON path; a path ending ".mean" is averaged over the games,
      * any other is summed ("persons.charles.captured" counts games). */

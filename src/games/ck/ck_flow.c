@@ -597,6 +597,7 @@ const GameOps ck_ops = {
     .render = ck_render,
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,
+    .list_shown = 12, /* orders are mostly typed: `move D1 21.5 30` (a play-tester filtered out the rest) */
     .heuristic = ck_heuristic,
     .action_odds = ck_action_odds,
     .nmetrics = CK_NMETRICS,
