@@ -59,7 +59,7 @@ typedef enum {
     X(PLACE,    "place",    "place the next terrain piece by its number or kind: place N X Y, place wood X Y") \
     X(MOVE,     "move",     "move a figure: move F X Y, or move F X Y via BX BY to go round something with one bend") \
     X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
-    X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back)") \
+    X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back; beaten by half or less he still dies)") \
     X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \
     X(DISMOUNT, "dismount", "dragoon dismounts (half a move): dismount F") \
     X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
