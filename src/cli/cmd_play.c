@@ -267,7 +267,8 @@ static void play_list(Play *p, const void *st, bool all, int most)
         printf("  %2d. %s\n", i + 1, buf);
     }
     if (n < p->nacts)
-        printf("  ... and %d more ('list' or 'list all' shows them), or type the action in words\n", p->nacts - n);
+        printf("  ... and %d more (%s shows them), or type the action in words\n", p->nacts - n,
+               most < PLAY_LIST_MAX ? "'list' or 'list all'" : "'list all'");
     if (n > p->shown)
         p->shown = n;
 }

@@ -87,9 +87,10 @@ grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --he
 printf 'list all 5\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
 grep -q "^'list' takes nothing after it but 'all'" "$tmp/out" || fail "list all 5: $(grep takes "$tmp/out")"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
-(printf 'hint\ntake\n%.0s' $(seq 32); printf '61\nlist all\n61\n') |
+(printf 'hint\ntake\n%.0s' $(seq 32); printf '61\nlist\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
-grep -q "more ('list' or 'list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"
+grep -q "more ('list' or 'list all' shows them)" "$tmp/out" || fail "the first list does not say 'list' shows more"
+grep -q "more ('list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"
 # To Catch a King lists 12 actions before a decision (orders are mostly typed), 'list' up to 60
 grep -q "^  12\. " "$tmp/out" && ! grep -q "^  13\. .*" <(sed -n '1,/^[a-z]*> /p' "$tmp/out") || fail "the first list is not 12 long"
 grep -q "action 61 is not among those listed: 'list all' shows all" "$tmp/out" || fail "an unlisted number was taken"

@@ -387,7 +387,8 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
     if (a->verb != CKV_ARRIVE)
         return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
     if (!on_edge(a->x, a->y, s->arrive_edge))
-        return diag_set(d, "the point must be on the %s edge (within 1\"; they stand 0.8\" in)", edge_names[s->arrive_edge]);
+        return diag_set(d, "the point must be on the table, within 1\" of the %s edge (they stand 0.8\" in)",
+                        edge_names[s->arrive_edge]);
     float r = ck_figs[s->arrive_type].mounted ? 0.75f : 0.5f;
     for (int k = 0; k < s->arrive_count; k++) {
         float x, y;

@@ -664,7 +664,7 @@ static void reinforce_case(int type_die, int number_die)
     cr_assert(strstr(ev, told), "%s in %s", told, ev);
     ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 0.25f, 30), "south");
     ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 47.75f), "south");
-    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 1.1f), "the point must be on the south edge (within 1\"; they stand 0.8\" in)");
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 1.1f), "the point must be on the table, within 1\" of the south edge (they stand 0.8\" in)");
     cr_assert(ckf_ok(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.8f)), "where they will stand (a play-tester's arrive 24 0.8)");
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
