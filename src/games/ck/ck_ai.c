@@ -2005,11 +2005,37 @@ static bool late(Table *tb);
 
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
+/* [CK Captured Persons] [CK Hand to hand Combat] in the last turn a guard
+ * charges Charles or Wilmot in his reach, to take him, where that pays
+ * for the prisoners he leaves (they escape as he sets off, and no later
+ * turn could win them back): a play-tester's commander escorted a clubman
+ * off while Wilmot stood 3.3" away. */
+static bool guard_takes_person(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    double v[CK_MAX_FIGS];
+    Action cand[CK_MAX_FIGS];
+    int n = 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        int t = tb->foes[k];
+        const CkFig *e = &s->figs[t];
+        if (!is_person(e) || dist2(f->x, f->y, e->x, e->y) > reach * reach)
+            continue;
+        Odds o = charge_odds(tb, i, t);
+        v[n] = o.kill * (kill_value(e) + capture_value(e)) / 2 + o.beat * capture_value(e) -
+               o.lose_dead * trooper_value(f) - tb->z[i].held;
+        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = 1};
+    }
+    return best_first(tb, cand, v, n, 0.2, out);
+}
+
 static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     if (tb->room[i] < 4) /* a guard leads his prisoners off, never onto a piece to search it */
-        return escort(tb, i, out);
+        return (s->turn >= CK_TURNS && tb->persons && guard_takes_person(tb, i, out)) || escort(tb, i, out);
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (!calm && take_wounded(tb, i, out))
         return true;

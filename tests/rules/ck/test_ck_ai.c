@@ -187,3 +187,23 @@ Test(ck_parliament_player, a_barred_escort_bends_but_not_onto_a_piece)
         cr_assert_neq(ck_piece_at(&F.s, x, y), CKP_FIELD, "the escort ends on the field at (%.1f, %.1f)", (double)x,
                       (double)y);
 }
+
+/* [CK Captured Persons] in the last turn a guard beside Wilmot charges
+ * him, to take him, though his clubman escapes as he sets off (6 points
+ * against 2); before the last turn he leads the clubman off. */
+Test(ck_parliament_player, a_guard_takes_wilmot_in_the_last_turn)
+{
+    int y = ckf_fig(&F, F_YOU, 24, 20), k = ckf_fig(&F, F_CLUBMAN, 40, 40);
+    ckf_prisoner(&F, k, y);
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 24, 23.3f);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = CK_TURNS;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == y && a.target == w && a.arg == 1, "verb %d piece %d target %d arg %d",
+              a.verb, a.piece, a.target, a.arg);
+    F.s.turn = 5;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(!(a.verb == CKV_CHARGE && a.target == w), "not before the last turn");
+}
