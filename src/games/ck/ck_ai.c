@@ -1633,13 +1633,14 @@ static bool rings_charles(const Table *tb, int t)
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
  * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
- * others while six troopers stay free to search or in the last turn. */
+ * others while six troopers stay free to search or in the last turn. A
+ * guard's prisoners escape as he sets off [CK Captured Persons]: he has
+ * room for any man he beats, and their points are lost whatever comes. */
 static bool par_charge(Table *tb, int i, bool persons, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
-    int room = tb->room[i];
     bool last = s->turn >= CK_TURNS;
     double v[CK_MAX_FIGS];
     Action cand[CK_MAX_FIGS];
@@ -1649,12 +1650,12 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         const CkFig *e = &s->figs[t];
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)))
             continue;
-        bool cap = room >= (is_person(e) ? 4 : 1) && (room < 4 || is_person(e) || tb->nfree > 6 || last);
+        bool cap = is_person(e) || tb->nfree > 6 || last;
         Odds o = charge_odds(tb, i, t);
         double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
         v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
                (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - (o.lose + o.lose_dead) * tb->z[i].held;
+               0.3 * o.lose - tb->z[i].held;
         v[n] += rings_charles(tb, t) ? CK_OPEN_RING * (o.kill + o.beat) : 0;
         cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
     }
@@ -2005,37 +2006,14 @@ static bool late(Table *tb);
 
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
-/* [CK Captured Persons] [CK Hand to hand Combat] in the last turn a guard
- * charges Charles or Wilmot in his reach, to take him, where that pays
- * for the prisoners he leaves (they escape as he sets off, and no later
- * turn could win them back): a play-tester's commander escorted a clubman
- * off while Wilmot stood 3.3" away. */
-static bool guard_takes_person(Table *tb, int i, Action *out)
-{
-    const CkState *s = tb->s;
-    const CkFig *f = &s->figs[i];
-    float reach = allowance(tb, i) + 1.6f;
-    double v[CK_MAX_FIGS];
-    Action cand[CK_MAX_FIGS];
-    int n = 0;
-    for (int k = 0; k < tb->nfoes; k++) {
-        int t = tb->foes[k];
-        const CkFig *e = &s->figs[t];
-        if (!is_person(e) || dist2(f->x, f->y, e->x, e->y) > reach * reach)
-            continue;
-        Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * (kill_value(e) + capture_value(e)) / 2 + o.beat * capture_value(e) -
-               o.lose_dead * trooper_value(f) - tb->z[i].held;
-        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = 1};
-    }
-    return best_first(tb, cand, v, n, 0.2, out);
-}
-
 static bool par_figure(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
-    if (tb->room[i] < 4) /* a guard leads his prisoners off, never onto a piece to search it */
-        return (s->turn >= CK_TURNS && tb->persons && guard_takes_person(tb, i, out)) || escort(tb, i, out);
+    /* a guard leads his prisoners off, never onto a piece to search it; in the last turn he first
+     * charges Charles or Wilmot in his reach where that pays for the prisoners he leaves (no later
+     * turn could win them back: a play-tester's commander escorted a clubman off beside Wilmot) */
+    if (tb->room[i] < 4)
+        return (s->turn >= CK_TURNS && tb->persons && par_charge(tb, i, true, out)) || escort(tb, i, out);
     bool calm = !foe_within(tb, i, 12.5f); /* nobody to charge or shoot at */
     if (!calm && take_wounded(tb, i, out))
         return true;
