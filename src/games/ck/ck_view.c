@@ -619,7 +619,7 @@ static void draw_side(const CkState *s, Board *b)
 static void render_spread(const CkState *s, FILE *out)
 {
     unsigned empty = ck_empty_squares(s);
-    fprintf(out, "   spread: every square (x and y cut at 8, 18.7, 29.3, 40) needs a piece; empty:");
+    fprintf(out, "   spread: every square (x and y cut at 8, 18.7, 29.3, 40) needs a piece\n   empty:");
     for (int k = 0; k < 9; k++)
         if (empty >> k & 1)
             fprintf(out, " %s", ck_square_names[k]);
