@@ -205,6 +205,9 @@ static inline bool ck_in_contact(const CkFig *a, const CkFig *b)
     return dx * dx + dy * dy <= reach * reach;
 }
 static inline bool ck_on_table(float x, float y) { return x >= 0 && x <= CK_TABLE && y >= 0 && y <= CK_TABLE; }
+/* [CK Playing the Game] does figure f search any unsearched piece he comes
+ * onto? Parliament's, in its own turn (which the search then ends). */
+static inline bool ck_searches(const CkState *s, const CkFig *f) { return f->side == CK_PAR && s->phase == CP_PARLIAMENT; }
 /* [CK Movement and Ranges] a base of radius r centred at (x, y) wholly on the table (ecw). */
 static inline bool ck_base_on_table(float x, float y, float r)
 {

@@ -663,7 +663,7 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     *way = CK_FROM_UNKNOWN;
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+    if (!ck_searches(s, f))
         return true;
     *way = -1; /* none within his 8" (x, y lies within his move) */
     if (!unsearched_near(tb, i))
@@ -728,7 +728,7 @@ static bool way_round(Table *tb, int i, float tx, float ty, float *wx, float *wy
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+    if (!ck_searches(s, f))
         return false;
     int p = ck_way_unsearched(s, f->x, f->y, tx, ty, piece_under(tb, i), NULL);
     if (p < 0 || p == piece_at(tb, tx, ty))

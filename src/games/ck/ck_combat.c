@@ -1054,7 +1054,7 @@ static void charge_notes(const CkState *s, const Action *a, float cx, float cy, 
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
             fprintf(out, "  %s, whom he guards, escapes as he charges\n", ck_fig_label(s, i, &labels).s);
     int p = ck_piece_at(s, cx, cy);
-    if (f->side == CK_PAR && s->phase == CP_PARLIAMENT && p >= 0 && !s->pieces[p].searched)
+    if (ck_searches(s, f) && p >= 0 && !s->pieces[p].searched)
         fprintf(out, "  his point of contact is on the unsearched %s (piece %d): the charge searches it, and "
                      "Parliament's turn ends after the fight\n",
                 ck_terrain[s->pieces[p].kind].name, p + 1);

@@ -68,7 +68,7 @@ int ck_way_check(const CkState *s, const CkFig *f, int from, float x, float y, D
  * knows them (else CK_FROM_UNKNOWN). */
 static int way_check_known(const CkState *s, const CkFig *f, int from, int to, int way, float x, float y, Diag *d)
 {
-    if (f->side != CK_PAR || s->phase != CP_PARLIAMENT)
+    if (!ck_searches(s, f))
         return 0;
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
@@ -285,9 +285,7 @@ static CkFig at_bend(const CkFig *f, float bx, float by)
     return g;
 }
 
-/* Parliament, in its turn, searches any unsearched piece it comes onto. */
-static bool searching(const CkState *s, const CkFig *f) { return f->side == CK_PAR && s->phase == CP_PARLIAMENT; }
-
+/* [CK Movement and Ranges] (ecw) see ck.h. */
 float ck_bent_allowance(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y)
 {
     CkFig g = at_bend(f, bx, by);
@@ -320,6 +318,7 @@ static int bend_on_table(const CkFig *f, float bx, float by, Diag *d)
                     shown(bx), shown(by), edge_of(bx, by, r), (double)r, (double)(2 * r));
 }
 
+/* [CK Movement and Ranges] [CK Playing the Game] (ecw) see ck.h. */
 int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
                       const CkFig *except, Diag *d)
 {
@@ -328,7 +327,7 @@ int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, floa
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
     int at = ck_piece_at(s, bx, by);
-    if (searching(s, f) && at >= 0 && at != from && !s->pieces[at].searched && at != ck_piece_at(s, x, y))
+    if (ck_searches(s, f) && at >= 0 && at != from && !s->pieces[at].searched && at != ck_piece_at(s, x, y))
         return diag_set(d, "the bend (%.1f, %.1f) is on the unsearched %s (piece %d), which would be searched "
                            "there: bend elsewhere",
                         shown(bx), shown(by), ck_terrain[s->pieces[at].kind].name, at + 1);
@@ -987,7 +986,7 @@ void ck_search_if_on_piece(CkState *s, int i, GameIO *io)
 void ck_search_if_reached(CkState *s, int i, float x, float y, GameIO *io)
 {
     const CkFig *f = &s->figs[i];
-    if (f->side != CK_PAR || f->status != FS_ACTIVE || s->phase != CP_PARLIAMENT)
+    if (!ck_searches(s, f) || f->status != FS_ACTIVE)
         return; /* (before looking for the piece, which costs more) */
     int p = ck_piece_at(s, x, y);
     if (p < 0 || s->pieces[p].searched)
