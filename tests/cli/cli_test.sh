@@ -254,6 +254,15 @@ printf 'move C1 29 7 via 27 4\nquit\n' | "$ecw" play catch-a-king --as parliamen
 grep -q 'C1 moves by way of (27.0, 4.0) from (26.0, 0.8) to (29.0, 7.0)' "$tmp/out" || fail "the bent move's log line"
 grep -q '"bx":27,"by":4,"text":"move C1 29.0 7.0 via 27.0 4.0"' "$tmp/bend.json" || fail "the bend in the save"
 expect 0 "$ecw" replay --verify "$tmp/bend.json"
+# a straight move refused for its way names a worked bend, which typed back is played (hot seat,
+# seed 5, the village at (13, 13) between Y at (11, 8) and where he is going)
+printf '%s\n' 'place 1 13 13' 'place 2 24 13' 'place 3 35 13' 'place 4 13 24' 'place 5 24 24' \
+  'place 6 35 24' 'place 7 13 35' 'place 8 24 35' 'place 9 35 35' 'place 10 18.5 29' 'place 11 29.5 18.5' \
+  'place 12 18.5 18.5' 'arrive 0.25 4' 'move Y 11 8' end end 'move Y 16.5 12.5' \
+  'move Y 16.5 12.5 via 15.2 10.7' quit | "$ecw" play catch-a-king --seed 5 --ai human >"$tmp/out" 2>&1
+grep -qF 'illegal: the way crosses the unsearched village (piece 1), which would be searched: end the move on it or go round (a bend goes round: move Y 16.5 12.5 via 15.2 10.7)' "$tmp/out" ||
+  fail "the worked bend: $(grep 'bend goes round' "$tmp/out")"
+grep -qF 'Y moves by way of (15.2, 10.7) from (11.0, 8.0) to (16.5, 12.5)' "$tmp/out" || fail "the worked bend typed back"
 
 # --- an unwritable save or event file fails at once, not after the game
 expect 1 "$ecw" play "$game" --save "$tmp/no/such/dir/g.json";  err_has "No such file"

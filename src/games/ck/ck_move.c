@@ -5,6 +5,7 @@
  * leading prisoners off at 3" a turn [CK Captured Persons]; Royalists
  * leaving by the far edge. */
 #include "ck.h"
+#include <stdlib.h>
 #include <string.h>
 #include <assert.h>
 #include <math.h>
@@ -549,15 +550,138 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
                        "them elsewhere");
 }
 
-/* A straight way's refusal (rc < 0) lengthened with how to go round with
- * a bend, `how` (few players would otherwise know they may). */
-static int bend_hint(int rc, const char *how, Diag *d)
+/* ---------------- a worked bend for a refusal ---------------- */
+
+/* What bars figure f's straight way to (x, y), as a circle his way must
+ * keep out of: the enemy whose base it passes over (the two radii less
+ * the contact grace, as way_over measures), else the first unsearched
+ * piece it crosses (its edge). False if neither. */
+static bool what_bars(const CkState *s, const CkFig *f, float x, float y, float *cx, float *cy, float *r)
 {
-    if (rc < 0 && d) {
-        size_t len = strlen(d->msg);
-        snprintf(d->msg + len, sizeof d->msg - len, " (a bend goes round: %s)", how);
+    int e = ck_way_blocker(s, f, x, y, NULL);
+    if (e >= 0) {
+        *cx = s->figs[e].x, *cy = s->figs[e].y, *r = ck_fig_radius(f) + ck_fig_radius(&s->figs[e]) - 0.1f;
+        return true;
     }
-    return rc;
+    int p = ck_way_unsearched(s, f->x, f->y, x, y, ck_piece_at(s, f->x, f->y), NULL);
+    if (p < 0)
+        return false;
+    *cx = s->pieces[p].x, *cy = s->pieces[p].y, *r = s->pieces[p].r;
+    return true;
+}
+
+/* Where the tangent from (ax, ay) on side sa and the one from (gx, gy) on
+ * side sb to the circle (cx, cy, r) meet, ahead of both: a bend there is
+ * the shortest way round the circle. False where either point is inside
+ * it or the two do not meet ahead. */
+static bool tangents_meet(float ax, float ay, float gx, float gy, float cx, float cy, float r, int sa, int sb,
+                          float *bx, float *by)
+{
+    float da = ck_dist(ax, ay, cx, cy), dg = ck_dist(gx, gy, cx, cy);
+    if (da <= r || dg <= r)
+        return false;
+    float ta = atan2f(cy - ay, cx - ax) + (float)sa * asinf(r / da);
+    float tg = atan2f(cy - gy, cx - gx) + (float)sb * asinf(r / dg);
+    float ux = cosf(ta), uy = sinf(ta), vx = cosf(tg), vy = sinf(tg), wx = gx - ax, wy = gy - ay;
+    float den = ux * vy - uy * vx;
+    if (fabsf(den) < 1e-4f)
+        return false; /* (near parallel: they meet far off, if at all) */
+    float t = (wx * vy - wy * vx) / den, u = (wx * uy - wy * ux) / den;
+    *bx = ax + t * ux, *by = ay + t * uy;
+    return t > 0 && u > 0;
+}
+
+enum { BEND_RINGS = 3, BEND_SPOKES = 24, BEND_POINTS = 8 + BEND_RINGS * BEND_SPOKES };
+
+/* The bends tried round the circle (cx, cy, r) on the way from (ax, ay)
+ * to (gx, gy): where its tangents meet, 0.15" and 0.5" out (the shortest
+ * ways), then rings 0.3", 1" and 2" out every 15 degrees (where another
+ * piece, an edge or the figure's reach rules those out). Their number. */
+static int bend_points(float ax, float ay, float gx, float gy, float cx, float cy, float r, float *px, float *py)
+{
+    static const float rings[BEND_RINGS] = {0.3f, 1.0f, 2.0f};
+    int n = 0;
+    for (int k = 0; k < 8; k++)
+        n += tangents_meet(ax, ay, gx, gy, cx, cy, r + (k < 4 ? 0.15f : 0.5f), k & 1 ? 1 : -1, k & 2 ? 1 : -1,
+                           &px[n], &py[n]);
+    for (int k = 0; k < BEND_RINGS * BEND_SPOKES; k++, n++) {
+        float ang = 6.2831853f * (float)(k % BEND_SPOKES) / BEND_SPOKES;
+        px[n] = cx + (r + rings[k / BEND_SPOKES]) * cosf(ang);
+        py[n] = cy + (r + rings[k / BEND_SPOKES]) * sinf(ang);
+    }
+    return n;
+}
+
+/* [CK Movement and Ranges] (ecw) the bend, to 0.1" (as the refusal prints
+ * it), that takes straight move or escort a, refused for its way, round
+ * what bars it by the shortest way to where it is going (an escort: the
+ * entry point) among bend_points, each put to the full check of the bent
+ * order (ck_check), so that the order proposed is one the rules accept. A
+ * bend the prompt would take for none (within 0.05" of the figure or of
+ * the straight way's end) is passed over. False if none is accepted. */
+static bool bend_round(const CkState *s, const Action *a, float *bx, float *by)
+{
+    const CkFig *f = &s->figs[a->piece];
+    float gx = a->x, gy = a->y, ex = a->x, ey = a->y, cx, cy, r, best = INFINITY;
+    if (a->verb == CKV_ESCORT) {
+        gx = ex = s->entry_x, gy = ey = 0;
+        ck_escort_end(s, a, &ex, &ey);
+    }
+    if (!what_bars(s, f, ex, ey, &cx, &cy, &r))
+        return false;
+    float px[BEND_POINTS], py[BEND_POINTS];
+    int n = bend_points(f->x, f->y, gx, gy, cx, cy, r, px, py);
+    for (int i = 0; i < n; i++) {
+        Action b = *a;
+        b.arg = CK_MOVE_BENT, b.bx = roundf(px[i] * 10) / 10, b.by = roundf(py[i] * 10) / 10;
+        float len = ck_dist(f->x, f->y, b.bx, b.by) + ck_dist(b.bx, b.by, gx, gy);
+        if (!(len < best) || ck_dist(f->x, f->y, b.bx, b.by) < 0.05f || ck_dist(ex, ey, b.bx, b.by) < 0.05f ||
+            ck_check(s, &b, NULL) < 0)
+            continue;
+        best = len, *bx = b.bx, *by = b.by;
+    }
+    return best < INFINITY;
+}
+
+/* v in inches with the fewest decimals that read back as v exactly (30,
+ * 26.5, 17.25): a player types the order back as it is printed. */
+static void inches(float v, char out[24])
+{
+    for (int places = 0; places <= 9; places++) {
+        snprintf(out, 24, "%.*f", places, (double)v);
+        if (strtof(out, NULL) == v)
+            return;
+    }
+}
+
+/* A straight way's refusal lengthened with how to go round with a bend
+ * (few players would otherwise know they may): an order with a worked
+ * bend (bend_round) where one is accepted, else its form. Only for a
+ * refusal that someone reads: the players' trial orders pay nothing. */
+static __attribute__((cold, noinline)) int hint_bend(const CkState *s, const Action *a, Diag *d)
+{
+    char how[160], id[8], x[24], y[24], bx[24], by[24];
+    float ax = 0, ay = 0;
+    bool escort = a->verb == CKV_ESCORT;
+    if (bend_round(s, a, &ax, &ay)) {
+        ck_fig_id(s, a->piece, id);
+        inches(a->x, x), inches(a->y, y), inches(ax, bx), inches(ay, by);
+        if (escort)
+            snprintf(how, sizeof how, "escort %s via %s %s", id, bx, by);
+        else
+            snprintf(how, sizeof how, "move %s %s %s via %s %s", id, x, y, bx, by);
+    } else
+        snprintf(how, sizeof how, "%s", escort ? "escort F via BX BY" : "move F X Y via BX BY");
+    size_t len = strlen(d->msg);
+    snprintf(d->msg + len, sizeof d->msg - len, " (a bend goes round: %s)", how);
+    return -1;
+}
+
+/* rc, a straight way's refusal (rc < 0) lengthened by hint_bend where d
+ * is read. */
+static int bend_hint(const CkState *s, const Action *a, int rc, Diag *d)
+{
+    return rc < 0 && d ? hint_bend(s, a, d) : rc;
 }
 
 /* [CK Movement and Ranges] where a move ends: not where the figure
@@ -638,10 +762,10 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return -1;
     int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
     if (blocker >= 0)
-        return bend_hint(ck_way_blocked(s, blocker, d), "move F X Y via BX BY", d);
+        return bend_hint(s, a, ck_way_blocked(s, blocker, d), d);
     int rc = k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d)
                : ck_way_check(s, f, CK_FROM_UNKNOWN, a->x, a->y, d);
-    return bend_hint(rc, "move F X Y via BX BY", d);
+    return bend_hint(s, a, rc, d);
 }
 
 /* [CK Movement and Ranges] the refusal of a change after more than half a
@@ -758,7 +882,7 @@ static int check_escort_way(const CkState *s, const Action *a, bool on_table, fl
     if (a->arg == CK_MOVE_STRAIGHT) {
         int blocker = ck_way_blocker(s, f, x, y, NULL);
         int rc = blocker >= 0 ? ck_way_blocked(s, blocker, d) : ck_way_check(s, f, CK_FROM_UNKNOWN, x, y, d);
-        return bend_hint(rc, "escort F via BX BY", d);
+        return bend_hint(s, a, rc, d);
     }
     float first = ck_dist(f->x, f->y, a->bx, a->by);
     if (first > 3.0f + CK_REACH_GRACE)

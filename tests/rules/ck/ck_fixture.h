@@ -185,6 +185,23 @@ static inline bool ckf_ok(Ckf *f, Action a) { return ck_check(&f->s, &a, NULL) =
                       d__.msg, p__);                                                        \
     } while (0)
 
+/* A straight way refused with a worked bend (ecw, "A way with one bend"):
+ * the reason ends "(a bend goes round: ORDER)", and ORDER, typed back at
+ * the prompt (ck_parse, then ck_check), is accepted. */
+static inline void ckf_worked_bend(Ckf *f, Action a, const char *order)
+{
+    Diag d = {{0}};
+    char want[200];
+    snprintf(want, sizeof want, " (a bend goes round: %s)", order);
+    cr_assert_lt(ck_check(&f->s, &a, &d), 0, "the straight way should be refused");
+    size_t n = strlen(d.msg), w = strlen(want);
+    cr_assert(n >= w && strcmp(d.msg + n - w, want) == 0, "reason '%s' should end '%s'", d.msg, want);
+    Action typed;
+    cr_assert_eq(ck_parse(&f->s, order, &typed, &d), 0, "'%s' does not parse: %s", order, d.msg);
+    cr_assert_eq(typed.arg, CK_MOVE_BENT, "'%s' is taken for a straight way", order);
+    cr_assert_eq(ck_check(&f->s, &typed, &d), 0, "'%s', typed back, is refused: %s", order, d.msg);
+}
+
 /* A figure stands at (x, y), to 0.01". */
 #define ckf_assert_at(f, i, x_, y_)                                                         \
     do {                                                                                    \

@@ -237,7 +237,7 @@ Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
     ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
     int c = ckf_fig(&F, F_CAVALRY, 16, 17.2f);
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "the way crosses the unsearched hill (piece 6)");
-    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "go round (a bend goes round: move F X Y via BX BY)");
+    ckf_worked_bend(&F, ckf_act(CKV_MOVE, c, 0, 0, 23.5f, 17.2f), "move C1 23.5 17.2 via 20 16.8");
     cr_assert(ckf_ok(&F, bent(c, 23.5f, 17.2f, 19.75f, 16.6f)), "round the hill's edge: 7.6\" in all");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 19.75f, 15.5f), "out of reach: 8.2\" by way of the bend, this figure may move 8.0\"");
     ckf_refused(&F, bent(c, 23.5f, 17.2f, 20, 18), "the bend (20.0, 18.0) is on the unsearched hill (piece 6)");
@@ -265,6 +265,32 @@ Test(ck_movement_and_ranges, a_move_may_bend_once_to_go_round)
     const char *ev = ckf_last_event(&F, "move");
     cr_assert(ev && strstr(ev, "moves by way of (19.8, 16.6) from (16.0, 17.2) to (23.5, 17.2)"), "%s", ev);
     ckf_refused(&F, bent(c, 25, 17.2f, 24, 16), "already moved");
+}
+
+/* A straight way refused for what bars it names a bend the rules accept,
+ * the shortest way round among those tried (ecw, "A way with one bend"):
+ * round an enemy's base as round a piece, and on the side where the
+ * rules allow it; where no bend tried is accepted, the order's form. */
+Test(ck_movement_and_ranges, a_barred_way_is_refused_with_a_worked_bend)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10);
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 14, 10.2f);
+    ckf_side(&F, CK_PAR);
+    /* round the shot, north of him: his base lies a little south of the way */
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 10), "the way passes over the base of S1 at (14.0, 10.2), an "
+                                                        "enemy: go round him (a bend goes round: ");
+    ckf_worked_bend(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 10), "move C1 17 10 via 13.6 8.8");
+    /* a wood south of him, where the bend would halve his move: it goes north */
+    ckf_ground(&F, CKP_WOOD, 14, 6);
+    ckf_worked_bend(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 10), "move C1 17 10 via 14.1 11.6");
+    /* a point typed to more decimals is given back as typed */
+    ckf_worked_bend(&F, ckf_act(CKV_MOVE, c, 0, 0, 17.25f, 10), "move C1 17.25 10 via 14.1 11.6");
+    /* no bend within his 8": the form of the order, as before */
+    ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 17.95f, 10), "go round him (a bend goes round: move F X Y via BX BY)");
+    /* the players' trial checks (no reason asked) are refused as before */
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 17, 10)));
+    (void)s;
 }
 
 /* A bend may lie on the unsearched piece the figure stands on (he may

@@ -292,7 +292,7 @@ Test(ck_captured_persons, an_escort_may_bend_round_what_bars_its_way)
     int s = ckf_fig(&F, F_SHOT, 24, 8.5f);
     ckf_side(&F, CK_PAR);
     ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "the way passes over the base of S2");
-    ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "go round him (a bend goes round: escort F via BX BY)");
+    ckf_worked_bend(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "escort C1 via 25.4 8.9");
     ckf_refused(&F, escort_via(c, 28, 10), "the bend (28.0, 10.0) is 4.0\" away: an escort goes 3\" a turn");
     ckf_refused(&F, escort_via(c, 23, 8), "before the bend, the way passes over the base of S2");
     ckf_f(&F, s)->x = 27.1f, ckf_f(&F, s)->y = 8.3f;
