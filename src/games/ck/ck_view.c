@@ -494,23 +494,66 @@ static void draw_pieces(const CkState *s, Board *b)
     }
 }
 
-/* Piece i's number at its centre's cell (a two-digit one over the two
- * cells nearest the centre), or the cell north or south of it, wherever no
- * figure stands; left out where figures stand on all three. */
-static void draw_number(const CkPiece *p, int i, Board *b)
+/* The piece drawn in map cell (row r, column c): the last whose edge
+ * takes in the cell's middle, as draw_pieces draws them; -1 for open
+ * ground. */
+static int cell_piece(const CkState *s, int r, int c)
 {
-    char num[4];
-    int len = snprintf(num, sizeof num, "%d", i + 1), c = cell_of(p->x);
-    if (len == 2 && (p->x - (float)c * 2 < 1 || c == MAP - 1))
-        c = c > 0 ? c - 1 : c;
-    for (int k = 0; k < 3; k++) {
-        int r = cell_of(p->y) + (k == 1) - (k == 2);
-        if (r < 0 || r >= MAP || c + len > MAP || b->figs[r][c] || b->held[r][c] ||
-            (len == 2 && (b->figs[r][c + 1] || b->held[r][c + 1])))
-            continue;
-        memcpy(&b->map[MAP - 1 - r][c], num, (size_t)len);
-        return;
+    int owner = -1;
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (p->placed && ck_dist((float)c * 2 + 1, (float)r * 2 + 1, p->x, p->y) <= p->r)
+            owner = i;
     }
+    return owner;
+}
+
+/* May piece i's number, len digits, start at column c of row r when slid
+ * off its centre: on the map, over no figure and no other number, each
+ * cell its own piece's or open ground, one at least its own (so it reads
+ * as the piece's, not as a neighbour's). */
+static bool number_fits(const CkState *s, const Board *b, int i, int r, int c, int len)
+{
+    if (c < 0 || c + len > MAP)
+        return false;
+    bool own = false;
+    for (int k = c; k < c + len; k++) {
+        int p = cell_piece(s, r, k);
+        char at = b->map[MAP - 1 - r][k];
+        if (b->figs[r][k] || b->held[r][k] || (at >= '0' && at <= '9') || (p >= 0 && p != i))
+            return false;
+        own |= p == i;
+    }
+    return own;
+}
+
+/* Piece i's number, always on the row of its centre (the row is the
+ * centre's y, which a play-tester read off it): at the centre's cell (a
+ * two-digit one over the two cells nearest the centre); where a figure
+ * stands there, slid along the row to the nearest place that is clear
+ * of figures and still on the piece (number_fits; the west one of two
+ * as near), rather than up or down a row, which read as another y. Left
+ * out where the row has no such place (the list beside the map gives
+ * the centre). */
+static void draw_number(const CkState *s, int i, Board *b)
+{
+    const CkPiece *p = &s->pieces[i];
+    char num[4];
+    int len = snprintf(num, sizeof num, "%d", i + 1), c0 = cell_of(p->x), r = cell_of(p->y);
+    if (len == 2 && (p->x - (float)c0 * 2 < 1 || c0 == MAP - 1))
+        c0 = c0 > 0 ? c0 - 1 : c0;
+    int at = -1;
+    if (c0 + len <= MAP && !b->figs[r][c0] && !b->held[r][c0] &&
+        !(len == 2 && (b->figs[r][c0 + 1] || b->held[r][c0 + 1])))
+        at = c0;
+    float best = INFINITY;
+    for (int c = c0 - 3; at != c0 && c <= c0 + 3; c++) { /* (west to east: the west one wins a tie) */
+        float off = fabsf((float)(2 * c + len) - p->x); /* the number's middle from the centre */
+        if (c != c0 && off < best && number_fits(s, b, i, r, c, len))
+            best = off, at = c;
+    }
+    if (at >= 0)
+        memcpy(&b->map[MAP - 1 - r][at], num, (size_t)len);
 }
 
 /* Charles and Wilmot, free or taken, over whatever shares their cell (the
@@ -546,7 +589,7 @@ static void draw_figures(const CkState *s, Board *b)
     _Static_assert(CK_ROY == 0 && CK_PAR == 1, "crowd[] is indexed by 1 << side");
     for (int i = 0; i < CK_PIECES; i++)
         if (s->pieces[i].placed)
-            draw_number(&s->pieces[i], i, b);
+            draw_number(s, i, b);
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         int r = cell_of(f->y), c = cell_of(f->x), free = b->figs[r][c];

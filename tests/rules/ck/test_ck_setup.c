@@ -428,6 +428,43 @@ static void expect_cells(const char *text, const MapCell *cells, size_t n)
         cr_assert_eq(map_cell(text, cells[k].row, cells[k].col), cells[k].mark, "%s:\n%s", cells[k].why, text);
 }
 
+/* A piece's number stays on the row of its centre: where a figure stands
+ * on the centre's cell it slides along the row to the nearest cell still
+ * on the piece (the west one of two as near), not up or down a row,
+ * which read as another y; a two-digit number may reach one cell past
+ * the piece's edge. */
+Test(ck_game_set_up, a_piece_number_keeps_its_row_beside_a_figure)
+{
+    static char text[16384];
+    ckf_piece(&F, CKP_VILLAGE, 15, 14, CK_NONE, CK_NONE); /* centre in the middle of column 7 */
+    ckf_piece(&F, CKP_MARSH, 30, 30, CK_NONE, CK_NONE);   /* "12" over columns 14 and 15 */
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    expect_cells(text, (MapCell[]){{"14", 7, '1', "the number at the centre"},
+                                   {"30", 14, '1', "a two-digit number over the two cells nearest the centre"},
+                                   {"30", 15, '2', "... its second digit"}}, 3);
+    int c = ckf_fig(&F, F_CAVALRY, 15, 14.5f), c2 = ckf_fig(&F, F_CAVALRY, 30.5f, 30.5f);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    expect_cells(text, (MapCell[]){{"14", 7, 'C', "the figure on the centre"},
+                                   {"14", 6, '1', "slid west (east is as near), on its row"},
+                                   {"16", 7, 'v', "not moved up a row"},
+                                   {"12", 7, 'v', "nor down one"},
+                                   {"30", 15, 'C', "the figure on the two-digit number's second cell"},
+                                   {"30", 13, '1', "slid west, its first digit past the edge"},
+                                   {"30", 14, '2', "... its second on the marsh"}}, 7);
+    ckf_fig(&F, F_CAVALRY, 13, 14.5f); /* the west cell taken too: east */
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    expect_cells(text, (MapCell[]){{"14", 6, 'C', "the second figure"}, {"14", 8, '1', "slid east"}}, 2);
+    ckf_fig(&F, F_CAVALRY, 17, 14.5f); /* the row full: left out, and never on another row */
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    for (int col = 0; col < 12; col++) /* (west of the marsh's number) */
+        for (int r = 12; r <= 16; r += 2) {
+            char label[4];
+            snprintf(label, sizeof label, "%d ", r);
+            cr_assert_neq(map_cell(text, label, col), '1', "piece 1's number at row %d, column %d:\n%s", r, col, text);
+        }
+    (void)c, (void)c2;
+}
+
 /* While the terrain goes down the pieces are listed by number, kind and
  * radius, with the next to place marked (they were known only as 1-12). */
 Test(ck_game_set_up, render_lists_the_pieces_and_the_next_to_place)
