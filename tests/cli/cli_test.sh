@@ -258,11 +258,14 @@ expect 0 "$ecw" replay --verify "$tmp/bend.json"
 # seed 5, the village at (13, 13) between Y at (11, 8) and where he is going)
 printf '%s\n' 'place 1 13 13' 'place 2 24 13' 'place 3 35 13' 'place 4 13 24' 'place 5 24 24' \
   'place 6 35 24' 'place 7 13 35' 'place 8 24 35' 'place 9 35 35' 'place 10 18.5 29' 'place 11 29.5 18.5' \
-  'place 12 18.5 18.5' 'arrive 0.25 4' 'move Y 11 8' end end 'move Y 16.5 12.5' \
+  'place 12 18.5 18.5' list 'arrive 0.2 4.0' 'move Y 11 8' end end 'move Y 16.5 12.5' \
   'move Y 16.5 12.5 via 15.2 10.7' quit | "$ecw" play catch-a-king --seed 5 --ai human >"$tmp/out" 2>&1
 grep -qF 'illegal: the way crosses the unsearched village (piece 1), which would be searched: end the move on it or go round (a bend goes round: move Y 16.5 12.5 via 15.2 10.7)' "$tmp/out" ||
   fail "the worked bend: $(grep 'bend goes round' "$tmp/out")"
 grep -qF 'Y moves by way of (15.2, 10.7) from (11.0, 8.0) to (16.5, 12.5)' "$tmp/out" || fail "the worked bend typed back"
+# ... and the band's arrive points are listed as moves are, to 0.1", and taken typed back as listed
+grep -qx '   1. arrive 0.2 4.0' "$tmp/out" || fail "arrive listed: $(grep -m2 '\. arrive' "$tmp/out")"
+grep -qx 'royalist: arrive 0.2 4.0' "$tmp/out" || fail "arrive 0.2 4.0 typed back: $(grep -m2 'arrive' "$tmp/out")"
 
 # --- an unwritable save or event file fails at once, not after the game
 expect 1 "$ecw" play "$game" --save "$tmp/no/such/dir/g.json";  err_has "No such file"
@@ -551,7 +554,7 @@ grep -q '"players":{"royalist":"random","parliament":"heuristic"},"dice":"auto"'
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 4 end quit |
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/show.json" >/dev/null 2>&1
 expect 0 "$ecw" replay "$tmp/show.json" --show --verify
-for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.25 2.00' 'turn 1, parliament: shoot Y H2' \
+for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.2 2.0' 'turn 1, parliament: shoot Y H2' \
   '  d6: 3 (shot by commander Y)' '  d6: 4 (target horse H2)' 'turn 1, parliament: end'; do
   grep -qxF "$line" "$tmp/out" || fail "replay --show lacks '$line': $(head -c 500 "$tmp/out")"
 done

@@ -192,12 +192,13 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
 {
     int n = 0;
     /* every 4" along the edge; where figures leave no room for the row at
-     * any of them, every half inch */
+     * any of them, every half inch; 0.2" in, on the 0.1" grid that
+     * ck_describe prints, so the line typed back is this action */
     static const float steps[] = {4, 0.5f};
     for (int k = 0; k < 2 && n == 0; k++)
         for (float step = steps[k], t = step; t <= CK_TABLE - step; t += step) {
-            float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : t;
-            float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : s->arrive_edge == 3 ? 0.25f : t;
+            float x = s->arrive_edge == 0 ? 0.2f : s->arrive_edge == 1 ? 47.8f : t;
+            float y = s->arrive_edge == 2 ? 47.8f : s->arrive_edge == 3 ? 0.2f : t;
             Action a = {.verb = CKV_ARRIVE, .x = x, .y = y};
             try_push(s, out, cap, &n, a, NULL);
         }

@@ -45,7 +45,7 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_CHARGE: return snprintf(buf, n, "charge %s %s%s", f, t, a->arg ? " capture" : "");
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
-    case CKV_ARRIVE: return snprintf(buf, n, "arrive %.2f %.2f", a->x, a->y);
+    case CKV_ARRIVE: return snprintf(buf, n, "arrive %.1f %.1f", a->x, a->y); /* (as a move: legal points lie on the half inch) */
     case CKV_END: return snprintf(buf, n, "end");
     default: return snprintf(buf, n, "%s %s", a->verb >= 0 && a->verb < CKV_COUNT ? ck_verb_words[a->verb] : "?", f);
     }

@@ -332,6 +332,47 @@ Test(ck_text, arrive_with_no_arrivals_waiting_says_so)
     cr_assert_eq(ck_parse(&F.s, "arrive 24 0.25", &a, NULL), 0, "arrivals waiting: it parses");
 }
 
+/* A number printed to one decimal, as a move's coordinates are ("0.2", "47.8"). */
+static bool one_decimal(const char *t)
+{
+    const char *dot = strchr(t, '.');
+    return dot && dot > t && strspn(t, "0123456789") == (size_t)(dot - t) && strlen(dot) == 2 &&
+           dot[1] >= '0' && dot[1] <= '9';
+}
+
+/* [CK Chance Cards] the arrive points of the legal list are printed as a
+ * move's, to 0.1" ("arrive 0.2 4.0", not "arrive 0.25 4.00"), and lie on
+ * that grid (0.2" in, on the half inch along the edge), so that each,
+ * typed back, is accepted and is the very action listed. */
+Test(ck_text, arrive_points_are_listed_as_moves_are)
+{
+    static const char *const first[4] = {"arrive 0.2 4.0", "arrive 47.8 4.0", "arrive 4.0 47.8", "arrive 4.0 0.2"};
+    static Action acts[MAX_ACTIONS];
+    F.s.phase = CP_ARRIVE;
+    F.s.arrive_type = F_SHOT;
+    F.s.arrive_count = 3;
+    for (int edge = 0; edge < 4; edge++) {
+        F.s.arrive_edge = (uint8_t)edge;
+        F.s.to_act = F.s.arrive_side = edge == 3 ? CK_PAR : CK_ROY; /* (the south edge: reinforcements) */
+        int n = ck_legal(&F.s, acts, MAX_ACTIONS);
+        cr_assert_gt(n, 0);
+        for (int i = 0; i < n; i++) {
+            char buf[64], x[16], y[16];
+            ck_describe(&F.s, &acts[i], buf, sizeof buf);
+            if (i == 0)
+                cr_assert_str_eq(buf, first[edge], "edge %d", edge);
+            cr_assert(sscanf(buf, "arrive %15s %15s", x, y) == 2 && one_decimal(x) && one_decimal(y),
+                      "'%s': not to one decimal", buf);
+            Action b;
+            Diag d = {{0}};
+            cr_assert_eq(ck_parse(&F.s, buf, &b, &d), 0, "'%s' does not parse: %s", buf, d.msg);
+            cr_assert_eq(ck_check(&F.s, &b, &d), 0, "'%s', typed back, is refused: %s", buf, d.msg);
+            cr_assert(b.x == acts[i].x && b.y == acts[i].y, "'%s' typed back is (%.9g, %.9g), listed (%.9g, %.9g)",
+                      buf, (double)b.x, (double)b.y, (double)acts[i].x, (double)acts[i].y);
+        }
+    }
+}
+
 /* [CK Game set up] a piece named by its kind, or the kind's letter on the
  * map, is the first of that kind still waiting; pieces go down in order. */
 Test(ck_text, place_takes_a_piece_kind_name)
