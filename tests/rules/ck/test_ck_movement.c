@@ -1114,3 +1114,71 @@ Test(ck_movement_and_ranges, no_base_ever_stands_on_another)
         }
     cr_assert_gt(actions, 2000);
 }
+
+/* The worked bend at the end of refusal d, if it names one (not the bare
+ * form "move F X Y via BX BY"), copied to order. */
+static bool worked_bend_in(const Diag *d, char *order, size_t n)
+{
+    const char *at = strstr(d->msg, " (a bend goes round: ");
+    if (!at || strstr(at, " F ") || strstr(at, "via BX BY"))
+        return false;
+    snprintf(order, n, "%s", at + strlen(" (a bend goes round: "));
+    order[strcspn(order, ")")] = '\0';
+    return true;
+}
+
+/* Figure i's straight moves in eight directions (half and all of his
+ * move) and his escort: each refused one whose refusal offers a worked
+ * bend has that order, typed back, accepted. The number checked. */
+static int check_bends_offered(const CkState *s, int i)
+{
+    const CkFig *f = &s->figs[i];
+    float m = ck_move_allowance(s, f);
+    int checked = 0;
+    for (int k = 0; k < 17; k++) {
+        float ang = 0.7853982f * (float)(k % 8), go = k < 8 ? m : m / 2;
+        Action a = k < 16 ? (Action){.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + go * cosf(ang),
+                                     .y = f->y + go * sinf(ang)}
+                          : (Action){.verb = CKV_ESCORT, .piece = (int16_t)i};
+        Diag d = {{0}}, why = {{0}};
+        char order[160];
+        Action typed;
+        if (ck_check(s, &a, &d) == 0 || !worked_bend_in(&d, order, sizeof order))
+            continue;
+        cr_assert_eq(ck_parse(s, order, &typed, &why), 0, "'%s' (offered for '%s') does not parse: %s", order, d.msg,
+                     why.msg);
+        cr_assert_eq(ck_check(s, &typed, &why), 0, "'%s', offered for '%s', is refused: %s", order, d.msg, why.msg);
+        checked++;
+    }
+    return checked;
+}
+
+/* [CK Movement and Ranges] (ecw, "A way with one bend") in heuristic
+ * games, every bend that a refused straight move or escort offers is an
+ * order the rules accept when typed back. */
+Test(ck_movement_and_ranges, every_bend_offered_is_accepted)
+{
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        CkState s;
+        Rng r;
+        new_game(&s, &r, &o, seed, seed * 7907);
+        static Action list[512];
+        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
+            if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST)
+                for (int i = 0; i < s.nfigs; i++)
+                    if (s.figs[i].side == s.to_act && s.figs[i].status == FS_ACTIVE && !s.figs[i].moved)
+                        checked += check_bends_offered(&s, i);
+            Action a;
+            if (ck_heuristic(&s, &r, &a) < 0) {
+                int n = ck_legal(&s, list, 512);
+                cr_assert_gt(n, 0);
+                a = list[rng_below(&r, (uint32_t)n)];
+            }
+            ck_apply(&s, &a, NULL);
+        }
+    }
+    cr_assert_gt(checked, 500, "only %d worked bends were offered: the test sees too little", checked);
+}
