@@ -62,6 +62,8 @@ Test(datafiles, embedded_catch_a_king_tables_parse)
     cr_assert_eq(t.points[CK_ROY][PT_AT_LIBERTY][F_CHARLES], 12);
     cr_assert_eq(t.points[CK_PAR][PT_CAPTURED][F_HORSE], 3, "'royalist' stands for shot and horse");
     cr_assert_eq(t.piece_kinds[CK_PIECES - 1], T_MARSH);
+    cr_assert(t.terrain[T_FIELD].cover && t.terrain[T_FIELD].cover_edge, "a field's cover is its hedges (2)");
+    cr_assert(t.terrain[T_VILLAGE].cover && !t.terrain[T_VILLAGE].cover_edge, "a village's, its buildings (1)");
 }
 
 Test(datafiles, catch_a_king_errors_name_file_and_line)
@@ -72,6 +74,8 @@ Test(datafiles, catch_a_king_errors_name_file_and_line)
     ck_refused("dragoon D parliament 1 3 2 8 12\n", te, de, p, "every figure type");
     ck_refused(f, "village 1 3.0 1 1 0 0 1\ncastle 1 3.0 1 1 0 0 1\n", de, p, "terrain.txt:2: expected");
     ck_refused(f, "wood 13 3.0 1 0 1 0 1\n", de, p, "terrain.txt:1: more than 12 pieces");
+    ck_refused(f, "field 3 3.0 3 1 1 0 0\n", de, p, "terrain.txt:1: expected 'KIND COUNT RADIUS COVER OBSTACLE HALF HILL "
+                                                   "BLOCKS' (COVER 0, 1 or 2");
     ck_refused(f, te, "chance rain 31\n", p, "decks.txt:1: the chance deck holds 30 cards");
     ck_refused(f, te, "chance king 1\n", p, "decks.txt:1: no card 'king'");
     ck_refused(f, te, "chance rain 3\n", p, "the rulebook has 30, 24, 18");

@@ -132,6 +132,9 @@ typedef struct CkState {
     /* CP_DEFEND: a Royalist charger beaten by defender pend_def, who may
      * take him; the fight's dice and result wait for the choice */
     uint8_t pend_att, pend_def, pend_ar, pend_dr, pend_wound, pend_result;
+    uint8_t pend_inside;      /* CP_DEFEND: that charger set off within the walls of his target's piece */
+    uint8_t cover_inside;     /* option cover_from_inside=yes: a piece's hedges and walls shelter its men from
+                               * an enemy inside it too */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
 } CkState;
@@ -147,6 +150,7 @@ typedef struct CkTerrainSpec {
     char    name[16];
     float   r;
     uint8_t cover, obstacle, difficult, hill, blocks_sight;
+    uint8_t cover_edge; /* its cover is at its edge (hedges): none from a shooter inside it */
 } CkTerrainSpec;
 typedef enum { PT_SEARCHED, PT_KILLED, PT_CAPTURED, PT_UNDISCOVERED, PT_AT_LIBERTY, PT_EVENT_COUNT } CkPointEvent;
 enum { PT_PIECE = F_TYPE_COUNT }; /* the points table's column for a terrain piece */

@@ -92,7 +92,8 @@
 typedef struct NearFoe {
     uint8_t e;
     uint8_t chances;              /* pc, ps, pm found */
-    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found */
+    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found (T_KIND_COUNT + 1: its own piece) */
+    int8_t  piece;                /* the piece it stands on, or -1 */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
     float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
@@ -100,7 +101,7 @@ typedef struct NearFoe {
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
     double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
-    double  charge_cost[T_KIND_COUNT + 1]; /* a charge's cost on each ground (open first) */
+    double  charge_cost[T_KIND_COUNT + 2]; /* a charge's cost on each ground (open first; last, within its own piece) */
     double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
 
@@ -146,6 +147,7 @@ typedef struct Memo {
     uint32_t gen, pgen;         /* renewed at any change, at any change but searches */
     uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
     uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
+    uint16_t edge;                     /* the pieces whose cover is at their edge (hedges), as bits */
     FigMemo  fig[CK_MAX_FIGS];
 } Memo;
 
@@ -237,13 +239,14 @@ static void map_cells(Memo *memo)
 static void note_grounds(Memo *memo)
 {
     const CkTerrainSpec *terrain = ck_terrain;
-    memo->hard = memo->cover = memo->obst = memo->hill = 0;
+    memo->hard = memo->cover = memo->obst = memo->hill = memo->edge = 0;
     for (int p = 0; p < CK_PIECES; p++) {
         const CkTerrainSpec *t = &terrain[memo->pieces[p].kind];
         memo->hard |= (uint16_t)((t->difficult != 0) << p);
         memo->cover |= (uint16_t)((t->cover != 0) << p);
         memo->obst |= (uint16_t)((t->obstacle != 0) << p);
         memo->hill |= (uint16_t)((t->hill != 0) << p);
+        memo->edge |= (uint16_t)((t->cover_edge != 0) << p);
     }
 }
 
@@ -848,23 +851,38 @@ static inline void foe_info(Table *tb, int e)
 }
 
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
- * shooting, behind an obstacle against charges. */
+ * shooting, behind an obstacle against charges; `inside`: as a foe within
+ * the same piece sees it (met_from). */
 typedef struct Ground {
-    int cover, obst, kind;
+    int cover, obst, kind, inside;
 } Ground;
 
 /* The ground of piece pc (-1: open ground). */
 static Ground ground_of(const Table *tb, int pc)
 {
     int kind = pc < 0 ? -1 : tb->s->pieces[pc].kind;
-    return (Ground){piece_is(tb->memo->cover, pc), piece_is(tb->memo->obst, pc), kind};
+    return (Ground){piece_is(tb->memo->cover, pc), piece_is(tb->memo->obst, pc), kind, 0};
 }
 
-/* The ground at (x, y). */
-static Ground ground_at(const Table *tb, float x, float y)
+/* [CK Shooting factors] [CK Hand to hand Combat] (ecw) the ground gr of
+ * piece pc as an attacker on piece `from` meets it: no obstacle, nor a
+ * field's hedges, between men within the same piece (as ck_combat counts
+ * it; not with option cover_from_inside=yes). */
+static Ground met_from(const Table *tb, Ground gr, int pc, int from)
 {
-    return ground_of(tb, piece_at(tb, x, y));
+    if (pc >= 0 && from == pc && !tb->s->cover_inside) {
+        gr.obst = 0, gr.inside = 1;
+        gr.cover &= !piece_is(tb->memo->edge, pc);
+    }
+    return gr;
 }
+
+/* Is piece pc's obstacle between its men and an attacker on piece `from`? */
+static int obstacle_against(const Table *tb, int pc, int from)
+{
+    return met_from(tb, ground_of(tb, pc), pc, from).obst;
+}
+
 
 /* The squared distances from (x, y) of the acting side's figures, in the
  * order of tb->own (arrays without branches: the compiler does several
@@ -1050,6 +1068,7 @@ static int near_foes(Table *tb, int i)
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
             nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
+            nf->piece = (int8_t)piece_under(tb, g);
             nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
             nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
@@ -1122,7 +1141,7 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
 {
     double loss = 0;
     if (a.pc > 0) {
-        int c = gr.kind + 1;
+        int c = gr.inside ? T_KIND_COUNT + 1 : gr.kind + 1;
         if (!(nf->charge_known & (1u << c))) {
             nf->charge_cost[c] = charge_cost(tb, nf->e, i, gr);
             nf->charge_known |= (uint8_t)(1u << c);
@@ -1162,7 +1181,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     if (quiet(tb, i))
         return 0;
     assert(ck_dist(x, y, tb->s->figs[i].x, tb->s->figs[i].y) <= maxf(allowance(tb, i), 3) + 0.01f); /* near_foes */
-    Ground gr = {0, 0, -2};
+    Ground gr = {0, 0, -2, 0};
     double loss = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         NearFoe *nf = &tb->near[k];
@@ -1174,9 +1193,11 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
         Attack a = near_attack(nf, d2);
         if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
             continue;
-        if (gr.kind == -2)
-            gr = piece == -2 ? ground_at(tb, x, y) : ground_of(tb, piece);
-        loss += near_cost(tb, nf, i, gr, a);
+        if (gr.kind == -2) {
+            piece = piece == -2 ? piece_at(tb, x, y) : piece;
+            gr = ground_of(tb, piece);
+        }
+        loss += near_cost(tb, nf, i, met_from(tb, gr, piece, nf->piece), a);
         if (nf->menace > 0) /* drawing a foe off the guards */
             loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
     }
@@ -1196,7 +1217,8 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     Attack a = attack_of(tb, e, (int)(f - s->figs), x, y);
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
-    Ground gr = ground_at(tb, x, y);
+    int pc = piece_at(tb, x, y);
+    Ground gr = met_from(tb, ground_of(tb, pc), pc, piece_under(tb, e));
     Odds oc = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
     int sf = base_factor(tb, g, f) - (s->raining != 0) - gr.cover, df = base_factor(tb, f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
@@ -1249,7 +1271,8 @@ static int aimed_at(Table *tb, int t)
 static int shot_factor(Table *tb, int i, int t, float d2, float range)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
-    int v = base_factor(tb, f, e) - piece_is(tb->memo->cover, piece_under(tb, t)) + aimed_at(tb, t) - (f->shot_at == t);
+    int pt = piece_under(tb, t), cover = met_from(tb, ground_of(tb, pt), pt, piece_under(tb, i)).cover;
+    int v = base_factor(tb, f, e) - cover + aimed_at(tb, t) - (f->shot_at == t);
     return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
 }
 
@@ -1356,7 +1379,7 @@ static Odds charge_odds(Table *tb, int i, int t)
     int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
-    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - piece_is(tb->memo->obst, pe) +
+    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, piece_under(tb, i)) +
              touching(tb, t) - ck_in_contact(f, e);
     int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
@@ -2207,7 +2230,7 @@ static double person_danger(Table *tb, int i, float x, float y)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     int pc = piece_at(tb, x, y), kind = pc < 0 ? -1 : s->pieces[pc].kind;
-    bool hard = piece_is(tb->memo->hard, pc), hill = piece_is(tb->memo->hill, pc), obst = piece_is(tb->memo->obst, pc);
+    bool hard = piece_is(tb->memo->hard, pc), hill = piece_is(tb->memo->hill, pc);
     int df = base_factor(tb, f, f) + ground_mod(f, kind) + hill, af[CK_MAX_FIGS], n = 0;
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
@@ -2216,7 +2239,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
             continue;
-        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obst;
+        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obstacle_against(tb, pc, piece_under(tb, e));
     }
     double safe = 1;
     for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */

@@ -92,15 +92,26 @@ static int factors_sum(const Factors *p)
            p->supporters;
 }
 
-/* [CK Shooting factors] cover -1, each other shooter at the same target this
- * phase +1 (ecw reading of "aiming at the same target"), within half range
- * +1, rain -1. */
+/* [CK Shooting factors] [CK Hand to hand Combat] (ecw) did an attacker who
+ * set off from piece `from` (-1: open ground) start within the hedges and
+ * walls of the piece target t stands on? Then they are not between the
+ * two. Never with option cover_from_inside=yes (the target's ground
+ * alone counts, ecw's reading until 2026-12-01). */
+static bool within_walls(const CkState *s, int from, const CkFig *t)
+{
+    return !s->cover_inside && from >= 0 && from == ck_piece_at(s, t->x, t->y);
+}
+
+/* [CK Shooting factors] cover -1 (a field's hedges not against a shooter
+ * within them), each other shooter at the same target this phase +1 (ecw
+ * reading of "aiming at the same target"), within half range +1, rain -1. */
 static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
     factors_start(p, base_factor(f, t));
     int tk = piece_kind_at(s, t);
-    if (tk >= 0 && ck_terrain[tk].cover)
+    if (tk >= 0 && ck_terrain[tk].cover &&
+        !(ck_terrain[tk].cover_edge && within_walls(s, ck_piece_at(s, f->x, f->y), t)))
         p->cover = -1;
     for (int i = 0; i < s->nfigs; i++)
         if (i != shooter && s->figs[i].side == f->side && s->figs[i].shot_at == target)
@@ -140,9 +151,10 @@ static int ground_mod(const CkState *s, const CkFig *f)
 }
 
 /* [CK Hand to hand Combat] each other friend touching the enemy +1 (the
- * attacker's side), attacking a target that defends an obstacle -1, uphill
- * of the opponent +1, woods and marsh. */
-static int melee_parts(const CkState *s, int fig, int opp, bool attacker, Factors *p)
+ * attacker's side), attacking a target that defends an obstacle -1 (not
+ * for an attacker who set off within its walls or hedges: `inside`, ecw),
+ * uphill of the opponent +1, woods and marsh. */
+static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool inside, Factors *p)
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
     factors_start(p, base_factor(f, o));
@@ -151,7 +163,7 @@ static int melee_parts(const CkState *s, int fig, int opp, bool attacker, Factor
         p->uphill = 1;
     if (attacker) {
         int ok = piece_kind_at(s, o);
-        if (ok >= 0 && ck_terrain[ok].obstacle)
+        if (ok >= 0 && ck_terrain[ok].obstacle && !inside)
             p->obstacle = -1;
         for (int i = 0; i < s->nfigs; i++) {
             const CkFig *h = &s->figs[i];
@@ -166,7 +178,8 @@ static int melee_parts(const CkState *s, int fig, int opp, bool attacker, Factor
 int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
 {
     Factors p;
-    return melee_parts(s, fig, opp, attacker, &p);
+    const CkFig *f = &s->figs[fig];
+    return melee_parts(s, fig, opp, attacker, within_walls(s, ck_piece_at(s, f->x, f->y), &s->figs[opp]), &p);
 }
 
 /* ---------------- checks ---------------- */
@@ -891,15 +904,16 @@ static void fight(CkState *s, Fight *fg, GameIO *io)
 
 /* [CK Shooting factors] [CK Hand to hand Combat] both sides' factors, part
  * by part, for a shot or a charge, the attacker where he fights from (a
- * charger at his point of contact): the fight and the prompt's odds alike. */
-static void fight_parts(const CkState *s, const Action *a, Factors *af, Factors *df)
+ * charger at his point of contact, `inside` if he set off within the walls
+ * of his target's piece): the fight and the prompt's odds alike. */
+static void fight_parts(const CkState *s, const Action *a, bool inside, Factors *af, Factors *df)
 {
     if (a->verb == CKV_SHOOT) {
         shoot_parts(s, a->piece, a->target, af);
         factors_start(df, ck_target_factor(s, a->target, a->piece));
     } else {
-        melee_parts(s, a->piece, a->target, true, af);
-        melee_parts(s, a->target, a->piece, false, df);
+        melee_parts(s, a->piece, a->target, true, inside, af);
+        melee_parts(s, a->target, a->piece, false, false, df);
     }
 }
 
@@ -910,7 +924,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece];
     Fight fg;
     fight_start(&fg, false, a->piece, a->target);
-    fight_parts(s, a, &fg.af, &fg.df);
+    fight_parts(s, a, false, &fg.af, &fg.df);
     if (!f->moved)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
@@ -951,7 +965,8 @@ void ck_defender_chooses(CkState *s, bool take, GameIO *io)
     Fight fg;
     Action a = {.verb = CKV_CHARGE, .piece = s->pend_att, .target = s->pend_def};
     fight_start(&fg, true, s->pend_att, s->pend_def);
-    fight_parts(s, &a, &fg.af, &fg.df); /* as they were: nothing has moved since */
+    fight_parts(s, &a, s->pend_inside, &fg.af, &fg.df); /* as they were: nothing has moved since */
+    s->pend_inside = 0;
     fg.ar = s->pend_ar, fg.dr = s->pend_dr, fg.wound_roll = s->pend_wound;
     fg.winner = s->pend_def, fg.loser = s->pend_att;
     fg.capture = take;
@@ -969,7 +984,8 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
     float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
     Round r = {0, 0, 0};
-    int how = contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), &cx, &cy, NULL, &r);
+    int from = ck_piece_at(s, f->x, f->y), how = contact_spot(s, f, t, from, &cx, &cy, NULL, &r);
+    bool inside = within_walls(s, from, t);
     f->x = cx, f->y = cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
     char what[64] = "charges from";
@@ -979,7 +995,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     f->moved = f->shot = 1;
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
-    fight_parts(s, a, &fg.af, &fg.df);
+    fight_parts(s, a, inside, &fg.af, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
@@ -988,8 +1004,10 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     bool may_take = t->side == CK_PAR && can_guard(s, a->target, f);
     fg.capture = at > dt ? a->arg != 0 : may_take && s->defender_takes == CK_TAKE_YES;
     judge(s, &fg, io);
-    if (at < dt && may_take && s->defender_takes == CK_TAKE_ASK && defender_asks(s, &fg, io))
-        return; /* the fight waits for Parliament's choice (ck_defender_chooses) */
+    if (at < dt && may_take && s->defender_takes == CK_TAKE_ASK && defender_asks(s, &fg, io)) {
+        s->pend_inside = inside; /* (the fight's factors are worked out again when Parliament chooses) */
+        return;
+    } /* the fight waits for Parliament's choice (ck_defender_chooses) */
     log_combat(s, io, &fg);
     carry_out(s, &fg, io);
     ck_search_if_reached(s, a->piece, cx, cy, io); /* a charge onto a piece searches it, though he recoiled off */
@@ -1081,12 +1099,13 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     const CkFig *t = &s.figs[a->target];
     bool shoot = a->verb == CKV_SHOOT;
     float cx = f->x, cy = f->y;
+    int from = ck_piece_at(&s, f->x, f->y);
     if (!shoot) {
-        contact_spot(&s, f, t, ck_piece_at(&s, f->x, f->y), &cx, &cy, NULL, NULL);
+        contact_spot(&s, f, t, from, &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
     }
     Factors af, df;
-    fight_parts(&s, a, &af, &df);
+    fight_parts(&s, a, !shoot && within_walls(&s, from, t), &af, &df);
     char aw[160], dw[160];
     parts_in_words(&af, aw, sizeof aw);
     parts_in_words(&df, dw, sizeof dw);

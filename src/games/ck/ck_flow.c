@@ -567,6 +567,7 @@ static const char *const ck_option_help[] = {
     "pass_enemies=no|yes    a move's way may not pass over an enemy's base, or may (Movement and Ranges)",
     "share_ground=no|yes    no move may end on another figure's base, or one may end on a friend's (Movement and Ranges)",
     "ride_round=yes|no      a charger may ride round the men about his target with one bend, or comes straight (Hand to hand Combat)",
+    "cover_from_inside=no|yes  hedges and walls shelter a man from enemies outside his piece only, or from those inside it too (Hand to hand Combat, Shooting factors)",
     "absent_scores=no|yes   Charles or Wilmot never in the area scores nothing, or scores as at liberty (Royalists Win Points for)",
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",

@@ -69,14 +69,14 @@ static int parse_terrain(CkTables *t, const char *text, Diag *d)
     for (const char *pos = text; df_next_line(&pos, buf, sizeof buf, &lineno);) {
         int k;
         if (sscanf(buf, "%15s %d %f %d %d %d %d %d", name, &count, &r, &c, &o, &df, &h, &b) != 8 ||
-            (k = find(kind_names, T_KIND_COUNT, name)) < 0 || count < 1 || r <= 0 || r > 8)
-            return diag_set(d, "terrain.txt:%d: expected 'KIND COUNT RADIUS COVER OBSTACLE HALF HILL BLOCKS'", lineno);
+            (k = find(kind_names, T_KIND_COUNT, name)) < 0 || count < 1 || r <= 0 || r > 8 || c < 0 || c > 2)
+            return diag_set(d, "terrain.txt:%d: expected 'KIND COUNT RADIUS COVER OBSTACLE HALF HILL BLOCKS' (COVER 0, 1 or 2, the others 0 or 1)", lineno);
         if (n + count > CK_PIECES)
             return diag_set(d, "terrain.txt:%d: more than %d pieces", lineno, CK_PIECES);
         CkTerrainSpec *s = &t->terrain[k];
         snprintf(s->name, sizeof s->name, "%s", name);
         s->r = r;
-        s->cover = c != 0, s->obstacle = o != 0, s->difficult = df != 0, s->hill = h != 0, s->blocks_sight = b != 0;
+        s->cover = c != 0, s->cover_edge = c == 2, s->obstacle = o != 0, s->difficult = df != 0, s->hill = h != 0, s->blocks_sight = b != 0;
         for (int i = 0; i < count; i++)
             t->piece_kinds[n++] = (uint8_t)k;
     }

@@ -113,6 +113,31 @@ Test(ck_shooting_factors, cover_minus_one)
     }
 }
 
+/* (ecw, "Hedges and walls stand between") a field's cover is its hedges:
+ * none against a shooter within the same field. Buildings and trees cover
+ * a man wherever the shooter stands; a shooter in another field pays. With
+ * cover_from_inside=yes the target's ground alone counts. */
+Test(ck_shooting_factors, no_hedge_cover_from_a_shooter_in_the_same_field)
+{
+    static const struct { int piece, cover; } k[] = {
+        {CKP_FIELD, 0}, {CKP_VILLAGE, 1}, {CKP_MANOR, 1}, {CKP_WOOD, 1},
+    };
+    for (size_t n = 0; n < 4; n++)
+        for (int opt = 0; opt < 2; opt++) {
+            ckf_init(&F);
+            F.s.cover_inside = (uint8_t)opt;
+            ckf_ground(&F, k[n].piece, 20, 20);
+            ckf_ground(&F, CKP_FIELD2, 20, 29);
+            int t = ckf_fig(&F, F_SHOT, 20, 19), in = ckf_fig(&F, F_DRAGOON, 20, 21),
+                other = ckf_fig(&F, F_DRAGOON, 20, 28);
+            const char *kind = ck_terrain[ck_piece_kinds[k[n].piece]].name;
+            int want = opt ? 1 : k[n].cover;
+            cr_expect_eq(ck_shoot_factor(&F.s, in, t, NULL), 3 + 1 - want, "a shooter within the %s, option %d", kind,
+                         opt);
+            cr_expect_eq(ck_shoot_factor(&F.s, other, t, NULL), 3 - 1, "a shooter in another field, into the %s", kind);
+        }
+}
+
 Test(ck_shooting_factors, cover_changes_the_outcome)
 {
     /* open ground: 3+5=8 against 3+1=4, half or less: dead */
@@ -417,6 +442,63 @@ Test(ck_hand_to_hand_combat, obstacle)
                      ck_terrain[ck_piece_kinds[k[n].piece]].name);
         cr_expect_eq(ck_melee_factor(&F.s, c, s, false), 4, "only the attacker pays for the obstacle");
     }
+}
+
+static char *table_odds(Action a, Diag *d); /* (below, with the other odds tests) */
+
+/* (ecw, "Hedges and walls stand between") a charger who set off within
+ * the village, manor or field his target stands in has no hedge or wall
+ * to cross: no -1 for the obstacle, in the fight, its log and its odds
+ * alike. One who set off outside it pays, though his point of contact is
+ * within the piece. With cover_from_inside=yes the target's ground alone
+ * counts, as before. */
+Test(ck_hand_to_hand_combat, no_obstacle_against_a_charger_from_within_the_piece)
+{
+    static const int pieces[3] = {CKP_VILLAGE, CKP_MANOR, CKP_FIELD};
+    for (int n = 0; n < 3; n++)
+        for (int opt = 0; opt < 2; opt++) {
+            ckf_init(&F);
+            F.s.cover_inside = (uint8_t)opt;
+            ckf_ground(&F, pieces[n], 20, 20);
+            int s = ckf_fig(&F, F_SHOT, 20, 20), in = ckf_fig(&F, F_CAVALRY, 21.5f, 21.5f),
+                out = ckf_fig(&F, F_CAVALRY, 20, 24.5f);
+            const char *kind = ck_terrain[ck_piece_kinds[pieces[n]]].name;
+            cr_expect_eq(ck_melee_factor(&F.s, in, s, true), 4 - opt, "from within the %s, option %d", kind, opt);
+            Diag d = {{0}};
+            char *text = table_odds(ckf_act(CKV_CHARGE, out, s, 0, 0, 0), &d);
+            cr_assert_not_null(text, "%s", d.msg);
+            cr_expect(strstr(text, "as the table stands: 3 (base 4, obstacle -1)"), "from outside the %s: %s", kind,
+                      text);
+            free(text);
+            text = table_odds(ckf_act(CKV_CHARGE, in, s, 0, 0, 0), &d);
+            cr_assert_not_null(text, "%s", d.msg);
+            cr_expect(strstr(text, opt ? "as the table stands: 3 (base 4, obstacle -1)" : "as the table stands: 4 (base 4)"),
+                      "from within the %s, option %d: %s", kind, opt, text);
+            free(text);
+            ckf_dice(&F, 2, 3, 3); /* 4+3 against 3+3 from within; 3+3, a tie, with the obstacle */
+            ckf_charge(&F, in, s, false);
+            const char *ev = ckf_last_event(&F, "combat");
+            cr_expect(strstr(ev, opt ? "\"att_factor\":3," : "\"att_factor\":4,"), "%s, option %d: %s", kind, opt, ev);
+            cr_expect_eq(ckf_f(&F, s)->status, FS_ACTIVE);
+            cr_expect(opt || strstr(ev, "\"result\":\"recoil\""), "%s: %s", kind, ev);
+        }
+}
+
+/* ... and a charger beaten by a defender who may take him keeps his
+ * reckoning while Parliament chooses: the fight told once the choice is
+ * made has no obstacle either. */
+Test(ck_hand_to_hand_combat, no_obstacle_kept_while_parliament_chooses)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_ground(&F, CKP_FIELD, 20, 20);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 21.5f, 21.5f);
+    ckf_dice(&F, 2, 2, 4); /* horse 4+2=6 against 4+4=8: beaten, not by half */
+    ckf_charge(&F, h, c, false);
+    cr_assert_eq(F.s.phase, CP_DEFEND);
+    ckf_do(&F, ckf_act(CKV_END, 0, 0, 0, 0, 0));
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"att_factor\":4,") && strstr(ev, "\"att_total\":6"), "%s", ev);
+    cr_assert_eq(F.s.pend_inside, 0, "nothing left waiting");
 }
 
 Test(ck_hand_to_hand_combat, obstacle_makes_a_tie)
