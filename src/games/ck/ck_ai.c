@@ -1252,15 +1252,17 @@ static inline double menace(Table *tb, int e)
     return tb->menace[e];
 }
 
-/* How many of the acting side's figures have shot at t this phase. */
+/* How many of the acting side's figures add +1 to a shot at t: those who
+ * have shot at t this phase, or with option volley=yes those who aim at
+ * him (ck_combat's joins_shot). */
 static int aimed_at(Table *tb, int t)
 {
     if (tb->aimed[0] < 0) {
         memset(tb->aimed, 0, (size_t)tb->s->nfigs);
         for (int k = 0; k < tb->nown; k++) {
-            int at = tb->s->figs[tb->own[k]].shot_at;
-            if (at < tb->s->nfigs)
-                tb->aimed[at]++;
+            const CkFig *f = &tb->s->figs[tb->own[k]];
+            if (f->shot_at < tb->s->nfigs && (!tb->s->volley || f->aimed))
+                tb->aimed[f->shot_at]++;
         }
     }
     return tb->aimed[t];
@@ -2062,12 +2064,34 @@ static bool par_figure(Table *tb, int i, Action *out)
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
 
-/* Shots after moving, once every figure has moved that will. */
+/* [CK Shooting factors] (option volley=yes) may another of the acting
+ * side's figures who has moved and not shot yet still shoot at t? Then
+ * shot `a` is better joined to his: one roll with +1 (a kill wants twice
+ * the target's score, which one roll at +1 gets far more often than two
+ * plain ones). */
+static bool another_shooter(Table *tb, const Action *a)
+{
+    for (int k = 0; k < tb->nown; k++) {
+        int j = tb->own[k];
+        Action b = *a;
+        b.piece = (int16_t)j;
+        if (j != a->piece && tb->s->figs[j].moved && !tb->s->figs[j].shot && accept(tb->s, b, &b))
+            return true;
+    }
+    return false;
+}
+
+/* Shots after moving, once every figure has moved that will; with option
+ * volley=yes each but the last of those who can shoot at the same man
+ * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
     for (int k = 0; k < tb->nown; k++)
-        if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out))
+        if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out)) {
+            if (tb->s->volley && another_shooter(tb, out))
+                out->verb = CKV_AIM;
             return true;
+        }
     return false;
 }
 

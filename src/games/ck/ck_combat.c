@@ -102,9 +102,19 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
     return !s->cover_inside && from >= 0 && from == ck_piece_at(s, t->x, t->y);
 }
 
+/* [CK Shooting factors] does figure i's +1 count for a shot at `target`
+ * by a friend: he shot at him before in this phase (ecw's reading of
+ * "aiming at the same target"), or, with option volley=yes, he aims at
+ * him to join this shot. */
+static bool joins_shot(const CkState *s, int i, int target)
+{
+    const CkFig *h = &s->figs[i];
+    return h->shot_at == target && (!s->volley || h->aimed);
+}
+
 /* [CK Shooting factors] cover -1 (a field's hedges not against a shooter
- * within them), each other shooter at the same target this phase +1 (ecw
- * reading of "aiming at the same target"), within half range +1, rain -1. */
+ * within them), each other shooter at the same target this phase +1
+ * (joins_shot), within half range +1, rain -1. */
 static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
@@ -114,7 +124,7 @@ static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
         !(ck_terrain[tk].cover_edge && within_walls(s, ck_piece_at(s, f->x, f->y), t)))
         p->cover = -1;
     for (int i = 0; i < s->nfigs; i++)
-        if (i != shooter && s->figs[i].side == f->side && s->figs[i].shot_at == target)
+        if (i != shooter && s->figs[i].side == f->side && joins_shot(s, i, target))
             p->helpers[p->nhelpers++] = (uint8_t)i;
     p->shooters = p->nhelpers;
     if (ck_dist(f->x, f->y, t->x, t->y) <= ck_figs[f->type].range / 2)
@@ -215,6 +225,19 @@ static int no_sight(const CkState *s, int p, const CkFig *deep, Diag *d)
                        "only from within it", id, kind, p + 1);
 }
 
+/* [CK Shooting factors] the refusal of `aim` without option volley. */
+static int aim_refused(const CkState *s, const Action *a, Diag *d)
+{
+    if (!d)
+        return -1;
+    char f[8] = "F", t[8] = "T";
+    if (a->target >= 0 && a->target < s->nfigs)
+        ck_fig_id(s, a->target, t);
+    ck_fig_id(s, a->piece, f);
+    return diag_set(d, "aim is for option volley=yes; without it each shot rolls alone, +1 for each friend who shot "
+                       "at the same man before it: shoot %s %s", f, t);
+}
+
 /* [CK Shooting factors] a figure that can shoot, in range and in sight. */
 static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
@@ -223,7 +246,7 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->shot)
-        return diag_set(d, "that figure has already shot");
+        return diag_set(d, f->aimed ? "that figure has already taken aim this turn" : "that figure has already shot");
     if (enemy_target(s, f, a->target, d) < 0)
         return -1;
     const CkFig *t = &s->figs[a->target];
@@ -501,6 +524,7 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
         return diag_set(d, "that figure cannot act");
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
+    case CKV_AIM: return s->volley ? check_shoot(s, f, a, d) : aim_refused(s, a, d);
     case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     default: return check_capture(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     }
@@ -931,7 +955,29 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     f->shot_at = (uint8_t)a->target;
     fg.ar = game_roll(&s->rng, io, 6, f->side, "shot by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s", ck_fig_label(s, a->target, io).s);
+    for (int k = 0; k < fg.af.nhelpers; k++) /* volley=yes: those who aimed have had their shot */
+        s->figs[fg.af.helpers[k]].aimed = 0;
     fight(s, &fg, io);
+}
+
+/* [CK Shooting factors] (ecw, option volley=yes) figure a->piece takes aim
+ * at a->target: his shot is spent, as on shooting (before moving it
+ * leaves half a move), and the next friend to shoot at the target adds
+ * his +1, in one roll. */
+static void aim(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *f = &s->figs[a->piece];
+    if (!f->moved)
+        f->half = 1;
+    f->shot = f->aimed = 1;
+    f->shot_at = (uint8_t)a->target;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "aim", VIS_PUBLIC)) {
+        evlog_int(log, "figure", a->piece + 1);
+        evlog_int(log, "target", a->target + 1);
+        evlog_end(log, "%s takes aim at %s: the next shot at him adds his +1", ck_fig_label(s, a->piece, io).s,
+                  ck_fig_label(s, a->target, io).s);
+    }
 }
 
 /* [CK Combat Outcomes] a Royalist charger beaten, not killed, by a
@@ -1129,6 +1175,7 @@ void ck_combat_apply(CkState *s, const Action *a, GameIO *io)
     switch (a->verb) {
     case CKV_SHOOT: shoot(s, a, io); break;
     case CKV_CHARGE: charge(s, a, io); break;
+    case CKV_AIM: aim(s, a, io); break;
     default: capture(s, a, io); break;
     }
 }

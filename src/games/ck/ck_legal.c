@@ -124,6 +124,9 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     if (range > 0 && !f->shot && d <= range) {
         Action sh = {.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)t};
         try_push(s, out, cap, n, sh, k);
+        sh.verb = CKV_AIM; /* (refused without option volley) */
+        if (s->volley)
+            try_push(s, out, cap, n, sh, k);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};

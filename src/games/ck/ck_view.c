@@ -689,7 +689,11 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
         snprintf(out, n, "%s", "");
     else if (f->moved)
         snprintf(out, n, "  moved");
-    else
+    else if (f->aimed) { /* (volley=yes) */
+        char t[8];
+        ck_fig_id(s, f->shot_at, t);
+        snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
+    } else
         snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));
 }
 

@@ -233,6 +233,61 @@ Test(ck_shooting_factors, concentrated_fire)
     cr_assert_eq(ckf_f(&F, s)->status, FS_DEAD);
 }
 
+/* (ecw, option volley=yes, "One roll for those who aim together") those
+ * who aim at a man roll nothing: the next friend to shoot at him rolls
+ * once, +1 for each who aimed, and the combat event names them. Aiming
+ * spends the shot and, before moving, half the move. */
+Test(ck_shooting_factors, volley_one_roll_with_a_plus_one_for_each_who_aimed)
+{
+    F.s.volley = 1;
+    int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10), d3 = ckf_fig(&F, F_DRAGOON, 14, 10);
+    int s = ckf_fig(&F, F_SHOT, 12, 20);
+    ckf_do(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0));
+    ckf_do(&F, ckf_act(CKV_AIM, d2, s, 0, 0, 0));
+    ckf_assert_dice(&F, 0);
+    cr_assert(strstr(ckf_last_event(&F, "aim"), "takes aim at"), "%s", ckf_last_event(&F, "aim"));
+    cr_assert(ckf_f(&F, d1)->shot && ckf_f(&F, d1)->half, "his shot is spent, and half his move");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, d1, s, 0, 0, 0), "already taken aim");
+    cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 5, "3 + 2 who aimed");
+    ckf_dice(&F, 2, 1, 6); /* 6 against 9: nothing */
+    ckf_shoot(&F, d3, s);
+    ckf_assert_dice(&F, 2);
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"attackers\":[3,1,2]") && strstr(ev, "\"att_factor\":5,"), "%s", ev);
+}
+
+/* ... a shot spends the aims it joins: the next shot at the same man
+ * (by one who had not aimed) rolls alone, and a shot of its own gives no
+ * +1 to the next, as it would without the option. */
+Test(ck_shooting_factors, volley_aims_are_spent_by_the_shot_they_join)
+{
+    F.s.volley = 1;
+    int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10), d3 = ckf_fig(&F, F_DRAGOON, 14, 10);
+    int s = ckf_fig(&F, F_SHOT, 12, 20);
+    ckf_do(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0));
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d2, s);
+    cr_assert_eq(ckf_f(&F, d1)->aimed, 0, "his aim went into that shot");
+    cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 3, "neither the spent aim nor the shot counts");
+}
+
+/* Without the option `aim` is refused, saying how shots add up instead. */
+Test(ck_shooting_factors, aim_only_with_option_volley)
+{
+    int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), s = ckf_fig(&F, F_SHOT, 12, 20);
+    ckf_refused(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0), "aim is for option volley=yes");
+    Action list[64];
+    int n = ck_ops.legal(&F.s, list, 64);
+    for (int k = 0; k < n; k++)
+        cr_assert_neq(list[k].verb, CKV_AIM, "aim listed without the option");
+    F.s.volley = 1;
+    n = ck_ops.legal(&F.s, list, 64);
+    bool listed = false;
+    for (int k = 0; k < n; k++)
+        listed |= list[k].verb == CKV_AIM && list[k].piece == d1 && list[k].target == s;
+    cr_assert(listed, "with the option, aim D1 S1 is listed");
+}
+
 Test(ck_shooting_factors, concentrated_fire_counts_this_turn_only)
 {
     int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10);

@@ -280,6 +280,11 @@ Test(ck_text, commands_parse_to_the_action)
     cr_assert(a.verb == CKV_CHARGE && a.piece == c && a.target == x && a.arg == 1);
     cr_assert_eq(ck_parse(&F.s, "shoot Y R1", &a, NULL), 0);
     cr_assert(a.verb == CKV_SHOOT && a.piece == y && a.target == s, "R1 is the first Royalist");
+    cr_assert_eq(ck_parse(&F.s, "aim Y R1", &a, NULL), 0);
+    cr_assert(a.verb == CKV_AIM && a.piece == y && a.target == s);
+    char told[64];
+    ck_describe(&F.s, &a, told, sizeof told);
+    cr_assert_str_eq(told, "aim Y S1");
     cr_assert_eq(ck_parse(&F.s, "dismount D1", &a, NULL), 0);
     cr_assert(a.verb == CKV_DISMOUNT && a.piece == d);
     cr_assert_eq(ck_parse(&F.s, "end", &a, NULL), 0);

@@ -508,6 +508,17 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     cr_assert(d1 && s1 && d1 < s1, "Parliament's figures first: %s", text);
 }
 
+/* ... and with option volley=yes a figure who took aim says at whom. */
+Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
+{
+    static char text[8192];
+    F.s.volley = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 10, 10), s = ckf_fig(&F, F_SHOT, 10, 14);
+    ckf_do(&F, ckf_act(CKV_AIM, c, s, 0, 0, 0));
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " C1   cavalry trooper (10.0, 10.0)  aiming at S1, move 4.0\"\n"), "%s", text);
+}
+
 /* The map: a figure at y = 12 stands in the row labelled 12 (rows were
  * labelled by their top, 14), columns are labelled under the map, each
  * piece's number stands at its centre, a shared cell shows '*' for
