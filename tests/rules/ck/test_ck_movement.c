@@ -845,33 +845,55 @@ static void new_game(CkState *s, Rng *r, const Options *o, uint64_t seed, uint64
     ck_begin(s, NULL);
 }
 
+/* Games set up from seeds 1 to `seeds` on random terrain, played by the
+ * heuristic players (else at random) with the players' generator seeded
+ * from seed * mult; `at` looks at the state before every action. */
+static void play_on_random_terrain(int seeds, uint64_t mult, bool heuristic, void (*at)(const CkState *, void *),
+                                   void *ud)
+{
+    Options o = {0};
+    opt_set(&o, "terrain", "random", NULL);
+    for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+        CkState s;
+        Rng r;
+        new_game(&s, &r, &o, seed, seed * mult);
+        static Action list[512];
+        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
+            at(&s, ud);
+            Action a;
+            if (!heuristic || ck_heuristic(&s, &r, &a) < 0) {
+                int n = ck_legal(&s, list, 512);
+                cr_assert_gt(n, 0);
+                a = list[rng_below(&r, (uint32_t)n)];
+            }
+            ck_apply(&s, &a, NULL);
+        }
+    }
+}
+
+/* At a decision: each order of the side to act answered alike by
+ * ck_check_known and ck_check (probe_orders), and every listed order
+ * accepted; *(int *)ud counts the decisions of the two sides' phases. */
+static void known_and_listed_agree(const CkState *s, void *ud)
+{
+    if (s->phase == CP_PARLIAMENT || s->phase == CP_ROYALIST) {
+        probe_orders(s);
+        ++*(int *)ud;
+    }
+    static Action list[512];
+    int n = ck_legal(s, list, 512);
+    for (int k = 0; k < n; k++)
+        cr_assert_eq(ck_check(s, &list[k], NULL), 0, "turn %d: listed but refused", s->turn);
+}
+
 Test(ck_movement_and_ranges, check_known_answers_as_check_and_legal_lists_only_accepted_orders)
 {
     /* random games on random terrain: at every decision each figure's
      * orders get the same answer from ck_check_known (told the piece under
      * the figure and the foes) as from ck_check, and every order ck_legal
      * lists is accepted by ck_check */
-    Options o = {0};
-    opt_set(&o, "terrain", "random", NULL);
     int decisions = 0;
-    for (uint64_t seed = 1; seed <= 4; seed++) {
-        CkState s;
-        Rng r;
-        new_game(&s, &r, &o, seed, seed * 7919);
-        static Action list[512];
-        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
-            if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST) {
-                probe_orders(&s);
-                decisions++;
-            }
-            int n = ck_legal(&s, list, 512);
-            cr_assert_gt(n, 0);
-            for (int k = 0; k < n; k++)
-                cr_assert_eq(ck_check(&s, &list[k], NULL), 0, "seed %llu step %d: listed but refused",
-                             (unsigned long long)seed, step);
-            ck_apply(&s, &list[rng_below(&r, (uint32_t)n)], NULL);
-        }
-    }
+    play_on_random_terrain(4, 7919, false, known_and_listed_agree, &decisions);
     cr_assert_gt(decisions, 300);
 }
 
@@ -1156,29 +1178,19 @@ static int check_bends_offered(const CkState *s, int i)
 /* [CK Movement and Ranges] (ecw, "A way with one bend") in heuristic
  * games, every bend that a refused straight move or escort offers is an
  * order the rules accept when typed back. */
+/* At a decision of the two sides' phases, check_bends_offered for each
+ * unmoved figure of the side to act; *(int *)ud counts the bends checked. */
+static void bends_offered_accepted(const CkState *s, void *ud)
+{
+    if (s->phase == CP_PARLIAMENT || s->phase == CP_ROYALIST)
+        for (int i = 0; i < s->nfigs; i++)
+            if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE && !s->figs[i].moved)
+                *(int *)ud += check_bends_offered(s, i);
+}
+
 Test(ck_movement_and_ranges, every_bend_offered_is_accepted)
 {
-    Options o = {0};
-    opt_set(&o, "terrain", "random", NULL);
     int checked = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
-        CkState s;
-        Rng r;
-        new_game(&s, &r, &o, seed, seed * 7907);
-        static Action list[512];
-        for (int step = 0; step < 4000 && s.phase != CP_OVER; step++) {
-            if (s.phase == CP_PARLIAMENT || s.phase == CP_ROYALIST)
-                for (int i = 0; i < s.nfigs; i++)
-                    if (s.figs[i].side == s.to_act && s.figs[i].status == FS_ACTIVE && !s.figs[i].moved)
-                        checked += check_bends_offered(&s, i);
-            Action a;
-            if (ck_heuristic(&s, &r, &a) < 0) {
-                int n = ck_legal(&s, list, 512);
-                cr_assert_gt(n, 0);
-                a = list[rng_below(&r, (uint32_t)n)];
-            }
-            ck_apply(&s, &a, NULL);
-        }
-    }
+    play_on_random_terrain(6, 7907, true, bends_offered_accepted, &checked);
     cr_assert_gt(checked, 500, "only %d worked bends were offered: the test sees too little", checked);
 }
