@@ -66,7 +66,8 @@ typedef enum {
     X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY to go round something") \
     X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
     X(END,      "end",      "end your turn") \
-    X(AIM,      "aim",      "take aim to join the next shot at a figure (option volley=yes): aim F T; whoever then shoots at T adds +1 for each who aimed (aiming before moving halves the move)")
+    X(AIM,      "aim",      "take aim to join the next shot at a figure (option together=yes): aim F T; whoever then shoots at T adds +1 for each who aimed (aiming before moving halves the move)") \
+    X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T, his whole turn; whoever then charges T adds +1 for each friend touching T")
 
 typedef enum {
 #define X(e, w, h) CKV_##e,
@@ -103,7 +104,7 @@ typedef struct CkFig {
     uint8_t shot_at;          /* whom it shot at this phase, or CK_NONE */
     uint8_t changed_mount;    /* a dragoon who mounted or dismounted this phase */
     uint8_t half_moved;       /* this phase: moved no more than half his rate */
-    uint8_t aimed;            /* option volley: aims at shot_at, to join the next shot at him */
+    uint8_t aimed;            /* option together: aims at shot_at, to join the next shot at him */
 } CkFig;
 
 typedef struct CkState {
@@ -138,7 +139,7 @@ typedef struct CkState {
                                * an enemy inside it too */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
-    uint8_t volley;           /* option volley=yes: those who aim at a man join the next shot at him, one roll */
+    uint8_t together;         /* option together=yes: those who aim at a man join the next shot at him, one roll */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */

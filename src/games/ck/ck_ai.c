@@ -1253,7 +1253,7 @@ static inline double menace(Table *tb, int e)
 }
 
 /* How many of the acting side's figures add +1 to a shot at t: those who
- * have shot at t this phase, or with option volley=yes those who aim at
+ * have shot at t this phase, or with option together=yes those who aim at
  * him (ck_combat's joins_shot). */
 static int aimed_at(Table *tb, int t)
 {
@@ -1261,7 +1261,7 @@ static int aimed_at(Table *tb, int t)
         memset(tb->aimed, 0, (size_t)tb->s->nfigs);
         for (int k = 0; k < tb->nown; k++) {
             const CkFig *f = &tb->s->figs[tb->own[k]];
-            if (f->shot_at < tb->s->nfigs && (!tb->s->volley || f->aimed))
+            if (f->shot_at < tb->s->nfigs && (!tb->s->together || f->aimed))
                 tb->aimed[f->shot_at]++;
         }
     }
@@ -1370,9 +1370,9 @@ static void contact_point(const CkFig *f, const CkFig *e, float *x, float *y)
 }
 
 /* The odds of figure i charging t, counted as ck_melee_factor will count
- * them once i stands in contact on the near side of t
- * [CK Hand to hand Combat]. */
-static Odds charge_odds(Table *tb, int i, int t)
+ * them once i stands in contact on the near side of t, with `extra` more
+ * friends touching t [CK Hand to hand Combat]. */
+static Odds charge_odds(Table *tb, int i, int t, int extra)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
@@ -1382,7 +1382,7 @@ static Odds charge_odds(Table *tb, int i, int t)
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
     int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, piece_under(tb, i)) +
-             touching(tb, t) - ck_in_contact(f, e);
+             touching(tb, t) + extra - ck_in_contact(f, e);
     int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
 }
@@ -1655,6 +1655,21 @@ static bool rings_charles(const Table *tb, int t)
     return false;
 }
 
+/* What Parliament expects of trooper i's charge at t with odds o (cap:
+ * taking him if beaten): his points and the prisoners' freed, less the
+ * trooper's risk and the prisoners he leaves; more where it opens the ring
+ * round Charles. */
+static double par_charge_value(Table *tb, int i, int t, bool cap, Odds o)
+{
+    const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
+    double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
+    double v = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
+               (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) - 0.3 * o.lose - tb->z[i].held;
+    return v + (rings_charles(tb, t) ? CK_OPEN_RING * (o.kill + o.beat) : 0);
+}
+
+static void offer_join(Table *tb, int i, int t, double v, double floor, Action *cand, double *val, int *n);
+
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
  * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
@@ -1667,8 +1682,8 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
     bool last = s->turn >= CK_TURNS;
-    double v[CK_MAX_FIGS];
-    Action cand[CK_MAX_FIGS];
+    double v[2 * CK_MAX_FIGS], floor = last ? 0.2 : 3.0;
+    Action cand[2 * CK_MAX_FIGS]; /* a charge at each foe in reach, and a join (offer_join) */
     int n = 0;
     for (int k = 0; k < tb->nfoes; k++) {
         int t = tb->foes[k];
@@ -1676,15 +1691,13 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)))
             continue;
         bool cap = is_person(e) || tb->nfree > 6 || last;
-        Odds o = charge_odds(tb, i, t);
-        double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
-        v[n] = o.kill * kill + o.beat * (cap ? capture_value(e) + threat(e) : 0.2) - o.lose_dead * trooper_value(f) +
-               (o.kill + (cap ? 1 : CK_W_DRIVE) * o.beat) * menace(tb, t) -
-               0.3 * o.lose - tb->z[i].held;
-        v[n] += rings_charles(tb, t) ? CK_OPEN_RING * (o.kill + o.beat) : 0;
-        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
+        v[n] = par_charge_value(tb, i, t, cap, charge_odds(tb, i, t, 0));
+        cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
+        n++;
+        if (s->together) /* (v[n - 1]: the charge's worth) */
+            offer_join(tb, i, t, v[n - 1], floor, cand, v, &n);
     }
-    return best_first(tb, cand, v, n, last ? 0.2 : 3.0, out);
+    return best_first(tb, cand, v, n, floor, out);
 }
 
 /* How many free troopers are nearer than figure i to point (x, y) (i
@@ -2064,7 +2077,7 @@ static bool par_figure(Table *tb, int i, Action *out)
     return par_move(tb, i, out) || best_shot(tb, i, kill_value, out);
 }
 
-/* [CK Shooting factors] (option volley=yes) may another of the acting
+/* [CK Shooting factors] (option together=yes) may another of the acting
  * side's figures who has moved and not shot yet still shoot at t? Then
  * shot `a` is better joined to his: one roll with +1 (a kill wants twice
  * the target's score, which one roll at +1 gets far more often than two
@@ -2082,13 +2095,13 @@ static bool another_shooter(Table *tb, const Action *a)
 }
 
 /* Shots after moving, once every figure has moved that will; with option
- * volley=yes each but the last of those who can shoot at the same man
+ * together=yes each but the last of those who can shoot at the same man
  * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
     for (int k = 0; k < tb->nown; k++)
         if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out)) {
-            if (tb->s->volley && another_shooter(tb, out))
+            if (tb->s->together && another_shooter(tb, out))
                 out->verb = CKV_AIM;
             return true;
         }
@@ -2198,6 +2211,55 @@ static bool threatens_charles(Table *tb, int t)
     return dist2(c->x, c->y, s->figs[t].x, s->figs[t].y) <= reach * reach;
 }
 
+/* What the Royalists expect of a charge at trooper t with odds o, the
+ * charger worth `mine` to Parliament if he is beaten or killed. */
+static double roy_charge_value(Table *tb, int t, double mine, Odds o)
+{
+    double v = o.kill * trooper_value(&tb->s->figs[t]) + freed(tb->s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
+    return v + (threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0);
+}
+
+/* [CK Hand to hand Combat] (option together=yes) the most a charge at t
+ * by another of the acting side's figures who has not acted would be
+ * worth with figure i touching t too (a guard of Parliament's excepted:
+ * he leads his prisoners); -INFINITY if none can charge t. */
+static double follow_up(Table *tb, int i, int t)
+{
+    const CkState *s = tb->s;
+    const CkFig *e = &s->figs[t];
+    double best = -INFINITY;
+    for (int k = 0; k < tb->nown; k++) {
+        int j = tb->own[k];
+        const CkFig *g = &s->figs[j];
+        float reach = allowance(tb, j) + 1.6f;
+        Action a = {.verb = CKV_CHARGE, .piece = (int16_t)j, .target = (int16_t)t};
+        if (j == i || g->moved || g->shot || tb->room[j] != 4 || dist2(g->x, g->y, e->x, e->y) > reach * reach ||
+            !accept(s, a, &a))
+            continue;
+        Odds o = charge_odds(tb, j, t, 1);
+        bool cap = is_person(e) || tb->nfree > 6 || s->turn >= CK_TURNS; /* as par_charge takes */
+        double v = s->to_act == CK_PAR ? par_charge_value(tb, j, t, cap, o) : roy_charge_value(tb, t, capture_value(g) + 1, o);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* [CK Hand to hand Combat] (option together=yes) figure i's charge at t,
+ * worth v alone, below `floor`: where another could charge t after him
+ * for a worth of `floor` or more with i touching t (follow_up), closing in
+ * (join) is offered at half that worth, for the chance that the other
+ * does something else. Not for a man already touching t: he counts. */
+static void offer_join(Table *tb, int i, int t, double v, double floor, Action *cand, double *val, int *n)
+{
+    if (!tb->s->together || v >= floor || ck_in_contact(&tb->s->figs[i], &tb->s->figs[t]))
+        return;
+    double follow = follow_up(tb, i, t);
+    if (follow < floor)
+        return;
+    cand[*n] = (Action){.verb = CKV_JOIN, .piece = (int16_t)i, .target = (int16_t)t};
+    val[(*n)++] = follow / 2;
+}
+
 /* [CK Hand to hand Combat] The ambush of figure i with the best expected
  * points, if it pays: a dead trooper is worth 4 (You 6), a beaten guard
  * frees his prisoners, a trooper killed or beaten who could charge Charles
@@ -2208,18 +2270,19 @@ static bool roy_charge(Table *tb, int i, Action *out)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
-    double v[CK_MAX_FIGS], mine = capture_value(f) + 1;
-    Action cand[CK_MAX_FIGS];
+    double v[2 * CK_MAX_FIGS], mine = capture_value(f) + 1;
+    Action cand[2 * CK_MAX_FIGS]; /* a charge at each foe in reach, and a join (offer_join) */
     int n = 0;
     for (int k = 0; k < tb->nfoes; k++) {
         int t = tb->foes[k];
         const CkFig *e = &s->figs[t];
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
-        Odds o = charge_odds(tb, i, t);
-        v[n] = o.kill * trooper_value(e) + freed(s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
-        v[n] += threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0;
-        cand[n++] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
+        v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
+        cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
+        n++;
+        if (s->together)
+            offer_join(tb, i, t, v[n - 1], 0.4, cand, v, &n);
     }
     return best_first(tb, cand, v, n, 0.4, out);
 }

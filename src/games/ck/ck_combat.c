@@ -104,12 +104,12 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
 
 /* [CK Shooting factors] does figure i's +1 count for a shot at `target`
  * by a friend: he shot at him before in this phase (ecw's reading of
- * "aiming at the same target"), or, with option volley=yes, he aims at
+ * "aiming at the same target"), or, with option together=yes, he aims at
  * him to join this shot. */
 static bool joins_shot(const CkState *s, int i, int target)
 {
     const CkFig *h = &s->figs[i];
-    return h->shot_at == target && (!s->volley || h->aimed);
+    return h->shot_at == target && (!s->together || h->aimed);
 }
 
 /* [CK Shooting factors] cover -1 (a field's hedges not against a shooter
@@ -225,8 +225,9 @@ static int no_sight(const CkState *s, int p, const CkFig *deep, Diag *d)
                        "only from within it", id, kind, p + 1);
 }
 
-/* [CK Shooting factors] the refusal of `aim` without option volley. */
-static int aim_refused(const CkState *s, const Action *a, Diag *d)
+/* [CK Shooting factors] [CK Hand to hand Combat] the refusal of `aim` or
+ * `join` without option together. */
+static int together_refused(const CkState *s, const Action *a, Diag *d)
 {
     if (!d)
         return -1;
@@ -234,8 +235,11 @@ static int aim_refused(const CkState *s, const Action *a, Diag *d)
     if (a->target >= 0 && a->target < s->nfigs)
         ck_fig_id(s, a->target, t);
     ck_fig_id(s, a->piece, f);
-    return diag_set(d, "aim is for option volley=yes; without it each shot rolls alone, +1 for each friend who shot "
-                       "at the same man before it: shoot %s %s", f, t);
+    if (a->verb == CKV_AIM)
+        return diag_set(d, "aim is for option together=yes; without it each shot rolls alone, +1 for each friend who "
+                           "shot at the same man before it: shoot %s %s", f, t);
+    return diag_set(d, "join is for option together=yes; without it a charge counts +1 only for friends already "
+                       "touching the man: charge %s %s", f, t);
 }
 
 /* [CK Shooting factors] a figure that can shoot, in range and in sight. */
@@ -524,7 +528,8 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
         return diag_set(d, "that figure cannot act");
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
-    case CKV_AIM: return s->volley ? check_shoot(s, f, a, d) : aim_refused(s, a, d);
+    case CKV_AIM: return s->together ? check_shoot(s, f, a, d) : together_refused(s, a, d);
+    case CKV_JOIN: return s->together ? check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d) : together_refused(s, a, d);
     case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     default: return check_capture(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     }
@@ -955,12 +960,12 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     f->shot_at = (uint8_t)a->target;
     fg.ar = game_roll(&s->rng, io, 6, f->side, "shot by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, 1 - f->side, "target %s", ck_fig_label(s, a->target, io).s);
-    for (int k = 0; k < fg.af.nhelpers; k++) /* volley=yes: those who aimed have had their shot */
+    for (int k = 0; k < fg.af.nhelpers; k++) /* together=yes: those who aimed have had their shot */
         s->figs[fg.af.helpers[k]].aimed = 0;
     fight(s, &fg, io);
 }
 
-/* [CK Shooting factors] (ecw, option volley=yes) figure a->piece takes aim
+/* [CK Shooting factors] (ecw, option together=yes) figure a->piece takes aim
  * at a->target: his shot is spent, as on shooting (before moving it
  * leaves half a move), and the next friend to shoot at the target adds
  * his +1, in one roll. */
@@ -1023,22 +1028,49 @@ void ck_defender_chooses(CkState *s, bool take, GameIO *io)
     carry_out(s, &fg, io);
 }
 
+/* [CK Hand to hand Combat] figure a->piece comes into contact with
+ * a->target at (*cx, *cy) as a charge does (swinging or riding round where
+ * he must), his prisoners escaping as he sets off, the move logged as
+ * `how` ("charges", "closes in"): his whole turn. Whether he set off within
+ * the walls of his target's piece (within_walls). */
+static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, float *cx, float *cy)
+{
+    CkFig *f = &s->figs[a->piece];
+    const CkFig *t = &s->figs[a->target];
+    float fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
+    Round r = {0, 0, 0};
+    int from = ck_piece_at(s, f->x, f->y), way = contact_spot(s, f, t, from, cx, cy, NULL, &r);
+    bool inside = within_walls(s, from, t);
+    f->x = *cx, f->y = *cy;
+    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
+    char what[80];
+    if (way == 2)
+        snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
+    else
+        snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
+    ck_log_move(s, a->piece, fx, fy, io, what);
+    f->moved = f->shot = 1;
+    return inside;
+}
+
+/* [CK Hand to hand Combat] (ecw, option together=yes) figure a->piece
+ * closes in on a->target without a fight, so that the next friend to
+ * charge him adds +1 for him; a piece he comes onto is searched, as by a
+ * charge. */
+static void join(CkState *s, const Action *a, GameIO *io)
+{
+    float cx, cy;
+    close_in(s, a, io, "closes in", &cx, &cy);
+    ck_search_if_reached(s, a->piece, cx, cy, io);
+}
+
 /* [CK Hand to hand Combat] a charge: move into contact, fight at once; a
  * tie leaves both in place. */
 static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
-    float cx, cy, fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
-    Round r = {0, 0, 0};
-    int from = ck_piece_at(s, f->x, f->y), how = contact_spot(s, f, t, from, &cx, &cy, NULL, &r);
-    bool inside = within_walls(s, from, t);
-    f->x = cx, f->y = cy;
-    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
-    char what[64] = "charges from";
-    if (how == 2)
-        snprintf(what, sizeof what, "charges, riding round by (%.1f, %.1f), from", (double)r.wx, (double)r.wy);
-    ck_log_move(s, a->piece, fx, fy, io, how == 1 ? "charges, swinging round, from" : what);
-    f->moved = f->shot = 1;
+    float cx, cy;
+    bool inside = close_in(s, a, io, "charges", &cx, &cy);
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
     fight_parts(s, a, inside, &fg.af, &fg.df);
@@ -1176,6 +1208,7 @@ void ck_combat_apply(CkState *s, const Action *a, GameIO *io)
     case CKV_SHOOT: shoot(s, a, io); break;
     case CKV_CHARGE: charge(s, a, io); break;
     case CKV_AIM: aim(s, a, io); break;
+    case CKV_JOIN: join(s, a, io); break;
     default: capture(s, a, io); break;
     }
 }

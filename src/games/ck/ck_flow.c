@@ -464,7 +464,7 @@ static const uint8_t verb_fields[CKV_COUNT] = {
     [CKV_CAPTURE] = ACT_PIECE | ACT_TARGET,  [CKV_DISMOUNT] = ACT_PIECE,
     [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE | ACT_ARG | ACT_BEND,
     [CKV_ARRIVE] = ACT_POINT,                [CKV_END] = 0,
-    [CKV_AIM] = ACT_PIECE | ACT_TARGET,
+    [CKV_AIM] = ACT_PIECE | ACT_TARGET,      [CKV_JOIN] = ACT_PIECE | ACT_TARGET,
 };
 
 /* [CK Combat Outcomes] CP_DEFEND: only the defender's taking the beaten
@@ -505,7 +505,7 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
     case CP_ROYALIST:
         if (a->verb == CKV_END)
             return 0;
-        if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM)
+        if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM || a->verb == CKV_JOIN)
             return ck_combat_check_known(s, a, k, d);
         return ck_move_check_known(s, a, k, d);
     default: return diag_set(d, "the game is over");
@@ -535,7 +535,7 @@ void ck_apply(void *st, const Action *a, GameIO *io)
     default:
         if (a->verb == CKV_END)
             ck_end_phase(s, io);
-        else if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM)
+        else if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM || a->verb == CKV_JOIN)
             ck_combat_apply(s, a, io);
         else
             ck_move_apply(s, a, io);
@@ -569,7 +569,7 @@ static const char *const ck_option_help[] = {
     "share_ground=no|yes    no move may end on another figure's base, or one may end on a friend's (Movement and Ranges)",
     "ride_round=yes|no      a charger may ride round the men about his target with one bend, or comes straight (Hand to hand Combat)",
     "cover_from_inside=no|yes  hedges and walls shelter a man from enemies outside his piece only, or from those inside it too (Hand to hand Combat, Shooting factors)",
-    "volley=no|yes          each shot at a man rolls alone, +1 for each friend who shot at him before it; or those who aim at him join one roll, +1 each (Shooting factors)",
+    "together=no|yes        each shot or charge at a man is fought alone; or those who aim at him or close in on him join the next shot or charge, one roll with +1 each (Shooting factors, Hand to hand Combat)",
     "absent_scores=no|yes   Charles or Wilmot never in the area scores nothing, or scores as at liberty (Royalists Win Points for)",
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",

@@ -124,8 +124,8 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     if (range > 0 && !f->shot && d <= range) {
         Action sh = {.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)t};
         try_push(s, out, cap, n, sh, k);
-        sh.verb = CKV_AIM; /* (refused without option volley) */
-        if (s->volley)
+        sh.verb = CKV_AIM; /* (refused without option together) */
+        if (s->together)
             try_push(s, out, cap, n, sh, k);
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
@@ -134,6 +134,9 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
             try_push(s, out, cap, n, ch, k);
+        Action join = {.verb = CKV_JOIN, .piece = (int16_t)i, .target = (int16_t)t}; /* (option together) */
+        if (s->together)
+            try_push(s, out, cap, n, join, k);
     }
     bool ride_up = e->wounded && !f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f;
     if (f->side == CK_PAR && (e->wounded || (e->beaten && !s->no_late_capture)) && (ck_in_contact(f, e) || ride_up)) {

@@ -44,6 +44,7 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
         return snprintf(buf, n, "escort %s", f);
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_AIM: return snprintf(buf, n, "aim %s %s", f, t);
+    case CKV_JOIN: return snprintf(buf, n, "join %s %s", f, t);
     case CKV_CHARGE: return snprintf(buf, n, "charge %s %s%s", f, t, a->arg ? " capture" : "");
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
     case CKV_ARRIVE: return snprintf(buf, n, "arrive %.1f %.1f", a->x, a->y); /* (as a move: legal points lie on the half inch) */
@@ -245,6 +246,7 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
         return want(nt, 2, verb, d) < 0 ? -1 : parse_point(tok + 1, verb, a, d);
     case CKV_SHOOT:
     case CKV_AIM:
+    case CKV_JOIN:
     case CKV_CAPTURE:
     case CKV_CHARGE:
         if (nt < 3 || nt > 4 || (nt == 4 && (verb != CKV_CHARGE || strcmp(tok[3], "capture") != 0)))

@@ -689,7 +689,7 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
         snprintf(out, n, "%s", "");
     else if (f->moved)
         snprintf(out, n, "  moved");
-    else if (f->aimed) { /* (volley=yes) */
+    else if (f->aimed) { /* (together=yes) */
         char t[8];
         ck_fig_id(s, f->shot_at, t);
         snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));

@@ -233,13 +233,13 @@ Test(ck_shooting_factors, concentrated_fire)
     cr_assert_eq(ckf_f(&F, s)->status, FS_DEAD);
 }
 
-/* (ecw, option volley=yes, "One roll for those who aim together") those
+/* (ecw, option together=yes, "One roll for those who aim together") those
  * who aim at a man roll nothing: the next friend to shoot at him rolls
  * once, +1 for each who aimed, and the combat event names them. Aiming
  * spends the shot and, before moving, half the move. */
-Test(ck_shooting_factors, volley_one_roll_with_a_plus_one_for_each_who_aimed)
+Test(ck_shooting_factors, together_one_roll_with_a_plus_one_for_each_who_aimed)
 {
-    F.s.volley = 1;
+    F.s.together = 1;
     int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10), d3 = ckf_fig(&F, F_DRAGOON, 14, 10);
     int s = ckf_fig(&F, F_SHOT, 12, 20);
     ckf_do(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0));
@@ -259,9 +259,9 @@ Test(ck_shooting_factors, volley_one_roll_with_a_plus_one_for_each_who_aimed)
 /* ... a shot spends the aims it joins: the next shot at the same man
  * (by one who had not aimed) rolls alone, and a shot of its own gives no
  * +1 to the next, as it would without the option. */
-Test(ck_shooting_factors, volley_aims_are_spent_by_the_shot_they_join)
+Test(ck_shooting_factors, together_aims_are_spent_by_the_shot_they_join)
 {
-    F.s.volley = 1;
+    F.s.together = 1;
     int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10), d3 = ckf_fig(&F, F_DRAGOON, 14, 10);
     int s = ckf_fig(&F, F_SHOT, 12, 20);
     ckf_do(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0));
@@ -272,15 +272,15 @@ Test(ck_shooting_factors, volley_aims_are_spent_by_the_shot_they_join)
 }
 
 /* Without the option `aim` is refused, saying how shots add up instead. */
-Test(ck_shooting_factors, aim_only_with_option_volley)
+Test(ck_shooting_factors, aim_only_with_option_together)
 {
     int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), s = ckf_fig(&F, F_SHOT, 12, 20);
-    ckf_refused(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0), "aim is for option volley=yes");
+    ckf_refused(&F, ckf_act(CKV_AIM, d1, s, 0, 0, 0), "aim is for option together=yes");
     Action list[64];
     int n = ck_ops.legal(&F.s, list, 64);
     for (int k = 0; k < n; k++)
         cr_assert_neq(list[k].verb, CKV_AIM, "aim listed without the option");
-    F.s.volley = 1;
+    F.s.together = 1;
     n = ck_ops.legal(&F.s, list, 64);
     bool listed = false;
     for (int k = 0; k < n; k++)
@@ -554,6 +554,33 @@ Test(ck_hand_to_hand_combat, no_obstacle_kept_while_parliament_chooses)
     const char *ev = ckf_last_event(&F, "combat");
     cr_assert(strstr(ev, "\"att_factor\":4,") && strstr(ev, "\"att_total\":6"), "%s", ev);
     cr_assert_eq(F.s.pend_inside, 0, "nothing left waiting");
+}
+
+/* (ecw, option together=yes, "One combat for those who attack
+ * together") `join` brings a figure into contact with the target as a
+ * charge would, his whole turn, without a fight and without dice; the
+ * next friend to charge the man adds +1 for him (each friend touching
+ * counts), and the combat event names him among the attackers. Without
+ * the option `join` is refused, saying how a charge counts friends. */
+Test(ck_hand_to_hand_combat, together_join_closes_in_and_the_charge_counts_him)
+{
+    ckf_side(&F, CK_ROY);
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), k1 = ckf_fig(&F, F_CLUBMAN, 24, 20), k2 = ckf_fig(&F, F_CLUBMAN, 16, 20);
+    ckf_refused(&F, ckf_act(CKV_JOIN, k1, d, 0, 0, 0), "join is for option together=yes");
+    F.s.together = 1;
+    ckf_do(&F, ckf_act(CKV_JOIN, k1, d, 0, 0, 0));
+    ckf_assert_dice(&F, 0);
+    cr_assert(ck_in_contact(ckf_f(&F, k1), ckf_f(&F, d)), "K1 touches D1");
+    cr_assert(ckf_f(&F, k1)->moved && ckf_f(&F, k1)->shot, "his whole turn");
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), "closes in from (24.0, 20.0)"), "%s",
+              captured_last_text(&F.ev, "move"));
+    ckf_refused(&F, ckf_act(CKV_CHARGE, k1, d, 0, 0, 0), NULL);
+    cr_assert_eq(ck_melee_factor(&F.s, k2, d, true), 2 + 1, "clubman 2 against mounted, +1 for K1");
+    ckf_dice(&F, 2, 6, 1); /* 3+6=9 against 3+1=4: half or less, dead */
+    ckf_charge(&F, k2, d, false);
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"attackers\":[3,2]") && strstr(ev, "\"supporters\":1"), "%s", ev);
+    cr_assert_eq(ckf_f(&F, d)->status, FS_DEAD);
 }
 
 Test(ck_hand_to_hand_combat, obstacle_makes_a_tie)

@@ -508,11 +508,11 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     cr_assert(d1 && s1 && d1 < s1, "Parliament's figures first: %s", text);
 }
 
-/* ... and with option volley=yes a figure who took aim says at whom. */
+/* ... and with option together=yes a figure who took aim says at whom. */
 Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
 {
     static char text[8192];
-    F.s.volley = 1;
+    F.s.together = 1;
     int c = ckf_fig(&F, F_CAVALRY, 10, 10), s = ckf_fig(&F, F_SHOT, 10, 14);
     ckf_do(&F, ckf_act(CKV_AIM, c, s, 0, 0, 0));
     render_of(&F.s, CK_PAR, text, sizeof text);
