@@ -133,7 +133,8 @@ static void play_help(FILE *f)
           "the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
-          "was said since the last hand-over and the next side's board.\n", f);
+          "was said since the last hand-over and the next side's board. Those two prompts\n"
+          "take only Enter and 'quit': anything else is said to be ignored, not played.\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -300,15 +301,28 @@ static int unique_actions(Action *a, int n)
     return k;
 }
 
-/* Wait at a terminal for Enter after `prompt`: RUN_OVER, or RUN_QUIT on
- * 'quit', RUN_EOF at end of input. */
-static int wait_enter(Play *p, const char *prompt)
+/* Wait at a terminal for Enter after `prompt`, the terminal going to
+ * `player`: RUN_OVER, or RUN_QUIT on 'quit', RUN_EOF at end of input.
+ * Nothing typed here is played: a line with more than Enter in it is said
+ * to be ignored and Enter asked for again (a play-tester's 'help' there
+ * vanished without a word, and the clearing that follows the first prompt
+ * would take the notice away with it). */
+static int wait_enter(Play *p, const char *prompt, int player)
 {
-    fputs(prompt, stdout);
-    char *s = play_read(p);
-    if (!s)
-        return cli_interrupted ? RUN_QUIT : RUN_EOF;
-    return says_quit(s) ? RUN_QUIT : RUN_OVER;
+    for (;;) {
+        fputs(prompt, stdout);
+        char *s = play_read(p);
+        if (!s)
+            return cli_interrupted ? RUN_QUIT : RUN_EOF;
+        if (says_quit(s))
+            return RUN_QUIT;
+        if (!*s && !p->refused)
+            return RUN_OVER;
+        if (*s) /* (a refused line: play_read said why) */
+            printf("(ignored '%.40s%s': the terminal is being handed over; press Enter, then type it at the %s> "
+                   "prompt)\n",
+                   s, strlen(s) > 40 ? "..." : "", p->g->roles[player]);
+    }
 }
 
 /* Hot seat: before a side's view is shown, the terminal passes to that
@@ -323,14 +337,14 @@ static int hand_over(Play *p, int player)
     if (!p->hotseat || p->seated == player)
         return RUN_OVER;
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout)), clear = out_tty && p->seated >= 0;
-    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ") : RUN_OVER;
+    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
     p->seated = player;
     if (clear)
         fputs("\033[H\033[2J\033[3J", stdout);
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
-    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ")) != RUN_OVER)
+    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", player)) != RUN_OVER)
         return rc;
     if (clear && p->recent.len)
         printf("since the last hand-over:\n%s", p->recent.s);

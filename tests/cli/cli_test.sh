@@ -587,6 +587,17 @@ if command -v script >/dev/null; then
   grep -aq 'press Enter to hand the terminal over you left the game' "$tmp/tty.out" ||
     fail "hot seat: quit at the hand-over prompt: $(tail -c 300 "$tmp/tty.out")"
   grep -aq 'Your cards: Hedges' "$tmp/tty.out" && fail "hot seat: the parliament's cards were shown after a quit"
+  # what is typed at a hand-over prompt is not played, and ecw says so (a
+  # play-tester's 'help' vanished there), then waits for Enter again
+  printf '\n1\nhelp\n\nboard\n\nquit\n' | script -qc "$ecw play $game --ai human --seed 4" /dev/null 2>&1 |
+    tr -d '\r' >"$tmp/tty.out"
+  grep -aq "press Enter to hand the terminal over (ignored 'help': the terminal is being handed over; press Enter, then type it at the parliament> prompt)$" "$tmp/tty.out" ||
+    fail "hot seat: a word typed at the first hand-over prompt was not said to be ignored: $(grep -a 'press Enter' "$tmp/tty.out" | head -4)"
+  grep -aq "press Enter when only they can see the screen (ignored 'board': the terminal is being handed over; press Enter, then type it at the parliament> prompt)$" "$tmp/tty.out" ||
+    fail "hot seat: a word typed at the second hand-over prompt was not said to be ignored"
+  [ "$(grep -ac '^parliament: ' "$tmp/tty.out")" = 0 ] || fail "hot seat: a word typed at a hand-over prompt was played"
+  grep -aq '^parliament> you left the game$' "$tmp/tty.out" ||
+    fail "hot seat: the game did not go on to parliament's prompt after the ignored words"
 fi
 
 # --- found by fuzzing the inputs (records, the prompt, odds)
