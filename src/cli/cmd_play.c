@@ -122,15 +122,16 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
-          "in words, 'board', 'hint' (what the computer would do; 'take' then plays it),\n"
+          "in words, 'board' (or 'map'), 'hint' (what the computer would do; 'take' then\n"
+          "plays it), 'save' (where the game is kept, and how to keep one),\n"
           "'undo' (take back your last action, up to 64 in a row, while the turn goes on\n"
           "and no die or card has come since; with the computer's replies in Marston Less,\n"
           "where they show nothing hidden, else only while nobody else has acted), 'odds\n"
           "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
           "gives them), 'help' or 'quit', in any case.\n"
-          "At a die prompt (--dice manual): the number rolled, 'board' (the table as it\n"
-          "stood before the action whose dice these are), 'help' or 'quit' (ecw rolls\n"
-          "the rest of that action's dice, then the game stops).\n"
+          "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
+          "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
+          "(ecw rolls the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
           "was said since the last hand-over and the next side's board. Those two prompts\n"
@@ -183,8 +184,9 @@ static void play_roll_help(int sides, const char *why)
     printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
            "the rest of this action's dice, and the game is saved: to the --save or --load file, or,\n"
            "without either, where ecw said as the game began);\n"
-           "'board' shows the table as it stood before this action (its dice are still being rolled);\n"
-           "'hint', 'take' and 'undo' wait for the prompt of the next action\n",
+           "'board' (or 'map') shows the table as it stood before this action (its dice are still being\n"
+           "rolled); 'save' says where the game is kept; 'hint', 'take' and 'undo' wait for the prompt of\n"
+           "the next action\n",
            sides, why, sides);
 }
 
@@ -216,6 +218,24 @@ static void play_roll_board(const Play *p)
     p->g->render(p->before, viewer, stdout);
 }
 
+/* 'save', at either prompt: where the game is kept, as play_keep writes
+ * it after every action (with --save FILE, back to the --load file, or a
+ * referee's own file), or how to keep one: it cannot be kept from the
+ * middle of a game started without a file (a play-tester typed 'save'). */
+static void play_where_saved(const Play *p)
+{
+    if (!p->save)
+        puts("this game is not being saved: a game is kept only when started with --save FILE (it is then\n"
+             "saved after every action, and 'ecw play --load FILE' goes on with it)");
+    else if (p->keep_failed)
+        printf("this game could not be saved to %s (said above): ecw tries again when it ends or you quit\n",
+               p->save);
+    else
+        printf("this game is saved to %s after every action%s;%s'ecw play --load %s' goes on with it\n", p->save,
+               p->kept ? " (ecw chose the file: a referee's game is always kept)" : "", p->kept ? "\n" : " ",
+               p->save);
+}
+
 /* Does the line typed say quit (in any case), at whichever prompt? */
 static bool says_quit(const char *s) { return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0; }
 
@@ -245,8 +265,10 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             continue; /* play_read said why */
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
-        else if (strcasecmp(s, "board") == 0)
+        else if (strcasecmp(s, "board") == 0 || strcasecmp(s, "map") == 0)
             play_roll_board(p);
+        else if (strcasecmp(s, "save") == 0)
+            play_where_saved(p);
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
@@ -281,8 +303,9 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, list all, board, hint, take, undo,\n"
-         "odds ACTION (the exact odds of a shot or charge as the table stands), help, quit");
+    puts("type a number from the list, an action in words, or: list, list all, board (or map), hint, take,\n"
+         "undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where the game is\n"
+         "kept), help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -489,7 +512,8 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
  * `s` is none of them. A word with more after it is refused. */
 static const char *play_word(const char *s, bool *extra)
 {
-    static const char *const words[] = {"quit", "q", "help", "?", "list", "board", "hint", "take", "undo", "odds", NULL};
+    static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
+                                        "hint", "take", "undo", "odds", "save", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -510,8 +534,10 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
         play_list(p, st, false, PLAY_LIST_MAX);
-    else if (strcmp(w, "board") == 0)
+    else if (strcmp(w, "board") == 0 || strcmp(w, "map") == 0)
         g->render(st, player, stdout);
+    else if (strcmp(w, "save") == 0)
+        play_where_saved(p);
     else if (strcmp(w, "hint") == 0)
         play_hint(p, st);
     else if (strcmp(w, "take") == 0 && !p->has_hint)
@@ -544,6 +570,11 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && strcmp(w, "odds") == 0) {
         const char *rest = s + strlen(w);
         play_odds(p, st, rest + strspn(rest, " \t"));
+        return PLAY_AGAIN;
+    }
+    if (w && extra && strcmp(w, "save") == 0) { /* "save mine.json": the file is named as the game starts */
+        puts("'save' takes no file name: a game's file is named as it starts (--save FILE)");
+        play_where_saved(p);
         return PLAY_AGAIN;
     }
     if (w && extra) {
