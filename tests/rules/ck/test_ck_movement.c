@@ -106,9 +106,13 @@ Test(ck_movement_and_ranges, no_shooting_for_charles_wilmot_or_clubmen_without_m
     ckf_side(&F, CK_ROY);
     int c = ckf_fig(&F, F_CAVALRY, 10, 13);
     int x = ckf_fig(&F, F_CHARLES, 10, 10), w = ckf_fig(&F, F_WILMOT, 12, 10), k = ckf_fig(&F, F_CLUBMAN, 8, 10);
-    ckf_refused(&F, ckf_act(CKV_SHOOT, x, c, 0, 0, 0), "cannot shoot");
-    ckf_refused(&F, ckf_act(CKV_SHOOT, w, c, 0, 0, 0), "cannot shoot");
-    ckf_refused(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0), "cannot shoot");
+    /* each refusal says why (a play-tester was told only "that figure cannot shoot") */
+    ckf_refused(&F, ckf_act(CKV_SHOOT, x, c, 0, 0, 0), "Charles cannot shoot: the rulebook gives him no shooting");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, w, c, 0, 0, 0),
+                "Wilmot cannot shoot: the rulebook's factor table gives him no shooting");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0),
+                "clubman K1 carries no musket: ecw arms only the first clubman of each group found or band come on "
+                "(the roster marks him 'musket')");
     ckf_f(&F, k)->musket = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0)));
 }
