@@ -122,18 +122,20 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
-          "in words, 'board', 'hint' (what the computer would do; 'take' then plays it),\n"
+          "in words, 'board' (or 'map'), 'hint' (what the computer would do; 'take' then\n"
+          "plays it), 'save' (where the game is kept, and how to keep one),\n"
           "'undo' (take back your last action, up to 64 in a row, while the turn goes on\n"
           "and no die or card has come since; with the computer's replies in Marston Less,\n"
           "where they show nothing hidden, else only while nobody else has acted), 'odds\n"
           "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
           "gives them), 'help' or 'quit', in any case.\n"
-          "At a die prompt (--dice manual): the number rolled, 'board' (the table as it\n"
-          "stood before the action whose dice these are), 'help' or 'quit' (ecw rolls\n"
-          "the rest of that action's dice, then the game stops).\n"
+          "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
+          "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
+          "(ecw rolls the rest of that action's dice, then the game stops).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
-          "was said since the last hand-over and the next side's board.\n", f);
+          "was said since the last hand-over and the next side's board. Those two prompts\n"
+          "take only Enter and 'quit': anything else is said to be ignored, not played.\n", f);
 }
 
 /* One line from stdin without its newline, or NULL at end of input or on
@@ -182,8 +184,9 @@ static void play_roll_help(int sides, const char *why)
     printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
            "the rest of this action's dice, and the game is saved: to the --save or --load file, or,\n"
            "without either, where ecw said as the game began);\n"
-           "'board' shows the table as it stood before this action (its dice are still being rolled);\n"
-           "'hint', 'take' and 'undo' wait for the prompt of the next action\n",
+           "'board' (or 'map') shows the table as it stood before this action (its dice are still being\n"
+           "rolled); 'save' says where the game is kept; 'hint', 'take' and 'undo' wait for the prompt of\n"
+           "the next action\n",
            sides, why, sides);
 }
 
@@ -215,6 +218,24 @@ static void play_roll_board(const Play *p)
     p->g->render(p->before, viewer, stdout);
 }
 
+/* 'save', at either prompt: where the game is kept, as play_keep writes
+ * it after every action (with --save FILE, back to the --load file, or a
+ * referee's own file), or how to keep one: it cannot be kept from the
+ * middle of a game started without a file (a play-tester typed 'save'). */
+static void play_where_saved(const Play *p)
+{
+    if (!p->save)
+        puts("this game is not being saved: a game is kept only when started with --save FILE (it is then\n"
+             "saved after every action, and 'ecw play --load FILE' goes on with it)");
+    else if (p->keep_failed)
+        printf("this game could not be saved to %s (said above): ecw tries again when it ends or you quit\n",
+               p->save);
+    else
+        printf("this game is saved to %s after every action%s;%s'ecw play --load %s' goes on with it\n", p->save,
+               p->kept ? " (ecw chose the file: a referee's game is always kept)" : "", p->kept ? "\n" : " ",
+               p->save);
+}
+
 /* Does the line typed say quit (in any case), at whichever prompt? */
 static bool says_quit(const char *s) { return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0; }
 
@@ -244,8 +265,10 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             continue; /* play_read said why */
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
-        else if (strcasecmp(s, "board") == 0)
+        else if (strcasecmp(s, "board") == 0 || strcasecmp(s, "map") == 0)
             play_roll_board(p);
+        else if (strcasecmp(s, "save") == 0)
+            play_where_saved(p);
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
@@ -280,8 +303,9 @@ static void play_verbs(Play *p, const void *st)
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
         printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, list all, board, hint, take, undo,\n"
-         "odds ACTION (the exact odds of a shot or charge as the table stands), help, quit");
+    puts("type a number from the list, an action in words, or: list, list all, board (or map), hint, take,\n"
+         "undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where the game is\n"
+         "kept), help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -300,15 +324,28 @@ static int unique_actions(Action *a, int n)
     return k;
 }
 
-/* Wait at a terminal for Enter after `prompt`: RUN_OVER, or RUN_QUIT on
- * 'quit', RUN_EOF at end of input. */
-static int wait_enter(Play *p, const char *prompt)
+/* Wait at a terminal for Enter after `prompt`, the terminal going to
+ * `player`: RUN_OVER, or RUN_QUIT on 'quit', RUN_EOF at end of input.
+ * Nothing typed here is played: a line with more than Enter in it is said
+ * to be ignored and Enter asked for again (a play-tester's 'help' there
+ * vanished without a word, and the clearing that follows the first prompt
+ * would take the notice away with it). */
+static int wait_enter(Play *p, const char *prompt, int player)
 {
-    fputs(prompt, stdout);
-    char *s = play_read(p);
-    if (!s)
-        return cli_interrupted ? RUN_QUIT : RUN_EOF;
-    return says_quit(s) ? RUN_QUIT : RUN_OVER;
+    for (;;) {
+        fputs(prompt, stdout);
+        char *s = play_read(p);
+        if (!s)
+            return cli_interrupted ? RUN_QUIT : RUN_EOF;
+        if (says_quit(s))
+            return RUN_QUIT;
+        if (!*s && !p->refused)
+            return RUN_OVER;
+        if (*s) /* (a refused line: play_read said why) */
+            printf("(ignored '%.40s%s': the terminal is being handed over; press Enter, then type it at the %s> "
+                   "prompt)\n",
+                   s, strlen(s) > 40 ? "..." : "", p->g->roles[player]);
+    }
 }
 
 /* Hot seat: before a side's view is shown, the terminal passes to that
@@ -323,14 +360,14 @@ static int hand_over(Play *p, int player)
     if (!p->hotseat || p->seated == player)
         return RUN_OVER;
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout)), clear = out_tty && p->seated >= 0;
-    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ") : RUN_OVER;
+    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
     p->seated = player;
     if (clear)
         fputs("\033[H\033[2J\033[3J", stdout);
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
-    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ")) != RUN_OVER)
+    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", player)) != RUN_OVER)
         return rc;
     if (clear && p->recent.len)
         printf("since the last hand-over:\n%s", p->recent.s);
@@ -475,7 +512,8 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
  * `s` is none of them. A word with more after it is refused. */
 static const char *play_word(const char *s, bool *extra)
 {
-    static const char *const words[] = {"quit", "q", "help", "?", "list", "board", "hint", "take", "undo", "odds", NULL};
+    static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
+                                        "hint", "take", "undo", "odds", "save", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -496,8 +534,10 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
         play_list(p, st, false, PLAY_LIST_MAX);
-    else if (strcmp(w, "board") == 0)
+    else if (strcmp(w, "board") == 0 || strcmp(w, "map") == 0)
         g->render(st, player, stdout);
+    else if (strcmp(w, "save") == 0)
+        play_where_saved(p);
     else if (strcmp(w, "hint") == 0)
         play_hint(p, st);
     else if (strcmp(w, "take") == 0 && !p->has_hint)
@@ -530,6 +570,11 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && strcmp(w, "odds") == 0) {
         const char *rest = s + strlen(w);
         play_odds(p, st, rest + strspn(rest, " \t"));
+        return PLAY_AGAIN;
+    }
+    if (w && extra && strcmp(w, "save") == 0) { /* "save mine.json": the file is named as the game starts */
+        puts("'save' takes no file name: a game's file is named as it starts (--save FILE)");
+        play_where_saved(p);
         return PLAY_AGAIN;
     }
     if (w && extra) {

@@ -449,6 +449,35 @@ grep -q '^=== parliament to play' "$tmp/out" || fail "a resumed hot-seat game di
 grep -q 'computer' "$tmp/out" && fail "a resumed hot-seat game let the computer play"
 expect 2 "$ecw" play "$game" --ai nobody; err_has "unknown AI 'nobody' (AIs: random, heuristic; or human: hot seat)"
 
+# play_save_says_where_the_game_is_kept: 'save' at the prompt (a play-tester
+# got "unknown command 'save'") says where the game is saved after every
+# action, or how to keep one; 'map' is 'board'; both games, both prompts
+printf 'save\nsave mine.json\nmap\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+grep -qx "this game is not being saved: a game is kept only when started with --save FILE (it is then" "$tmp/out" ||
+  fail "save without --save: $(grep -A2 '> save' "$tmp/out" | head -6)"
+grep -qx "'save' takes no file name: a game's file is named as it starts (--save FILE)" "$tmp/out" ||
+  fail "save FILE: $(grep -A1 '> save mine' "$tmp/out")"
+grep -A1 '^royalist> map$' "$tmp/out" | grep -q '^Before turn 1: the Royalist side places the terrain' ||
+  fail "map is not board in catch-a-king: $(grep -A1 '> map' "$tmp/out")"
+grep -q 'illegal' "$tmp/out" && fail "save or map refused: $(grep illegal "$tmp/out")"
+printf 'save\nmap\nquit\n' | "$ecw" play "$game" --seed 3 --save "$tmp/saywhere.json" >"$tmp/out" 2>&1
+grep -qx "this game is saved to $tmp/saywhere.json after every action; 'ecw play --load $tmp/saywhere.json' goes on with it" \
+  "$tmp/out" || fail "save with --save: $(grep -A1 '> save' "$tmp/out")"
+grep -A1 '^royalist> map$' "$tmp/out" | grep -q '^Your cards:' || fail "map is not board in $game: $(grep -A1 '> map' "$tmp/out")"
+printf 'save\nquit\n' | "$ecw" play --load "$tmp/saywhere.json" >"$tmp/out" 2>&1
+grep -qx "this game is saved to $tmp/saywhere.json after every action; 'ecw play --load $tmp/saywhere.json' goes on with it" \
+  "$tmp/out" || fail "save after --load: $(grep -A1 '> save' "$tmp/out")"
+printf 'help\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
+grep -q 'board (or map), hint, take,$' "$tmp/out" && grep -q 'save (where the game is$' "$tmp/out" ||
+  fail "help does not list map and save: $(grep -A3 '^type a number' "$tmp/out")"
+# ... and at a die prompt, a referee's game kept in a file of ecw's choosing
+printf '%s\n' save map quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
+grep -A1 '^roll d6 for band type: save$' "$tmp/out" |
+  grep -q "^this game is saved to $tmp/data/ecw/catch-a-king-.*\.json after every action (ecw chose the file: a referee's game is always kept);$" ||
+  fail "save at a die prompt: $(grep -A2 ': save' "$tmp/out")"
+grep -A1 '^roll d6 for band type: map$' "$tmp/out" | grep -qx '(the table before the game.s opening; its dice are still being rolled)' ||
+  fail "map at a die prompt: $(grep -A1 ': map' "$tmp/out")"
+
 # play_hint_names_the_heuristics_action: 'hint' shows what the computer
 # would do, the same each time asked, and plays nothing
 printf 'hint\nhint\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
@@ -587,6 +616,17 @@ if command -v script >/dev/null; then
   grep -aq 'press Enter to hand the terminal over you left the game' "$tmp/tty.out" ||
     fail "hot seat: quit at the hand-over prompt: $(tail -c 300 "$tmp/tty.out")"
   grep -aq 'Your cards: Hedges' "$tmp/tty.out" && fail "hot seat: the parliament's cards were shown after a quit"
+  # what is typed at a hand-over prompt is not played, and ecw says so (a
+  # play-tester's 'help' vanished there), then waits for Enter again
+  printf '\n1\nhelp\n\nboard\n\nquit\n' | script -qc "$ecw play $game --ai human --seed 4" /dev/null 2>&1 |
+    tr -d '\r' >"$tmp/tty.out"
+  grep -aq "press Enter to hand the terminal over (ignored 'help': the terminal is being handed over; press Enter, then type it at the parliament> prompt)$" "$tmp/tty.out" ||
+    fail "hot seat: a word typed at the first hand-over prompt was not said to be ignored: $(grep -a 'press Enter' "$tmp/tty.out" | head -4)"
+  grep -aq "press Enter when only they can see the screen (ignored 'board': the terminal is being handed over; press Enter, then type it at the parliament> prompt)$" "$tmp/tty.out" ||
+    fail "hot seat: a word typed at the second hand-over prompt was not said to be ignored"
+  [ "$(grep -ac '^parliament: ' "$tmp/tty.out")" = 0 ] || fail "hot seat: a word typed at a hand-over prompt was played"
+  grep -aq '^parliament> you left the game$' "$tmp/tty.out" ||
+    fail "hot seat: the game did not go on to parliament's prompt after the ignored words"
 fi
 
 # --- found by fuzzing the inputs (records, the prompt, odds)

@@ -26,6 +26,7 @@ typedef struct CapturedEvents {
     int  n;
     char json[FORCED_MAX_EVENTS][640];
     char text[FORCED_MAX_EVENTS][256];
+    int  vis[FORCED_MAX_EVENTS];      /* VIS_PUBLIC, or the one side that may see it */
 } CapturedEvents;
 
 /* The roll hook: the next forced value. With the queue empty it counts an
@@ -47,15 +48,15 @@ static inline int forced_roll(void *ud, int sides, int player, const char *why)
     return d->v[d->pos++];
 }
 
-/* The event sink: keep each event's JSON and sentence. */
+/* The event sink: keep each event's JSON, sentence and visibility. */
 static inline void captured_sink(void *ud, const char *json, const char *text, int vis)
 {
-    (void)vis;
     CapturedEvents *e = ud;
     if (e->n >= FORCED_MAX_EVENTS)
         return;
     snprintf(e->json[e->n], sizeof e->json[e->n], "%s", json);
     snprintf(e->text[e->n], sizeof e->text[e->n], "%s", text);
+    e->vis[e->n] = vis;
     e->n++;
 }
 
@@ -86,6 +87,14 @@ static inline const char *captured_last_text(const CapturedEvents *e, const char
 {
     const char *json = captured_last(e, type);
     return json ? e->text[(json - e->json[0]) / (ptrdiff_t)sizeof e->json[0]] : NULL;
+}
+
+/* Who may see the last captured event of a type (VIS_PUBLIC: both sides). */
+static inline int captured_last_vis(const CapturedEvents *e, const char *type)
+{
+    const char *json = captured_last(e, type);
+    cr_assert(json, "no %s event", type);
+    return e->vis[(json - e->json[0]) / (ptrdiff_t)sizeof e->json[0]];
 }
 
 /* Wire a fixture's log and GameIO to its dice queue and event capture. */

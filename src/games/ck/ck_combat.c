@@ -242,11 +242,31 @@ static int together_refused(const CkState *s, const Action *a, Diag *d)
                        "touching the man: charge %s %s", f, t);
 }
 
+/* [CK Movement and Ranges] [CK Figure combat Factors] the refusal of a
+ * shot by figure i, who has nothing to shoot with, saying why: Charles and
+ * Wilmot have no shooting in the rulebook's factor table, and ecw arms
+ * only the first clubman of each group found or band come on (a
+ * play-tester was told only "that figure cannot shoot"). */
+static int cannot_shoot(const CkState *s, int i, Diag *d)
+{
+    if (!d)
+        return -1;
+    const CkFig *f = &s->figs[i];
+    char id[8];
+    ck_fig_id(s, i, id);
+    if (f->type == F_CLUBMAN)
+        return diag_set(d, "clubman %s carries no musket: ecw arms only the first clubman of each group found or band "
+                           "come on (the roster marks him 'musket')", id);
+    if (f->type == F_WILMOT) /* (its movement list gives him a pistol: ecw follows the factor table, docs) */
+        return diag_set(d, "Wilmot cannot shoot: the rulebook's factor table gives him no shooting");
+    return diag_set(d, "%s cannot shoot: the rulebook gives him no shooting", f->type == F_CHARLES ? "Charles" : id);
+}
+
 /* [CK Shooting factors] a figure that can shoot, in range and in sight. */
 static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
     if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
-        return diag_set(d, "that figure cannot shoot");
+        return cannot_shoot(s, a->piece, d);
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->shot)

@@ -292,6 +292,39 @@ static void drover(CkState *s, GameIO *io)
     }
 }
 
+/* [CK Aim of the game] Parliament's turn opens with none of its figures
+ * left on the table (killed, or led off with their prisoners), yet the
+ * game goes on: the rulebook ends it for Parliament's losses only when all
+ * are killed before Charles is killed or taken. A public line says so,
+ * each such turn, or the players see its 'end' turn after turn with no
+ * word why (a play-tester's). Nothing in the state changes. */
+static void say_none_on_table(const CkState *s, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (!log || s->phase != CP_PARLIAMENT)
+        return;
+    int killed = 0, led_off = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (f->side == CK_PAR && f->status == FS_ACTIVE)
+            return;
+        killed += f->side == CK_PAR && f->status == FS_DEAD;
+        led_off += f->side == CK_PAR && f->status == FS_EXITED;
+    }
+    if (!evlog_begin(log, "no_troops", VIS_PUBLIC))
+        return;
+    evlog_str(log, "side", side_names[CK_PAR]);
+    evlog_int(log, "killed", killed);
+    evlog_int(log, "led_off", led_off);
+    char gone[64] = "";
+    int len = led_off ? snprintf(gone, sizeof gone, "%d led off with prisoners", led_off) : 0;
+    if (killed)
+        snprintf(gone + len, sizeof gone - (size_t)len, "%s%d killed", len ? ", " : "", killed);
+    evlog_end(log, "Parliament has no figure left on the table (%s): its turns pass until the game ends (the "
+                   "rulebook ends it for Parliament's losses only when all its troops are killed before Charles is "
+                   "killed or taken)", gone);
+}
+
 static void start_parliament(CkState *s)
 {
     s->phase = CP_PARLIAMENT;
@@ -299,17 +332,9 @@ static void start_parliament(CkState *s)
     ck_reset_flags(s, CK_PAR);
 }
 
-/* [CK Playing the Game] a turn opens: Parliament draws a chance card and
- * carries it out [CK Chance Cards] (rain, clearing, a band, reinforcements,
- * the drover), then moves. */
-static void start_turn(CkState *s, GameIO *io)
+/* [CK Chance Cards] Parliament draws the top card and carries it out. */
+static void draw_chance(CkState *s, GameIO *io)
 {
-    s->turn++;
-    if (io && io->log)
-        io->log->turn = s->turn;
-    start_parliament(s);
-    if (s->nchance == 0) /* 30 cards, 12 turns: cannot run out */
-        return;
     int card = s->chance[--s->nchance];
     s->last_chance = (uint8_t)card;
     log_chance(io, card);
@@ -321,6 +346,20 @@ static void start_turn(CkState *s, GameIO *io)
     case CH_DROVER: drover(s, io); break;
     default: break;
     }
+}
+
+/* [CK Playing the Game] a turn opens: Parliament draws a chance card and
+ * carries it out [CK Chance Cards] (rain, clearing, a band, reinforcements,
+ * the drover), then moves. */
+static void start_turn(CkState *s, GameIO *io)
+{
+    s->turn++;
+    if (io && io->log)
+        io->log->turn = s->turn;
+    start_parliament(s);
+    if (s->nchance > 0) /* (30 cards, 12 turns: cannot run out but in a test's hand-made position) */
+        draw_chance(s, io);
+    say_none_on_table(s, io); /* (after a band or reinforcements, once they are on: apply_arrive) */
 }
 
 /* [CK Playing the Game] the end of a player's turn: the Royalists move if
@@ -445,6 +484,7 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
                       s->figs[hi].x, s->figs[hi].y);
     }
     start_parliament(s);
+    say_none_on_table(s, io);
 }
 
 /* ---------------- contract ---------------- */

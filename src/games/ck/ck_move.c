@@ -792,6 +792,26 @@ static int more_than_half(const CkState *s, const CkFig *f, Diag *d)
                        "or less (%.1f\" of his %.1f\"%s)", m / 2, m, why);
 }
 
+/* [CK Movement and Ranges] [CK Hand to hand Combat] [CK Captured Persons]
+ * the refusal of a change by dragoon i, who has moved and not within half
+ * his move: a charge or a capture is his whole turn (ck_charged_refusal);
+ * an escort, which goes its own 3" and marks him moved, was his move, and
+ * leaves no half of it for a change; else he went more than half
+ * (more_than_half). The state keeps no mark of an escort: a guard who
+ * moved so is told apart by still holding his prisoners. (A plain move of
+ * more than half that kept them, stepping round his own man in a wood,
+ * would be named an escort too: a change is refused there all the same.) */
+static int no_change_after_moving(const CkState *s, int i, Diag *d)
+{
+    const char *charged = ck_charged_refusal(s, i);
+    if (charged)
+        return diag_set(d, "%s", charged);
+    if (guards_prisoners(s, i))
+        return diag_set(d, "that dragoon escorted his prisoners this turn: the escort was his move, so he may no "
+                           "longer mount or dismount (a dragoon may change before an escort, not after it)");
+    return more_than_half(s, &s->figs[i], d);
+}
+
 /* [CK Movement and Ranges] only dragoons mount or dismount, once a turn,
  * for half their move: before moving (then the other half is left), or
  * after a move of no more than half of what this turn allowed him (the
@@ -808,7 +828,7 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
     if (f->changed_mount)
         return diag_set(d, "that dragoon has already %s this turn", f->mounted ? "mounted" : "dismounted");
     if (f->moved && !f->half_moved)
-        return d ? more_than_half(s, f, d) : -1;
+        return d ? no_change_after_moving(s, a->piece, d) : -1;
     if (a->verb == CKV_MOUNT && !ck_base_on_table(f->x, f->y, 0.75f)) /* his horse's larger base */
         return off_edge(f->x, f->y, 0.75f, d);
     int under = a->verb == CKV_MOUNT ? ck_base_under(s, a->piece, a->piece, 0.75f, f->x, f->y) : -1; /* (his men are seated again) */

@@ -89,13 +89,32 @@ static int check_spread(const CkState *s, float x, float y, float r, Diag *d)
     return 0;
 }
 
+/* [CK Game set up] the refusal of piece `piece`, which is no piece or is
+ * down already: where it lies, and which piece is next (a play-tester's
+ * "place 3" after 3 was down was told only that 3 was not waiting). */
+static int not_waiting(const CkState *s, int piece, Diag *d)
+{
+    if (!d)
+        return -1; /* (random terrain tries many points, asking no reason) */
+    if (piece < 0 || piece >= CK_PIECES)
+        return diag_set(d, "there is no terrain piece %d: they are numbered 1 to %d", piece + 1, CK_PIECES);
+    const CkPiece *p = &s->pieces[piece];
+    int next = ck_next_piece(s);
+    char then[64] = "every piece is down";
+    if (next < CK_PIECES)
+        snprintf(then, sizeof then, "the next to place is piece %d (%s)", next + 1,
+                 ck_terrain[ck_piece_kinds[next]].name);
+    return diag_set(d, "piece %d (%s) is already placed, at (%.1f, %.1f); %s", piece + 1, ck_terrain[p->kind].name,
+                    (double)p->x, (double)p->y, then);
+}
+
 /* [CK Game set up] no piece nearer than 8" to an edge; ecw keeps 0.5" of open
  * ground between pieces so that they are spread and passable, and every
  * square of the table gets a piece (check_spread). */
 int ck_check_place(const CkState *s, int piece, float x, float y, Diag *d)
 {
     if (piece < 0 || piece >= CK_PIECES || s->pieces[piece].placed)
-        return diag_set(d, "terrain piece %d is not waiting to be placed", piece + 1);
+        return not_waiting(s, piece, d);
     float r = ck_terrain[ck_piece_kinds[piece]].r;
     if (x - r < CK_EDGE_GAP || y - r < CK_EDGE_GAP || x + r > CK_TABLE - CK_EDGE_GAP ||
         y + r > CK_TABLE - CK_EDGE_GAP) /* (as measured since the start: the same answer to the last bit) */

@@ -176,13 +176,18 @@ static int out_of_phase(const CkState *s, int verb, Diag *d)
 }
 
 /* "via BX BY" at tok (n words left): a way with one bend at (BX, BY)
- * [CK Movement and Ranges], or none when n is 0. */
+ * [CK Movement and Ranges], or none when n is 0. A "via" with one number
+ * (or three) is told what it lacks, not only the usage (a play-tester's
+ * "move Y 14 8.5 via 14"). */
 static int parse_via(char **tok, int n, int verb, Action *a, Diag *d)
 {
     if (n == 0)
         return 0;
-    if (n != 3 || strcasecmp(tok[0], "via") != 0)
+    if (strcasecmp(tok[0], "via") != 0)
         return diag_set(d, "usage: %s", ck_verb_help[verb]);
+    if (n != 3)
+        return diag_set(d, "via needs two numbers, the bend's X and Y: %s", verb == CKV_ESCORT ? "escort F via BX BY"
+                                                                                            : "move F X Y via BX BY");
     Action bend = {0};
     if (parse_point(tok + 1, verb, &bend, d) < 0)
         return -1;
@@ -204,7 +209,7 @@ static void drop_idle_bend(Action *a, const CkFig *f, float x, float y)
  * or where he is going (within 0.05") is no bend: a straight move. */
 static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
-    if (nt != 4 && nt != 7)
+    if (nt < 4) /* (what follows the point is parse_via's) */
         return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
     if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0 ||
         parse_via(tok + 4, nt - 4, CKV_MOVE, a, d) < 0)
@@ -217,7 +222,7 @@ static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
  * where the straight escort would take him (within 0.05") is no bend. */
 static int parse_escort(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
-    if (nt != 2 && nt != 5)
+    if (nt < 2)
         return diag_set(d, "usage: %s", ck_verb_help[CKV_ESCORT]);
     if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_via(tok + 2, nt - 2, CKV_ESCORT, a, d) < 0)
         return -1;

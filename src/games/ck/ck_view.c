@@ -700,7 +700,8 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
 /* The roster under the map: Parliament's figures, then the Royalists'
  * (each side in the order its figures came on), the piece each stands on,
  * a prisoner with his guard (a play-tester had to work these out from the
- * positions). */
+ * positions), and on foot where a horseman or Wilmot was taken
+ * [CK Captured Persons] (a play-tester read "horseman" as mounted). */
 static void render_roster(const CkState *s, FILE *out)
 {
     static const int sides[2] = {CK_PAR, CK_ROY};
@@ -709,13 +710,14 @@ static void render_roster(const CkState *s, FILE *out)
             const CkFig *f = &s->figs[i];
             if (!on_map(f) || f->side != sides[k])
                 continue;
-            char id[8], todo[32], held[24] = "", ground[48] = "";
+            char id[8], todo[32], held[40] = "", ground[48] = "";
             ck_fig_id(s, i, id);
             still_to_do(s, f, todo, sizeof todo);
             if (f->status == FS_PRISONER) {
                 char guard[8];
                 ck_fig_id(s, f->guard, guard);
-                snprintf(held, sizeof held, " prisoner of %s", guard);
+                bool afoot = ck_figs[f->type].mounted && !f->mounted; /* taken mounted troops go on foot */
+                snprintf(held, sizeof held, " %sprisoner of %s", afoot ? "on foot, " : "", guard);
             }
             int p = ck_piece_at(s, f->x, f->y);
             if (p >= 0) /* the map's 2" squares show a piece's edge only roughly (a play-tester's) */

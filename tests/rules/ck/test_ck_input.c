@@ -33,7 +33,12 @@ Test(ck_illegal_input, place)
     REFUSED(CKV_MOVE, 0, 0, 0, 12, 12, "place");
     REFUSED(CKV_END, 0, 0, 0, 0, 0, "place");
     ckf_piece(&F, 0, 20, 20, CK_NONE, CK_NONE);
-    REFUSED(CKV_PLACE, 0, 0, 0, 30, 30, "not waiting");
+    /* a play-tester's "place 3" after 3 was down: where it is, and which is next */
+    REFUSED(CKV_PLACE, 0, 0, 0, 30, 30, "piece 1 (village) is already placed, at (20.0, 20.0); the next to place is "
+                                       "piece 2 (manor)");
+    Diag d = {{0}};
+    cr_assert_lt(ck_check_place(&F.s, 12, 20, 20, &d), 0);
+    cr_assert_str_eq(d.msg, "there is no terrain piece 13: they are numbered 1 to 12");
     REFUSED(CKV_PLACE, 1, 0, 0, 22, 22, "too close");
     REFUSED(CKV_PLACE, 2, 0, 0, 30, 30, "place piece 2 first");
 }
@@ -222,7 +227,11 @@ Test(ck_text, malformed_commands_refused)
     parse_refused("end now", "usage");
     parse_refused("dismount", "usage");
     parse_refused("arrive 1", "usage");
-    parse_refused("move D1 10 12 via 11", "usage: move a figure: move F X Y, or move F X Y via BX BY");
+    /* a play-tester's bend with one coordinate was given only the usage */
+    parse_refused("move D1 10 12 via 11", "via needs two numbers, the bend's X and Y: move F X Y via BX BY");
+    parse_refused("move D1 10 12 VIA 11 12 13", "via needs two numbers, the bend's X and Y: move F X Y via BX BY");
+    parse_refused("move D1 10 12 via", "via needs two numbers");
+    parse_refused("move D1 10 12 11 12 13", "usage: move a figure");
     parse_refused("move D1 10 12 by 11 11", "usage");
     parse_refused("move D1 10 12 via 11 x", "'x' is not a number of inches");
 }
@@ -244,7 +253,7 @@ Test(ck_text, a_move_via_a_bend_parses_and_is_told_back)
     cr_assert(a.verb == CKV_ESCORT && a.piece == d && a.arg == CK_MOVE_BENT && a.bx == 11.0f && a.by == 9.5f);
     ck_describe(&F.s, &a, text, sizeof text);
     cr_assert_str_eq(text, "escort D1 via 11.0 9.5");
-    parse_refused("escort D1 via 11", "usage: lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY");
+    parse_refused("escort D1 via 11", "via needs two numbers, the bend's X and Y: escort F via BX BY");
     /* found by a play-tester: a bend where the guard stands, or where the straight escort ends, is no bend */
     cr_assert_eq(ck_parse(&F.s, "escort D1 via 10 10", &a, NULL), 0);
     cr_assert(a.arg == CK_MOVE_STRAIGHT && a.bx == 0 && a.by == 0, "a bend where he stands");

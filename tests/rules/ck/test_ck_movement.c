@@ -106,9 +106,13 @@ Test(ck_movement_and_ranges, no_shooting_for_charles_wilmot_or_clubmen_without_m
     ckf_side(&F, CK_ROY);
     int c = ckf_fig(&F, F_CAVALRY, 10, 13);
     int x = ckf_fig(&F, F_CHARLES, 10, 10), w = ckf_fig(&F, F_WILMOT, 12, 10), k = ckf_fig(&F, F_CLUBMAN, 8, 10);
-    ckf_refused(&F, ckf_act(CKV_SHOOT, x, c, 0, 0, 0), "cannot shoot");
-    ckf_refused(&F, ckf_act(CKV_SHOOT, w, c, 0, 0, 0), "cannot shoot");
-    ckf_refused(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0), "cannot shoot");
+    /* each refusal says why (a play-tester was told only "that figure cannot shoot") */
+    ckf_refused(&F, ckf_act(CKV_SHOOT, x, c, 0, 0, 0), "Charles cannot shoot: the rulebook gives him no shooting");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, w, c, 0, 0, 0),
+                "Wilmot cannot shoot: the rulebook's factor table gives him no shooting");
+    ckf_refused(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0),
+                "clubman K1 carries no musket: ecw arms only the first clubman of each group found or band come on "
+                "(the roster marks him 'musket')");
     ckf_f(&F, k)->musket = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0)));
 }
@@ -582,6 +586,32 @@ Test(ck_movement_and_ranges, dragoon_changes_once_a_turn)
     ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
     ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), "already dismounted this turn");
     ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), "already on foot");
+}
+
+/* A dragoon who escorted or charged is not told he went more than half
+ * his move (a play-tester's): the refusal names the escort or the charge,
+ * and the change is refused as before [CK Captured Persons] [CK Hand to
+ * hand Combat]. */
+Test(ck_movement_and_ranges, dragoon_change_after_an_escort_or_a_charge_names_it)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), p = ckf_fig(&F, F_SHOT, 20, 21);
+    ckf_prisoner(&F, p, d);
+    ckf_do(&F, ckf_act(CKV_ESCORT, d, 0, 0, 0, 0));
+    const char *escorted = "that dragoon escorted his prisoners this turn: the escort was his move, so he may no "
+                           "longer mount or dismount (a dragoon may change before an escort, not after it)";
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), escorted);
+    ckf_f(&F, d)->mounted = 0;
+    ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), escorted);
+    int d2 = ckf_fig(&F, F_DRAGOON, 40, 20), s = ckf_fig(&F, F_SHOT, 40, 23);
+    ckf_dice(&F, 2, 3, 3); /* 3+3=6 against 3+3=6: a tie, both stay */
+    ckf_charge(&F, d2, s, false);
+    ckf_assert_dice(&F, 2);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0), "that figure charged this turn: a charge is its whole turn");
+    int d3 = ckf_fig(&F, F_DRAGOON, 30, 30), h = ckf_fig(&F, F_SHOT, 30, 33);
+    ckf_dice(&F, 2, 6, 3); /* 3+6=9 against 3+3=6: beaten, not by half, and taken */
+    ckf_charge(&F, d3, h, true);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d3, 0, 0, 0, 0), "that figure charged or took a prisoner this turn");
 }
 
 Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)

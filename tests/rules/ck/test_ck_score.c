@@ -327,7 +327,8 @@ Test(ck_aim_of_the_game, killing_charles_guard_frees_him_and_ends_it)
 
 /* A guard who led his prisoners off the table is gone but not killed: when
  * the last trooper left on the table dies, Parliament is not destroyed and
- * the game goes on. */
+ * the game goes on; each Parliament turn with nobody on the table says why
+ * it passes (a play-tester saw only 'end', turn after turn), in the open. */
 Test(ck_aim_of_the_game, a_guard_led_off_is_not_killed)
 {
     int g = ckf_fig(&F, F_CAVALRY, 24, 3), p = ckf_fig(&F, F_CLUBMAN, 40, 40);
@@ -345,9 +346,51 @@ Test(ck_aim_of_the_game, a_guard_led_off_is_not_killed)
     cr_assert_eq(F.s.phase, CP_ROYALIST, "not all Parliament is killed: the game goes on");
     cr_assert_eq(F.s.end_reason, 0);
     cr_assert_eq(ckf_events(&F, "end"), 0);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 0, "a trooper was on the table in turn 1");
     ckf_end(&F);
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     cr_assert_eq(F.s.turn, 2);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 1);
+    cr_assert_eq(captured_last_vis(&F.ev, "no_troops"), VIS_PUBLIC, "both sides see it");
+    cr_assert(strstr(ckf_last_event(&F, "no_troops"), "\"side\":\"parliament\",\"killed\":1,\"led_off\":1"), "%s",
+              ckf_last_event(&F, "no_troops"));
+    cr_assert_str_eq(captured_last_text(&F.ev, "no_troops"),
+                     "Parliament has no figure left on the table (1 led off with prisoners, 1 killed): its turns pass "
+                     "until the game ends (the rulebook ends it for Parliament's losses only when all its troops are "
+                     "killed before Charles is killed or taken)");
+    ckf_end(&F); /* Parliament's, then the Royalists' */
+    ckf_end(&F);
+    cr_assert_eq(F.s.turn, 3);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 2, "said again at the start of each such turn");
+}
+
+/* Reinforcements drawn at the start of such a turn put Parliament back on
+ * the table: nothing is said, before they come on nor after; a band's
+ * arrival leaves it with nobody still, and the line follows the band. */
+Test(ck_aim_of_the_game, no_troops_said_only_once_arrivals_are_on)
+{
+    int g = ckf_fig(&F, F_CAVALRY, 24, 3), p = ckf_fig(&F, F_CLUBMAN, 40, 40);
+    ckf_prisoner(&F, p, g);
+    ckf_fig(&F, F_SHOT, 10, 30);
+    ckf_do(&F, ckf_act(CKV_ESCORT, g, 0, 0, 0, 0));
+    F.s.chance[0] = CH_BAND, F.s.chance[1] = CH_REINFORCE, F.s.nchance = 2; /* reinforcements first */
+    ckf_dice(&F, 2, 1, 1); /* one dragoon */
+    ckf_end(&F);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ARRIVE);
+    ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.5f));
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 0, "the dragoon is on the table");
+    ckf_f(&F, F.s.nfigs - 1)->status = FS_DEAD; /* (as if shot) */
+    ckf_dice(&F, 3, 1, 1, 1); /* a band of one shot, from the west */
+    ckf_end(&F);
+    ckf_end(&F);
+    cr_assert_eq(F.s.phase, CP_ARRIVE);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 0, "not before the band is on");
+    ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 0.5f, 30));
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    cr_assert_eq(ckf_events(&F, "no_troops"), 1);
+    cr_assert(strstr(captured_last_text(&F.ev, "no_troops"), "(1 led off with prisoners, 1 killed)"));
 }
 
 /* Charles led off the table as a prisoner is taken, as much as one still

@@ -519,6 +519,27 @@ Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
     cr_assert(strstr(text, " C1   cavalry trooper (10.0, 10.0)  aiming at S1, move 4.0\"\n"), "%s", text);
 }
 
+/* [CK Captured Persons] a horseman taken goes on foot, and the roster says
+ * so (a play-tester read "horseman" as mounted); once he escapes he rides
+ * again, and the note goes. */
+Test(ck_game_set_up, render_roster_shows_a_horseman_taken_on_foot)
+{
+    static char text[8192];
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 23);
+    ckf_dice(&F, 2, 5, 1); /* 4+5=9 against 4+1=5: beaten, not by half, and taken */
+    ckf_charge(&F, c, h, true);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " H1   horseman        (20.0, 22.8) on foot, prisoner of C1\n"), "%s", text);
+    ck_prisoners_escape(&F.s, c, NULL);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    char line[96] = "";
+    const char *at = strstr(text, " H1   horseman        (");
+    cr_assert(at, "%s", text);
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(at, "\n"), at);
+    cr_assert(!strstr(line, "foot") && !strstr(line, "prisoner"), "he rides again: %s", line);
+}
+
 /* The map: a figure at y = 12 stands in the row labelled 12 (rows were
  * labelled by their top, 14), columns are labelled under the map, each
  * piece's number stands at its centre, a shared cell shows '*' for
