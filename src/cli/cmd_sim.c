@@ -84,6 +84,7 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
     }
     log->game = i;
     log->seq = 0;
+    log->turn = g->turn(st); /* not the last game's: the set-up's own events (random terrain) come before any action */
     buf->len = 0;
     GameIO io = {r->events ? log : NULL, NULL, NULL};
     game_begin(g, st, &io);

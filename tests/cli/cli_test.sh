@@ -216,6 +216,11 @@ cmp -s "$tmp/sim1" "$tmp/sim2" || fail "sim differs between 1 and 2 threads: $(c
 grep -q '"wins":{' "$tmp/sim1" || fail "sim --json lacks wins: $(cat "$tmp/sim1")"
 expect 0 "$ecw" sim "$game" --games 20 --threads 2 --events "$tmp/sim.jsonl"
 [ -s "$tmp/sim.jsonl" ] || fail "sim --events wrote nothing"
+# a game's set-up events (random terrain, laid before any action) carry its own turn 0, not the
+# turn the game before it on the same thread ended on (12)
+expect 0 "$ecw" sim catch-a-king --games 3 --threads 1 --option terrain=random --events "$tmp/terrain.jsonl"
+stale=$(grep '"type":"terrain"' "$tmp/terrain.jsonl" | grep -vc '"turn":0,')
+[ "$stale" = 0 ] || fail "sim --events: $stale terrain events of random terrain carry another game's turn"
 
 # --- play piped to the end: always take the first listed action
 yes 1 | head -n 200000 >"$tmp/ones"
