@@ -911,18 +911,20 @@ static int check_escort_way(const CkState *s, const Action *a, bool on_table, fl
     return ck_bent_way_check(s, f, CK_FROM_UNKNOWN, a->bx, a->by, x, y, NULL, d);
 }
 
-/* [CK Captured Persons] a guard with prisoners who has not acted; the
- * escort is a move like any other [CK Movement and Ranges]: its ways
- * (check_escort_way; one that leaves the table, to the entry point), and
- * on the table its end: not touching an enemy, on no other base, with
- * room for his prisoners round him. */
+/* [CK Captured Persons] a guard with prisoners who has not moved (he may
+ * have shot: shooting first leaves half his move, never under the
+ * escort's 3", ecw) [CK Playing the Game]; the escort is a move like any
+ * other [CK Movement and Ranges]: its ways (check_escort_way; one that
+ * leaves the table, to the entry point), and on the table its end: not
+ * touching an enemy, on no other base, with room for his prisoners round
+ * him. */
 static int check_escort(const CkState *s, const Action *a, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (!guards_prisoners(s, a->piece))
         return diag_set(d, "that figure guards no prisoners");
-    if (f->moved || f->shot)
-        return diag_set(d, "that figure has already acted");
+    if (f->moved) /* (a shot first is no bar: the escort's 3" is within the half move it leaves, ecw) */
+        return d ? diag_set(d, "%s", why_moved(s, a->piece)) : -1;
     float x = s->entry_x, y = 0;
     bool on_table = escort_point(s, f, a, &x, &y);
     if (on_table && touches_enemy(s, f, x, y, NULL))

@@ -1177,7 +1177,7 @@ Test(ck_combat_outcomes, beaten_man_captured_after_the_fight)
     cr_assert_eq(ckf_f(&F, s)->guard, c2);
     /* c2 had not acted; taking the man is his last act of the turn (ecw) */
     cr_assert(ckf_f(&F, c2)->moved && ckf_f(&F, c2)->shot, "the captor is done for the turn");
-    ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "already");
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "took a prisoner this turn: either is its whole turn");
 }
 
 /* A man taken stays where he was beaten, his base touching his captor's

@@ -169,11 +169,25 @@ Test(ck_captured_persons, escort_refused)
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 20);
     ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 30, 30), c2);
     int s = ckf_fig(&F, F_SHOT, 30, 25);
-    ckf_dice(&F, 2, 1, 6);
-    ckf_shoot(&F, c2, s); /* he may shoot, but then not lead his prisoners off */
-    ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "already");
+    ckf_do(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0)); /* one escort a turn: it is his move */
+    ckf_refused(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0), "that figure has already moved");
     ckf_side(&F, CK_ROY);
     ckf_refused(&F, ckf_act(CKV_ESCORT, s, 0, 0, 0, 0), NULL);
+}
+
+/* [CK Playing the Game] (ecw) a guard may shoot first and then lead his
+ * prisoners off: shooting first leaves half his move, and the escort's 3"
+ * is within it (a play-tester found a shot then an escort refused, an
+ * escort then a shot allowed). */
+Test(ck_captured_persons, a_guard_may_shoot_then_escort)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 30, 20);
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 30, 30), c);
+    int s = ckf_fig(&F, F_SHOT, 30, 24);
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, c, s);
+    ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
+    ckf_assert_at(&F, c, 30 - 3 * 6 / sqrtf(36 + 400), 20 - 3 * 20 / sqrtf(36 + 400));
 }
 
 /* An escort is a move: it may not cross an unsearched piece without
