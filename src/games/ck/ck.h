@@ -59,7 +59,7 @@ typedef enum {
     X(PLACE,    "place",    "place the next terrain piece by its number or kind: place N X Y, place wood X Y") \
     X(MOVE,     "move",     "move a figure: move F X Y, or move F X Y via BX BY to go round something with one bend") \
     X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
-    X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back; beaten by half or less he still dies)") \
+    X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back; beaten by half or less he still dies); charge F T via BX BY to come round something with one bend") \
     X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \
     X(DISMOUNT, "dismount", "dragoon dismounts (half a move): dismount F") \
     X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
@@ -67,7 +67,7 @@ typedef enum {
     X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
     X(END,      "end",      "end your turn") \
     X(AIM,      "aim",      "take aim to join the next shot at a figure (option together=yes): aim F T; whoever then shoots at T adds +1 for each who aimed (aiming before moving halves the move)") \
-    X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T, his whole turn; whoever then charges T adds +1 for each friend touching T")
+    X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T (or join F T via BX BY), his whole turn; whoever then charges T adds +1 for each friend touching T")
 
 typedef enum {
 #define X(e, w, h) CKV_##e,
@@ -351,6 +351,9 @@ void  ck_reset_flags(CkState *s, int side);
 bool  ck_escort_end(const CkState *s, const Action *a, float *x, float *y);
 /* CKV_MOVE's and CKV_ESCORT's arg: a straight way, or one with a bend at (bx, by). */
 enum { CK_MOVE_STRAIGHT = 0, CK_MOVE_BENT = 1 };
+/* CKV_CHARGE's arg: bits, take the beaten man prisoner, and a way with a
+ * bend at (bx, by) (CKV_JOIN's: the bend only). */
+enum { CK_CHARGE_CAPTURE = 1, CK_CHARGE_BENT = 2 };
 /* [CK Game set up] the next terrain piece waiting to be placed (pieces go
  * down in their order), or CK_PIECES when all are down. */
 static inline int ck_next_piece(const CkState *s)

@@ -480,6 +480,49 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
                        "other point of contact within reach is free", id, (double)sx, (double)sy);
 }
 
+/* [CK Hand to hand Combat] [CK Movement and Ranges] (ecw) where a charge
+ * (or a join) by way of the player's own bend (bx, by) touches t: the
+ * point of t's base that faces the bend, which must be free and on the
+ * table, reached by a way with one bend as a move may take
+ * (ck_bent_way_check, t's base apart) within his move. 3, or -1 with why. */
+static int bent_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, float bx, float by, float *cx,
+                        float *cy, Diag *d)
+{
+    CkFig at_bend = *f;
+    at_bend.x = bx, at_bend.y = by;
+    touch_point(&at_bend, t, 1, 0, cx, cy);
+    if (!ck_base_on_table(*cx, *cy, ck_fig_radius(f)))
+        return diag_set(d, "no room to touch that figure from the bend: his base would hang over the table's edge at "
+                           "(%.1f, %.1f)", (double)*cx, (double)*cy);
+    int way = in_the_way(s, f, t, *cx, *cy);
+    if (way >= 0) {
+        if (!d)
+            return -1;
+        char id[8];
+        ck_fig_id(s, way, id);
+        return diag_set(d, "no room to touch that figure from the bend: %s's base stands at the point of contact "
+                           "(%.1f, %.1f): bend elsewhere, or charge without one to swing round", id, (double)*cx,
+                        (double)*cy);
+    }
+    float len = ck_dist(f->x, f->y, bx, by) + ck_dist(bx, by, *cx, *cy);
+    float allow = ck_bent_allowance(s, f, from, bx, by, *cx, *cy);
+    if (len > allow + 1e-3f)
+        return diag_set(d, "out of reach by way of the bend: %.1f\" to contact, this figure may move %.1f\"%s", (double)len,
+                        (double)allow, allow < ck_move_allowance_on(s, f, from) ? " (halved: marsh, woods or fields on a leg)" : "");
+    return ck_bent_way_check(s, f, from, bx, by, *cx, *cy, t, d) < 0 ? -1 : 3;
+}
+
+/* Where charge or join a brings figure f into contact with its target:
+ * by the player's bend (bent_contact, 3), else as contact_spot finds. */
+static int contact_of(const CkState *s, const CkFig *f, const Action *a, int from, float *cx, float *cy, Diag *d,
+                      Round *r)
+{
+    const CkFig *t = &s->figs[a->target];
+    if (a->arg & CK_CHARGE_BENT)
+        return bent_contact(s, f, t, from, a->bx, a->by, cx, cy, d);
+    return contact_spot(s, f, t, from, cx, cy, d, r);
+}
+
 /* [CK Movement and Ranges] figure f can come into contact with t within
  * its move this turn, by a way it may take, with room for its base. */
 static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t, int from, Diag *d)
@@ -488,21 +531,36 @@ static int check_reach_contact(const CkState *s, const CkFig *f, const CkFig *t,
     return contact_spot(s, f, t, from, &cx, &cy, d, NULL) < 0 ? -1 : 0;
 }
 
+/* [CK Hand to hand Combat] a charge's or a join's arg: the capture bit
+ * (a charge only) and the bend's, which goes with a bend and only with
+ * one (only an edited record has them otherwise). */
+static int check_attack_arg(const Action *a, Diag *d)
+{
+    int most = a->verb == CKV_CHARGE ? CK_CHARGE_CAPTURE | CK_CHARGE_BENT : CK_CHARGE_BENT;
+    if (a->arg < 0 || (a->arg & ~most))
+        return diag_set(d, "a %s's arg is %s, not %d", ck_verb_words[a->verb],
+                        a->verb == CKV_CHARGE ? "1 (capture) plus 2 for a bend, or 0" : "2 for a bend, or 0", a->arg);
+    if (!(a->arg & CK_CHARGE_BENT) && (a->bx != 0 || a->by != 0))
+        return diag_set(d, "a %s without a bend takes no bend point (got %g, %g): add 2 to its arg for one",
+                        ck_verb_words[a->verb], (double)a->bx, (double)a->by);
+    return 0;
+}
+
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
-    if (a->arg != 0 && a->arg != 1) /* the capture word or not: any other arg is a corrupt record */
-        return diag_set(d, "a charge's arg is 1 (capture) or 0, not %d", a->arg);
+    if (check_attack_arg(a, d) < 0) /* the capture word, the bend or neither: any other arg is a corrupt record */
+        return -1;
     if (enemy_target(s, f, a->target, d) < 0) /* first: what was typed wrong, before what the figure did */
         return -1;
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
     if (f->moved || f->shot)
         return diag_set(d, "a charge must be the figure's whole turn");
-    const CkFig *t = &s->figs[a->target];
-    if (check_reach_contact(s, f, t, from, d) < 0)
+    float cx, cy;
+    if (contact_of(s, f, a, from, &cx, &cy, d, NULL) < 0)
         return -1;
-    if (a->arg && f->side != CK_PAR)
+    if ((a->arg & CK_CHARGE_CAPTURE) && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
     /* [CK Captured Persons] a guard who charges leaves his prisoners, who
      * escape as he sets off: he always has room for the man he beats */
@@ -1059,13 +1117,15 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
     const CkFig *t = &s->figs[a->target];
     float fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
     Round r = {0, 0, 0};
-    int from = ck_piece_at(s, f->x, f->y), way = contact_spot(s, f, t, from, cx, cy, NULL, &r);
+    int from = ck_piece_at(s, f->x, f->y), way = contact_of(s, f, a, from, cx, cy, NULL, &r);
     bool inside = within_walls(s, from, t);
     f->x = *cx, f->y = *cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
     char what[80];
     if (way == 2)
         snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
+    else if (way == 3)
+        snprintf(what, sizeof what, "%s by way of (%.1f, %.1f) from", how, (double)a->bx, (double)a->by);
     else
         snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
     ck_log_move(s, a->piece, fx, fy, io, what);
@@ -1100,7 +1160,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     /* the attacker elects to take the loser by his charge's word; a Parliament defender with room is asked
      * (defender_takes=ask: after the result, by defender_asks), or always takes him, or never */
     bool may_take = t->side == CK_PAR && can_guard(s, a->target, f);
-    fg.capture = at > dt ? a->arg != 0 : may_take && s->defender_takes == CK_TAKE_YES;
+    fg.capture = at > dt ? (a->arg & CK_CHARGE_CAPTURE) != 0 : may_take && s->defender_takes == CK_TAKE_YES;
     judge(s, &fg, io);
     if (at < dt && may_take && s->defender_takes == CK_TAKE_ASK && defender_asks(s, &fg, io)) {
         s->pend_inside = inside; /* (the fight's factors are worked out again when Parliament chooses) */
@@ -1199,7 +1259,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     float cx = f->x, cy = f->y;
     int from = ck_piece_at(&s, f->x, f->y);
     if (!shoot) {
-        contact_spot(&s, f, t, from, &cx, &cy, NULL, NULL);
+        contact_of(&s, f, a, from, &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
     }
     Factors af, df;
@@ -1211,7 +1271,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     fprintf(out, "%s %s %s as the table stands: %d (%s) against %d (%s)\n", ck_fig_label(&s, a->piece, &labels).s,
             shoot ? "shoots at" : "charges", ck_fig_label(&s, a->target, &labels).s, factors_sum(&af), aw,
             factors_sum(&df), dw);
-    CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && a->arg,
+    CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && (a->arg & CK_CHARGE_CAPTURE),
                       .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
                       .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
                       .lets_go = s.defender_takes == CK_TAKE_NO,

@@ -500,11 +500,11 @@ int ck_check(const void *st, const Action *a, Diag *d) { return ck_check_known(s
 /* The fields each verb takes (game_check_fields refuses the others). */
 static const uint8_t verb_fields[CKV_COUNT] = {
     [CKV_PLACE] = ACT_PIECE | ACT_POINT,     [CKV_MOVE] = ACT_PIECE | ACT_POINT | ACT_ARG | ACT_BEND,
-    [CKV_SHOOT] = ACT_PIECE | ACT_TARGET,    [CKV_CHARGE] = ACT_PIECE | ACT_TARGET | ACT_ARG,
+    [CKV_SHOOT] = ACT_PIECE | ACT_TARGET,    [CKV_CHARGE] = ACT_PIECE | ACT_TARGET | ACT_ARG | ACT_BEND,
     [CKV_CAPTURE] = ACT_PIECE | ACT_TARGET,  [CKV_DISMOUNT] = ACT_PIECE,
     [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE | ACT_ARG | ACT_BEND,
     [CKV_ARRIVE] = ACT_POINT,                [CKV_END] = 0,
-    [CKV_AIM] = ACT_PIECE | ACT_TARGET,      [CKV_JOIN] = ACT_PIECE | ACT_TARGET,
+    [CKV_AIM] = ACT_PIECE | ACT_TARGET,      [CKV_JOIN] = ACT_PIECE | ACT_TARGET | ACT_ARG | ACT_BEND,
 };
 
 /* [CK Combat Outcomes] CP_DEFEND: only the defender's taking the beaten

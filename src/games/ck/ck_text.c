@@ -44,8 +44,14 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
         return snprintf(buf, n, "escort %s", f);
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_AIM: return snprintf(buf, n, "aim %s %s", f, t);
-    case CKV_JOIN: return snprintf(buf, n, "join %s %s", f, t);
-    case CKV_CHARGE: return snprintf(buf, n, "charge %s %s%s", f, t, a->arg ? " capture" : "");
+    case CKV_JOIN:
+    case CKV_CHARGE: {
+        char via[40] = "";
+        if (a->arg & CK_CHARGE_BENT)
+            snprintf(via, sizeof via, " via %.1f %.1f", a->bx, a->by);
+        return snprintf(buf, n, "%s %s %s%s%s", ck_verb_words[a->verb], f, t, via,
+                        a->verb == CKV_CHARGE && (a->arg & CK_CHARGE_CAPTURE) ? " capture" : "");
+    }
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
     case CKV_ARRIVE: return snprintf(buf, n, "arrive %.1f %.1f", a->x, a->y); /* (as a move: legal points lie on the half inch) */
     case CKV_END: return snprintf(buf, n, "end");
@@ -233,6 +239,33 @@ static int parse_escort(const CkState *s, char **tok, int nt, Action *a, Diag *d
     return 0;
 }
 
+/* "charge F T", with "capture" (a charge only) and "via BX BY" after it
+ * in either order, or "join F T [via BX BY]"; a bend within 0.05" of the
+ * figure is no bend. */
+static int parse_attack(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)
+{
+    if (nt < 3 || fig_arg(s, tok[1], &a->piece, d) < 0 || fig_arg(s, tok[2], &a->target, d) < 0)
+        return nt < 3 ? diag_set(d, "usage: %s", ck_verb_help[verb]) : -1;
+    for (int k = 3; k < nt;) {
+        if (verb == CKV_CHARGE && strcasecmp(tok[k], "capture") == 0 && !(a->arg & CK_CHARGE_CAPTURE)) {
+            a->arg |= CK_CHARGE_CAPTURE, k++;
+            continue;
+        }
+        if (strcasecmp(tok[k], "via") != 0 || (a->arg & CK_CHARGE_BENT))
+            return diag_set(d, "usage: %s", ck_verb_help[verb]);
+        Action bend = {0};
+        if (nt - k < 3 || parse_point(tok + k + 1, verb, &bend, d) < 0)
+            return nt - k < 3 ? diag_set(d, "via needs two numbers, the bend's X and Y: %s F T via BX BY",
+                                         ck_verb_words[verb])
+                              : -1;
+        a->arg |= CK_CHARGE_BENT, a->bx = bend.x, a->by = bend.y, k += 3;
+    }
+    const CkFig *f = &s->figs[a->piece];
+    if ((a->arg & CK_CHARGE_BENT) && ck_dist(f->x, f->y, a->bx, a->by) < 0.05f)
+        a->arg &= ~CK_CHARGE_BENT, a->bx = a->by = 0;
+    return 0;
+}
+
 static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a, Diag *d)
 {
     switch (verb) {
@@ -249,14 +282,14 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
         return parse_escort(s, tok, nt, a, d);
     case CKV_ARRIVE:
         return want(nt, 2, verb, d) < 0 ? -1 : parse_point(tok + 1, verb, a, d);
+    case CKV_CHARGE:
+    case CKV_JOIN:
+        return parse_attack(s, verb, tok, nt, a, d);
     case CKV_SHOOT:
     case CKV_AIM:
-    case CKV_JOIN:
     case CKV_CAPTURE:
-    case CKV_CHARGE:
-        if (nt < 3 || nt > 4 || (nt == 4 && (verb != CKV_CHARGE || strcmp(tok[3], "capture") != 0)))
+        if (nt != 3)
             return diag_set(d, "usage: %s", ck_verb_help[verb]);
-        a->arg = nt == 4;
         return fig_arg(s, tok[1], &a->piece, d) < 0 || fig_arg(s, tok[2], &a->target, d) < 0 ? -1 : 0;
     case CKV_END: return want(nt, 0, verb, d);
     default:

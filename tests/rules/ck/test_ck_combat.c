@@ -453,6 +453,53 @@ Test(ck_hand_to_hand_combat, a_charger_rides_round_the_man_in_his_way)
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, x, 0, 0, 0), "no room to touch that figure");
 }
 
+/* (ecw, "A charge with one bend") a charger may name a bend, as a move
+ * may: to it, then straight at his man, to the point of his base that
+ * faces the bend, both legs measured together and halved only if marsh,
+ * woods or fields lie on one. Here the straight way grazes a field and
+ * halves the charge out of reach; round its edge he reaches. The log says
+ * by where; typed, told and parsed back alike. */
+Test(ck_hand_to_hand_combat, a_charge_may_bend_round_difficult_ground)
+{
+    ckf_ground(&F, CKP_FIELD, 22.8f, 13.5f);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10), s = ckf_fig(&F, F_SHOT, 20, 17.25f);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "halved");
+    Action a;
+    Diag d = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "charge C1 S1 via 19 13.5 capture", &a, &d), 0, "%s", d.msg);
+    cr_assert(a.verb == CKV_CHARGE && a.arg == (CK_CHARGE_CAPTURE | CK_CHARGE_BENT) && a.bx == 19.0f && a.by == 13.5f);
+    char told[80];
+    ck_describe(&F.s, &a, told, sizeof told);
+    cr_assert_str_eq(told, "charge C1 S1 via 19.0 13.5 capture");
+    cr_assert_eq(ck_parse(&F.s, "charge C1 S1 capture via 19 13.5", &a, &d), 0, "%s", d.msg);
+    cr_assert_eq(a.arg, CK_CHARGE_CAPTURE | CK_CHARGE_BENT, "either order");
+    ckf_dice(&F, 2, 3, 3); /* 4+3 against 3+3: S1 recoils, taken by the charge's word */
+    ckf_do(&F, a);
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), "charges by way of (19.0, 13.5) from (20.0, 10.0)"), "%s",
+              captured_last_text(&F.ev, "move"));
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, s)));
+    cr_assert_lt(ckf_f(&F, c)->x, 20.0f, "he touches S1 on the side facing the bend");
+    cr_assert_eq(ckf_f(&F, s)->status, FS_PRISONER);
+}
+
+/* ... refused where the point facing the bend is taken, or the way round
+ * is longer than his move; an arg that no typed order gives is refused. */
+Test(ck_hand_to_hand_combat, a_bent_charge_refused_with_the_reason)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10), s = ckf_fig(&F, F_SHOT, 20, 17.25f);
+    ckf_fig(&F, F_CAVALRY, 19.2f, 15.9f); /* a friend where C1 would touch S1 from the bend */
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, CK_CHARGE_BENT, 0, 0), NULL);
+    Action a = ckf_act(CKV_CHARGE, c, s, CK_CHARGE_BENT, 0, 0);
+    a.bx = 17, a.by = 14;
+    ckf_refused(&F, a, "from the bend: C2's base stands at the point of contact");
+    a.bx = 30, a.by = 14;
+    ckf_refused(&F, a, "out of reach by way of the bend");
+    a.arg = 4;
+    ckf_refused(&F, a, "a charge's arg is 1 (capture) plus 2 for a bend, or 0, not 4");
+    a.arg = 0;
+    ckf_refused(&F, a, "a charge without a bend takes no bend point");
+}
+
 Test(ck_hand_to_hand_combat, extra_attacker_plus_one)
 {
     int c1 = ckf_fig(&F, F_CAVALRY, 18.75f, 20); /* already touching S */

@@ -192,7 +192,7 @@ Test(ck_illegal_input, fields_a_verb_does_not_take)
     Action a = ckf_act(CKV_MOVE, c, 0, 0, 10, 12);
     a.set = 4;
     ckf_refused(&F, a, "move takes no set (got set 4)");
-    REFUSED(CKV_CHARGE, c, s, 9, 0, 0, "a charge's arg is 1 (capture) or 0, not 9");
+    REFUSED(CKV_CHARGE, c, s, 9, 0, 0, "a charge's arg is 1 (capture) plus 2 for a bend, or 0, not 9");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, c, 0, 0, 10, 12)), "the same move without them is legal");
     cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c, s, 1, 0, 0)), "and a charge to capture");
 }
