@@ -93,7 +93,6 @@ typedef struct NearFoe {
     uint8_t e;
     uint8_t chances;              /* pc, ps, pm found */
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found (T_KIND_COUNT + 1: its own piece) */
-    int8_t  piece;                /* the piece it stands on, or -1 */
     uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
     float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
@@ -852,7 +851,7 @@ static inline void foe_info(Table *tb, int e)
 
 /* The ground a trooper stands on at (x, y), as foes see it: in cover from
  * shooting, behind an obstacle against charges; `inside`: as a foe within
- * the same piece sees it (met_from). */
+ * the same piece sees it (met_by). */
 typedef struct Ground {
     int cover, obst, kind, inside;
 } Ground;
@@ -864,23 +863,31 @@ static Ground ground_of(const Table *tb, int pc)
     return (Ground){piece_is(tb->memo->cover, pc), piece_is(tb->memo->obst, pc), kind, 0};
 }
 
-/* [CK Shooting factors] [CK Hand to hand Combat] (ecw) the ground gr of
- * piece pc as an attacker on piece `from` meets it: no obstacle, nor a
- * field's hedges, between men within the same piece (as ck_combat counts
- * it; not with option cover_from_inside=yes). */
-static Ground met_from(const Table *tb, Ground gr, int pc, int from)
+/* Does piece pc (-1: none) shelter its men in a way that an attacker
+ * within it does not meet (an obstacle, or cover at its edge)? */
+static bool sheltered_at_edge(const Table *tb, int pc)
 {
-    if (pc >= 0 && from == pc && !tb->s->cover_inside) {
+    return pc >= 0 && !tb->s->cover_inside && (piece_is(tb->memo->obst, pc) || piece_is(tb->memo->edge, pc));
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] (ecw) the ground gr of
+ * piece pc as an attacker, figure i, meets it: no obstacle, nor a field's
+ * hedges, between men within the same piece (as ck_combat counts it; not
+ * with option cover_from_inside=yes). i's piece is looked up only where
+ * it matters. */
+static Ground met_by(Table *tb, Ground gr, int pc, int i)
+{
+    if (sheltered_at_edge(tb, pc) && piece_under(tb, i) == pc) {
         gr.obst = 0, gr.inside = 1;
         gr.cover &= !piece_is(tb->memo->edge, pc);
     }
     return gr;
 }
 
-/* Is piece pc's obstacle between its men and an attacker on piece `from`? */
-static int obstacle_against(const Table *tb, int pc, int from)
+/* Is piece pc's obstacle between its men and attacker i? */
+static int obstacle_against(Table *tb, int pc, int i)
 {
-    return met_from(tb, ground_of(tb, pc), pc, from).obst;
+    return piece_is(tb->memo->obst, pc) && met_by(tb, ground_of(tb, pc), pc, i).obst;
 }
 
 
@@ -1068,7 +1075,6 @@ static int near_foes(Table *tb, int i)
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
             nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
-            nf->piece = (int8_t)piece_under(tb, g);
             nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
             nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
@@ -1197,7 +1203,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
             piece = piece == -2 ? piece_at(tb, x, y) : piece;
             gr = ground_of(tb, piece);
         }
-        loss += near_cost(tb, nf, i, met_from(tb, gr, piece, nf->piece), a);
+        loss += near_cost(tb, nf, i, met_by(tb, gr, piece, nf->e), a);
         if (nf->menace > 0) /* drawing a foe off the guards */
             loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
     }
@@ -1218,7 +1224,7 @@ static double beat_chance(Table *tb, int e, const CkFig *f, float x, float y)
     if (a.pc <= 0 && a.ps <= 0 && a.pm <= 0)
         return 0;
     int pc = piece_at(tb, x, y);
-    Ground gr = met_from(tb, ground_of(tb, pc), pc, piece_under(tb, e));
+    Ground gr = met_by(tb, ground_of(tb, pc), pc, e);
     Odds oc = odds(base_factor(tb, g, f) - gr.obst + ground_mod(g, gr.kind), base_factor(tb, f, g) + ground_mod(f, gr.kind));
     int sf = base_factor(tb, g, f) - (s->raining != 0) - gr.cover, df = base_factor(tb, f, g);
     Odds os = odds(sf + a.half_s, df), om = odds(sf + a.half_m, df);
@@ -1273,7 +1279,7 @@ static int aimed_at(Table *tb, int t)
 static int shot_factor(Table *tb, int i, int t, float d2, float range)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
-    int pt = piece_under(tb, t), cover = met_from(tb, ground_of(tb, pt), pt, piece_under(tb, i)).cover;
+    int pt = piece_under(tb, t), cover = met_by(tb, ground_of(tb, pt), pt, i).cover;
     int v = base_factor(tb, f, e) - cover + aimed_at(tb, t) - (f->shot_at == t);
     return v + (d2 <= range * range / 4) - (tb->s->raining != 0);
 }
@@ -1381,7 +1387,7 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
-    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, piece_under(tb, i)) +
+    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, i) +
              touching(tb, t) + extra - ck_in_contact(f, e);
     int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
     return odds(af, df);
@@ -1659,7 +1665,7 @@ static bool rings_charles(const Table *tb, int t)
  * taking him if beaten): his points and the prisoners' freed, less the
  * trooper's risk and the prisoners he leaves; more where it opens the ring
  * round Charles. */
-static double par_charge_value(Table *tb, int i, int t, bool cap, Odds o)
+static inline double par_charge_value(Table *tb, int i, int t, bool cap, Odds o)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
     double kill = is_person(e) && cap ? (kill_value(e) + capture_value(e)) / 2 : kill_value(e);
@@ -2213,7 +2219,7 @@ static bool threatens_charles(Table *tb, int t)
 
 /* What the Royalists expect of a charge at trooper t with odds o, the
  * charger worth `mine` to Parliament if he is beaten or killed. */
-static double roy_charge_value(Table *tb, int t, double mine, Odds o)
+static inline double roy_charge_value(Table *tb, int t, double mine, Odds o)
 {
     double v = o.kill * trooper_value(&tb->s->figs[t]) + freed(tb->s, o) * tb->z[t].held - (o.lose_dead + o.lose) * mine;
     return v + (threatens_charles(tb, t) ? CK_GUARD_KING * (o.kill + o.beat) : 0);
@@ -2326,7 +2332,7 @@ static double person_danger(Table *tb, int i, float x, float y)
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
             continue;
-        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obstacle_against(tb, pc, piece_under(tb, e));
+        af[n++] = base_factor(tb, g, f) + ground_mod(g, kind) - obstacle_against(tb, pc, e);
     }
     double safe = 1;
     for (int k = 0; k < n; k++) { /* the strongest first: a plain selection */

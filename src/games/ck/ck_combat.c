@@ -1121,14 +1121,16 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
     bool inside = within_walls(s, from, t);
     f->x = *cx, f->y = *cy;
     ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
-    char what[80];
-    if (way == 2)
-        snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
-    else if (way == 3)
-        snprintf(what, sizeof what, "%s by way of (%.1f, %.1f) from", how, (double)a->bx, (double)a->by);
-    else
-        snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
-    ck_log_move(s, a->piece, fx, fy, io, what);
+    if (io && io->log) { /* (a simulation without events formats nothing) */
+        char what[80];
+        if (way == 2)
+            snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
+        else if (way == 3)
+            snprintf(what, sizeof what, "%s by way of (%.1f, %.1f) from", how, (double)a->bx, (double)a->by);
+        else
+            snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
+        ck_log_move(s, a->piece, fx, fy, io, what);
+    }
     f->moved = f->shot = 1;
     return inside;
 }
