@@ -79,7 +79,7 @@ grep -q "^no action 1.5: type a whole number from the list, or the action in wor
 grep -q "^cavalry C1 charges Charles X as the table stands: 4 (base 4) against 3 (base 4, woods or marsh -1)" "$tmp/out" ||
   fail "odds at the prompt: $(grep -A3 'odds charge' "$tmp/out")"
 grep -q "^  total (exactly one of these happens)     1.0000" "$tmp/out" || fail "odds at the prompt: no total"
-grep -q "^no odds: only a shot or a charge has odds" "$tmp/out" || fail "odds of a move"
+grep -q "^no odds: only a shot, a charge or a join has odds" "$tmp/out" || fail "odds of a move"
 grep -q "^odds of what?" "$tmp/out" || fail "odds alone"
 grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or changed the game"
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1

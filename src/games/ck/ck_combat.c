@@ -52,6 +52,9 @@ const char *ck_charged_refusal(const CkState *s, int i)
     const CkFig *f = &s->figs[i];
     if (!f->moved || !f->shot || f->shot_at != CK_NONE)
         return NULL;
+    if (s->together) /* (a join leaves the same marks as a charge) */
+        return capacity_left(s, i) < 4 ? "that figure charged, closed in or took a prisoner this turn: each is its whole turn"
+                                       : "that figure charged or closed in this turn: either is its whole turn";
     return capacity_left(s, i) < 4 ? "that figure charged or took a prisoner this turn: either is its whole turn"
                                    : "that figure charged this turn: a charge is its whole turn";
 }
@@ -1228,14 +1231,30 @@ static void charge_notes(const CkState *s, const Action *a, float cx, float cy, 
     touch_point(f, &s->figs[a->target], 1, 0, &sx, &sy);
     if (ck_dist(sx, sy, cx, cy) > 0.01f)
         fprintf(out, "  he goes round to his point of contact at (%.1f, %.1f)\n", (double)cx, (double)cy);
+    bool join = a->verb == CKV_JOIN;
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
-            fprintf(out, "  %s, whom he guards, escapes as he charges\n", ck_fig_label(s, i, &labels).s);
+            fprintf(out, "  %s, whom he guards, escapes as he %s\n", ck_fig_label(s, i, &labels).s,
+                    join ? "closes in" : "charges");
     int p = ck_piece_at(s, cx, cy);
     if (ck_searches(s, f) && p >= 0 && !s->pieces[p].searched)
-        fprintf(out, "  his point of contact is on the unsearched %s (piece %d): the charge searches it, and "
-                     "Parliament's turn ends after the fight\n",
-                ck_terrain[s->pieces[p].kind].name, p + 1);
+        fprintf(out, "  his point of contact is on the unsearched %s (piece %d): %s\n", ck_terrain[s->pieces[p].kind].name,
+                p + 1, join ? "closing in searches it, and Parliament's turn ends at once, before anyone can charge"
+                            : "the charge searches it, and Parliament's turn ends after the fight");
+}
+
+/* [CK Hand to hand Combat] (option together=yes) what a join does, for
+ * the prompt's odds (a play-tester's join searched a hill and ended his
+ * turn before the charge it was for): no fight; the charges at the man
+ * that it helps, and what else it does (charge_notes). */
+static void join_odds(const CkState *s, const Action *a, float cx, float cy, FILE *out)
+{
+    static const GameIO labels = {NULL, NULL, NULL};
+    const char *t = ck_fig_label(s, a->target, &labels).s;
+    fprintf(out, "%s closes in on %s as the table stands: no fight and no dice; the next charge at %s adds +1 for him, "
+                 "as for every friend touching %s\n",
+            ck_fig_label(s, a->piece, &labels).s, t, t, t);
+    charge_notes(s, a, cx, cy, out);
 }
 
 /* [CK Shooting factors] [CK Hand to hand Combat] [CK Combat Outcomes] the
@@ -1246,8 +1265,8 @@ static void charge_notes(const CkState *s, const Action *a, float cx, float cy, 
 int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
 {
     const CkState *s0 = st;
-    if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE)
-        return diag_set(d, "only a shot or a charge has odds");
+    if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE && a->verb != CKV_JOIN)
+        return diag_set(d, "only a shot, a charge or a join has odds");
     CkState next;
     if (a->piece >= 0 && a->piece < s0->nfigs && s0->figs[a->piece].side != s0->to_act &&
         (s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST))
@@ -1263,6 +1282,10 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     if (!shoot) {
         contact_of(&s, f, a, from, &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
+    }
+    if (a->verb == CKV_JOIN) {
+        join_odds(s0, a, cx, cy, out);
+        return 0;
     }
     Factors af, df;
     fight_parts(&s, a, !shoot && within_walls(&s, from, t), &af, &df);

@@ -553,18 +553,26 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
 /* ---------------- a worked bend for a refusal ---------------- */
 
 /* What bars figure f's straight way to (x, y), as a circle his way must
- * keep out of: the enemy whose base it passes over (the two radii less
- * the contact grace, as way_over measures), else the first unsearched
- * piece it crosses (its edge). False if neither. */
-static bool what_bars(const CkState *s, const CkFig *f, float x, float y, float *cx, float *cy, float *r)
+ * keep out of: an enemy his base would end touching (an escort's end:
+ * the two radii and the grace), the enemy whose base the way passes over
+ * (the two radii less the contact grace, as way_over measures), else the
+ * first unsearched piece it crosses (its edge), else, for a move out of
+ * reach (`halved`), the marsh, wood or field that halves it (not the
+ * piece he leaves or ends on). False if none. */
+static bool what_bars(const CkState *s, const CkFig *f, float x, float y, bool halved, float *cx, float *cy, float *r)
 {
-    int e = ck_way_blocker(s, f, x, y, NULL);
+    int e = enemy_touched(s, f, x, y), over = e < 0;
+    if (over)
+        e = ck_way_blocker(s, f, x, y, NULL);
     if (e >= 0) {
-        *cx = s->figs[e].x, *cy = s->figs[e].y, *r = ck_fig_radius(f) + ck_fig_radius(&s->figs[e]) - 0.1f;
+        *cx = s->figs[e].x, *cy = s->figs[e].y;
+        *r = ck_fig_radius(f) + ck_fig_radius(&s->figs[e]) + (over ? -0.1f : 0.15f);
         return true;
     }
-    int p = ck_way_unsearched(s, f->x, f->y, x, y, ck_piece_at(s, f->x, f->y), NULL);
-    if (p < 0)
+    int from = ck_piece_at(s, f->x, f->y), p = ck_way_unsearched(s, f->x, f->y, x, y, from, NULL);
+    if (p < 0 && halved)
+        p = ck_way_difficult_piece(s, f->x, f->y, x, y);
+    if (p < 0 || p == from || p == ck_piece_at(s, x, y))
         return false;
     *cx = s->pieces[p].x, *cy = s->pieces[p].y, *r = s->pieces[p].r;
     return true;
@@ -619,7 +627,7 @@ static int bend_points(float ax, float ay, float gx, float gy, float cx, float c
  * order (ck_check), so that the order proposed is one the rules accept. A
  * bend the prompt would take for none (within 0.05" of the figure or of
  * the straight way's end) is passed over. False if none is accepted. */
-static bool bend_round(const CkState *s, const Action *a, float *bx, float *by)
+static bool bend_round(const CkState *s, const Action *a, bool halved, float *bx, float *by)
 {
     const CkFig *f = &s->figs[a->piece];
     float gx = a->x, gy = a->y, ex = a->x, ey = a->y, cx, cy, r, best = INFINITY;
@@ -627,7 +635,7 @@ static bool bend_round(const CkState *s, const Action *a, float *bx, float *by)
         gx = ex = s->entry_x, gy = ey = 0;
         ck_escort_end(s, a, &ex, &ey);
     }
-    if (!what_bars(s, f, ex, ey, &cx, &cy, &r))
+    if (!what_bars(s, f, ex, ey, halved, &cx, &cy, &r))
         return false;
     float px[BEND_POINTS], py[BEND_POINTS];
     int n = bend_points(f->x, f->y, gx, gy, cx, cy, r, px, py);
@@ -658,12 +666,12 @@ static void inches(float v, char out[24])
  * (few players would otherwise know they may): an order with a worked
  * bend (bend_round) where one is accepted, else its form. Only for a
  * refusal that someone reads: the players' trial orders pay nothing. */
-static __attribute__((cold, noinline)) int hint_bend(const CkState *s, const Action *a, Diag *d)
+static __attribute__((cold, noinline)) int hint_bend(const CkState *s, const Action *a, bool halved, Diag *d)
 {
     char how[160], id[8], x[24], y[24], bx[24], by[24];
     float ax = 0, ay = 0;
     bool escort = a->verb == CKV_ESCORT;
-    if (bend_round(s, a, &ax, &ay)) {
+    if (bend_round(s, a, halved, &ax, &ay)) {
         ck_fig_id(s, a->piece, id);
         inches(a->x, x), inches(a->y, y), inches(ax, bx), inches(ay, by);
         if (escort)
@@ -681,7 +689,19 @@ static __attribute__((cold, noinline)) int hint_bend(const CkState *s, const Act
  * is read. */
 static int bend_hint(const CkState *s, const Action *a, int rc, Diag *d)
 {
-    return rc < 0 && d ? hint_bend(s, a, d) : rc;
+    return rc < 0 && d ? hint_bend(s, a, false, d) : rc;
+}
+
+/* [CK Movement and Ranges] a straight move refused as out of reach (rc),
+ * lengthened by hint_bend where something on its way, an unsearched piece
+ * or difficult ground that halves it, could be gone round (a play-tester
+ * found the worked bend missing where it was most wanted); a plain move
+ * too long gets nothing more. */
+static __attribute__((cold, noinline)) int bend_hint_if_barred(const CkState *s, const Action *a, int rc, Diag *d)
+{
+    float cx, cy, r;
+    const CkFig *f = &s->figs[a->piece];
+    return d && what_bars(s, f, a->x, a->y, true, &cx, &cy, &r) ? hint_bend(s, a, true, d) : rc;
 }
 
 /* [CK Movement and Ranges] where a move ends: not where the figure
@@ -756,7 +776,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
         ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
-        return also_crosses(s, f, from, a->x, a->y, d);
+        return bend_hint_if_barred(s, a, also_crosses(s, f, from, a->x, a->y, d), d);
     }
     if (check_move_end(s, a, exit_north, k, d) < 0)
         return -1;
@@ -928,7 +948,7 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
     float x = s->entry_x, y = 0;
     bool on_table = escort_point(s, f, a, &x, &y);
     if (on_table && touches_enemy(s, f, x, y, NULL))
-        return touch_refused(s, f, x, y, "the escort would end touching an enemy", d);
+        return bend_hint(s, a, touch_refused(s, f, x, y, "the escort would end touching an enemy", d), d);
     int under = on_table ? ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y) : -1; /* his men go with him */
     if (under >= 0)
         return ck_base_taken(s, under, d);

@@ -689,7 +689,7 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
         snprintf(out, n, "%s", "");
     else if (f->moved)
         snprintf(out, n, "  moved");
-    else if (f->aimed) { /* (together=yes) */
+    else if (f->aimed && s->figs[f->shot_at].status == FS_ACTIVE) { /* (together=yes; a man gone is aimed at no more) */
         char t[8];
         ck_fig_id(s, f->shot_at, t);
         snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
@@ -724,8 +724,8 @@ static void render_roster(const CkState *s, FILE *out)
                 snprintf(ground, sizeof ground, " %s the %s (%d)", ck_terrain[s->pieces[p].kind].hill ? "on" : "in",
                          ck_terrain[s->pieces[p].kind].name, p + 1);
             fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y, ground,
-                    held, f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
-                    f->type == F_CLUBMAN && f->musket ? " musket" : "", todo);
+                    f->type == F_CLUBMAN && f->musket ? (held[0] ? " with a musket," : " with a musket") : "", held, f->wounded ? " wounded" : "",
+                    f->type == F_DRAGOON && !f->mounted ? " on foot" : "", todo); /* (the musket his own, not his guard's) */
         }
 }
 

@@ -13,6 +13,8 @@
 static Ckf F;
 
 CKF_SUITE(ck_figure_combat_factors);
+
+static char *table_odds(Action a, Diag *d); /* (below, with the other odds tests) */
 CKF_SUITE(ck_shooting_factors);
 CKF_SUITE(ck_hand_to_hand_combat);
 CKF_SUITE(ck_combat_outcomes);
@@ -482,6 +484,33 @@ Test(ck_hand_to_hand_combat, a_charge_may_bend_round_difficult_ground)
     cr_assert_eq(ckf_f(&F, s)->status, FS_PRISONER);
 }
 
+/* (option together=yes) the odds of a join say that it fights nothing,
+ * whom it helps, and that a point of contact on an unsearched piece
+ * searches it and ends Parliament's turn at once, before the charge it
+ * was for (a play-tester's join did so unannounced); a join or a charge
+ * refuses what follows it by naming both. */
+Test(ck_hand_to_hand_combat, odds_of_a_join_tell_what_it_does)
+{
+    F.s.together = 1;
+    ckf_piece(&F, CKP_HILL, 20, 20, DISC_BLANK, PROM_BLANK);
+    int d = ckf_fig(&F, F_DRAGOON, 20, 13), h = ckf_fig(&F, F_HORSE, 20, 19);
+    Diag why = {{0}};
+    char *text = table_odds(ckf_act(CKV_JOIN, d, h, 0, 0, 0), &why);
+    cr_assert_not_null(text, "%s", why.msg);
+    cr_assert(strstr(text, "closes in on horse H1 as the table stands: no fight and no dice; the next charge at horse H1 "
+                           "adds +1 for him"),
+              "%s", text);
+    cr_assert(strstr(text, "on the unsearched hill (piece 6): closing in searches it, and Parliament's turn ends at "
+                           "once"),
+              "%s", text);
+    free(text);
+    ckf_do(&F, ckf_act(CKV_JOIN, d, h, 0, 0, 0));
+    ckf_side(&F, CK_PAR); /* (the search ended the turn: back to it, to try him again) */
+    ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), NULL);
+    ckf_f(&F, d)->moved = ckf_f(&F, d)->shot = 1;
+    ckf_refused(&F, ckf_act(CKV_CHARGE, d, h, 0, 0, 0), "charged or closed in this turn");
+}
+
 /* ... refused where the point facing the bend is taken, or the way round
  * is longer than his move; an arg that no typed order gives is refused. */
 Test(ck_hand_to_hand_combat, a_bent_charge_refused_with_the_reason)
@@ -545,8 +574,6 @@ Test(ck_hand_to_hand_combat, obstacle)
         cr_expect_eq(ck_melee_factor(&F.s, c, s, false), 4, "only the attacker pays for the obstacle");
     }
 }
-
-static char *table_odds(Action a, Diag *d); /* (below, with the other odds tests) */
 
 /* (ecw, "Hedges and walls stand between") a charger who set off within
  * the village, manor or field his target stands in has no hedge or wall
@@ -1045,7 +1072,7 @@ Test(ck_combat_outcomes, odds_at_the_table_only_for_a_legal_shot_or_charge)
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 35);
     Diag d = {{0}};
     cr_assert_null(table_odds(ckf_act(CKV_MOVE, c, 0, 0, 20, 22), &d));
-    cr_assert(strstr(d.msg, "only a shot or a charge has odds"), "%s", d.msg);
+    cr_assert(strstr(d.msg, "only a shot, a charge or a join has odds"), "%s", d.msg);
     cr_assert_null(table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d));
     cr_assert(strstr(d.msg, "out of reach"), "%s", d.msg);
 }

@@ -1224,3 +1224,43 @@ Test(ck_movement_and_ranges, every_bend_offered_is_accepted)
     play_on_random_terrain(6, 7907, true, bends_offered_accepted, &checked);
     cr_assert_gt(checked, 500, "only %d worked bends were offered: the test sees too little", checked);
 }
+
+/* Action a is refused with a worked bend whose order starts `start`; typed
+ * back, that order is accepted. */
+static void refused_with_worked_bend(Action a, const char *start)
+{
+    Diag d = {{0}}, why = {{0}};
+    char order[160];
+    Action typed;
+    cr_assert_lt(ck_check(&F.s, &a, &d), 0, "the straight order should be refused");
+    cr_assert(worked_bend_in(&d, order, sizeof order), "no worked bend offered: %s", d.msg);
+    cr_assert(strncmp(order, start, strlen(start)) == 0, "'%s' should start '%s'", order, start);
+    cr_assert_eq(ck_parse(&F.s, order, &typed, &why), 0, "%s", why.msg);
+    cr_assert_eq(ck_check(&F.s, &typed, &why), 0, "'%s', typed back, is refused: %s", order, why.msg);
+}
+
+/* (ecw, "A way with one bend") a play-tester found no bend offered where
+ * it is most wanted: a move that crosses an unsearched field, which
+ * halves it out of reach as well as barring it. Going round the field's
+ * edge reaches, and the refusal says how. */
+Test(ck_movement_and_ranges, a_move_halved_out_of_reach_by_a_piece_is_offered_a_bend)
+{
+    ckf_piece(&F, CKP_FIELD, 20, 11.5f, DISC_BLANK, PROM_BLANK);
+    int d = ckf_fig(&F, F_DRAGOON, 17.5f, 8);
+    refused_with_worked_bend(ckf_act(CKV_MOVE, d, 0, 0, 17.5f, 15), "move D1 17.5 15 via ");
+    ckf_f(&F, d)->x = 30; /* far from anything: too long a move gets no bend */
+    Diag why = {{0}};
+    Action far = ckf_act(CKV_MOVE, d, 0, 0, 30, 30);
+    cr_assert_lt(ck_check(&F.s, &far, &why), 0);
+    cr_assert_null(strstr(why.msg, "a bend goes round"), "%s", why.msg);
+}
+
+/* ... and an escort whose 3" would end touching an enemy is offered a
+ * bend that ends clear of him. */
+Test(ck_movement_and_ranges, an_escort_ending_on_an_enemy_is_offered_a_bend)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 12);
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 30, 30), c);
+    ckf_fig(&F, F_SHOT, 24, 8.3f); /* where the escort would end, 3" towards (24, 0) */
+    refused_with_worked_bend(ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "escort C1 via ");
+}

@@ -508,6 +508,20 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     cr_assert(d1 && s1 && d1 < s1, "Parliament's figures first: %s", text);
 }
 
+/* A clubman's musket is his own: the roster puts it before his guard (a
+ * play-tester read "prisoner of C1 musket" as the trooper's). */
+Test(ck_game_set_up, render_roster_puts_a_musket_with_its_man)
+{
+    static char text[8192];
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), k = ckf_fig(&F, F_CLUBMAN, 30, 30);
+    ckf_f(&F, k)->musket = 1;
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " K1   clubman         (30.0, 30.0) with a musket\n"), "%s", text);
+    ckf_prisoner(&F, k, c);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " K1   clubman         (20.8, 20.0) with a musket, prisoner of C1\n"), "%s", text);
+}
+
 /* ... and with option together=yes a figure who took aim says at whom. */
 Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
 {
@@ -517,6 +531,9 @@ Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
     ckf_do(&F, ckf_act(CKV_AIM, c, s, 0, 0, 0));
     render_of(&F.s, CK_PAR, text, sizeof text);
     cr_assert(strstr(text, " C1   cavalry trooper (10.0, 10.0)  aiming at S1, move 4.0\"\n"), "%s", text);
+    ckf_f(&F, s)->status = FS_DEAD; /* shot by another: an aim at a man gone is no aim (a play-tester's) */
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " C1   cavalry trooper (10.0, 10.0)  shot, move 4.0\"\n"), "%s", text);
 }
 
 /* [CK Captured Persons] a horseman taken goes on foot, and the roster says
