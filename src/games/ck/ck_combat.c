@@ -76,6 +76,7 @@ typedef struct Factors {
     int     base, cover, shooters, half_range, rain;   /* shooting */
     int     ground, uphill, obstacle, supporters;      /* hand to hand */
     int     nhelpers;
+    bool    aimed;                                     /* option together: the other shooters aimed with him */
     uint8_t helpers[CK_MAX_FIGS];
 } Factors;
 
@@ -87,6 +88,7 @@ static void factors_start(Factors *p, int base)
     p->cover = p->shooters = p->half_range = p->rain = 0;
     p->ground = p->uphill = p->obstacle = p->supporters = 0;
     p->nhelpers = 0;
+    p->aimed = false;
 }
 
 static int factors_sum(const Factors *p)
@@ -130,6 +132,7 @@ static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
         if (i != shooter && s->figs[i].side == f->side && joins_shot(s, i, target))
             p->helpers[p->nhelpers++] = (uint8_t)i;
     p->shooters = p->nhelpers;
+    p->aimed = s->together;
     if (ck_dist(f->x, f->y, t->x, t->y) <= ck_figs[f->type].range / 2)
         p->half_range = 1;
     if (s->raining)
@@ -905,15 +908,26 @@ static void part_values(const Factors *p, int v[PARTS])
     memcpy(v, vals, sizeof vals);
 }
 
-/* A factor in words: "base 3, cover -1, other shooters +2". */
-static void parts_in_words(const Factors *p, char *words, size_t n)
+/* A factor in words: "base 3, cover -1, other shooters D1 D2 +2", who
+ * helped named (a play-tester could not tell from the line whose aims or
+ * contact counted); with option together, "aims of D1 D2 +2". */
+static void parts_in_words(const CkState *s, const Factors *p, char *words, size_t n)
 {
     int v[PARTS];
     part_values(p, v);
     size_t len = (size_t)snprintf(words, n, "base %d", p->base);
-    for (int k = 0; k < PARTS; k++)
-        if (v[k] && len < n)
-            len += (size_t)snprintf(words + len, n - len, ", %s %+d", part_said[k], v[k]);
+    for (int k = 0; k < PARTS && len < n; k++) {
+        if (!v[k])
+            continue;
+        len += (size_t)snprintf(words + len, n - len, ", %s", k == 1 && p->aimed ? "aims of" : part_said[k]);
+        for (int h = 0; (k == 1 || k == 7) && h < p->nhelpers && len < n; h++) { /* (shooters, supporters) */
+            char id[8];
+            ck_fig_id(s, p->helpers[h], id);
+            len += (size_t)snprintf(words + len, n - len, " %s", id);
+        }
+        if (len < n)
+            len += (size_t)snprintf(words + len, n - len, " %+d", v[k]);
+    }
 }
 
 /* A factor as JSON: {"base":3,"cover":-1,...}, the base and every
@@ -980,8 +994,8 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     jw_arr_end(w);
     evlog_int(log, "target", fg->target + 1);
     char aw[160], dw[160];
-    parts_in_words(&fg->af, aw, sizeof aw);
-    parts_in_words(&fg->df, dw, sizeof dw);
+    parts_in_words(s, &fg->af, aw, sizeof aw);
+    parts_in_words(s, &fg->df, dw, sizeof dw);
     log_factors(log, "att_factors", &fg->af);
     evlog_int(log, "att_factor", af);
     evlog_int(log, "att_roll", fg->ar);
@@ -1290,8 +1304,8 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     Factors af, df;
     fight_parts(&s, a, !shoot && within_walls(&s, from, t), &af, &df);
     char aw[160], dw[160];
-    parts_in_words(&af, aw, sizeof aw);
-    parts_in_words(&df, dw, sizeof dw);
+    parts_in_words(&s, &af, aw, sizeof aw);
+    parts_in_words(&s, &df, dw, sizeof dw);
     static const GameIO labels = {NULL, NULL, NULL}; /* (ck_fig_label names figures only for a log) */
     fprintf(out, "%s %s %s as the table stands: %d (%s) against %d (%s)\n", ck_fig_label(&s, a->piece, &labels).s,
             shoot ? "shoots at" : "charges", ck_fig_label(&s, a->target, &labels).s, factors_sum(&af), aw,

@@ -256,6 +256,7 @@ Test(ck_shooting_factors, together_one_roll_with_a_plus_one_for_each_who_aimed)
     ckf_assert_dice(&F, 2);
     const char *ev = ckf_last_event(&F, "combat");
     cr_assert(strstr(ev, "\"attackers\":[3,1,2]") && strstr(ev, "\"att_factor\":5,"), "%s", ev);
+    cr_assert(strstr(ev, "base 3, aims of D1 D2 +2"), "the line names those who aimed: %s", ev);
 }
 
 /* ... a shot spends the aims it joins: the next shot at the same man
@@ -990,7 +991,7 @@ Test(ck_combat_outcomes, odds_at_the_table_use_the_factors_of_the_fight)
     const char *at = strstr(text, "as the table stands: ");
     cr_assert(at && sscanf(at, "as the table stands: %d (%*[^)]) against %d", &af, &dfac) == 2, "%s", text);
     cr_assert(af == 3 && dfac == 4, "4 - 2 woods + 1 friend against 3 + 1 uphill: %s", text);
-    cr_assert(strstr(text, "base 4, woods or marsh -2, others in contact +1") && strstr(text, "base 3, uphill +1"),
+    cr_assert(strstr(text, "base 4, woods or marsh -2, others in contact D1 +1") && strstr(text, "base 3, uphill +1"),
               "%s", text);
     cr_assert(strstr(text, "total (exactly one of these happens)     1.0000"), "%s", text);
     cr_assert(strstr(text, "add 'capture' to the charge"), "%s", text);
@@ -1446,7 +1447,7 @@ Test(ck_combat_outcomes, combat_event_lists_every_melee_factor)
     cr_assert(strstr(ev, want), "%s", ev);
     cr_assert(strstr(ev, "\"att_factors\":{\"base\":4,\"obstacle\":-1,\"supporters\":1},\"att_factor\":4"), "%s", ev);
     cr_assert(strstr(ev, "\"def_factors\":{\"base\":3},\"def_factor\":3"), "%s", ev);
-    cr_assert(strstr(ev, "others in contact +1"), "the log line says it in words: %s", ev);
+    cr_assert(strstr(ev, "others in contact D1 +1"), "the log line says it in words: %s", ev);
 }
 
 /* The combat event comes first, then what follows from it (the capture),
