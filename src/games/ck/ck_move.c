@@ -630,25 +630,38 @@ static int bend_points(float ax, float ay, float gx, float gy, float cx, float c
 static bool bend_round(const CkState *s, const Action *a, bool halved, float *bx, float *by)
 {
     const CkFig *f = &s->figs[a->piece];
-    float gx = a->x, gy = a->y, ex = a->x, ey = a->y, cx, cy, r, best = INFINITY;
+    float gx = a->x, gy = a->y, ex = a->x, ey = a->y, cx, cy, r;
     if (a->verb == CKV_ESCORT) {
         gx = ex = s->entry_x, gy = ey = 0;
         ck_escort_end(s, a, &ex, &ey);
     }
     if (!what_bars(s, f, ex, ey, halved, &cx, &cy, &r))
         return false;
-    float px[BEND_POINTS], py[BEND_POINTS];
+    float px[BEND_POINTS], py[BEND_POINTS], len[BEND_POINTS];
     int n = bend_points(f->x, f->y, gx, gy, cx, cy, r, px, py);
+    /* a move's way round longer than his move on open ground is never within it: not checked */
+    float most = a->verb == CKV_ESCORT ? INFINITY : ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + CK_REACH_GRACE;
     for (int i = 0; i < n; i++) {
-        Action b = *a;
-        b.arg = CK_MOVE_BENT, b.bx = roundf(px[i] * 10) / 10, b.by = roundf(py[i] * 10) / 10;
-        float len = ck_dist(f->x, f->y, b.bx, b.by) + ck_dist(b.bx, b.by, gx, gy);
-        if (!(len < best) || ck_dist(f->x, f->y, b.bx, b.by) < 0.05f || ck_dist(ex, ey, b.bx, b.by) < 0.05f ||
-            ck_check(s, &b, NULL) < 0)
-            continue;
-        best = len, *bx = b.bx, *by = b.by;
+        px[i] = roundf(px[i] * 10) / 10, py[i] = roundf(py[i] * 10) / 10;
+        len[i] = ck_dist(f->x, f->y, px[i], py[i]) + ck_dist(px[i], py[i], gx, gy);
+        if (len[i] > most || ck_dist(f->x, f->y, px[i], py[i]) < 0.05f || ck_dist(ex, ey, px[i], py[i]) < 0.05f)
+            len[i] = INFINITY;
     }
-    return best < INFINITY;
+    for (;;) { /* the shortest first (the first of equals): the first the rules accept is the one */
+        int k = -1;
+        for (int i = 0; i < n; i++)
+            if (len[i] < INFINITY && (k < 0 || len[i] < len[k]))
+                k = i;
+        if (k < 0)
+            return false;
+        Action b = *a;
+        b.arg = CK_MOVE_BENT, b.bx = px[k], b.by = py[k];
+        if (ck_check(s, &b, NULL) == 0) {
+            *bx = b.bx, *by = b.by;
+            return true;
+        }
+        len[k] = INFINITY;
+    }
 }
 
 /* v in inches with the fewest decimals that read back as v exactly (30,
@@ -701,7 +714,10 @@ static __attribute__((cold, noinline)) int bend_hint_if_barred(const CkState *s,
 {
     float cx, cy, r;
     const CkFig *f = &s->figs[a->piece];
-    return d && what_bars(s, f, a->x, a->y, true, &cx, &cy, &r) ? hint_bend(s, a, true, d) : rc;
+    float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)); /* no way round is shorter than straight */
+    if (!d || ck_dist(f->x, f->y, a->x, a->y) > most + CK_REACH_GRACE)
+        return rc;
+    return what_bars(s, f, a->x, a->y, true, &cx, &cy, &r) ? hint_bend(s, a, true, d) : rc;
 }
 
 /* [CK Movement and Ranges] where a move ends: not where the figure
