@@ -264,7 +264,11 @@ void ck_place_person(CkState *s, int piece);
  * passes over (not `except`: a charger's target), or -1 (always -1 with
  * pass_enemies=yes); ck_way_blocked refuses such a way, naming him. */
 int ck_way_blocker(const CkState *s, const CkFig *f, float x, float y, const CkFig *except);
-int ck_way_blocked(const CkState *s, int blocker, Diag *d);                 /* Charles or Wilmot found or shown */
+int ck_way_blocked(const CkState *s, int blocker, Diag *d);
+/* [CK Movement and Ranges] a refusal for reach (d) lengthened with the
+ * unsearched piece that the straight way to (x, y) also crosses, if any:
+ * always -1 (the player would otherwise shorten it and be refused again). */
+int ck_also_crosses(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d);                 /* Charles or Wilmot found or shown */
 /* [CK Movement and Ranges] the figure on the table (not figure `self`, nor
  * the prisoners guarded by `group`, who go with him) whose base a base of
  * radius r at (x, y) would stand on, closer than the two radii less the

@@ -453,7 +453,7 @@ static int contact_spot(const CkState *s, const CkFig *f, const CkFig *t, int fr
 {
     touch_point(f, t, 1, 0, cx, cy);
     if (in_reach(s, f, from, *cx, *cy, d) < 0) /* every other point is further */
-        return -1;
+        return d ? ck_also_crosses(s, f, from, *cx, *cy, d) : -1; /* (both reasons, as for a move) */
     int way = in_the_way(s, f, t, *cx, *cy);
     bool on_table = ck_base_on_table(*cx, *cy, ck_fig_radius(f)); /* else he swings round, as for a base there */
     if (way < 0 && on_table && way_open(s, f, t, from, *cx, *cy, NULL) == 0)

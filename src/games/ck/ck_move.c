@@ -434,7 +434,7 @@ static int and_because(Diag *d, const Diag *more)
 /* A move refused as out of reach whose way also crosses an unsearched
  * piece says so too: the player would otherwise shorten it and be refused
  * again. -1, d's message lengthened. */
-static int also_crosses(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
+int ck_also_crosses(const CkState *s, const CkFig *f, int from, float x, float y, Diag *d)
 {
     Diag way = {{0}};
     return ck_way_check(s, f, from, x, y, &way) < 0 ? and_because(d, &way) : -1;
@@ -792,7 +792,7 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         if (!d)
             return -1; /* nobody reads the reason (the players' many trial orders) */
         ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
-        return bend_hint_if_barred(s, a, also_crosses(s, f, from, a->x, a->y, d), d);
+        return bend_hint_if_barred(s, a, ck_also_crosses(s, f, from, a->x, a->y, d), d);
     }
     if (check_move_end(s, a, exit_north, k, d) < 0)
         return -1;

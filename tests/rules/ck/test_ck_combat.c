@@ -512,6 +512,17 @@ Test(ck_hand_to_hand_combat, odds_of_a_join_tell_what_it_does)
     ckf_refused(&F, ckf_act(CKV_CHARGE, d, h, 0, 0, 0), "charged or closed in this turn");
 }
 
+/* [CK Movement and Ranges] a charge out of reach whose way also crosses
+ * an unsearched piece says both, as a move does (a play-tester shortened
+ * the way in his head and would have been refused again). */
+Test(ck_hand_to_hand_combat, a_charge_out_of_reach_names_the_piece_it_crosses_too)
+{
+    ckf_piece(&F, CKP_FIELD, 22.8f, 13.5f, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10), s = ckf_fig(&F, F_SHOT, 20, 17.25f);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "halved");
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "; and the way crosses the unsearched field (piece 9)");
+}
+
 /* ... refused where the point facing the bend is taken, or the way round
  * is longer than his move; an arg that no typed order gives is refused. */
 Test(ck_hand_to_hand_combat, a_bent_charge_refused_with_the_reason)
