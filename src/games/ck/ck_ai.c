@@ -890,7 +890,6 @@ static int obstacle_against(Table *tb, int pc, int i)
     return piece_is(tb->memo->obst, pc) && met_by(tb, ground_of(tb, pc), pc, i).obst;
 }
 
-
 /* The squared distances from (x, y) of the acting side's figures, in the
  * order of tb->own (arrays without branches: the compiler does several
  * figures at once). */
@@ -1661,6 +1660,14 @@ static bool rings_charles(const Table *tb, int t)
     return false;
 }
 
+/* Does Parliament's charge at t take him if he is beaten: always
+ * Charles or Wilmot, others while more than six troopers are free or in
+ * the last turn? */
+static bool par_takes(const Table *tb, const CkFig *t)
+{
+    return is_person(t) || tb->nfree > 6 || tb->s->turn >= CK_TURNS;
+}
+
 /* What Parliament expects of trooper i's charge at t with odds o (cap:
  * taking him if beaten): his points and the prisoners' freed, less the
  * trooper's risk and the prisoners he leaves; more where it opens the ring
@@ -1696,12 +1703,11 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         const CkFig *e = &s->figs[t];
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)))
             continue;
-        bool cap = is_person(e) || tb->nfree > 6 || last;
+        bool cap = par_takes(tb, e);
         v[n] = par_charge_value(tb, i, t, cap, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
         n++;
-        if (s->together) /* (v[n - 1]: the charge's worth) */
-            offer_join(tb, i, t, v[n - 1], floor, cand, v, &n);
+        offer_join(tb, i, t, v[n - 1], floor, cand, v, &n); /* (v[n - 1]: the charge's worth) */
     }
     return best_first(tb, cand, v, n, floor, out);
 }
@@ -2243,8 +2249,7 @@ static double follow_up(Table *tb, int i, int t)
             !accept(s, a, &a))
             continue;
         Odds o = charge_odds(tb, j, t, 1);
-        bool cap = is_person(e) || tb->nfree > 6 || s->turn >= CK_TURNS; /* as par_charge takes */
-        double v = s->to_act == CK_PAR ? par_charge_value(tb, j, t, cap, o) : roy_charge_value(tb, t, capture_value(g) + 1, o);
+        double v = s->to_act == CK_PAR ? par_charge_value(tb, j, t, par_takes(tb, e), o) : roy_charge_value(tb, t, capture_value(g) + 1, o);
         best = v > best ? v : best;
     }
     return best;
@@ -2287,8 +2292,7 @@ static bool roy_charge(Table *tb, int i, Action *out)
         v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         n++;
-        if (s->together)
-            offer_join(tb, i, t, v[n - 1], 0.4, cand, v, &n);
+        offer_join(tb, i, t, v[n - 1], 0.4, cand, v, &n);
     }
     return best_first(tb, cand, v, n, 0.4, out);
 }

@@ -262,7 +262,7 @@ static int cannot_shoot(const CkState *s, int i, Diag *d)
     ck_fig_id(s, i, id);
     if (f->type == F_CLUBMAN)
         return diag_set(d, "clubman %s carries no musket: ecw arms only the first clubman of each group found or band "
-                           "come on (the roster marks him 'musket')", id);
+                           "come on (the roster says 'with a musket')", id);
     if (f->type == F_WILMOT) /* (its movement list gives him a pistol: ecw follows the factor table, docs) */
         return diag_set(d, "Wilmot cannot shoot: the rulebook's factor table gives him no shooting");
     return diag_set(d, "%s cannot shoot: the rulebook gives him no shooting", f->type == F_CHARLES ? "Charles" : id);

@@ -185,19 +185,30 @@ static int out_of_phase(const CkState *s, int verb, Diag *d)
  * [CK Movement and Ranges], or none when n is 0. A "via" with one number
  * (or three) is told what it lacks, not only the usage (a play-tester's
  * "move Y 14 8.5 via 14"). */
+static int parse_bend(char **tok, int n, int verb, const char *form, Action *a, Diag *d);
+
 static int parse_via(char **tok, int n, int verb, Action *a, Diag *d)
 {
     if (n == 0)
         return 0;
+    const char *form = verb == CKV_ESCORT ? "escort F via BX BY" : "move F X Y via BX BY";
+    if (parse_bend(tok, n == 3 ? 3 : 0, verb, form, a, d) < 0) /* (words past the two numbers: as too few) */
+        return -1;
+    a->arg = CK_MOVE_BENT;
+    return 0;
+}
+
+/* "via BX BY" at tok[0], n words on: the bend into (a->bx, a->by), or -1
+ * saying what was wrong (`form`, the order's form with a bend). */
+static int parse_bend(char **tok, int n, int verb, const char *form, Action *a, Diag *d)
+{
     if (strcasecmp(tok[0], "via") != 0)
         return diag_set(d, "usage: %s", ck_verb_help[verb]);
-    if (n != 3)
-        return diag_set(d, "via needs two numbers, the bend's X and Y: %s", verb == CKV_ESCORT ? "escort F via BX BY"
-                                                                                            : "move F X Y via BX BY");
+    if (n < 3)
+        return diag_set(d, "via needs two numbers, the bend's X and Y: %s", form);
     Action bend = {0};
     if (parse_point(tok + 1, verb, &bend, d) < 0)
         return -1;
-    a->arg = CK_MOVE_BENT;
     a->bx = bend.x, a->by = bend.y;
     return 0;
 }
@@ -251,14 +262,11 @@ static int parse_attack(const CkState *s, int verb, char **tok, int nt, Action *
             a->arg |= CK_CHARGE_CAPTURE, k++;
             continue;
         }
-        if (strcasecmp(tok[k], "via") != 0 || (a->arg & CK_CHARGE_BENT))
+        if (a->arg & CK_CHARGE_BENT) /* (one bend) */
             return diag_set(d, "usage: %s", ck_verb_help[verb]);
-        Action bend = {0};
-        if (nt - k < 3 || parse_point(tok + k + 1, verb, &bend, d) < 0)
-            return nt - k < 3 ? diag_set(d, "via needs two numbers, the bend's X and Y: %s F T via BX BY",
-                                         ck_verb_words[verb])
-                              : -1;
-        a->arg |= CK_CHARGE_BENT, a->bx = bend.x, a->by = bend.y, k += 3;
+        if (parse_bend(tok + k, nt - k, verb, verb == CKV_CHARGE ? "charge F T via BX BY" : "join F T via BX BY", a, d) < 0)
+            return -1;
+        a->arg |= CK_CHARGE_BENT, k += 3;
     }
     const CkFig *f = &s->figs[a->piece];
     if ((a->arg & CK_CHARGE_BENT) && ck_dist(f->x, f->y, a->bx, a->by) < 0.05f)

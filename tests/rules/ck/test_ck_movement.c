@@ -112,7 +112,7 @@ Test(ck_movement_and_ranges, no_shooting_for_charles_wilmot_or_clubmen_without_m
                 "Wilmot cannot shoot: the rulebook's factor table gives him no shooting");
     ckf_refused(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0),
                 "clubman K1 carries no musket: ecw arms only the first clubman of each group found or band come on "
-                "(the roster marks him 'musket')");
+                "(the roster says 'with a musket')");
     ckf_f(&F, k)->musket = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, k, c, 0, 0, 0)));
 }
