@@ -201,6 +201,11 @@ typedef struct RunGame {
  * asked to take an action back) or RUN_ERROR (d). */
 int cli_run_game(const RunGame *rg, void *st, Diag *d);
 
+/* Apply one chosen action of `player` as cli_run_game does: describe it,
+ * tell on_action, apply it through rg->io, append it to rg->rec (the
+ * caller calls after_action). */
+void cli_apply_action(const RunGame *rg, void *st, int player, const Action *a);
+
 /* Load the record at path into r (record_fini it whatever happens); when
  * a GAME was named on the command line it must be the record's.
  * EXIT_OK, or EXIT_FAIL with "ecw: CMD: why" printed. */

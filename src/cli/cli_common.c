@@ -528,8 +528,7 @@ void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed)
     *a = (Agent){ai_agent_choose, store, ai->name};
 }
 
-/* Apply one chosen action: describe, narrate, record, apply. */
-static void run_apply(const RunGame *rg, void *st, int player, const Action *a)
+void cli_apply_action(const RunGame *rg, void *st, int player, const Action *a)
 {
     const GameOps *g = rg->g;
     char text[RECORD_TEXT];
@@ -657,7 +656,7 @@ int cli_run_game(const RunGame *rg, void *st, Diag *d)
         int rc = choose_step(rg, st, n, bound, p, &a, d);
         if (rc != RUN_OVER)
             return rc;
-        run_apply(rg, st, p, &a);
+        cli_apply_action(rg, st, p, &a);
         if (rg->after_action)
             rg->after_action(rg->ud, st);
         if (rg->on_turn) { /* the turn is followed only for a hook (not in simulations) */

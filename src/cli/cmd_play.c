@@ -61,6 +61,11 @@ typedef struct Play {
     unsigned char *before;
     bool           has_before;
     bool           before_opening; /* ... and it is the opening, not an action */
+    size_t         before_nactions, before_nrolls; /* the record's counts before it (its own dice not counted) */
+    size_t         typed;       /* the dice typed for it so far (fed ones included) */
+    bool           suspended;   /* the referee stopped at one of an action's dice: it waits (play_suspend) */
+    bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
+    size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
 
 /* The sink of play's event log: the CLI's, and in the hot seat each
@@ -73,6 +78,8 @@ typedef struct PlaySink {
 static void play_sink(void *ud, const char *json, const char *text, int vis)
 {
     PlaySink *ps = ud;
+    if (ps->p && ps->p->suspended) /* the rest of an action left waiting, rolled by ecw: never told */
+        return;
     cli_sink(&ps->cli, json, text, vis);
     if (ps->p && ps->p->hotseat && ps->cli.text && vis == VIS_PUBLIC) {
         sb_append(&ps->p->recent, "  ");
@@ -131,7 +138,8 @@ static void play_help(FILE *f)
           "gives them), 'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
           "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
-          "(ecw rolls the rest of that action's dice, then the game stops).\n"
+          "(the action waits, with the dice typed for it: the game is saved as it stood\n"
+          "before it, and --load asks for the rest; at the game's opening ecw rolls them).\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
           "was said since the last hand-over and the next side's board. Those two prompts\n"
@@ -167,13 +175,22 @@ static char *play_read(Play *p)
     return s;
 }
 
-/* Stop the game at a die prompt: on 'quit' (quit) or at end of input. */
+/* Stop the game at a die prompt: on 'quit' (quit) or at end of input. An
+ * action waits for the rest of its dice (play_suspend); the game's opening,
+ * which no record can hold half-done, has them rolled by ecw. */
 static void play_roll_stop(Play *p, bool quit)
 {
-    if (quit)
-        puts("(you quit: ecw rolls the rest of this action's dice, then the game stops)");
-    else
-        puts("\n(no more input: ecw rolls the rest of this action's dice, then the game stops)");
+    const char *why = quit ? "you quit" : "\n(no more input";
+    if (p->has_before && !p->before_opening) {
+        char typed[48] = "";
+        if (p->typed)
+            snprintf(typed, sizeof typed, " (%zu typed so far)", p->typed);
+        printf("%s%s: this action waits for %s dice%s;\n"
+               "the game is kept as it stood before it, and 'ecw play --load' asks for %s)\n",
+               quit ? "(" : "", why, p->typed ? "the rest of its" : "its", typed, p->typed ? "the rest" : "them");
+        p->suspended = true;
+    } else
+        printf("%s%s: ecw rolls the rest of the opening's dice, then the game stops)\n", quit ? "(" : "", why);
     p->stop = true;
     p->eof = !quit && !cli_interrupted;
 }
@@ -181,9 +198,9 @@ static void play_roll_stop(Play *p, bool quit)
 /* 'help' at a die prompt: what it wants. */
 static void play_roll_help(int sides, const char *why)
 {
-    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (ecw rolls\n"
-           "the rest of this action's dice, and the game is saved: to the --save or --load file, or,\n"
-           "without either, where ecw said as the game began);\n"
+    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (the action\n"
+           "waits with the dice typed for it, and the game is saved as it stood before it: to the --save or\n"
+           "--load file, or, without either, where ecw said as the game began; --load asks for the rest);\n"
            "'board' (or 'map') shows the table as it stood before this action (its dice are still being\n"
            "rolled); 'save' says where the game is kept; 'hint', 'take' and 'undo' wait for the prompt of\n"
            "the next action\n",
@@ -194,6 +211,9 @@ static void play_roll_help(int sides, const char *why)
  * the game's opening), for 'board' at its die prompts. */
 static void play_keep_before(Play *p, const void *st, bool opening)
 {
+    p->before_nactions = p->rec.nactions;
+    p->before_nrolls = p->rec.nrolls - p->nfeed; /* a fed action's dice are in the record already */
+    p->typed = 0;
     if (!p->before)
         return;
     memcpy(p->before, st, p->g->state_size);
@@ -239,15 +259,42 @@ static void play_where_saved(const Play *p)
 /* Does the line typed say quit (in any case), at whichever prompt? */
 static bool says_quit(const char *s) { return strcasecmp(s, "quit") == 0 || strcasecmp(s, "q") == 0; }
 
+/* A resumed pending action's next die typed before the break, as typed
+ * then; 0 when none is left, or it is not the die the game asks for (a
+ * record edited, or made under other rules: the rest are dropped and
+ * asked for again). */
+static int play_fed_roll(Play *p, int sides, const char *why)
+{
+    if (!p->nfeed)
+        return 0;
+    const RecRoll *rr = &p->rec.rolls[p->feed];
+    if (rr->sides != sides || rr->value < 1) {
+        printf("(the dice typed before the break do not fit: the next is a d%d, the game asks for a d%d: "
+               "they are asked for again)\n", rr->sides, sides);
+        record_truncate(&p->rec, p->rec.nactions, p->feed);
+        p->nfeed = 0;
+        return 0;
+    }
+    p->feed++, p->nfeed--, p->typed++;
+    printf("roll d%d for %s: %d (typed before the break)\n", sides, why, rr->value);
+    return rr->value;
+}
+
 /* GameIO.roll in manual mode: ask until a number in 1..sides comes. On
  * 'quit' or at end of input the game stops: the generator rolls the rest
  * of this action's dice, each kept in the record as a 0 ("ecw rolled it"),
  * so that a replay draws it from the generator again and not from the
- * dice typed in after a --load. */
+ * dice typed in after a --load; an action's are then dropped with it,
+ * since it waits (play_suspend). A resumed pending action is first fed
+ * the dice typed for it before the break (in --dice auto too, where the
+ * generator rolls the rest). */
 static int play_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;
     Play *p = ud;
+    int fed = play_fed_roll(p, sides, why);
+    if (fed || !p->manual)
+        return fed;
     while (!p->stop) {
         printf("roll d%d for %s: ", sides, why);
         char *s = play_read(p);
@@ -259,6 +306,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
         long v = strtol(s, &end, 10);
         if (*s && !*end && v >= 1 && v <= sides) {
             record_add_roll(&p->rec, sides, (int)v);
+            p->typed++;
             return (int)v;
         }
         if (p->refused)
@@ -876,7 +924,7 @@ static bool play_save(Play *p, const void *st)
 static void play_keep(void *ud, const void *st)
 {
     Play *p = ud;
-    if (!p->save || p->keep_failed)
+    if (!p->save || p->keep_failed || p->suspended) /* the file holds the game before a waiting action */
         return;
     record_finish(&p->rec, st);
     Diag d = {{0}};
@@ -912,6 +960,50 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
     return code;
 }
 
+/* The referee stopped at a die of the action just applied (the rest rolled
+ * by ecw, told nobody): the game goes back to before it, and the record
+ * keeps it waiting with the dice typed for it, for --load to go on with. */
+static void play_suspend(Play *p, void *st, GameIO *io)
+{
+    memcpy(st, p->before, p->g->state_size);
+    record_suspend_last(&p->rec, p->before_nrolls, p->typed);
+    p->suspended = false;
+    EventLog *log = io->log;
+    if (evlog_begin(log, "pending", VIS_PUBLIC)) { /* its events so far are told again when it is resumed */
+        evlog_str(log, "action", p->rec.pending.text);
+        evlog_int(log, "typed", (int64_t)p->typed);
+        if (p->typed)
+            evlog_end(log, "waits for its dice: %s (%zu typed)", p->rec.pending.text, p->typed);
+        else
+            evlog_end(log, "waits for its dice: %s", p->rec.pending.text);
+    }
+}
+
+/* A resumed game whose last action waits for its dice (the record's
+ * "pending"): applied first, as it was declared, fed the dice typed
+ * before the break and then asking for the rest. One no longer legal (a
+ * record edited by hand) is dropped with its dice, and said. */
+static void play_pending(Play *p, const RunGame *rg, void *st)
+{
+    Record *r = &p->rec;
+    if (!r->has_pending)
+        return;
+    RecAction pa = r->pending;
+    size_t typed = r->pending_rolls;
+    r->has_pending = false, r->pending_rolls = 0;
+    Diag cd = {{0}};
+    if (p->g->check(st, &pa.a, &cd) < 0) {
+        printf("the action that waited for its dice, %s, is not legal here (%s): it is dropped, with the %zu "
+               "di%s typed for it\n", pa.text, cd.msg, typed, typed == 1 ? "e" : "ce");
+        record_truncate(r, r->nactions, r->nrolls - typed);
+        return;
+    }
+    p->feed = r->nrolls - typed, p->nfeed = typed;
+    cli_apply_action(rg, st, p->g->current_player(st), &pa.a);
+    p->nfeed = 0;
+    play_keep(p, st);
+}
+
 /* The agents (the human at a->human), then the game played on from st
  * and its end reported; returns the exit code. A resumed game's computer
  * player draws from a generator of its own (derived from the number of
@@ -933,11 +1025,14 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
         if (a->hotseat || i == a->human)
             rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
     Diag d = {{0}};
-    int rc;
-    while ((rc = cli_run_game(&rg, st, &d)) == RUN_UNDO) {
+    int rc = RUN_QUIT;
+    play_pending(p, &rg, st);
+    while (!p->suspended && (rc = cli_run_game(&rg, st, &d)) == RUN_UNDO) {
         play_take_back(p, st, io);
         play_keep(p, st); /* the save follows the take-back at once */
     }
+    if (p->suspended)
+        play_suspend(p, st, io);
     p->ais = NULL;
     return play_finish(p, st, rc, &d);
 }
@@ -1049,6 +1144,13 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
         if (ls->said[i + 3 - n].s)
             fputs(ls->said[i + 3 - n].s, stdout);
     }
+    if (p->rec.has_pending) {
+        size_t n = p->rec.pending_rolls;
+        printf("waiting for its dice: %s (", p->rec.pending.text);
+        if (n)
+            printf("%zu typed before the break; ", n);
+        printf("%s)\n", !p->manual ? "ecw rolls the rest: --dice auto" : n ? "the rest are asked for now" : "asked for now");
+    }
     play_resumed_next(p, st);
 }
 
@@ -1117,7 +1219,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
                 .ai_name = a->ai->name, .snap_states = malloc(PLAY_SNAPS * g->state_size),
-                .before = a->manual ? malloc(g->state_size) : NULL,
+                .before = a->manual ? malloc(g->state_size) : NULL, .manual = a->manual,
                 .resumed = a->load != NULL, .tell_seed = !a->seeded || a->load, .kept = a->save == a->kept};
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
@@ -1125,7 +1227,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     PlaySink sink = {{events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human}, p};
     EventLog log;
     evlog_init(&log, play_sink, &sink);
-    GameIO io = {&log, a->manual ? play_roll : NULL, p};
+    GameIO io = {&log, a->manual || a->loaded.has_pending ? play_roll : NULL, p};
     int code = a->load ? play_resume(a, p, st, &log) : play_start(a, p, st, &io);
     if (code == EXIT_OK) {
         play_note_players(p, a);

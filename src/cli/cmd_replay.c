@@ -52,6 +52,10 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
         printf("%s: %zu actions replayed%s\n", path, r->nactions,
                verify ? ", every hash matches" : "");
         cli_print_result(r->game, st, stdout);
+        if (r->has_pending)
+            printf("then %s was declared; its dice were being typed (%zu so far) when the game stopped: "
+                   "'ecw play --load %s' goes on with it\n",
+                   r->pending.text, r->pending_rolls, path);
     }
     evlog_fini(&log);
     free(st);

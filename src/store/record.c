@@ -89,6 +89,16 @@ void record_truncate(Record *r, size_t nactions, size_t nrolls)
     r->has_final = false;
 }
 
+void record_suspend_last(Record *r, size_t nrolls_before, size_t typed)
+{
+    if (!r->nactions)
+        return;
+    r->pending = r->actions[r->nactions - 1];
+    r->has_pending = true;
+    r->pending_rolls = typed;
+    record_truncate(r, r->nactions - 1, nrolls_before + typed);
+}
+
 void record_finish(Record *r, const void *st)
 {
     r->final_hash = game_hash(r->game, st);
@@ -263,6 +273,11 @@ static void write_record(Jw *w, const Record *r)
     jw_arr_end(w);
     if (r->has_final)
         write_hex(w, "final_hash", r->final_hash);
+    if (r->has_pending) {
+        jw_key(w, "pending");
+        write_action(w, &r->pending);
+        jw_kint(w, "pending_rolls", (int64_t)r->pending_rolls);
+    }
     write_players(w, r);
     jw_obj_end(w);
 }
@@ -520,12 +535,12 @@ static int ld_printable(const Ld *ld, const char *field, const char *s)
 }
 
 /* One element of "actions". */
-static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
+static int ld_action(const Ld *ld, json_t *o, const char *where, RecAction *ra)
 {
     static const char *const keys[] = {"verb", "piece", "target", "arg", "set",
                                        "x", "y", "bx", "by", "text", NULL};
     char w[48];
-    snprintf(w, sizeof w, "actions[%zu]", i);
+    snprintf(w, sizeof w, "%s", where);
     if (!json_is_object(o))
         return ld_err(ld, w, "expected an object");
     if (ld_known_keys(ld, o, w, keys) < 0)
@@ -543,7 +558,7 @@ static int ld_action(const Ld *ld, json_t *o, size_t i, RecAction *ra)
         ld_float(ld, o, w, "bx", &ra->a.bx) < 0 || ld_float(ld, o, w, "by", &ra->a.by) < 0)
         return -1;
     json_t *t = json_object_get(o, "text");
-    snprintf(w, sizeof w, "actions[%zu].text", i);
+    snprintf(w, sizeof w, "%s.text", where);
     if (t && !json_is_string(t))
         return ld_err(ld, w, "expected a string");
     if (t && ld_printable(ld, w, json_string_value(t)) < 0)
@@ -563,7 +578,9 @@ static int ld_actions(const Ld *ld, json_t *root, Record *r)
     size_t n = json_array_size(arr);
     grow((void **)&r->actions, &r->cap_actions, n, sizeof *r->actions);
     for (size_t i = 0; i < n; i++) {
-        if (ld_action(ld, json_array_get(arr, i), i, &r->actions[i]) < 0)
+        char w[48];
+        snprintf(w, sizeof w, "actions[%zu]", i);
+        if (ld_action(ld, json_array_get(arr, i), w, &r->actions[i]) < 0)
             return -1;
         r->nactions = i + 1;
     }
@@ -592,6 +609,26 @@ static int ld_rolls(const Ld *ld, json_t *root, Record *r)
             return -1;
         record_add_roll(r, (int)sides, (int)value);
     }
+    return 0;
+}
+
+/* "pending" and "pending_rolls": both or neither; the dice typed for it
+ * no more than the rolls there are. */
+static int ld_pending(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *o = json_object_get(root, "pending"), *n = json_object_get(root, "pending_rolls");
+    if (!o && !n)
+        return 0;
+    if (!o)
+        return ld_err(ld, "pending_rolls", "given without \"pending\" (the action whose dice they are)");
+    if (!n)
+        return ld_err(ld, "pending", "given without \"pending_rolls\" (how many of its dice were typed)");
+    long long typed = 0;
+    if (ld_action(ld, o, "pending", &r->pending) < 0 ||
+        ld_int(ld, root, "", "pending_rolls", true, 0, (long long)r->nrolls, &typed) < 0)
+        return -1;
+    r->has_pending = true;
+    r->pending_rolls = (size_t)typed;
     return 0;
 }
 
@@ -837,12 +874,14 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
     static const char *const keys[] = {"engine", "game", "state_size", "seed", "sealed_seed", "options", "actions",
-                                       "rolls", "hashes", "final_hash", "players", "dice", NULL};
+                                       "rolls", "hashes", "final_hash", "players", "dice", "pending",
+                                       "pending_rolls", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
     if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
         ld_options(ld, root, r) < 0 || ld_actions(ld, root, r) < 0 ||
-        ld_rolls(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0 || ld_players(ld, root, r) < 0)
+        ld_rolls(ld, root, r) < 0 || ld_pending(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0 ||
+        ld_players(ld, root, r) < 0)
         return -1;
     json_t *fh = json_object_get(root, "final_hash");
     if (fh) {
@@ -1065,8 +1104,14 @@ static long replay_final(const Record *r, const void *st, const ReplayDice *rd, 
                  r->nactions ? r->nactions - 1 : 0);
         return r->nactions ? (long)r->nactions - 1 : 0;
     }
-    if (rd->next < r->nrolls) {
-        diag_set(d, "%zu recorded rolls were never used", r->nrolls - rd->next);
+    size_t left = r->nrolls - rd->next, pending = r->has_pending ? r->pending_rolls : 0;
+    if (rd->next > r->nrolls - pending) {
+        diag_set(d, "the actions used %zu of the %zu rolls typed for the pending action (%s)",
+                 rd->next - (r->nrolls - pending), pending, r->pending.text);
+        return r->nactions ? (long)r->nactions - 1 : 0;
+    }
+    if (left > pending) {
+        diag_set(d, "%zu recorded rolls were never used", left - pending);
         return r->nactions ? (long)r->nactions - 1 : 0;
     }
     return REPLAY_OK;

@@ -11,8 +11,14 @@
  *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex",
  *    "players":{"royalist":"human","parliament":"heuristic"},"dice":"manual"}
  * A roll's value 0 means ecw's generator rolled that die (manual dice
- * stopped by a quit or the end of input at a die prompt: the rest of that
- * action's dice): a replay draws it from the generator again.
+ * stopped by a quit or the end of input at a die prompt of the game's
+ * opening: the rest of its dice): a replay draws it from the generator
+ * again. A referee who stops at a die prompt of an action leaves it
+ * waiting instead: "pending" holds the action (an element as in
+ * "actions", not applied) and "pending_rolls" how many of the last
+ * "rolls" are the dice typed for it so far; the state and "final_hash"
+ * are as before it, and `ecw play --load` applies it first, feeding it
+ * those dice and asking for the rest.
  * A seed above INT64_MAX is written as a decimal string (JSON readers
  * cannot hold it as an integer); both forms are read back. While the
  * game is not over the seed is written sealed instead, "sealed_seed":"hex"
@@ -65,6 +71,10 @@ typedef struct Record {
      * to resume the game as it was. Optional, written only when set. */
     char           player[MAX_PLAYERS][RECORD_NAME];
     char           dice[RECORD_NAME];
+    /* An action declared, its dice not all typed (see above). */
+    RecAction      pending;
+    bool           has_pending;
+    size_t         pending_rolls; /* the last pending_rolls of rolls are its dice */
 } Record;
 
 /* Start an empty record of a game (opt may be NULL). */
@@ -80,6 +90,11 @@ void record_add_roll(Record *r, int sides, int value);
  * (an action taken back in play), with the hashes made after them and
  * the final hash dropped. */
 void record_truncate(Record *r, size_t nactions, size_t nrolls);
+/* Leave the last action waiting for its dice: it leaves "actions", with
+ * its hash, and becomes "pending", with the first `typed` of the rolls
+ * after the first nrolls_before (the rest were the generator's, after the
+ * stop). The state to finish with is the one before it. */
+void record_suspend_last(Record *r, size_t nrolls_before, size_t typed);
 /* Store the final hash of the state, and whether the game is over. */
 void record_finish(Record *r, const void *st);
 

@@ -323,25 +323,65 @@ expect 1 "$ecw" play --load "$tmp/resume-bad.json";       err_has "cannot resume
 "$ecw" play --load "$tmp/manual-half.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "manual-dice play --load exited $?: $(tail -c 300 "$tmp/err")"
 grep -q "^roll d" "$tmp/out" || fail "play --load of a manual-dice game did not ask for dice"
 expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
-# manual_dice_quit_at_a_die_prompt: 'quit' there ends the game as at the action
-# prompt (saved, exit 0), 'help' says what is wanted; the rest of that action's
-# dice are ecw's, kept so that the game resumed with typed dice still replays
+# manual_dice_quit_at_a_die_prompt_leaves_the_action_waiting: 'quit' there ends
+# the game as at the action prompt (saved, exit 0), 'help' says what is wanted;
+# the action waits in the record ("pending") with the dice typed for it, the
+# game saved as it stood before it, and nothing ecw rolled after the quit is
+# told or kept; --load applies it first, fed those dice, and asks for the rest
 (head -n 19 "$tmp/alt"; echo help; echo quit) | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/dice-quit.json" \
   >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "quit at a die prompt exited $rc: $(tail -c 300 "$tmp/err")"
 grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or 'quit'" "$tmp/out" ||
   fail "help at a die prompt: $(tail -8 "$tmp/out")"
-grep -q "^(you quit: ecw rolls the rest of this action's dice, then the game stops)" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
+grep -q "^(you quit: this action waits for the rest of its dice (2 typed so far);$" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
+grep -q "^  waits for its dice: move P3 7 (2 typed)$" "$tmp/out" || fail "quit at a die prompt: no pending line: $(tail -5 "$tmp/out")"
 grep -q "^you left the game" "$tmp/out" || fail "quit at a die prompt did not leave the game: $(tail -3 "$tmp/out")"
-grep -q '"value":0}' "$tmp/dice-quit.json" || fail "the die ecw rolled after the quit is not kept: $(tail -c 300 "$tmp/dice-quit.json")"
-# a_die_ecw_rolled_is_told_from_a_typed_one: in the log and the audit trail
-expect 0 "$ecw" replay "$tmp/dice-quit.json" --show --events "$tmp/dice-quit.jsonl"
-grep -q '^  d6: [1-6] (.*; rolled by ecw)$' "$tmp/out" || fail "replay --show does not say which die ecw rolled"
-grep -q '"type":"roll".*"by":"ecw"' "$tmp/dice-quit.jsonl" || fail "the events do not mark the die ecw rolled"
-grep -q '"type":"roll".*"by":"hand"' "$tmp/dice-quit.jsonl" || fail "the events do not mark the dice typed in"
-"$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
+sed -n '/^roll d6 for initiative, parliament: quit$/,$p' "$tmp/out" | grep -q "^  d6: " &&
+  fail "the die ecw rolled after the quit was told: $(tail -8 "$tmp/out")"
+grep -q '"value":0}' "$tmp/dice-quit.json" && fail "a die ecw rolled after the quit is kept: $(tail -c 300 "$tmp/dice-quit.json")"
+grep -q '"pending":{"verb":[0-9]*,.*"text":"move P3 7"},"pending_rolls":2' "$tmp/dice-quit.json" ||
+  fail "the action left waiting is not in the record: $(tail -c 400 "$tmp/dice-quit.json")"
 expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
+grep -q "^then move P3 7 was declared; its dice were being typed (2 so far)" "$tmp/out" || fail "replay of a pending action: $(tail -3 "$tmp/out")"
+cp "$tmp/dice-quit.json" "$tmp/dice-quit-auto.json"
+"$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
+grep -q "^waiting for its dice: move P3 7 (2 typed before the break; the rest are asked for now)$" "$tmp/out" ||
+  fail "play --load of a pending action: $(head -9 "$tmp/out")"
+grep -q "^roll d6 for additional move, P3: 2 (typed before the break)$" "$tmp/out" || fail "the dice typed before the break were not fed: $(sed -n 8,14p "$tmp/out")"
+grep -q "^roll d6 for initiative, parliament: 1$" "$tmp/out" || fail "the die after the break was not asked for: $(sed -n 8,16p "$tmp/out")"
+grep -q "^result: " "$tmp/out" || fail "the resumed game did not play to the end"
+grep -q '"pending"' "$tmp/dice-quit.json" && fail "the pending action stayed pending once applied"
+expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
+# ... and with --dice auto the generator rolls the rest
+"$ecw" play --load "$tmp/dice-quit-auto.json" --dice auto <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a pending action with --dice auto exited $?"
+grep -q "^waiting for its dice: move P3 7 (2 typed before the break; ecw rolls the rest: --dice auto)$" "$tmp/out" ||
+  fail "play --load --dice auto of a pending action: $(head -9 "$tmp/out")"
+grep "^roll d" "$tmp/out" | grep -vq "(typed before the break)$" && fail "--dice auto asked for a die"
+expect 0 "$ecw" replay --verify "$tmp/dice-quit-auto.json"
+# manual_dice_end_of_input_at_a_die_prompt_leaves_the_action_waiting (a hang-up)
+head -n 19 "$tmp/alt" | "$ecw" play "$game" --seed 11 --dice manual --save "$tmp/dice-eof.json" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "end of input at a die prompt did not exit 1"
+grep -q "^(no more input: this action waits for the rest of its dice (2 typed so far);$" "$tmp/out" || fail "end of input at a die prompt: $(tail -5 "$tmp/out")"
+grep -q '"pending_rolls":2' "$tmp/dice-eof.json" || fail "end of input at a die prompt: no pending action saved"
+# a pending action no longer legal (the record edited) is dropped with its dice, and said
+sed -E 's/("pending":\{"verb":)[0-9]+/\199/' "$tmp/dice-eof.json" >"$tmp/dice-bad.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/dice-bad.json" >"$tmp/out" 2>"$tmp/err" || fail "a bad pending action: exit $?: $(cat "$tmp/err")"
+grep -q "^the action that waited for its dice, move P3 7, is not legal here (.*): it is dropped, with the 2 dice typed for it$" "$tmp/out" ||
+  fail "a bad pending action: $(sed -n 7,10p "$tmp/out")"
+expect 0 "$ecw" replay --verify "$tmp/dice-bad.json"
+# a_die_ecw_rolled_is_told_from_a_typed_one: the opening's dice (no record holds
+# an opening half done) are rolled by ecw after a quit, and marked so in the log
+# and the audit trail (seed 4: a band's dice at the opening)
+printf '2\nquit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 4 --dice manual --save "$tmp/open-quit.json" >"$tmp/out" 2>&1
+grep -q "^(you quit: ecw rolls the rest of the opening's dice, then the game stops)$" "$tmp/out" || fail "quit at an opening die: $(tail -4 "$tmp/out")"
+grep -q '"value":0}' "$tmp/open-quit.json" || fail "the opening's die ecw rolled is not kept: $(tail -c 300 "$tmp/open-quit.json")"
+expect 0 "$ecw" replay "$tmp/open-quit.json" --show --events "$tmp/open-quit.jsonl"
+grep -q '^  d6: [1-6] (.*; rolled by ecw)$' "$tmp/out" || fail "replay --show does not say which die ecw rolled"
+grep -q '"type":"roll".*"by":"ecw"' "$tmp/open-quit.jsonl" || fail "the events do not mark the die ecw rolled"
+grep -q '"type":"roll".*"by":"hand"' "$tmp/open-quit.jsonl" || fail "the events do not mark the dice typed in"
+"$ecw" play --load "$tmp/open-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at an opening die exited $?: $(tail -c 300 "$tmp/err")"
+expect 0 "$ecw" replay --verify "$tmp/open-quit.json"
 # play_load_of_a_game_without_moves_says_so: no empty "the last:" list
 printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 3 --save "$tmp/nomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"

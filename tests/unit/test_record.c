@@ -650,3 +650,66 @@ Test(record, a_byte_order_mark_is_passed_over)
     record_fini(&r);
     load_fails(HEAD "\"actions\":[]}\xEF\xBB\xBF", "bad.json:1:");
 }
+
+/* A referee who stops at a die prompt leaves the action waiting
+ * (record_suspend_last): it leaves "actions" with its hash, keeps only the
+ * dice typed for it, and comes back from the file as "pending" with
+ * "pending_rolls"; a replay applies the actions before it and leaves those
+ * dice over for it, without calling them unused. */
+Test(record, a_pending_action_keeps_its_typed_dice_and_round_trips)
+{
+    const GameOps *g = games_find("marston-less"); /* rolls no die before the first action */
+    void *st = calloc(1, g->state_size), *st2 = calloc(1, g->state_size);
+    Record rec, back;
+    Diag d = {{0}};
+    play_recorded(g, st, &rec, 41);
+    size_t n = 3; /* deployments: no die of their own to take the ones typed for the third */
+    cr_assert_gt(rec.nactions, n);
+    Record part; /* the first n - 1 actions, then the n-th suspended after two typed dice and one of ecw's */
+    record_init(&part, g, NULL, 41);
+    for (size_t i = 0; i + 1 < n; i++)
+        record_add_action(&part, &rec.actions[i].a, rec.actions[i].text, NULL);
+    record_add_roll(&part, 6, 5);
+    record_add_roll(&part, 6, 2);
+    record_add_roll(&part, 6, 0);
+    record_add_action(&part, &rec.actions[n - 1].a, rec.actions[n - 1].text, NULL);
+    record_suspend_last(&part, 0, 2);
+    cr_expect_eq(part.nactions, n - 1);
+    cr_expect_eq(part.nrolls, 2u, "ecw's die after the stop is dropped");
+    cr_expect(part.has_pending);
+    cr_expect_eq(part.pending_rolls, 2u);
+    cr_expect_str_eq(part.pending.text, rec.actions[n - 1].text);
+    const char *path = put("pending.json", "");
+    cr_assert_eq(record_save(&part, path, &d), 0, "%s", d.msg);
+    char *text = slurp(path);
+    cr_expect(strstr(text, "\"pending\":{") && strstr(text, "\"pending_rolls\":2"), "%s", text);
+    free(text);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_expect(back.has_pending);
+    cr_expect_eq(back.pending_rolls, 2u);
+    cr_expect_eq(memcmp(&back.pending.a, &rec.actions[n - 1].a, sizeof(Action)), 0);
+    cr_expect_eq(record_replay(&back, st2, NULL, false, &d), REPLAY_OK, "%s", d.msg);
+    back.pending_rolls = 1; /* one of the dice left over is then nobody's */
+    cr_expect_neq(record_replay(&back, st2, NULL, false, &d), REPLAY_OK);
+    cr_expect(strstr(d.msg, "1 recorded rolls were never used") != NULL, "%s", d.msg);
+    record_fini(&rec);
+    record_fini(&part);
+    record_fini(&back);
+    free(st);
+    free(st2);
+}
+
+/* "pending" and "pending_rolls" come together, the dice no more than the
+ * rolls there are, the action well formed: else refused, naming the field. */
+Test(record, a_malformed_pending_action_is_refused)
+{
+    load_fails(HEAD "\"actions\":[],\"pending_rolls\":0}", "pending_rolls: given without \"pending\"");
+    load_fails(HEAD "\"actions\":[],\"pending\":{\"verb\":1,\"piece\":0,\"target\":0,\"arg\":0}}",
+               "pending: given without \"pending_rolls\"");
+    load_fails(HEAD "\"actions\":[],\"rolls\":[{\"sides\":6,\"value\":4}],\"pending\":{\"verb\":1,\"piece\":0,"
+                    "\"target\":0,\"arg\":0},\"pending_rolls\":2}",
+               "pending_rolls: 2 is out of range 0..1");
+    load_fails(HEAD "\"actions\":[],\"pending\":{\"verb\":1,\"piece\":0,\"target\":0},\"pending_rolls\":0}",
+               "pending.arg: missing");
+    load_fails(HEAD "\"actions\":[],\"pending\":[],\"pending_rolls\":0}", "pending: expected an object");
+}
