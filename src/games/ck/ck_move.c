@@ -833,18 +833,19 @@ static int more_than_half(const CkState *s, const CkFig *f, Diag *d)
  * his move: a charge or a capture is his whole turn (ck_charged_refusal);
  * an escort, which goes its own 3" and marks him moved, was his move, and
  * leaves no half of it for a change; else he went more than half
- * (more_than_half). The state keeps no mark of an escort: a guard who
- * moved so is told apart by still holding his prisoners. (A plain move of
- * more than half that kept them, stepping round his own man in a wood,
- * would be named an escort too: a change is refused there all the same.) */
+ * (more_than_half). The state keeps no mark of an escort, so a guard who
+ * still holds his prisoners is told both: an escort, or a plain move of
+ * more than half that kept them (a play-tester's, stepping round his own
+ * man in a wood), refuse the change alike. */
 static int no_change_after_moving(const CkState *s, int i, Diag *d)
 {
     const char *charged = ck_charged_refusal(s, i);
     if (charged)
         return diag_set(d, "%s", charged);
     if (guards_prisoners(s, i))
-        return diag_set(d, "that dragoon escorted his prisoners this turn: the escort was his move, so he may no "
-                           "longer mount or dismount (a dragoon may change before an escort, not after it)");
+        return diag_set(d, "that dragoon has moved with his prisoners this turn, escorting them or going more than half "
+                           "his move: he may no longer mount or dismount (a dragoon may change before an escort, or "
+                           "after half a move, not after either)");
     return more_than_half(s, &s->figs[i], d);
 }
 

@@ -597,8 +597,9 @@ Test(ck_movement_and_ranges, dragoon_change_after_an_escort_or_a_charge_names_it
     int d = ckf_fig(&F, F_DRAGOON, 20, 20), p = ckf_fig(&F, F_SHOT, 20, 21);
     ckf_prisoner(&F, p, d);
     ckf_do(&F, ckf_act(CKV_ESCORT, d, 0, 0, 0, 0));
-    const char *escorted = "that dragoon escorted his prisoners this turn: the escort was his move, so he may no "
-                           "longer mount or dismount (a dragoon may change before an escort, not after it)";
+    const char *escorted = "that dragoon has moved with his prisoners this turn, escorting them or going more than "
+                           "half his move: he may no longer mount or dismount (a dragoon may change before an "
+                           "escort, or after half a move, not after either)";
     ckf_refused(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0), escorted);
     ckf_f(&F, d)->mounted = 0;
     ckf_refused(&F, ckf_act(CKV_MOUNT, d, 0, 0, 0, 0), escorted);
