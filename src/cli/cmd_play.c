@@ -56,6 +56,8 @@ typedef struct Play {
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
+    bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
+    Action         cautioned;   /* ... this one: given again, it is played */
     /* The state just before the action (or the game's opening) now being
      * resolved, for 'board' at a die prompt: the live one is half-applied. */
     unsigned char *before;
@@ -672,6 +674,22 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     return PLAY_AGAIN;
 }
 
+/* An order the game cautions against (GameOps.caution: a guard's move that
+ * leaves his prisoners) is played only when given twice running at the
+ * prompt; the first time it is said what it costs. True to ask again. */
+static bool play_caution(Play *p, const void *st, const Action *a)
+{
+    char why[RECORD_TEXT * 2];
+    bool again = p->has_caution && memcmp(&p->cautioned, a, sizeof *a) == 0;
+    if (again || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
+        return false;
+    char text[RECORD_TEXT];
+    p->g->describe(st, a, text, sizeof text);
+    printf("careful: %s: %s.\nType it again to give that order, or give another.\n", text, why);
+    p->has_caution = true, p->cautioned = *a;
+    return true;
+}
+
 /* Agent.choose for the human: show, list, read until a legal action. */
 static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
                         Diag *d)
@@ -686,7 +704,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
-    p->refused_action = false, p->confirm = 0;
+    p->refused_action = false, p->confirm = 0, p->has_caution = false;
     play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
         printf("%s> ", g->roles[player]);
@@ -694,6 +712,8 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
         rc = *s ? play_line(p, st, player, s, out) : PLAY_AGAIN;
+        if (rc == RUN_OVER && play_caution(p, st, out))
+            rc = PLAY_AGAIN;
     } while (rc == PLAY_AGAIN);
     return rc;
 }

@@ -120,6 +120,11 @@ typedef struct GameOps {
      * outside the state for fields out of range. */
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
+    /* Optional: what a legal action a costs its own side that a player
+     * may not mean by it (To Catch a King: a guard's move or charge that
+     * leaves his prisoners, who escape), in words into buf: 1, else 0.
+     * The CLI has a person give such an order twice. */
+    int  (*caution)(const void *st, const Action *a, char *buf, size_t n);
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):
      * it shows only what that viewer may see. */
     void (*render)(const void *st, int player, FILE *out);

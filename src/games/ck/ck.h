@@ -430,6 +430,7 @@ void ck_conceal(void *st, int player);
 /* ck_conceal made in a copy (GameOps.conceal_into): dst holds the last view made. */
 void ck_conceal_into(void *dst, const void *st, int player);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
+int  ck_caution(const void *st, const Action *a, char *buf, size_t n);
 int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
 void ck_render(const void *st, int player, FILE *out);
 int  ck_heuristic(const void *st, Rng *rng, Action *out);

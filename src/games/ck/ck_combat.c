@@ -1137,7 +1137,6 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
     int from = ck_piece_at(s, f->x, f->y), way = contact_of(s, f, a, from, cx, cy, NULL, &r);
     bool inside = within_walls(s, from, t);
     f->x = *cx, f->y = *cy;
-    ck_prisoners_escape(s, a->piece, io); /* a guard who charges leaves his charges (where he now stands, room_to_ride) */
     if (io && io->log) { /* (a simulation without events formats nothing) */
         char what[80];
         if (way == 2)
@@ -1148,6 +1147,8 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
             snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
         ck_log_move(s, a->piece, fx, fy, io, what);
     }
+    /* a guard who charges leaves his charges (where he now stands, room_to_ride), told after his move */
+    ck_prisoners_escape(s, a->piece, io);
     f->moved = f->shot = 1;
     return inside;
 }

@@ -638,6 +638,7 @@ const GameOps ck_ops = {
     .conceal_into = ck_conceal_into,
     .describe = ck_describe,
     .parse = ck_parse,
+    .caution = ck_caution,
     .render = ck_render,
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,

@@ -550,6 +550,36 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
                        "them elsewhere");
 }
 
+/* [CK Captured Persons] the prisoners a guard's legal order leaves behind
+ * to escape: those his move ends out of contact with; all of them when he
+ * charges or closes in (an escort keeps them). Named in buf for the
+ * CLI, which has a person give such an order twice (a referee's guard
+ * stepped onto a piece to search it and lost his clubman unwarned). */
+int ck_caution(const void *st, const Action *a, char *buf, size_t n)
+{
+    const CkState *s = st;
+    bool all = a->verb == CKV_CHARGE || a->verb == CKV_JOIN;
+    if ((!all && a->verb != CKV_MOVE) || a->piece < 0 || a->piece >= s->nfigs)
+        return 0;
+    static const GameIO labels = {NULL, NULL, NULL};
+    CkFig at = s->figs[a->piece];
+    at.x = a->x, at.y = a->y;
+    char left[160] = "";
+    int k = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *p = &s->figs[i];
+        if (p->status != FS_PRISONER || p->guard != a->piece || (!all && ck_in_contact(&at, p)))
+            continue;
+        size_t len = strlen(left);
+        snprintf(left + len, sizeof left - len, "%s%s", k++ ? ", " : "", ck_fig_label(s, i, &labels).s);
+    }
+    if (!k)
+        return 0;
+    snprintf(buf, n, "%s leaves his prisoner%s %s, who escape%s (a guard who goes from his prisoners loses them)",
+             ck_fig_label(s, a->piece, &labels).s, k == 1 ? "" : "s", left, k == 1 ? "s" : "");
+    return 1;
+}
+
 /* ---------------- a worked bend for a refusal ---------------- */
 
 /* What bars figure f's straight way to (x, y), as a circle his way must
@@ -1142,16 +1172,16 @@ static void apply_move(CkState *s, const Action *a, GameIO *io)
     f->y = a->y;
     f->moved = 1;
     f->half_moved = half_a_move(s, f, fx, fy, a);
-    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) { /* only Parliament takes prisoners */
-        ck_prisoners_left(s, a->piece, io);
-        gather_prisoners(s, a->piece, true); /* those he kept, seated beside him where they stood */
-    }
     if (f->side == CK_ROY && f->y >= CK_TABLE - 0.5f) {
         f->status = FS_EXITED;
         log_way(s, a, fx, fy, io, "slips away off the far edge");
         return;
     }
-    log_way(s, a, fx, fy, io, "moves");
+    log_way(s, a, fx, fy, io, "moves"); /* before the prisoners it leaves (a referee read the escape first) */
+    if (f->side == CK_PAR && guards_prisoners(s, a->piece)) { /* only Parliament takes prisoners */
+        ck_prisoners_left(s, a->piece, io);
+        gather_prisoners(s, a->piece, true); /* those he kept, seated beside him where they stood */
+    }
     ck_search_if_on_piece(s, a->piece, io);
 }
 

@@ -499,6 +499,78 @@ Test(ck_captured_persons, a_step_that_keeps_contact_keeps_the_prisoner)
     cr_assert_eq(ckf_events(&F, "escape"), 0);
 }
 
+/* The index of the first captured event of this type; -1 if none. */
+static int first_event(const char *type)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
+    for (int i = 0; i < F.ev.n; i++)
+        if (strstr(F.ev.json[i], key))
+            return i;
+    return -1;
+}
+
+/* The log tells a guard's move, then the prisoners it left escaping, as
+ * at the table (a referee read the escape before the move that caused it);
+ * a charge likewise. */
+Test(ck_captured_persons, the_escape_is_told_after_the_move_that_leaves_him)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c);
+    ckf_move(&F, c, 20, 18);
+    assert_escaped(p);
+    cr_assert_geq(first_event("move"), 0);
+    cr_assert_gt(first_event("escape"), first_event("move"), "the escape is told before the move");
+    int c2 = ckf_fig(&F, F_CAVALRY, 30, 20), p2 = ckf_fig(&F, F_SHOT, 40, 30);
+    ckf_prisoner(&F, p2, c2);
+    int s = ckf_fig(&F, F_SHOT, 30, 22.5f);
+    int moves = ckf_events(&F, "move"), escapes = ckf_events(&F, "escape");
+    ckf_dice(&F, 2, 3, 4); /* a tie */
+    ckf_charge(&F, c2, s, false);
+    cr_assert_eq(ckf_events(&F, "escape"), escapes + 1);
+    cr_assert_eq(ckf_events(&F, "move"), moves + 1);
+    int last_move = -1, last_escape = -1;
+    for (int i = 0; i < F.ev.n; i++) {
+        if (strstr(F.ev.json[i], "\"type\":\"move\""))
+            last_move = i;
+        if (strstr(F.ev.json[i], "\"type\":\"escape\""))
+            last_escape = i;
+    }
+    cr_assert_gt(last_escape, last_move, "the charger's escape is told before his charge");
+}
+
+/* A guard's legal order that leaves prisoners behind is cautioned, naming
+ * them (the CLI has a person give it twice): a move that ends out of
+ * contact with them, a charge; not a step that keeps contact, an escort,
+ * nor a move of anyone who guards nobody. */
+Test(ck_captured_persons, an_order_that_leaves_prisoners_is_cautioned)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40), d = ckf_fig(&F, F_DRAGOON, 10, 10);
+    ckf_prisoner(&F, p, c); /* at (20.8, 20) */
+    int s = ckf_fig(&F, F_SHOT, 20, 25);
+    static const GameIO labels = {NULL, NULL, NULL};
+    char want[160], why[256];
+    snprintf(want, sizeof want, "%s leaves his prisoner %s, who escapes (a guard who goes from his prisoners loses them)",
+             ck_fig_label(&F.s, c, &labels).s, ck_fig_label(&F.s, p, &labels).s);
+    Action away = ckf_act(CKV_MOVE, c, 0, 0, 20, 18), step = ckf_act(CKV_MOVE, c, 0, 0, 20, 19.8f);
+    Action charge = ckf_act(CKV_CHARGE, c, s, 0, 0, 0), escort = ckf_act(CKV_ESCORT, c, 0, 0, 0, 0);
+    Action other = ckf_act(CKV_MOVE, d, 0, 0, 10, 14);
+    cr_assert(ckf_ok(&F, away) && ckf_ok(&F, step) && ckf_ok(&F, charge) && ckf_ok(&F, escort) && ckf_ok(&F, other));
+    cr_assert_eq(ck_caution(&F.s, &away, why, sizeof why), 1);
+    cr_assert_str_eq(why, want);
+    cr_assert_eq(ck_caution(&F.s, &charge, why, sizeof why), 1);
+    cr_assert_str_eq(why, want);
+    cr_assert_eq(ck_caution(&F.s, &step, why, sizeof why), 0);
+    cr_assert_eq(ck_caution(&F.s, &escort, why, sizeof why), 0);
+    cr_assert_eq(ck_caution(&F.s, &other, why, sizeof why), 0);
+    int p2 = beaten_next_to(F_HORSE, c);
+    ckf_prisoner(&F, p2, c);
+    cr_assert_eq(ck_caution(&F.s, &charge, why, sizeof why), 1);
+    cr_assert(strstr(why, "leaves his prisoners ") && strstr(why, ck_fig_label(&F.s, p2, &labels).s) &&
+                  strstr(why, ", who escape ("),
+              "%s", why);
+}
+
 /* A Royalist shot charges cavalry guard *c (at 20, 20) of prisoner *p and
  * loses 9 to 5: the guard recoils half his move, to (20, 16). */
 static void drive_back_a_guard(int *c, int *p)
