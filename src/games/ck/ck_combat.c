@@ -768,9 +768,11 @@ static bool ends_short_of(const CkState *s, int loser, int i)
  * base (unless share_ground=yes): a recoil passes friends as a move does,
  * but never ends on a base. A guard's prisoners go back with him, and the
  * first base any of their ways meets (of the kinds the options leave in
- * the way) stops them all. The figure that stopped him, or -1. */
-static int recoil_point(const CkState *s, int loser, int from, float *x, float *y)
+ * the way) stops them all. The figure that stopped him, or -1; *through
+ * (if asked) the prisoner of his whose way it stood in, or -1. */
+static int recoil_point(const CkState *s, int loser, int from, float *x, float *y, int *through)
 {
+    int via = -1;
     const CkFig *l = &s->figs[loser], *o = &s->figs[from];
     float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
     if (len < 1e-3f)
@@ -780,15 +782,19 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
         bool enemy = e->status == FS_ACTIVE && e->side != l->side && i != from;
+        int was = by;
         if (enemy && !s->pass_enemies)
             stop_at(s, l->x, l->y, ux, uy, r, i, &go, &by);
+        via = by != was ? -1 : via;
         if (e->status == FS_PRISONER && e->guard == loser) { /* his prisoner's own way, to the edge too */
             go = to_edge(e->x, e->y, ux, uy, go, ck_fig_radius(e));
             for (int j = 0; j < s->nfigs; j++) {
                 const CkFig *g = &s->figs[j];
                 bool foe = g->status == FS_ACTIVE && g->side != l->side;
+                int was = by;
                 if (j != i && (foe ? !s->pass_enemies && j != from : !s->share_ground && ends_short_of(s, loser, j)))
                     stop_at(s, e->x, e->y, ux, uy, ck_fig_radius(e), j, &go, &by);
+                via = by != was ? i : via;
             }
         }
     }
@@ -801,8 +807,10 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
             break;
         float back = meets_base(l->x, l->y, ux, uy, r, &s->figs[on], go);
         go = back < go ? back : 0; /* touching him; overlapping him from the start: no further */
-        by = on;
+        by = on, via = -1;
     }
+    if (through)
+        *through = via;
     *x = l->x + ux * go; /* on the table: to_edge kept him there (or where he stood, beyond the margin) */
     *y = l->y + uy * go;
     return by;
@@ -813,7 +821,7 @@ static void recoil(CkState *s, int loser, int from, GameIO *io)
 {
     CkFig *l = &s->figs[loser];
     float x0 = l->x, y0 = l->y;
-    recoil_point(s, loser, from, &l->x, &l->y);
+    recoil_point(s, loser, from, &l->x, &l->y, NULL);
     guard_driven_back(s, loser, l->x - x0, l->y - y0, io);
 }
 
@@ -963,9 +971,12 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     switch (fg->result) {
     case FR_RECOIL:
     {
-        int by = recoil_point(s, fg->loser, fg->winner, &x, &y);
+        int through, by = recoil_point(s, fg->loser, fg->winner, &x, &y, &through);
         size_t k = (size_t)snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
-        if (by >= 0 && k < n)
+        if (by >= 0 && through >= 0 && k < n) /* (a referee saw nobody in the guard's own way) */
+            snprintf(buf + k, n - k, ", his prisoner %s stopped by %s's base", ck_fig_label(s, through, io).s,
+                     ck_fig_label(s, by, io).s);
+        else if (by >= 0 && k < n)
             snprintf(buf + k, n - k, ", stopped by %s's base", ck_fig_label(s, by, io).s);
         break;
     }

@@ -599,6 +599,28 @@ Test(ck_captured_persons, a_guard_driven_back_keeps_his_prisoners)
     cr_assert_eq(ckf_events(&F, "escape"), 0);
 }
 
+/* A guard driven back goes no further than his prisoners' ways let them:
+ * a man in a prisoner's way and not in his own stops them all, and the
+ * log says whose way it was (a referee saw nobody in the guard's way). */
+Test(ck_captured_persons, a_guard_stopped_by_a_man_in_his_prisoners_way_is_told_so)
+{
+    ckf_side(&F, CK_ROY);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c); /* at (20.8, 20) */
+    int k = ckf_fig(&F, F_CLUBMAN, 21.6f, 17.5f); /* 0.8" off the prisoner's way south, 1.6" off his own */
+    int s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 6, 1); /* shot 3+6=9 against 4+1=5: the guard recoils */
+    ckf_charge(&F, s, c, false);
+    cr_assert_gt(ckf_f(&F, c)->y, 16.5f, "not stopped: at (%.2f, %.2f)", (double)ckf_f(&F, c)->x, (double)ckf_f(&F, c)->y);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER);
+    static const GameIO labels = {NULL, NULL, NULL};
+    char want[96];
+    snprintf(want, sizeof want, ", his prisoner %s stopped by %s's base", ck_fig_label(&F.s, p, &labels).s,
+             ck_fig_label(&F.s, k, &labels).s);
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, want), "%s lacks '%s'", said ? said : "(none)", want);
+}
+
 /* Option recoil_frees=yes (an ecw reading): a guard driven back loses his
  * prisoners. */
 Test(ck_captured_persons, escape_when_guard_driven_back_with_recoil_frees)
