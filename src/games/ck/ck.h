@@ -65,7 +65,7 @@ typedef enum {
     X(MOUNT,    "mount",    "dragoon mounts (half a move): mount F") \
     X(ESCORT,   "escort",   "lead prisoners 3\" towards the entry point: escort F, or escort F via BX BY to go round something") \
     X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
-    X(END,      "end",      "end your turn") \
+    X(END,      "end",      "end your turn: end (or end turn)") \
     X(AIM,      "aim",      "take aim to join the next shot at a figure (option together=yes): aim F T; whoever then shoots at T adds +1 for each who aimed (aiming before moving halves the move)") \
     X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T (or join F T via BX BY), his whole turn; whoever then charges T adds +1 for each friend touching T")
 

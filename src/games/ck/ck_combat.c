@@ -282,7 +282,8 @@ static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *
     const CkFig *t = &s->figs[a->target];
     float dist = ck_dist(f->x, f->y, t->x, t->y);
     if (dist > ck_figs[f->type].range)
-        return diag_set(d, "out of range: %.1f\" away, range %.0f\"", dist, ck_figs[f->type].range);
+        return diag_set(d, "out of range: %.*f\" away, range %.0f\"", dist - ck_figs[f->type].range < 0.05f ? 2 : 1,
+                        dist, ck_figs[f->type].range); /* (6.04" read as "6.0" away, range 6"") */
     const CkFig *deep = NULL;
     int p = ck_sight_blocker(s, f, t, &deep);
     if (p >= 0)
@@ -1022,7 +1023,7 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
         evlog_null(log, "loser");
     else
         evlog_int(log, "loser", fg->loser + 1);
-    char said[96];
+    char said[160];
     fight_said(s, fg, io, said, sizeof said);
     evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", kind,
               ck_fig_label(s, fg->att, io).s, af, fg->ar, af + fg->ar, aw, ck_fig_label(s, fg->target, io).s, df,

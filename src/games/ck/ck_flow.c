@@ -206,13 +206,15 @@ void ck_check_end(CkState *s, GameIO *io)
 
 /* ---------------- chance cards ---------------- */
 
-/* [CK Chance Cards] the card drawn, as the log says it (ck_chance_words). */
-static void log_chance(GameIO *io, int card)
+/* [CK Chance Cards] the card drawn, as the log says it (ck_chance_words);
+ * the rain card drawn in the rain says the rain goes on (a referee read
+ * "rain sets in" three turns running). */
+static void log_chance(GameIO *io, int card, bool raining)
 {
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "chance", VIS_PUBLIC)) {
         evlog_str(log, "card", ck_chance_names[card]);
-        evlog_end(log, "Chance card: %s", ck_chance_words(card));
+        evlog_end(log, "Chance card: %s", card == CH_RAIN && raining ? "rain (it goes on raining)" : ck_chance_words(card));
     }
 }
 
@@ -337,7 +339,7 @@ static void draw_chance(CkState *s, GameIO *io)
 {
     int card = s->chance[--s->nchance];
     s->last_chance = (uint8_t)card;
-    log_chance(io, card);
+    log_chance(io, card, s->raining);
     switch (card) {
     case CH_RAIN: s->raining = 1; break;
     case CH_CLEAR: s->raining = 0; break;
@@ -537,7 +539,8 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
             return diag_set(d, "first place the terrain: place N X Y");
         for (int i = 0; i < a->piece && i < CK_PIECES; i++)
             if (!s->pieces[i].placed)
-                return diag_set(d, "place piece %d first", i + 1);
+                return diag_set(d, "place piece %d (%s) first: the pieces go down in their order", i + 1,
+                                ck_terrain[s->pieces[i].kind].name);
         return ck_check_place(s, a->piece, a->x, a->y, d);
     case CP_ARRIVE: return check_arrive(s, a, d);
     case CP_DEFEND: return check_defender_choice(s, a, d);

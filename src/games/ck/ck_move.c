@@ -550,6 +550,24 @@ static int room_for_prisoners(const CkState *s, const Action *a, float x, float 
                        "them elsewhere");
 }
 
+/* [CK Captured Persons] the prisoners of guard g, named into buf, ", "
+ * between: all of them, or (at not NULL) those out of contact with him
+ * standing as *at. How many. */
+static int name_prisoners(const CkState *s, int g, const CkFig *at, char *buf, size_t n)
+{
+    static const GameIO labels = {NULL, NULL, NULL};
+    int k = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *p = &s->figs[i];
+        if (p->status != FS_PRISONER || p->guard != g || (at && ck_in_contact(at, p)))
+            continue;
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, "%s%s", k++ ? ", " : "", ck_fig_label(s, i, &labels).s);
+    }
+    return k;
+}
+
 /* [CK Captured Persons] the prisoners a guard's legal order leaves behind
  * to escape: those his move ends out of contact with; all of them when he
  * charges or closes in (an escort keeps them). Named in buf for the
@@ -564,15 +582,8 @@ int ck_caution(const void *st, const Action *a, char *buf, size_t n)
     static const GameIO labels = {NULL, NULL, NULL};
     CkFig at = s->figs[a->piece];
     at.x = a->x, at.y = a->y;
-    char left[160] = "";
-    int k = 0;
-    for (int i = 0; i < s->nfigs; i++) {
-        const CkFig *p = &s->figs[i];
-        if (p->status != FS_PRISONER || p->guard != a->piece || (!all && ck_in_contact(&at, p)))
-            continue;
-        size_t len = strlen(left);
-        snprintf(left + len, sizeof left - len, "%s%s", k++ ? ", " : "", ck_fig_label(s, i, &labels).s);
-    }
+    char left[160];
+    int k = name_prisoners(s, a->piece, all ? NULL : &at, left, sizeof left);
     if (!k)
         return 0;
     snprintf(buf, n, "%s leaves his prisoner%s %s, who escape%s (a guard who goes from his prisoners loses them)",
@@ -1153,7 +1164,7 @@ static void log_way(CkState *s, const Action *a, float fx, float fy, GameIO *io,
 {
     if (!io || !io->log)
         return;
-    char words[96];
+    char words[160];
     if (a->arg == CK_MOVE_BENT)
         snprintf(words, sizeof words, "%s by way of (%.1f, %.1f) from", what, shown(a->bx), shown(a->by));
     else
@@ -1219,10 +1230,16 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     f->moved = 1;
     if (!escort_point(s, f, a, &x, &y)) {
         f->status = FS_EXITED;
+        char what[120] = "";
+        if (io && io->log) { /* the men he leads off, named for the referee */
+            char who[80];
+            int k = name_prisoners(s, a->piece, NULL, who, sizeof who);
+            snprintf(what, sizeof what, "leads his prisoner%s %s off the table", k == 1 ? "" : "s", who);
+        }
         for (int i = 0; i < s->nfigs; i++)
             if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
                 s->figs[i].status = FS_ESCORTED;
-        log_way(s, a, fx, fy, io, "leads his prisoners off the table");
+        log_way(s, a, fx, fy, io, what);
         return;
     }
     f->x = x;

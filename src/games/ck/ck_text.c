@@ -299,7 +299,7 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
         if (nt != 3)
             return diag_set(d, "usage: %s", ck_verb_help[verb]);
         return fig_arg(s, tok[1], &a->piece, d) < 0 || fig_arg(s, tok[2], &a->target, d) < 0 ? -1 : 0;
-    case CKV_END: return want(nt, 0, verb, d);
+    case CKV_END: return nt == 2 && strcasecmp(tok[1], "turn") == 0 ? 0 : want(nt, 0, verb, d); /* "end turn" too */
     default:
         return want(nt, 1, verb, d) < 0 ? -1 : fig_arg(s, tok[1], &a->piece, d);
     }

@@ -40,7 +40,7 @@ Test(ck_illegal_input, place)
     cr_assert_lt(ck_check_place(&F.s, 12, 20, 20, &d), 0);
     cr_assert_str_eq(d.msg, "there is no terrain piece 13: they are numbered 1 to 12");
     REFUSED(CKV_PLACE, 1, 0, 0, 22, 22, "too close");
-    REFUSED(CKV_PLACE, 2, 0, 0, 30, 30, "place piece 2 first");
+    REFUSED(CKV_PLACE, 2, 0, 0, 30, 30, "place piece 2 (manor) first: the pieces go down in their order");
 }
 
 Test(ck_illegal_input, move)
@@ -298,6 +298,12 @@ Test(ck_text, commands_parse_to_the_action)
     cr_assert(a.verb == CKV_DISMOUNT && a.piece == d);
     cr_assert_eq(ck_parse(&F.s, "end", &a, NULL), 0);
     cr_assert_eq(a.verb, CKV_END);
+    a.verb = CKV_MOVE;
+    cr_assert_eq(ck_parse(&F.s, "END Turn", &a, NULL), 0, "a referee typed 'end turn'");
+    cr_assert_eq(a.verb, CKV_END);
+    Diag why = {{0}};
+    cr_assert_lt(ck_parse(&F.s, "end now", &a, &why), 0);
+    cr_assert(strstr(why.msg, "usage: end your turn: end (or end turn)"), "%s", why.msg);
 }
 
 /* Found by fuzzing the prompt: a command longer than the parser's buffer

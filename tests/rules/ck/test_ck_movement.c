@@ -89,6 +89,11 @@ static void check_range(int type, int target_type, float range)
     cr_expect(ckf_ok(&F, ckf_act(CKV_SHOOT, i, t, 0, 0, 0)), "%s reaches %.0f\"", ck_figs[type].name, (double)range);
     ckf_f(&F, t)->y = 10 + range + 0.1f;
     ckf_refused(&F, ckf_act(CKV_SHOOT, i, t, 0, 0, 0), "out of range");
+    /* just beyond: the distance in hundredths, not "6.0\" away, range 6\"" (a referee's 6.04") */
+    char want[64];
+    snprintf(want, sizeof want, "out of range: %.2f\" away, range %.0f\"", (double)(range + 0.04f), (double)range);
+    ckf_f(&F, t)->y = 10 + range + 0.04f;
+    ckf_refused(&F, ckf_act(CKV_SHOOT, i, t, 0, 0, 0), want);
 }
 
 Test(ck_movement_and_ranges, ranges)

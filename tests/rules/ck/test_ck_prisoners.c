@@ -340,7 +340,7 @@ Test(ck_captured_persons, an_escort_leaving_the_table_goes_round_an_enemy)
     cr_assert_eq(ckf_f(&F, c)->status, FS_EXITED);
     cr_assert_eq(ckf_f(&F, p)->status, FS_ESCORTED);
     const char *ev = ckf_last_event(&F, "move");
-    cr_assert(ev && strstr(ev, "leads his prisoners off the table by way of (24.9, 1.6) from (24.0, 2.6)"), "%s", ev);
+    cr_assert(ev && strstr(ev, "leads his prisoner shot S1 off the table by way of (24.9, 1.6) from (24.0, 2.6)"), "%s", ev);
 }
 
 /* A bend a little over 3" off (within the reach's grace) leaves nothing

@@ -66,7 +66,7 @@ Test(ck_game_set_up, royalist_places_terrain_and_no_troops)
     /* one at a time, in order */
     Action a = {.verb = CKV_PLACE, .piece = 1, .x = 30, .y = 30};
     cr_assert_lt(ck_check(&s, &a, &d), 0);
-    cr_assert(strstr(d.msg, "place piece 1 first"), "%s", d.msg);
+    cr_assert(strstr(d.msg, "place piece 1 (village) first"), "%s", d.msg);
     Action e = {.verb = CKV_END};
     cr_assert_lt(ck_check(&s, &e, &d), 0);
     cr_assert(strstr(d.msg, "place"), "%s", d.msg);

@@ -553,6 +553,9 @@ Test(ck_chance_cards, rain_and_clearing)
         cr_assert_eq(F.s.turn, 2 + t);
         cr_assert_eq(F.s.last_chance, cards[t]);
         cr_assert_eq(F.s.raining, raining[t], "turn %d", 2 + t);
+        if (t < 2) /* the second rain card finds it raining: the log says it goes on (a referee's) */
+            cr_assert_str_eq(captured_last_text(&F.ev, "chance"),
+                             t == 0 ? "Chance card: rain sets in" : "Chance card: rain (it goes on raining)");
         F.s.figs[s].status = FS_ACTIVE;
         cr_assert_eq(ck_shoot_factor(&F.s, d, s, NULL), 3 - raining[t]);
         F.s.figs[s].status = FS_PRISONER;
