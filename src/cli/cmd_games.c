@@ -10,7 +10,7 @@ static void games_help(FILE *f)
     fputs("usage: ecw games [--json]\n"
           "List the games ecw can play: id, players, title and the options\n"
           "`--option key=value` takes for each (the first value is the default).\n"
-          "  --json   print a JSON array of {id, title, roles, options}\n", f);
+          "  --json   print a JSON array of {id, title, roles, play_as, options}\n", f);
 }
 
 /* The game list as JSON on stdout. */
@@ -28,6 +28,7 @@ static void games_json(void)
         for (int i = 0; i < (*g)->nplayers; i++)
             jw_str(&w, (*g)->roles[i]);
         jw_arr_end(&w);
+        jw_kstr(&w, "play_as", (*g)->roles[(*g)->play_as]);
         jw_key(&w, "options");
         jw_arr(&w);
         for (const char *const *o = (*g)->option_help; o && *o; o++)
@@ -70,7 +71,7 @@ int cmd_games(int argc, char **argv)
         printf("%-16s %s (", (*g)->id, (*g)->title);
         for (int i = 0; i < (*g)->nplayers; i++)
             printf("%s%s", i ? " vs " : "", (*g)->roles[i]);
-        puts(")");
+        printf("; ecw play seats you as %s unless --as says)\n", (*g)->roles[(*g)->play_as]);
         for (const char *const *o = (*g)->option_help; o && *o; o++)
             printf("    --option %s\n", *o);
     }

@@ -112,7 +112,8 @@ static void play_help(FILE *f)
           "Play GAME in the terminal against the computer, or against a friend at the\n"
           "same terminal (--ai human).\n"
           "  --as ROLE         the side you play: a role name, or its number counted\n"
-          "                    from 0 (--as 1 is the second role); default: the first\n"
+          "                    from 0 (--as 1 is the second role); default: the side\n"
+          "                    the rulebook's reader plays (ecw games says which)\n"
           "  --ai NAME         the computer player: random, heuristic (default); or\n"
           "                    human: the other side is a person too, at this terminal\n"
           "                    (hot seat; with --dice manual, a referee for a tabletop game)\n"
@@ -915,6 +916,7 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     }
     if (!(a->g = cli_game(argv[optind])))
         return EXIT_USAGE;
+    a->human = a->g->play_as;
     if (as && a->hotseat)
         return hotseat_as(as);
     if (as && play_as(a->g, as, &a->human) < 0)

@@ -74,6 +74,7 @@ typedef struct GameOps {
     const char        *title;
     int                nplayers;
     const char *const *roles;   /* role names, index = player */
+    int                play_as; /* the side a person plays unless --as says (the rulebook's reader's) */
     size_t             state_size;
     size_t             rng_offset; /* offsetof(State, rng) */
 

@@ -38,7 +38,12 @@ for c in games play watch sim replay odds; do
   [ -s "$tmp/out" ] || fail "$c --help printed nothing"
 done
 expect 0 "$ecw" games;                      grep -q "^$game" "$tmp/out" || fail "games lists $game"
+# play_seats_a_person_as_the_rulebooks_reader: To Catch a King casts the reader as
+# Parliament's commander (a play-tester looked for him first); games says so
+grep -q "^catch-a-king .*; ecw play seats you as parliament unless --as says)$" "$tmp/out" || fail "games does not say whom play seats: $(grep catch-a-king "$tmp/out")"
 grep -q "^    --option dragoons=zone|wing " "$tmp/out" || fail "games lists the game's options"
+printf 'quit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+grep -q "^parliament> quit$" "$tmp/out" || fail "play catch-a-king does not seat the player as Parliament: $(tail -3 "$tmp/out")"
 expect 0 "$ecw" games --json;               grep -q '"options":\["foot=str2|str4' "$tmp/out" || fail "games --json lists options"
 expect 2 "$ecw" sim "$game" --option dragoons=flank; err_has "option dragoons: expected wing or zone, not 'flank'"
 expect 2 "$ecw" sim "$game" --bogus;        err_has "unknown option"
@@ -405,7 +410,7 @@ printf 'quit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed
 printf 'quit\n' | "$ecw" play --load "$tmp/band.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a waiting band exited $?"
 sed -n 2p "$tmp/out" | grep -q "^next: royalist (you), in the arrive phase$" || fail "play --load of a waiting band: $(head -3 "$tmp/out")"
 # ... and with moves, the last of them (here in the set-up, before turn 1)
-printf '1\n1\nquit\n' | "$ecw" play catch-a-king --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
+printf '1\n1\nquit\n' | "$ecw" play catch-a-king --as royalist --seed 3 --save "$tmp/twomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/twomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of two moves exited $?"
 head -4 "$tmp/out" | tr '\n' '|' | grep -Eq "^resumed $tmp/twomoves.json: 2 actions replayed, before turn 1; the last two:\|  royalist: place 1 [0-9.]+ [0-9.]+\|  royalist: place 2 [0-9. ]+\|next: royalist \(you\), in the terrain phase\|" ||
   fail "play --load of two moves: $(head -3 "$tmp/out")"
@@ -476,14 +481,14 @@ awk '/^ *[0-9]+\. / { if ($1 == "1.") delete seen; t = $0; sub(/^ *[0-9]+\. /, "
 printf '%s\n' 'place village 13 13' 'place m 24 13' 'place wo 35 13' 'place w 13 24' 'place WOOD 24 24' \
   'place h 35 24' 'place hi 13 35' 'place hill 24 35' 'place f 35 35' 'place fi 18.5 29' 'place field 29.5 18.5' \
   'place ma 18.5 18.5' 'place mar 18.5 18.5' quit >"$tmp/kinds.in"
-"$ecw" play catch-a-king --seed 5 <"$tmp/kinds.in" >"$tmp/kinds.out" 2>&1
+"$ecw" play catch-a-king --as royalist --seed 5 <"$tmp/kinds.in" >"$tmp/kinds.out" 2>&1
 grep -q "^illegal: 'ma' starts more than one kind, manor or marsh: type more of the name, or its letter on the map (m manor, ~ marsh)$" "$tmp/kinds.out" ||
   fail "place ma: not refused naming manor and marsh: $(grep illegal "$tmp/kinds.out" | head -3)"
 for n in '2 24.0 13.0' '3 35.0 13.0' '9 35.0 35.0' '12 18.5 18.5'; do
   grep -q "^you (royalist): place $n$" "$tmp/kinds.out" || fail "place by kind did not place piece $n: $(grep -E 'illegal|^you' "$tmp/kinds.out" | head -14)"
 done
 [ "$(grep -c '^illegal' "$tmp/kinds.out")" = 1 ] || fail "place by kind: refusals other than 'ma': $(grep illegal "$tmp/kinds.out")"
-printf 'place ~ 20 20\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+printf 'place ~ 20 20\nquit\n' | "$ecw" play catch-a-king --as royalist --seed 5 >"$tmp/out" 2>&1
 grep -q "^illegal: pieces go down in their order: the next is 1, a village, not a marsh" "$tmp/out" || fail "place ~ is not the marsh: $(grep illegal "$tmp/out")"
 
 # play_hot_seat_both_sides_at_one_terminal: --ai human seats a person on
@@ -509,7 +514,7 @@ expect 2 "$ecw" play "$game" --ai nobody; err_has "unknown AI 'nobody' (AIs: ran
 # play_save_says_where_the_game_is_kept: 'save' at the prompt (a play-tester
 # got "unknown command 'save'") says where the game is saved after every
 # action, or how to keep one; 'map' is 'board'; both games, both prompts
-printf 'save\nsave mine.json\nmap\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+printf 'save\nsave mine.json\nmap\nquit\n' | "$ecw" play catch-a-king --as royalist --seed 5 >"$tmp/out" 2>&1
 grep -qx "this game is not being saved: a game is kept only when started with --save FILE (it is then" "$tmp/out" ||
   fail "save without --save: $(grep -A2 '> save' "$tmp/out" | head -6)"
 grep -qx "'save' takes no file name: a game's file is named as it starts (--save FILE)" "$tmp/out" ||

@@ -626,6 +626,7 @@ const GameOps ck_ops = {
     .roles = ck_roles,
     .state_size = sizeof(CkState),
     .rng_offset = offsetof(CkState, rng),
+    .play_as = CK_PAR, /* the rulebook's reader is Parliament's commander (a play-tester looked for him first) */
     .setup = ck_setup,
     .begin = ck_begin,
     .current_player = ck_current_player,
