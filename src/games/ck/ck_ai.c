@@ -2305,7 +2305,9 @@ static bool run_north(Table *tb, int i, Action *out)
     static const float slant[] = {0, 0.5f, -0.5f, 1.0f, -1.0f, 1.6f, -1.6f};
     float m = allowance(tb, i);
     if (f->y + m >= CK_TABLE - 0.45f) {
-        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x, .y = f->y + m - 0.02f};
+        /* to just inside the edge, which takes him off: not inches beyond the table (a play-tester read
+         * "move S2 24.0 53.2") */
+        Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x, .y = minf(f->y + m - 0.02f, CK_TABLE - 0.25f)};
         if (accept_order(tb, a, out))
             return true;
     }

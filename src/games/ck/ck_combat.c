@@ -973,6 +973,16 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     case FR_RECOIL:
     {
         int through, by = recoil_point(s, fg->loser, fg->winner, &x, &y, &through);
+        const CkFig *l = &s->figs[fg->loser];
+        if (by >= 0 && ck_dist(l->x, l->y, x, y) < 0.05f) { /* (a play-tester read "recoils to" where he stood) */
+            CkLabel stop = ck_fig_label(s, by, io);
+            if (through >= 0)
+                snprintf(buf, n, "%s cannot recoil: %s's base stands in his prisoner %s's way", who.s, stop.s,
+                         ck_fig_label(s, through, io).s);
+            else
+                snprintf(buf, n, "%s cannot recoil: %s's base stands in his way", who.s, stop.s);
+            break;
+        }
         size_t k = (size_t)snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
         if (by >= 0 && through >= 0 && k < n) /* (a referee saw nobody in the guard's own way) */
             snprintf(buf + k, n - k, ", his prisoner %s stopped by %s's base", ck_fig_label(s, through, io).s,
