@@ -94,6 +94,39 @@ Test(ck_royalist_player, horse_leaves_an_even_fight_when_charles_is_far)
     cr_assert_eq(a.piece, h);
 }
 
+/* [CK Hand to hand Combat] [CK Captured Persons] (option together=yes)
+ * three horsemen round a cavalry guard holding Charles: one charge alone,
+ * or a join and a charge at +1, does not pay, but two joins and a charge
+ * at +2 kill the guard one time in nine and free Charles (20 points). The
+ * first two close in on the guard and the third charges him (a
+ * play-tester watched them ride off the table instead). */
+Test(ck_royalist_player, horsemen_close_in_together_to_free_a_captured_charles)
+{
+    F.s.together = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 30, 30), x = ckf_fig(&F, F_CHARLES, 30, 30);
+    ckf_prisoner(&F, x, c);
+    int h[3] = {ckf_fig(&F, F_HORSE, 27, 34), ckf_fig(&F, F_HORSE, 30, 35), ckf_fig(&F, F_HORSE, 33, 34)};
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 10;
+    ckf_dice(&F, 2, 3, 3); /* the charge: 4+2+3=9 against 4+3=7, the guard recoils */
+    int joins = 0, charges = 0;
+    for (int n = 0; n < 6; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        joins += a.verb == CKV_JOIN && a.target == c;
+        charges += a.verb == CKV_CHARGE && a.target == c;
+        if (a.verb == CKV_CHARGE)
+            cr_assert_eq(joins, 2, "the charge came after %d joins", joins);
+        ckf_do(&F, a);
+    }
+    cr_assert_eq(joins, 2, "joins at the guard: %d", joins);
+    cr_assert_eq(charges, 1, "charges at the guard: %d", charges);
+    ckf_assert_dice(&F, 2);
+    (void)h;
+}
+
 /* The Royalists' turn played out by their computer player (Charles has
  * moved already), then: the three men s touch Charles x, and neither
  * trooper c finds room to charge him. */
