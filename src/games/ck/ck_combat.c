@@ -1266,9 +1266,10 @@ static void charge_notes(const CkState *s, const Action *a, float cx, float cy, 
     static const GameIO labels = {NULL, NULL, NULL};
     float sx, sy;
     touch_point(f, &s->figs[a->target], 1, 0, &sx, &sy);
-    if (ck_dist(sx, sy, cx, cy) > 0.01f)
-        fprintf(out, "  he goes round to his point of contact at (%.1f, %.1f)\n", (double)cx, (double)cy);
-    bool join = a->verb == CKV_JOIN;
+    bool join = a->verb == CKV_JOIN, round = ck_dist(sx, sy, cx, cy) > 0.01f;
+    if (round || join) /* a joiner's base then stands there: the charge after him must touch elsewhere (a play-tester's) */
+        fprintf(out, "  he %s his point of contact at (%.1f, %.1f)%s\n", round ? "goes round to" : "takes", (double)cx,
+                (double)cy, join ? ": whoever charges after him must find another" : "");
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
             fprintf(out, "  %s, whom he guards, escapes as he %s\n", ck_fig_label(s, i, &labels).s,

@@ -504,6 +504,9 @@ Test(ck_hand_to_hand_combat, odds_of_a_join_tell_what_it_does)
     cr_assert(strstr(text, "on the unsearched hill (piece 6): closing in searches it, and Parliament's turn ends at "
                            "once"),
               "%s", text);
+    /* the point of contact his base will take, which the charge after him cannot (a play-tester's) */
+    cr_assert(strstr(text, "he takes his point of contact at (20.0, 17.5): whoever charges after him must find another"),
+              "%s", text);
     free(text);
     ckf_do(&F, ckf_act(CKV_JOIN, d, h, 0, 0, 0));
     ckf_side(&F, CK_PAR); /* (the search ended the turn: back to it, to try him again) */
