@@ -54,6 +54,7 @@ typedef struct Play {
     long           confirm;     /* ... and the list number typed since, to be typed again to play it */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
+    bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
@@ -410,7 +411,9 @@ static int hand_over(Play *p, int player)
 {
     if (!p->hotseat || p->seated == player)
         return RUN_OVER;
-    bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout)), clear = out_tty && p->seated >= 0;
+    bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout));
+    bool clear = out_tty && (p->seated >= 0 || p->recap_resumed);
+    p->recap_resumed = false;
     int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
@@ -1115,6 +1118,8 @@ typedef struct LastSides {
     StrBuf        said[3]; /* ... what actions n-3, n-2, n-1 said to him, as play said it */
     EvSink        sink;    /* the replay log's own sink and ud, to pass every event on */
     void         *ud;
+    int           run_side; /* the side of the last run of actions by one side (-1 none yet) ... */
+    StrBuf        run;      /* ... and the public lines said since it began: a resumed hot seat's recap */
 } LastSides;
 
 static void note_side(void *ud, const void *st, int player, const RecAction *ra)
@@ -1125,6 +1130,18 @@ static void note_side(void *ud, const void *st, int player, const RecAction *ra)
     ls->at = (long)i;
     if (i + 3 >= n)
         ls->side[i + 3 - n] = player;
+    if (player != ls->run_side) { /* a hand-over in the hot seat: the recap starts again */
+        ls->run_side = player;
+        ls->run.len = 0;
+        if (ls->run.s)
+            ls->run.s[0] = '\0';
+    }
+    if (player >= 0 && player < ls->r->game->nplayers) { /* as play_on_action says it in the hot seat */
+        sb_append(&ls->run, ls->r->game->roles[player]);
+        sb_append(&ls->run, ": ");
+        sb_append(&ls->run, ra->text);
+        sb_append(&ls->run, "\n");
+    }
 }
 
 /* The replay's sink: every event to the events file as before, and the
@@ -1135,6 +1152,11 @@ static void note_said(void *ud, const char *json, const char *text, int vis)
 {
     LastSides *ls = ud;
     ls->sink(ls->ud, json, text, vis);
+    if (vis == VIS_PUBLIC && ls->at >= 0) {
+        sb_append(&ls->run, "  ");
+        sb_append(&ls->run, text);
+        sb_append(&ls->run, "\n");
+    }
     size_t n = ls->r->nactions;
     /* a move's line, or a piece laid, says again what its action says */
     bool echo = strstr(json, "\"type\":\"move\"") || strstr(json, "\"type\":\"terrain\"");
@@ -1204,7 +1226,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     quiet.cli.text = NULL; /* silent: the player saw these moves */
     quiet.p = NULL;
     log->ud = &quiet;
-    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud};
+    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}};
     log->sink = note_said, log->ud = &last;
     long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
     log->sink = last.sink, log->ud = sink;
@@ -1217,10 +1239,17 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     else {
         take_over_record(p, r, same_layout);
         play_resumed(p, a->load, st, &last);
+        if (p->hotseat && last.run_side >= 0 && last.run_side != g->current_player(st) && last.run.len) {
+            sb_free(&p->recent); /* what the side about to play missed, as a hand-over would have shown it */
+            p->recent = last.run;
+            last.run = (StrBuf){0};
+            p->recap_resumed = true;
+        }
         rc = EXIT_OK;
     }
     for (int k = 0; k < 3; k++)
         sb_free(&last.said[k]);
+    sb_free(&last.run);
     return rc;
 }
 
