@@ -645,7 +645,7 @@ grep -q '"players":{"royalist":"random","parliament":"heuristic"},"dice":"auto"'
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 4 end quit |
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/show.json" >/dev/null 2>&1
 expect 0 "$ecw" replay "$tmp/show.json" --show --verify
-for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.2 2.0' 'turn 1, parliament: shoot Y H2' \
+for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.25 2.0' 'turn 1, parliament: shoot Y H2' \
   '  d6: 3 (shot by commander Y)' '  d6: 4 (target horse H2)' 'turn 1, parliament: end'; do
   grep -qxF "$line" "$tmp/out" || fail "replay --show lacks '$line': $(head -c 500 "$tmp/out")"
 done
@@ -932,10 +932,10 @@ err_has "the value of option 'turns' is too long"
 expect 1 "$ecw" replay "$tmp/nul.json";                    err_has "a NUL byte at offset"
 # a refused action is named by its fields (what was checked), and by the
 # record's text where that says otherwise
-sed 's/"x":14,"y":8.78999996,"text":"move Y 14.0 8.8"/"x":47.9,"y":0.1,"text":"move Y 14.0 8.8"/' \
+sed 's/"x":14,"y":8.78999996,"text":"move Y 14.0 8.79"/"x":47.9,"y":0.1,"text":"move Y 14.0 8.79"/' \
   "$tmp/keep.json" >"$tmp/edited.json"
-cmp -s "$tmp/keep.json" "$tmp/edited.json" && fail "the record to edit has no 'move Y 14.0 8.8'"
-expect 1 "$ecw" replay "$tmp/edited.json"; err_has "(move Y 47.9 0.1; its text in the record says 'move Y 14.0 8.8'): illegal"
+cmp -s "$tmp/keep.json" "$tmp/edited.json" && fail "the record to edit has no 'move Y 14.0 8.79'"
+expect 1 "$ecw" replay "$tmp/edited.json"; err_has "(move Y 47.9 0.1; its text in the record says 'move Y 14.0 8.79'): illegal"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

@@ -294,6 +294,14 @@ Test(ck_text, commands_parse_to_the_action)
     char told[64];
     ck_describe(&F.s, &a, told, sizeof told);
     cr_assert_str_eq(told, "aim Y S1");
+    /* a point typed to the hundredth is told so, one at the tenth or none keeps its tenth (a referee's
+     * "move Y 21.4 22.35" read back as "22.4") */
+    cr_assert_eq(ck_parse(&F.s, "move Y 21.4 22.35", &a, NULL), 0);
+    ck_describe(&F.s, &a, told, sizeof told);
+    cr_assert_str_eq(told, "move Y 21.4 22.35");
+    a.x = 21.4321f, a.y = 20;
+    ck_describe(&F.s, &a, told, sizeof told);
+    cr_assert_str_eq(told, "move Y 21.4 20.0");
     cr_assert_eq(ck_parse(&F.s, "dismount D1", &a, NULL), 0);
     cr_assert(a.verb == CKV_DISMOUNT && a.piece == d);
     cr_assert_eq(ck_parse(&F.s, "end", &a, NULL), 0);
