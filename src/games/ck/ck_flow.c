@@ -41,13 +41,36 @@ void ck_reset_flags(CkState *s, int side)
 
 /* ---------------- the end ---------------- */
 
+/* [CK Aim of the game] the two cards under piece i, never searched, turned
+ * over at the end for all to see, blank ones too (a referee turning every
+ * card at the table wanted each named). */
+static void log_unturned(const CkState *s, int i, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    const CkPiece *p = &s->pieces[i];
+    if (!evlog_begin(log, "unturned", VIS_PUBLIC))
+        return;
+    int prom = p->prom_seen ? PROM_BLANK : p->prom; /* one the drover showed is on the table already */
+    const char *person = prom == PROM_CHARLES ? "charles" : prom == PROM_WILMOT ? "wilmot" : "none";
+    evlog_str(log, "terrain", ck_terrain[p->kind].name);
+    evlog_int(log, "piece", i + 1);
+    evlog_str(log, "discovery", ck_disc_names[p->disc]);
+    evlog_str(log, "person", person);
+    evlog_end(log, "Never searched, the %s (piece %d): %s%s", ck_terrain[p->kind].name, i + 1,
+              p->disc == DISC_BLANK ? "a blank discovery card" : ck_disc_names[p->disc],
+              prom == PROM_CHARLES ? ", and Charles Stuart" : prom == PROM_WILMOT ? ", and Lord Wilmot" : "");
+}
+
 /* Turn over what was never found [CK Aim of the game]: the numbers on the
  * unturned discovery cards are rolled now, publicly (ecw). */
 static void count_hidden(CkState *s, GameIO *io)
 {
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (!p->placed || p->searched || p->disc == DISC_BLANK || p->disc == CK_NONE)
+        if (!p->placed || p->searched || p->disc == CK_NONE)
+            continue;
+        log_unturned(s, i, io);
+        if (p->disc == DISC_BLANK)
             continue;
         int n = game_roll(&s->rng, io, 6, VIS_PUBLIC, "undiscovered %s at the %s (piece %d)", ck_disc_names[p->disc],
                           ck_terrain[p->kind].name, i + 1);

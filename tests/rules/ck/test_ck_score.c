@@ -231,6 +231,14 @@ Test(ck_aim_of_the_game, undiscovered_counts_unturned_cards)
     const char *ev = ckf_last_event(&F, "end");
     cr_assert(strstr(ev, "\"royalist_points\":28") && strstr(ev, "\"parliament_points\":1") &&
                   strstr(ev, "\"winner\":\"royalist\""), "%s", ev);
+    /* every piece never searched has its cards turned over in the log, blank ones too (a referee's) */
+    cr_assert_eq(ckf_events(&F, "unturned"), 11, "11 pieces never searched");
+    bool blank = false, clubmen = false;
+    for (int i = 0; i < F.ev.n; i++) {
+        blank |= strcmp(F.ev.text[i], "Never searched, the wood (piece 4): a blank discovery card") == 0;
+        clubmen |= strcmp(F.ev.text[i], "Never searched, the manor (piece 2): clubmen") == 0;
+    }
+    cr_assert(blank && clubmen, "the blank card under piece 4 or the clubmen under piece 2 not told");
 }
 
 /* The end says where Charles and Wilmot were when they were never found:
