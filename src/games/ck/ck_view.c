@@ -481,30 +481,33 @@ static int cell_of(float v)
 
 static bool on_map(const CkFig *f) { return f->status == FS_ACTIVE || f->status == FS_PRISONER; }
 
+/* Does piece p take in map cell (row r, column c)? Its edge within 0.3"
+ * of the cell's middle: a 6" piece centred on a cell's corner drew as 2 x
+ * 2 cells when its edge had to reach the middle (a play-tester's marsh). */
+static bool cell_in_piece(const CkPiece *p, int r, int c)
+{
+    return p->placed && ck_dist((float)c * 2 + 1, (float)r * 2 + 1, p->x, p->y) <= p->r + 0.3f;
+}
+
 static void draw_pieces(const CkState *s, Board *b)
 {
     for (int i = 0; i < CK_PIECES; i++) {
         const CkPiece *p = &s->pieces[i];
-        if (!p->placed)
-            continue;
         for (int r = 0; r < MAP; r++)
             for (int c = 0; c < MAP; c++)
-                if (ck_dist((float)c * 2 + 1, (float)r * 2 + 1, p->x, p->y) <= p->r)
+                if (cell_in_piece(p, r, c))
                     b->map[MAP - 1 - r][c] = p->searched ? ',' : ck_terrain_marks[p->kind];
     }
 }
 
-/* The piece drawn in map cell (row r, column c): the last whose edge
- * takes in the cell's middle, as draw_pieces draws them; -1 for open
- * ground. */
+/* The piece drawn in map cell (row r, column c): the last that takes it
+ * in, as draw_pieces draws them; -1 for open ground. */
 static int cell_piece(const CkState *s, int r, int c)
 {
     int owner = -1;
-    for (int i = 0; i < CK_PIECES; i++) {
-        const CkPiece *p = &s->pieces[i];
-        if (p->placed && ck_dist((float)c * 2 + 1, (float)r * 2 + 1, p->x, p->y) <= p->r)
+    for (int i = 0; i < CK_PIECES; i++)
+        if (cell_in_piece(&s->pieces[i], r, c))
             owner = i;
-    }
     return owner;
 }
 
