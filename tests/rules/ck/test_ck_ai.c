@@ -82,16 +82,26 @@ Test(ck_royalist_player, horse_charges_the_trooper_who_threatens_charles)
     cr_assert_eq(a.target, c);
 }
 
-/* ... and the same dragoon, Charles far from it, is left alone: the horse
- * runs north. */
-Test(ck_royalist_player, horse_leaves_an_even_fight_when_charles_is_far)
+/* [CK Shooting factors] ... and the same dragoon, Charles far from it, is
+ * not charged: the horse shoots at him first, from where he stands, and
+ * then falls back north with the half move left (a human's stand and
+ * shoot, which beat the computer's run for the edge). */
+Test(ck_royalist_player, horse_shoots_first_and_falls_back_when_charles_is_far)
 {
     int h = ckf_fig(&F, F_HORSE, 24, 20);
     ckf_f(&F, ckf_fig(&F, F_CHARLES, 44, 44))->moved = 1; /* Charles moves first: he has */
-    ckf_fig(&F, F_DRAGOON, 20, 24);
+    int d = ckf_fig(&F, F_DRAGOON, 20, 24);
     Action a = roy_action();
+    cr_assert_eq(a.verb, CKV_SHOOT, "verb %d", a.verb);
+    cr_assert_eq(a.piece, h);
+    cr_assert_eq(a.target, d);
+    ckf_dice(&F, 2, 1, 6); /* a miss */
+    ckf_do(&F, a);
+    a = roy_action();
     cr_assert_eq(a.verb, CKV_MOVE, "verb %d", a.verb);
     cr_assert_eq(a.piece, h);
+    cr_assert_gt(a.y, 20.0f, "he falls back north");
+    cr_assert_leq(ck_dist(24, 20, a.x, a.y), ck_fig_rate(ckf_f(&F, h)) / 2 + 0.01f, "half a move after shooting");
 }
 
 /* [CK Hand to hand Combat] [CK Captured Persons] (option together=yes)
