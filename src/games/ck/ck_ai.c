@@ -43,7 +43,9 @@
  * degrees either way, before shorter ones are tried.
  * Royalists: the terrain spread evenly, open pieces in the north (each at a
  * place of its row drawn at random), ambushes at paying
- * odds, otherwise a run for the far edge, shooting after moving; Charles, who
+ * odds; else, with a trooper in range, a shot first and a fall back north
+ * with the half move left; else a run for the far edge, shooting after
+ * moving; Charles, who
  * never fights, moves first, where the troopers who could charge him next
  * turn are least likely to beat him, and while one could, the others in
  * reach close round him (three bases touching his leave a charger no room).
