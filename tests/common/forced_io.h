@@ -71,15 +71,25 @@ static inline int captured_count(const CapturedEvents *e, const char *type)
     return n;
 }
 
-/* The last captured event of a type (its JSON), or NULL. */
-static inline const char *captured_last(const CapturedEvents *e, const char *type)
+/* The index of the first (or the last) captured event of a type, -1 if
+ * none: for tests of the order events are told in. */
+static inline int captured_index(const CapturedEvents *e, const char *type, bool last)
 {
     char key[64];
     snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    for (int i = e->n - 1; i >= 0; i--)
+    for (int k = 0; k < e->n; k++) {
+        int i = last ? e->n - 1 - k : k;
         if (strstr(e->json[i], key))
-            return e->json[i];
-    return NULL;
+            return i;
+    }
+    return -1;
+}
+
+/* The last captured event of a type (its JSON), or NULL. */
+static inline const char *captured_last(const CapturedEvents *e, const char *type)
+{
+    int i = captured_index(e, type, true);
+    return i < 0 ? NULL : e->json[i];
 }
 
 /* The sentence of the last captured event of a type, or NULL. */

@@ -1473,13 +1473,7 @@ Test(ck_combat_outcomes, combat_event_before_its_consequences)
     ckf_dice(&F, 3, 6, 1, 5); /* 4+6=10 against 4+1=5: half or less; 5: wounded, and taken */
     ckf_charge(&F, c, x, true);
     ckf_assert_dice(&F, 3);
-    int combat = -1, capture = -1;
-    for (int i = 0; i < F.ev.n; i++) {
-        if (strstr(F.ev.json[i], "\"type\":\"combat\""))
-            combat = i;
-        if (strstr(F.ev.json[i], "\"type\":\"capture\""))
-            capture = i;
-    }
+    int combat = captured_index(&F.ev, "combat", true), capture = captured_index(&F.ev, "capture", true);
     cr_assert(combat >= 0 && capture > combat, "combat %d, then capture %d", combat, capture);
     cr_assert(strstr(F.ev.json[combat], "\"wound_roll\":5,\"result\":\"captured\""), "%s", F.ev.json[combat]);
     cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);

@@ -499,17 +499,6 @@ Test(ck_captured_persons, a_step_that_keeps_contact_keeps_the_prisoner)
     cr_assert_eq(ckf_events(&F, "escape"), 0);
 }
 
-/* The index of the first captured event of this type; -1 if none. */
-static int first_event(const char *type)
-{
-    char key[64];
-    snprintf(key, sizeof key, "\"type\":\"%s\"", type);
-    for (int i = 0; i < F.ev.n; i++)
-        if (strstr(F.ev.json[i], key))
-            return i;
-    return -1;
-}
-
 /* The log tells a guard's move, then the prisoners it left escaping, as
  * at the table (a referee read the escape before the move that caused it);
  * a charge likewise. */
@@ -519,8 +508,9 @@ Test(ck_captured_persons, the_escape_is_told_after_the_move_that_leaves_him)
     ckf_prisoner(&F, p, c);
     ckf_move(&F, c, 20, 18);
     assert_escaped(p);
-    cr_assert_geq(first_event("move"), 0);
-    cr_assert_gt(first_event("escape"), first_event("move"), "the escape is told before the move");
+    cr_assert_geq(captured_index(&F.ev, "move", false), 0);
+    cr_assert_gt(captured_index(&F.ev, "escape", false), captured_index(&F.ev, "move", false),
+                 "the escape is told before the move");
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 20), p2 = ckf_fig(&F, F_SHOT, 40, 30);
     ckf_prisoner(&F, p2, c2);
     int s = ckf_fig(&F, F_SHOT, 30, 22.5f);
@@ -529,14 +519,8 @@ Test(ck_captured_persons, the_escape_is_told_after_the_move_that_leaves_him)
     ckf_charge(&F, c2, s, false);
     cr_assert_eq(ckf_events(&F, "escape"), escapes + 1);
     cr_assert_eq(ckf_events(&F, "move"), moves + 1);
-    int last_move = -1, last_escape = -1;
-    for (int i = 0; i < F.ev.n; i++) {
-        if (strstr(F.ev.json[i], "\"type\":\"move\""))
-            last_move = i;
-        if (strstr(F.ev.json[i], "\"type\":\"escape\""))
-            last_escape = i;
-    }
-    cr_assert_gt(last_escape, last_move, "the charger's escape is told before his charge");
+    cr_assert_gt(captured_index(&F.ev, "escape", true), captured_index(&F.ev, "move", true),
+                 "the charger's escape is told before his charge");
 }
 
 /* A guard's legal order that leaves prisoners behind is cautioned, naming
