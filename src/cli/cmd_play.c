@@ -273,8 +273,12 @@ static int play_fed_roll(Play *p, int sides, const char *why)
         return 0;
     const RecRoll *rr = &p->rec.rolls[p->feed];
     if (rr->sides != sides || rr->value < 1) {
-        printf("(the dice typed before the break do not fit: the next is a d%d, the game asks for a d%d: "
-               "they are asked for again)\n", rr->sides, sides);
+        if (rr->value < 1)
+            printf("(the next die kept for this action was not typed by hand: it and those after it are asked for "
+                   "again)\n");
+        else
+            printf("(the dice typed before the break do not fit: the next is a d%d, the game asks for a d%d: "
+                   "they are asked for again)\n", rr->sides, sides);
         record_truncate(&p->rec, p->rec.nactions, p->feed);
         p->nfeed = 0;
         return 0;
@@ -1016,15 +1020,24 @@ static void play_pending(Play *p, const RunGame *rg, void *st)
     RecAction pa = r->pending;
     size_t typed = r->pending_rolls;
     r->has_pending = false, r->pending_rolls = 0;
+    char text[RECORD_TEXT * 2 + 48]; /* the action as this ecw reads it, and the record's text if it says otherwise */
+    int len = p->g->describe(st, &pa.a, text, RECORD_TEXT);
+    if (pa.text[0] && strcmp(text, pa.text) != 0 && len >= 0 && len < RECORD_TEXT)
+        snprintf(text + len, sizeof text - (size_t)len, " (its text in the record says '%s')", pa.text);
     Diag cd = {{0}};
     if (p->g->check(st, &pa.a, &cd) < 0) {
         printf("the action that waited for its dice, %s, is not legal here (%s): it is dropped, with the %zu "
-               "di%s typed for it\n", pa.text, cd.msg, typed, typed == 1 ? "e" : "ce");
+               "di%s typed for it\n", text, cd.msg, typed, typed == 1 ? "e" : "ce");
         record_truncate(r, r->nactions, r->nrolls - typed);
         return;
     }
     p->feed = r->nrolls - typed, p->nfeed = typed;
     cli_apply_action(rg, st, p->g->current_player(st), &pa.a);
+    if (p->nfeed && !p->suspended) { /* dice typed for it that it never asked for (a record edited by hand) */
+        printf("(%zu di%s kept for %s %s not wanted by it: dropped)\n", p->nfeed, p->nfeed == 1 ? "e" : "ce", text,
+               p->nfeed == 1 ? "was" : "were");
+        record_truncate(r, r->nactions, r->nrolls - p->nfeed);
+    }
     p->nfeed = 0;
     play_keep(p, st);
 }
@@ -1190,7 +1203,9 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
     }
     if (p->rec.has_pending) {
         size_t n = p->rec.pending_rolls;
-        printf("waiting for its dice: %s (", p->rec.pending.text);
+        char text[RECORD_TEXT];
+        p->g->describe(st, &p->rec.pending.a, text, sizeof text);
+        printf("waiting for its dice: %s (", text);
         if (n)
             printf("%zu typed before the break; ", n);
         printf("%s)\n", !p->manual ? "ecw rolls the rest: --dice auto" : n ? "the rest are asked for now" : "asked for now");

@@ -32,6 +32,28 @@ static void replay_show(void *ud, const void *st, int player, const RecAction *r
 /* Replay the loaded record r; returns the exit code. With show, the
  * events' lines go to stdout (all of them: the game is over or its
  * record is in hand, with its seed) and each action is told. */
+/* The action a record leaves waiting for its dice (play's quit at a die
+ * prompt), as this ecw reads it: what --load will do with it. */
+static void replay_pending(const Record *r, const void *st, const char *path)
+{
+    if (!r->has_pending)
+        return;
+    const GameOps *g = r->game;
+    char text[RECORD_TEXT];
+    g->describe(st, &r->pending.a, text, sizeof text);
+    Diag d = {{0}};
+    if (g->terminal(st))
+        printf("the record also holds %s waiting for its dice, though the game is over: nothing goes on with it\n",
+               text);
+    else if (g->check(st, &r->pending.a, &d) < 0)
+        printf("then %s was declared, but it is not legal here (%s): 'ecw play --load %s' drops it\n", text, d.msg,
+               path);
+    else
+        printf("then %s was declared; its dice were being typed (%zu so far) when the game stopped: "
+               "'ecw play --load %s' goes on with it\n",
+               text, r->pending_rolls, path);
+}
+
 static int replay_run(const Record *r, const char *path, bool verify, bool show, FILE *events)
 {
     void *st = cli_state_new(r->game);
@@ -52,10 +74,7 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
         printf("%s: %zu actions replayed%s\n", path, r->nactions,
                verify ? ", every hash matches" : "");
         cli_print_result(r->game, st, stdout);
-        if (r->has_pending)
-            printf("then %s was declared; its dice were being typed (%zu so far) when the game stopped: "
-                   "'ecw play --load %s' goes on with it\n",
-                   r->pending.text, r->pending_rolls, path);
+        replay_pending(r, st, path);
     }
     evlog_fini(&log);
     free(st);

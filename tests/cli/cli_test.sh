@@ -384,10 +384,24 @@ grep -q "^(no more input: this action waits for the rest of its dice (2 typed so
 grep -q '"pending_rolls":2' "$tmp/dice-eof.json" || fail "end of input at a die prompt: no pending action saved"
 # a pending action no longer legal (the record edited) is dropped with its dice, and said
 sed -E 's/("pending":\{"verb":)[0-9]+/\199/' "$tmp/dice-eof.json" >"$tmp/dice-bad.json"
+expect 0 "$ecw" replay "$tmp/dice-bad.json"
+grep -q "^then ? P3 was declared, but it is not legal here (.*): 'ecw play --load .*dice-bad.json' drops it$" "$tmp/out" ||
+  fail "replay of a record whose pending action is illegal: $(tail -2 "$tmp/out")"
 printf 'quit\n' | "$ecw" play --load "$tmp/dice-bad.json" >"$tmp/out" 2>"$tmp/err" || fail "a bad pending action: exit $?: $(cat "$tmp/err")"
-grep -q "^the action that waited for its dice, move P3 7, is not legal here (.*): it is dropped, with the 2 dice typed for it$" "$tmp/out" ||
+grep -q "^the action that waited for its dice, ? P3 (its text in the record says 'move P3 7'), is not legal here (.*): it is dropped, with the 2 dice typed for it$" "$tmp/out" ||
   fail "a bad pending action: $(sed -n 7,10p "$tmp/out")"
 expect 0 "$ecw" replay --verify "$tmp/dice-bad.json"
+# dice kept for a pending action that it never asks for (a record edited by hand) are dropped,
+# and said, so that the game saved after it loads again (seed 1: Parliament's 'end' waits,
+# its card calls for two dice; six are kept for it)
+printf 'quit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 1 --dice manual --save "$tmp/pend-end.json" >/dev/null 2>&1
+grep -q '"pending":{"verb":[0-9]*,.*"text":"end"},"pending_rolls":0' "$tmp/pend-end.json" || fail "seed 1: Parliament's end no longer waits for its dice"
+sed 's/"rolls":\[\]/"rolls":[{"sides":6,"value":1},{"sides":6,"value":2},{"sides":6,"value":3},{"sides":6,"value":4},{"sides":6,"value":5},{"sides":6,"value":6}]/; s/"pending_rolls":0/"pending_rolls":6/' \
+  "$tmp/pend-end.json" >"$tmp/pend-extra.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/pend-extra.json" >"$tmp/out" 2>"$tmp/err" || fail "dice beyond a pending action's: exit $?: $(cat "$tmp/err")"
+grep -q "^(4 dice kept for end were not wanted by it: dropped)$" "$tmp/out" || fail "dice beyond a pending action's were not dropped: $(grep -A8 'waiting for' "$tmp/out")"
+printf 'quit\n' | "$ecw" play --load "$tmp/pend-extra.json" >"$tmp/out" 2>"$tmp/err" || fail "the game saved after dropping dice does not load: $(cat "$tmp/err")"
+expect 0 "$ecw" replay --verify "$tmp/pend-extra.json"
 # a_die_ecw_rolled_is_told_from_a_typed_one: the opening's dice (no record holds
 # an opening half done) are rolled by ecw after a quit, and marked so in the log
 # and the audit trail (seed 4: a band's dice at the opening)

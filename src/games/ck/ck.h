@@ -431,6 +431,10 @@ void ck_conceal(void *st, int player);
 void ck_conceal_into(void *dst, const void *st, int player);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
 int  ck_caution(const void *st, const Action *a, char *buf, size_t n);
+/* An inch measure as the orders and the log tell it: to 0.1", or to 0.01"
+ * where it lies on a hundredth (as typed). */
+typedef struct CkInch { char s[16]; } CkInch;
+CkInch ck_inch(float v);
 int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
 void ck_render(const void *st, int player, FILE *out);
 int  ck_heuristic(const void *st, Rng *rng, Action *out);

@@ -974,6 +974,10 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     {
         int through, by = recoil_point(s, fg->loser, fg->winner, &x, &y, &through);
         const CkFig *l = &s->figs[fg->loser];
+        if (by < 0 && ck_dist(l->x, l->y, x, y) < 0.05f) { /* his base at the table's edge already */
+            snprintf(buf, n, "%s cannot recoil: the table's edge is behind him", who.s);
+            break;
+        }
         if (by >= 0 && ck_dist(l->x, l->y, x, y) < 0.05f) { /* (a play-tester read "recoils to" where he stood) */
             CkLabel stop = ck_fig_label(s, by, io);
             if (through >= 0)

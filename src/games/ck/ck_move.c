@@ -1116,10 +1116,11 @@ static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const 
         evlog_int(log, "figure", i + 1);
         evlog_str(log, "figure_type", ck_figs[f->type].name);
         if ((fx == f->x && fy == f->y) || !ck_on_table(f->x, f->y)) /* (dis)mounting where he stands; off the table */
-            evlog_end(log, "%s %s %s (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s, what, fx, fy);
-        else
-            evlog_end(log, "%s %s %s (%.1f, %.1f) to (%.1f, %.1f)", side_title(f->side), ck_fig_label(s, i, io).s,
-                      what, fx, fy, f->x, f->y);
+            evlog_end(log, "%s %s %s (%s, %s)", side_title(f->side), ck_fig_label(s, i, io).s, what, ck_inch(fx).s,
+                      ck_inch(fy).s);
+        else /* to the hundredth where the order was typed so (a referee's 6.35 logged as 6.3) */
+            evlog_end(log, "%s %s %s (%s, %s) to (%s, %s)", side_title(f->side), ck_fig_label(s, i, io).s, what,
+                      ck_inch(fx).s, ck_inch(fy).s, ck_inch(f->x).s, ck_inch(f->y).s);
     }
 }
 

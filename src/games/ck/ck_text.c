@@ -27,10 +27,9 @@ int ck_fig_find(const CkState *s, const char *name)
 /* An inch measure in words: to 0.1", or to 0.01" where it was typed so
  * (a referee's "22.35" read back as "22.4"; a computer's point, at no
  * hundredth, keeps its tenth). */
-typedef struct Inch { char s[16]; } Inch;
-static Inch inch(float v)
+CkInch ck_inch(float v)
 {
-    Inch i;
+    CkInch i;
     double h = (double)v * 100, t = (double)v * 10;
     bool hundredths = fabs(h - round(h)) < 1e-3 && fabs(t - round(t)) > 1e-3;
     snprintf(i.s, sizeof i.s, hundredths ? "%.2f" : "%.1f", (double)v);
@@ -46,15 +45,15 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     if (a->target >= 0 && a->target < s->nfigs)
         ck_fig_id(s, a->target, t);
     switch (a->verb) {
-    case CKV_PLACE: return snprintf(buf, n, "place %d %s %s", a->piece + 1, inch(a->x).s, inch(a->y).s);
+    case CKV_PLACE: return snprintf(buf, n, "place %d %s %s", a->piece + 1, ck_inch(a->x).s, ck_inch(a->y).s);
     case CKV_MOVE:
         if (a->arg == CK_MOVE_BENT)
-            return snprintf(buf, n, "move %s %s %s via %s %s", f, inch(a->x).s, inch(a->y).s, inch(a->bx).s,
-                            inch(a->by).s);
-        return snprintf(buf, n, "move %s %s %s", f, inch(a->x).s, inch(a->y).s);
+            return snprintf(buf, n, "move %s %s %s via %s %s", f, ck_inch(a->x).s, ck_inch(a->y).s, ck_inch(a->bx).s,
+                            ck_inch(a->by).s);
+        return snprintf(buf, n, "move %s %s %s", f, ck_inch(a->x).s, ck_inch(a->y).s);
     case CKV_ESCORT:
         if (a->arg == CK_MOVE_BENT)
-            return snprintf(buf, n, "escort %s via %s %s", f, inch(a->bx).s, inch(a->by).s);
+            return snprintf(buf, n, "escort %s via %s %s", f, ck_inch(a->bx).s, ck_inch(a->by).s);
         return snprintf(buf, n, "escort %s", f);
     case CKV_SHOOT: return snprintf(buf, n, "shoot %s %s", f, t);
     case CKV_AIM: return snprintf(buf, n, "aim %s %s", f, t);
@@ -62,12 +61,12 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
     case CKV_CHARGE: {
         char via[40] = "";
         if (a->arg & CK_CHARGE_BENT)
-            snprintf(via, sizeof via, " via %s %s", inch(a->bx).s, inch(a->by).s);
+            snprintf(via, sizeof via, " via %s %s", ck_inch(a->bx).s, ck_inch(a->by).s);
         return snprintf(buf, n, "%s %s %s%s%s", ck_verb_words[a->verb], f, t, via,
                         a->verb == CKV_CHARGE && (a->arg & CK_CHARGE_CAPTURE) ? " capture" : "");
     }
     case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
-    case CKV_ARRIVE: return snprintf(buf, n, "arrive %s %s", inch(a->x).s, inch(a->y).s); /* (as a move: legal points lie on the half inch) */
+    case CKV_ARRIVE: return snprintf(buf, n, "arrive %s %s", ck_inch(a->x).s, ck_inch(a->y).s); /* (as a move: legal points lie on the half inch) */
     case CKV_END: return snprintf(buf, n, "end");
     default: return snprintf(buf, n, "%s %s", a->verb >= 0 && a->verb < CKV_COUNT ? ck_verb_words[a->verb] : "?", f);
     }

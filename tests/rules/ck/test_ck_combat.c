@@ -383,7 +383,7 @@ Test(ck_hand_to_hand_combat, charge_swings_round_where_another_base_stands)
     ckf_charge(&F, c, s, false);
     ckf_assert_at(&F, c, 20, 23.75f);
     cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, k)), "he touches the clubman too");
-    cr_assert(strstr(captured_last_text(&F.ev, "move"), "charges from (20.0, 20.0) to (20.0, 23.8)"), "%s",
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), "charges from (20.0, 20.0) to (20.0, 23.75)"), "%s",
               captured_last_text(&F.ev, "move"));
 }
 
@@ -883,6 +883,18 @@ Test(ck_combat_outcomes, recoil_stops_with_his_base_on_the_table)
     ckf_dice(&F, 2, 3, 1); /* 4+3=7 against 4+1=5: a recoil, 4" north */
     ckf_charge(&F, c, h, false);
     ckf_assert_at(&F, h, 20, 47.25f);
+}
+
+/* ... and one whose base touches the edge already cannot recoil at all:
+ * the log says so, not "recoils to" where he stands (a play-tester's). */
+Test(ck_combat_outcomes, a_loser_at_the_table_edge_cannot_recoil)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 44.5f), h = ckf_fig(&F, F_HORSE, 20, 47.25f);
+    ckf_dice(&F, 2, 3, 1); /* 4+3=7 against 4+1=5: a recoil, north, where the edge is */
+    ckf_charge(&F, c, h, false);
+    ckf_assert_at(&F, h, 20, 47.25f);
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "horse H1 cannot recoil: the table's edge is behind him"), "%s", said ? said : "(none)");
 }
 
 /* ... and an enemy already touching him on the side he would go does
