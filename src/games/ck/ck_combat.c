@@ -110,11 +110,19 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
 /* [CK Shooting factors] does figure i's +1 count for a shot at `target`
  * by a friend: he shot at him before in this phase (ecw's reading of
  * "aiming at the same target"), or, with option together=yes, he aims at
- * him to join this shot. */
+ * him to join this shot, and could still shoot him: on the table, the
+ * target in his range and sight from where he now stands (an aim, unlike
+ * a shot taken, is fired with the shot it joins; a play-tester saw the
+ * aim of a man gone off the far edge counted). */
 static bool joins_shot(const CkState *s, int i, int target)
 {
-    const CkFig *h = &s->figs[i];
-    return h->shot_at == target && (!s->together || h->aimed);
+    const CkFig *h = &s->figs[i], *t = &s->figs[target];
+    if (h->shot_at != target)
+        return false;
+    if (!s->together)
+        return true;
+    return h->aimed && h->status == FS_ACTIVE && ck_dist(h->x, h->y, t->x, t->y) <= ck_figs[h->type].range &&
+           ck_sight_blocker(s, h, t, NULL) < 0;
 }
 
 /* [CK Shooting factors] cover -1 (a field's hedges not against a shooter

@@ -274,6 +274,28 @@ Test(ck_shooting_factors, together_aims_are_spent_by_the_shot_they_join)
     cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 3, "neither the spent aim nor the shot counts");
 }
 
+/* ... an aim counts only if the man who took it could still shoot the
+ * target when the shot he aimed for is taken: on the table, in range and
+ * in sight from where he now stands (a play-tester saw the aim of a man
+ * gone off the far edge counted). */
+Test(ck_shooting_factors, together_an_aim_lapses_when_its_man_can_no_longer_shoot)
+{
+    F.s.together = 1;
+    int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), d2 = ckf_fig(&F, F_DRAGOON, 12, 10), d3 = ckf_fig(&F, F_DRAGOON, 14, 10);
+    int d4 = ckf_fig(&F, F_DRAGOON, 16, 10);
+    int s = ckf_fig(&F, F_SHOT, 12, 20);
+    for (int k = 0; k < 3; k++)
+        ckf_do(&F, ckf_act(CKV_AIM, (int[]){d1, d2, d4}[k], s, 0, 0, 0));
+    cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 6, "3 + 3 who aimed");
+    ckf_move(&F, d1, 10, 6); /* his half move after aiming: 14.1" off, beyond his 12" */
+    cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 5, "the aim of one out of range lapses");
+    ckf_f(&F, d2)->status = FS_DEAD;
+    cr_assert_eq(ck_shoot_factor(&F.s, d3, s, NULL), 4, "the aim of one no longer on the table lapses");
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d3, s);
+    cr_assert(strstr(ckf_last_event(&F, "combat"), "aims of D4 +1"), "%s", ckf_last_event(&F, "combat"));
+}
+
 /* Without the option `aim` is refused, saying how shots add up instead. */
 Test(ck_shooting_factors, aim_only_with_option_together)
 {
