@@ -2247,6 +2247,14 @@ static double follow_up(Table *tb, int i, int t)
     const CkState *s = tb->s;
     const CkFig *e = &s->figs[t];
     double best = -INFINITY;
+    /* each charge after him is checked on the table as his join leaves it: his base may take the only
+     * point of contact within a friend's reach (a play-tester watched two horsemen close in on a trooper
+     * whom nobody could then charge), and a join onto an unsearched piece searches it and ends the turn */
+    Action join = {.verb = CKV_JOIN, .piece = (int16_t)i, .target = (int16_t)t};
+    if (ck_check(s, &join, NULL) != 0)
+        return best;
+    CkState after = *s;
+    ck_apply(&after, &join, NULL);
     uint8_t can[CK_MAX_FIGS];
     int ncan = 0, closing = 0; /* the others free to charge t, and how many of them are not touching him yet */
     for (int k = 0; k < tb->nown; k++) {
@@ -2261,7 +2269,7 @@ static double follow_up(Table *tb, int i, int t)
     for (int k = 0; k < ncan; k++) {
         int j = can[k];
         Action a = {.verb = CKV_CHARGE, .piece = (int16_t)j, .target = (int16_t)t};
-        if (!accept(s, a, &a))
+        if (!accept(&after, a, &a))
             continue;
         Odds o = charge_odds(tb, j, t, 1 + closing - !ck_in_contact(&s->figs[j], e)); /* (touching() counts the rest) */
         double v = s->to_act == CK_PAR ? par_charge_value(tb, j, t, par_takes(tb, e), o) : roy_charge_value(tb, t, capture_value(&s->figs[j]) + 1, o);
@@ -2485,6 +2493,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return true;
     if (!f->shot && roy_shoot_first(tb, i, out))
         return true;
+    if (f->aimed)
+        return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 

@@ -137,6 +137,37 @@ Test(ck_royalist_player, horsemen_close_in_together_to_free_a_captured_charles)
     (void)h;
 }
 
+/* [CK Hand to hand Combat] (option together=yes) a trooper whose friends
+ * touch him north, east and west leaves a charger room only at his south
+ * side: a horseman who closed in there would leave the others no point of
+ * contact, so nobody closes in without a charge able to follow (a
+ * play-tester watched two horsemen close in on a trooper whom nobody
+ * could then charge, and lost both next turn). */
+Test(ck_royalist_player, nobody_closes_in_where_no_charge_can_follow)
+{
+    F.s.together = 1;
+    int t = ckf_fig(&F, F_DRAGOON, 20, 20); /* mounted: 2 against the horse's 4 */
+    ckf_fig(&F, F_DRAGOON, 20, 21.5f);
+    ckf_fig(&F, F_DRAGOON, 21.5f, 20);
+    ckf_fig(&F, F_DRAGOON, 18.5f, 20);
+    for (int k = 0; k < 3; k++)
+        ckf_fig(&F, F_HORSE, 19.0f + (float)k, 13.5f);
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    ckf_dice(&F, 6, 3, 3, 3, 3, 3, 3);
+    int joins = 0, charges = 0;
+    for (int n = 0; n < 8; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        joins += a.verb == CKV_JOIN && a.target == t;
+        charges += a.verb == CKV_CHARGE && a.target == t;
+        ckf_do(&F, a);
+    }
+    cr_assert(!joins || charges, "%d joins at the trooper and no charge after them", joins);
+}
+
 /* The Royalists' turn played out by their computer player (Charles has
  * moved already), then: the three men s touch Charles x, and neither
  * trooper c finds room to charge him. */
