@@ -2337,7 +2337,7 @@ static bool run_north(Table *tb, int i, Action *out)
     for (int k = 0; k < 7; k++)
         if (move_towards(tb, i, f->x + sinf(slant[k]) * 20, f->y + cosf(slant[k]) * 20, 0, true, out) &&
             out->y > f->y + 0.2f)
-            return true;
+            return true; /* (beyond the edge only where a friend stands at it: he slips past him, off) */
     return false;
 }
 

@@ -1177,6 +1177,8 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
             snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
         else if (way == 3)
             snprintf(what, sizeof what, "%s by way of (%.1f, %.1f) from", how, (double)a->bx, (double)a->by);
+        else if (ck_dist(fx, fy, *cx, *cy) < 0.01f) /* (a play-tester read "charges from" with nowhere to) */
+            snprintf(what, sizeof what, "%s, already touching him, at", how);
         else
             snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
         ck_log_move(s, a->piece, fx, fy, io, what);

@@ -907,6 +907,18 @@ Test(ck_combat_outcomes, recoil_stops_with_his_base_on_the_table)
     ckf_assert_at(&F, h, 20, 47.25f);
 }
 
+/* A charger already touching his man charges where he stands, and the
+ * log says so, not "charges from" with nowhere to (a play-tester's). */
+Test(ck_hand_to_hand_combat, a_charge_from_contact_says_he_was_touching_him)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 21.25f);
+    ckf_dice(&F, 2, 3, 3);
+    ckf_charge(&F, c, s, false);
+    ckf_assert_at(&F, c, 20, 20);
+    cr_assert(strstr(captured_last_text(&F.ev, "move"), "charges, already touching him, at (20.0, 20.0)"), "%s",
+              captured_last_text(&F.ev, "move"));
+}
+
 /* ... and one whose base touches the edge already cannot recoil at all:
  * the log says so, not "recoils to" where he stands (a play-tester's). */
 Test(ck_combat_outcomes, a_loser_at_the_table_edge_cannot_recoil)
