@@ -168,6 +168,34 @@ Test(ck_royalist_player, nobody_closes_in_where_no_charge_can_follow)
     cr_assert(!joins || charges, "%d joins at the trooper and no charge after them", joins);
 }
 
+/* [CK Chance Cards] a band comes on at the point of its edge nearest the
+ * trooper nearest that edge, to shoot at him or fall on him, not in the
+ * far north to run off (a play-tester found the band cards worth
+ * nothing); with nobody on the table, as far north as its edge allows. */
+Test(ck_royalist_player, a_band_comes_on_by_the_nearest_trooper)
+{
+    int near = ckf_fig(&F, F_DRAGOON, 9, 18);
+    ckf_fig(&F, F_CAVALRY, 30, 35);
+    F.s.phase = CP_ARRIVE;
+    F.s.to_act = CK_ROY;
+    F.s.arrive_side = CK_ROY;
+    F.s.arrive_type = F_SHOT;
+    F.s.arrive_count = 2;
+    F.s.arrive_edge = 0; /* west */
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.verb, CKV_ARRIVE, "verb %d", a.verb);
+    cr_assert_float_eq(a.x, 0.25f, 1e-4, "on the west edge: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    cr_assert_leq(fabsf(a.y - ckf_f(&F, near)->y), 2.01f, "level with D1 at y 18: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    ckf_f(&F, near)->status = FS_DEAD;
+    ckf_f(&F, near + 1)->status = FS_DEAD;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.verb, CKV_ARRIVE, "verb %d", a.verb);
+    cr_assert_geq(a.y, 45.0f, "nobody on the table: as far north as the edge allows (%.2f, %.2f)", (double)a.x,
+                  (double)a.y);
+}
+
 /* The Royalists' turn played out by their computer player (Charles has
  * moved already), then: the three men s touch Charles x, and neither
  * trooper c finds room to charge him. */
