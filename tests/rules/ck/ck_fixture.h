@@ -115,6 +115,17 @@ static inline void ckf_all_pieces(Ckf *f)
         ckf_piece(f, i, 11.0f + 8.0f * (float)(i % 4), 11.0f + 11.0f * (float)(i / 4), DISC_BLANK, PROM_BLANK);
 }
 
+/* [CK Chance Cards] count figures of `type` waiting to come on at `edge`
+ * (0 west, 1 east, 2 north, 3 south) for `side`, which is to act. */
+static inline void ckf_arrivals(Ckf *f, int side, int type, int count, int edge)
+{
+    f->s.phase = CP_ARRIVE;
+    f->s.to_act = f->s.arrive_side = (uint8_t)side;
+    f->s.arrive_type = (uint8_t)type;
+    f->s.arrive_count = (uint8_t)count;
+    f->s.arrive_edge = (uint8_t)edge;
+}
+
 /* One figure of `type` standing exactly at (x, y); returns its index. */
 static inline int ckf_fig(Ckf *f, int type, float x, float y)
 {

@@ -104,6 +104,29 @@ Test(ck_royalist_player, horse_shoots_first_and_falls_back_when_charles_is_far)
     cr_assert_leq(ck_dist(24, 20, a.x, a.y), ck_fig_rate(ckf_f(&F, h)) / 2 + 0.01f, "half a move after shooting");
 }
 
+/* The Royalists' turn played out by their computer player, up to `most`
+ * actions: how many closed in on figure t, how many charged him, and how
+ * many had closed in when the first charge came (-1: none came). */
+typedef struct AtTarget {
+    int joins, charges, joins_before_charge;
+} AtTarget;
+static AtTarget roy_turn_at(int t, int most)
+{
+    AtTarget at = {0, 0, -1};
+    for (int n = 0; n < most; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        if (a.verb == CKV_CHARGE && a.target == t && at.joins_before_charge < 0)
+            at.joins_before_charge = at.joins;
+        at.joins += a.verb == CKV_JOIN && a.target == t;
+        at.charges += a.verb == CKV_CHARGE && a.target == t;
+        ckf_do(&F, a);
+    }
+    return at;
+}
+
 /* [CK Hand to hand Combat] [CK Captured Persons] (option together=yes)
  * three horsemen round a cavalry guard holding Charles: one charge alone,
  * or a join and a charge at +1, does not pay, but two joins and a charge
@@ -119,20 +142,10 @@ Test(ck_royalist_player, horsemen_close_in_together_to_free_a_captured_charles)
     ckf_side(&F, CK_ROY);
     F.s.turn = 10;
     ckf_dice(&F, 2, 3, 3); /* the charge: 4+2+3=9 against 4+3=7, the guard recoils */
-    int joins = 0, charges = 0;
-    for (int n = 0; n < 6; n++) {
-        Action a;
-        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-        if (a.verb == CKV_END)
-            break;
-        joins += a.verb == CKV_JOIN && a.target == c;
-        charges += a.verb == CKV_CHARGE && a.target == c;
-        if (a.verb == CKV_CHARGE)
-            cr_assert_eq(joins, 2, "the charge came after %d joins", joins);
-        ckf_do(&F, a);
-    }
-    cr_assert_eq(joins, 2, "joins at the guard: %d", joins);
-    cr_assert_eq(charges, 1, "charges at the guard: %d", charges);
+    AtTarget at = roy_turn_at(c, 6);
+    cr_assert_eq(at.joins, 2, "joins at the guard: %d", at.joins);
+    cr_assert_eq(at.charges, 1, "charges at the guard: %d", at.charges);
+    cr_assert_eq(at.joins_before_charge, 2, "the charge came after %d joins", at.joins_before_charge);
     ckf_assert_dice(&F, 2);
     (void)h;
 }
@@ -155,17 +168,8 @@ Test(ck_royalist_player, nobody_closes_in_where_no_charge_can_follow)
     ckf_side(&F, CK_ROY);
     F.s.turn = 5;
     ckf_dice(&F, 6, 3, 3, 3, 3, 3, 3);
-    int joins = 0, charges = 0;
-    for (int n = 0; n < 8; n++) {
-        Action a;
-        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-        if (a.verb == CKV_END)
-            break;
-        joins += a.verb == CKV_JOIN && a.target == t;
-        charges += a.verb == CKV_CHARGE && a.target == t;
-        ckf_do(&F, a);
-    }
-    cr_assert(!joins || charges, "%d joins at the trooper and no charge after them", joins);
+    AtTarget at = roy_turn_at(t, 8);
+    cr_assert(!at.joins || at.charges, "%d joins at the trooper and no charge after them", at.joins);
 }
 
 /* [CK Chance Cards] a band comes on at the point of its edge nearest the
@@ -176,12 +180,7 @@ Test(ck_royalist_player, a_band_comes_on_by_the_nearest_trooper)
 {
     int near = ckf_fig(&F, F_DRAGOON, 9, 18);
     ckf_fig(&F, F_CAVALRY, 30, 35);
-    F.s.phase = CP_ARRIVE;
-    F.s.to_act = CK_ROY;
-    F.s.arrive_side = CK_ROY;
-    F.s.arrive_type = F_SHOT;
-    F.s.arrive_count = 2;
-    F.s.arrive_edge = 0; /* west */
+    ckf_arrivals(&F, CK_ROY, F_SHOT, 2, 0); /* west */
     F.s.turn = 5;
     Action a;
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);

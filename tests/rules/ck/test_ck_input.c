@@ -150,12 +150,7 @@ Test(ck_illegal_input, arrive_and_end)
 {
     ckf_fig(&F, F_CAVALRY, 10, 10);
     REFUSED(CKV_ARRIVE, 0, 0, 0, 0.25f, 20, NULL); /* nobody is arriving */
-    F.s.phase = CP_ARRIVE;
-    F.s.to_act = CK_ROY;
-    F.s.arrive_side = CK_ROY;
-    F.s.arrive_type = F_SHOT;
-    F.s.arrive_count = 2;
-    F.s.arrive_edge = 2; /* north */
+    ckf_arrivals(&F, CK_ROY, F_SHOT, 2, 2); /* north */
     REFUSED(CKV_ARRIVE, 0, 0, 0, 24, 0.25f, "north");
     REFUSED(CKV_ARRIVE, 0, 0, 0, 24, 46, "north");
     REFUSED(CKV_ARRIVE, 0, 0, 0, 0.25f, 46, "north");
@@ -376,12 +371,8 @@ Test(ck_text, arrive_points_are_listed_as_moves_are)
 {
     static const char *const first[4] = {"arrive 0.2 4.0", "arrive 47.8 4.0", "arrive 4.0 47.8", "arrive 4.0 0.2"};
     static Action acts[MAX_ACTIONS];
-    F.s.phase = CP_ARRIVE;
-    F.s.arrive_type = F_SHOT;
-    F.s.arrive_count = 3;
     for (int edge = 0; edge < 4; edge++) {
-        F.s.arrive_edge = (uint8_t)edge;
-        F.s.to_act = F.s.arrive_side = edge == 3 ? CK_PAR : CK_ROY; /* (the south edge: reinforcements) */
+        ckf_arrivals(&F, edge == 3 ? CK_PAR : CK_ROY, F_SHOT, 3, edge); /* (the south edge: reinforcements) */
         int n = ck_legal(&F.s, acts, MAX_ACTIONS);
         cr_assert_gt(n, 0);
         for (int i = 0; i < n; i++) {
