@@ -213,12 +213,16 @@ static int enemy_target(const CkState *s, const CkFig *f, int t, Diag *d)
     if (t < 0 || t >= s->nfigs)
         return diag_set(d, "no such target");
     const CkFig *e = &s->figs[t];
+    if (!d)
+        return e->side == f->side || e->status != FS_ACTIVE ? -1 : 0;
+    static const GameIO labels = {NULL, NULL, NULL};
+    CkLabel who = ck_fig_label(s, t, &labels); /* the target named: "that figure" read as the shooter */
     if (e->side == f->side)
-        return diag_set(d, "that figure is on your side");
+        return diag_set(d, "the target, %s, is on your side", who.s);
     if (e->status == FS_PRISONER)
-        return diag_set(d, "that figure is already a prisoner");
+        return diag_set(d, "the target, %s, is already a prisoner", who.s);
     if (e->status != FS_ACTIVE)
-        return diag_set(d, "that figure is %s", e->status == FS_DEAD ? "dead" : "no longer on the table");
+        return diag_set(d, "the target, %s, is %s", who.s, e->status == FS_DEAD ? "dead" : "no longer on the table");
     return 0;
 }
 

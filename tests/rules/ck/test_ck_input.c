@@ -78,7 +78,7 @@ Test(ck_illegal_input, shoot)
     REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "cannot act");
     REFUSED(CKV_SHOOT, d, 99, 0, 0, 0, "no such target");
     REFUSED(CKV_SHOOT, d, d2, 0, 0, 0, "your side");
-    REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "that figure is dead");
+    REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "the target, shot S3, is dead"); /* named: "that figure" read as the shooter */
     REFUSED(CKV_SHOOT, d, far, 0, 0, 0, "out of range");
     REFUSED(CKV_SHOOT, d, hid, 0, 0, 0, "line of sight");
     ckf_dice(&F, 2, 1, 6);
