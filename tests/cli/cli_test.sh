@@ -947,7 +947,7 @@ err_has "the value of option 'turns' is too long"
 expect 1 "$ecw" replay "$tmp/nul.json";                    err_has "a NUL byte at offset"
 # a refused action is named by its fields (what was checked), and by the
 # record's text where that says otherwise
-sed 's/"x":"13.9999971","y":8.78999996,"text":"move Y 14.0 8.79"/"x":47.9,"y":0.1,"text":"move Y 14.0 8.79"/' \
+sed 's/"x":[^,]*,"y":8.78999996,"text":"move Y 14.0 8.79"/"x":47.9,"y":0.1,"text":"move Y 14.0 8.79"/' \
   "$tmp/keep.json" >"$tmp/edited.json"
 cmp -s "$tmp/keep.json" "$tmp/edited.json" && fail "the record to edit has no 'move Y 14.0 8.79'"
 expect 1 "$ecw" replay "$tmp/edited.json"; err_has "(move Y 47.9 0.1; its text in the record says 'move Y 14.0 8.79'): illegal"

@@ -2523,17 +2523,20 @@ static bool roy_turn(Table *tb, Action *out)
     return shots_after(tb, trooper_kill_value, out);
 }
 
-/* [CK Chance Cards] A band comes on at the point of its edge nearest the
- * trooper nearest that edge, to shoot or fall on him (roy_figure); with no
- * trooper on the table, as far north as its edge allows. Until the night of
- * 2026-12-01 every band came on in the north and ran off (a play-tester
- * found the band cards worth nothing): Parliament won 44.0% of 40,000
- * games against it rather than 45.4% (seed 2; seed 1, 20,000: 44.0% and
- * 45.3%). */
+/* [CK Chance Cards] A band of shot or horse comes on at the point of its
+ * edge nearest the trooper nearest that edge, to shoot or fall on him
+ * (roy_figure); a band of clubmen, who mostly have no musket, and any band
+ * with no trooper on the table, as far north as the edge allows. Until
+ * the night of 2026-12-01 every band came on in the north and ran off (a
+ * play-tester found the band cards worth nothing): Parliament won 43.3%
+ * of 40,000 games against it rather than 45.4% (seed 2); with the
+ * clubmen brought on by the troopers too, 43.9% (a second play-tester
+ * counted them a gift to Parliament: 612 killed for 20 troopers). */
 static bool roy_arrive(const CkState *s, Action *out)
 {
     float x = s->arrive_edge == 0 ? 0.25f : s->arrive_edge == 1 ? CK_TABLE - 0.25f : CK_TABLE / 2;
-    float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : CK_TABLE - 1.0f, best = INFINITY;
+    float y = s->arrive_edge == 2 ? CK_TABLE - 0.25f : CK_TABLE - 1.0f;
+    float best = s->arrive_type == F_CLUBMAN ? -1 : INFINITY, nx = x, ny = y;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->side != CK_PAR || f->status != FS_ACTIVE)
@@ -2541,9 +2544,9 @@ static bool roy_arrive(const CkState *s, Action *out)
         float ex = s->arrive_edge <= 1 ? x : f->x, ey = s->arrive_edge <= 1 ? f->y : y; /* his foot on the edge */
         float d = dist2(ex, ey, f->x, f->y);
         if (d < best)
-            best = d, x = ex, y = ey;
+            best = d, nx = ex, ny = ey;
     }
-    return arrive_near(s, x, y, out);
+    return arrive_near(s, nx, ny, out);
 }
 
 /* [CK Game set up] The terrain spread over every square of the table, as

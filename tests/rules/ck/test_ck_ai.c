@@ -172,10 +172,11 @@ Test(ck_royalist_player, nobody_closes_in_where_no_charge_can_follow)
     cr_assert(!at.joins || at.charges, "%d joins at the trooper and no charge after them", at.joins);
 }
 
-/* [CK Chance Cards] a band comes on at the point of its edge nearest the
- * trooper nearest that edge, to shoot at him or fall on him, not in the
- * far north to run off (a play-tester found the band cards worth
- * nothing); with nobody on the table, as far north as its edge allows. */
+/* [CK Chance Cards] a band of shot comes on at the point of its edge
+ * nearest the trooper nearest that edge, to shoot at him or fall on him,
+ * not in the far north to run off (a play-tester found the band cards
+ * worth nothing); a band of clubmen, mostly without muskets, and a band
+ * with nobody on the table, as far north as its edge allows. */
 Test(ck_royalist_player, a_band_comes_on_by_the_nearest_trooper)
 {
     int near = ckf_fig(&F, F_DRAGOON, 9, 18);
@@ -187,6 +188,10 @@ Test(ck_royalist_player, a_band_comes_on_by_the_nearest_trooper)
     cr_assert_eq(a.verb, CKV_ARRIVE, "verb %d", a.verb);
     cr_assert_float_eq(a.x, 0.25f, 1e-4, "on the west edge: (%.2f, %.2f)", (double)a.x, (double)a.y);
     cr_assert_leq(fabsf(a.y - ckf_f(&F, near)->y), 2.01f, "level with D1 at y 18: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    F.s.arrive_type = F_CLUBMAN;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_geq(a.y, 45.0f, "clubmen come on in the north: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    F.s.arrive_type = F_SHOT;
     ckf_f(&F, near)->status = FS_DEAD;
     ckf_f(&F, near + 1)->status = FS_DEAD;
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
