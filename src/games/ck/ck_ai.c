@@ -2509,16 +2509,31 @@ static bool turn_begun(const Table *tb)
 
 /* The Royalists' next action: Charles first (his guards go where he
  * went; once another has acted, he has chosen to stay), then every other
- * unmoved figure in order, then the shots after moving; false when only
- * END is left. */
+ * unmoved figure, the northmost first, then the shots after moving; false
+ * when only END is left. Northmost first, since each falls back or runs
+ * north: a man behind a friend who had not moved yet found his way
+ * blocked (a play-tester's horseman fell back half an inch); Parliament
+ * won 42.3% of 40,000 games so against 43.4% in figure order (seed 2;
+ * seed 3: 42.2% and 43.6%). */
 static bool roy_turn(Table *tb, Action *out)
 {
     find_charles(tb);
     int c = tb->charles;
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
-    for (int k = 0; k < tb->nown; k++) /* (one who shot first has half a move left: a charge marks him moved) */
-        if (tb->own[k] != c && !tb->s->figs[tb->own[k]].moved && roy_figure(tb, tb->own[k], out))
+    uint8_t order[CK_MAX_FIGS]; /* the unmoved but Charles, northmost first (ties in figure order) */
+    int n = 0;
+    for (int k = 0; k < tb->nown; k++) { /* (one who shot first has half a move left: a charge marks him moved) */
+        uint8_t i = tb->own[k];
+        if (i == c || tb->s->figs[i].moved)
+            continue;
+        int at = n++;
+        for (; at > 0 && tb->s->figs[order[at - 1]].y < tb->s->figs[i].y; at--)
+            order[at] = order[at - 1];
+        order[at] = i;
+    }
+    for (int k = 0; k < n; k++)
+        if (roy_figure(tb, order[k], out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
 }
