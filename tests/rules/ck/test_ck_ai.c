@@ -200,6 +200,28 @@ Test(ck_royalist_player, a_band_comes_on_by_the_nearest_trooper)
                   (double)a.y);
 }
 
+/* The Royalists act northmost first: they fall back or run north, and a
+ * man behind a friend who had not moved yet found his way blocked (a
+ * play-tester's horseman fell back half an inch). Two horsemen one behind
+ * the other, the southern one first in figure order: both run their full
+ * 8". */
+Test(ck_royalist_player, the_northmost_acts_first_and_nobody_is_blocked)
+{
+    int south = ckf_fig(&F, F_HORSE, 20, 14), north = ckf_fig(&F, F_HORSE, 20, 22); /* where the south one would end */
+    ckf_fig(&F, F_DRAGOON, 44, 2); /* a trooper far away */
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.piece, north, "figure %d acted first", a.piece);
+    ckf_do(&F, a);
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.piece, south, "figure %d acted second", a.piece);
+    ckf_do(&F, a);
+    cr_assert_geq(ckf_f(&F, south)->y, 21.9f, "the southern man ran to (%.2f, %.2f)", (double)ckf_f(&F, south)->x,
+                  (double)ckf_f(&F, south)->y);
+}
+
 /* The Royalists' turn played out by their computer player (Charles has
  * moved already), then: the three men s touch Charles x, and neither
  * trooper c finds room to charge him. */
