@@ -2543,7 +2543,7 @@ static bool roy_turn(Table *tb, Action *out)
  * (roy_figure); a band of clubmen, who mostly have no musket, and any band
  * with no trooper on the table, as far north as the edge allows. Until
  * the night of 2026-12-01 every band came on in the north and ran off (a
- * play-tester found the band cards worth nothing): Parliament won 43.3%
+ * play-tester found the band cards worth nothing): Parliament won 43.4%
  * of 40,000 games against it rather than 45.4% (seed 2); with the
  * clubmen brought on by the troopers too, 43.9% (a second play-tester
  * counted them a gift to Parliament: 612 killed for 20 troopers). */
