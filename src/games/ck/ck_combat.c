@@ -970,6 +970,36 @@ static void log_factors(EventLog *log, const char *key, const Factors *p)
     jw_obj_end(w);
 }
 
+/* [CK Combat Outcomes] where loser's recoil takes him, in words, and what
+ * stops it: a base in his way or his prisoner's (a referee saw nobody in
+ * the guard's own way), or the table's edge; "cannot recoil" where he
+ * stays (a play-tester read "recoils to" where he stood). */
+static void recoil_said(const CkState *s, int loser, int winner, GameIO *io, char *buf, size_t n)
+{
+    float x, y;
+    int through, by = recoil_point(s, loser, winner, &x, &y, &through);
+    const CkFig *l = &s->figs[loser];
+    CkLabel who = ck_fig_label(s, loser, io), stop = by >= 0 ? ck_fig_label(s, by, io) : (CkLabel){""};
+    CkLabel pris = through >= 0 ? ck_fig_label(s, through, io) : (CkLabel){""};
+    bool stays = ck_dist(l->x, l->y, x, y) < 0.05f;
+    if (stays && by < 0) {
+        snprintf(buf, n, "%s cannot recoil: the table's edge is behind him", who.s);
+        return;
+    }
+    size_t k = stays ? (size_t)snprintf(buf, n, "%s cannot recoil", who.s)
+                     : (size_t)snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
+    if (by < 0 || k >= n)
+        return;
+    if (stays && through >= 0)
+        snprintf(buf + k, n - k, ": %s's base stands in his prisoner %s's way", stop.s, pris.s);
+    else if (stays)
+        snprintf(buf + k, n - k, ": %s's base stands in his way", stop.s);
+    else if (through >= 0)
+        snprintf(buf + k, n - k, ", his prisoner %s stopped by %s's base", pris.s, stop.s);
+    else
+        snprintf(buf + k, n - k, ", stopped by %s's base", stop.s);
+}
+
 /* [CK Combat Outcomes] the result in words for the log line, naming the
  * loser (either side may lose a charge) and where a recoil takes him, for
  * the referee who moves the figures on the table. */
@@ -980,33 +1010,8 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
         return;
     }
     CkLabel who = ck_fig_label(s, fg->loser, io); /* kept: the .s of a temporary dies with its statement */
-    float x, y;
     switch (fg->result) {
-    case FR_RECOIL:
-    {
-        int through, by = recoil_point(s, fg->loser, fg->winner, &x, &y, &through);
-        const CkFig *l = &s->figs[fg->loser];
-        if (by < 0 && ck_dist(l->x, l->y, x, y) < 0.05f) { /* his base at the table's edge already */
-            snprintf(buf, n, "%s cannot recoil: the table's edge is behind him", who.s);
-            break;
-        }
-        if (by >= 0 && ck_dist(l->x, l->y, x, y) < 0.05f) { /* (a play-tester read "recoils to" where he stood) */
-            CkLabel stop = ck_fig_label(s, by, io);
-            if (through >= 0)
-                snprintf(buf, n, "%s cannot recoil: %s's base stands in his prisoner %s's way", who.s, stop.s,
-                         ck_fig_label(s, through, io).s);
-            else
-                snprintf(buf, n, "%s cannot recoil: %s's base stands in his way", who.s, stop.s);
-            break;
-        }
-        size_t k = (size_t)snprintf(buf, n, "%s recoils to (%.1f, %.1f)", who.s, (double)x, (double)y);
-        if (by >= 0 && through >= 0 && k < n) /* (a referee saw nobody in the guard's own way) */
-            snprintf(buf + k, n - k, ", his prisoner %s stopped by %s's base", ck_fig_label(s, through, io).s,
-                     ck_fig_label(s, by, io).s);
-        else if (by >= 0 && k < n)
-            snprintf(buf + k, n - k, ", stopped by %s's base", ck_fig_label(s, by, io).s);
-        break;
-    }
+    case FR_RECOIL: recoil_said(s, fg->loser, fg->winner, io, buf, n); break;
     case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
     case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
     default: snprintf(buf, n, "%s dies", who.s); break;
