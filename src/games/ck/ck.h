@@ -386,6 +386,7 @@ int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
 int  ck_target_factor(const CkState *s, int target, int shooter);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_prisoners_left(CkState *s, int guard, GameIO *io);
+bool ck_attack_sets_off(const CkState *s, const Action *a);
 void ck_score_points(const CkState *s, int out[CK_SIDES]);
 /* How many times each line of the points table scored at the end:
  * [side][event][figure type, or PT_PIECE]; its points, count times the table's. */

@@ -566,6 +566,19 @@ static int check_attack_arg(const Action *a, Diag *d)
 }
 
 /* [CK Hand to hand Combat] contact within the figure's move this turn. */
+/* [CK Captured Persons] does a charger or joiner whose point of contact
+ * is (cx, cy) leave where he stands? Only then is he ordered away from
+ * his prisoners (a referee's guard, already touching his man, charged him
+ * and lost his prisoner). */
+static bool sets_off(const CkFig *f, float cx, float cy) { return ck_dist(f->x, f->y, cx, cy) >= 0.01f; }
+
+bool ck_attack_sets_off(const CkState *s, const Action *a)
+{
+    const CkFig *f = &s->figs[a->piece];
+    float cx, cy;
+    return contact_of(s, f, a, CK_FROM_UNKNOWN, &cx, &cy, NULL, NULL) < 0 || sets_off(f, cx, cy);
+}
+
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
     if (check_attack_arg(a, d) < 0) /* the capture word, the bend or neither: any other arg is a corrupt record */
@@ -581,8 +594,11 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
         return -1;
     if ((a->arg & CK_CHARGE_CAPTURE) && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
-    /* [CK Captured Persons] a guard who charges leaves his prisoners, who
-     * escape as he sets off: he always has room for the man he beats */
+    /* [CK Captured Persons] a guard who sets off leaves his prisoners, who escape: room for the man he beats;
+     * one who charges from where he stands keeps them, and needs room for him */
+    if ((a->arg & CK_CHARGE_CAPTURE) && !sets_off(f, cx, cy) && !can_guard(s, a->piece, &s->figs[a->target]))
+        return diag_set(d, "he keeps the prisoners he guards, charging from where he stands, and has no room for "
+                           "another: charge without 'capture'");
     return 0;
 }
 
@@ -1192,8 +1208,10 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
             snprintf(what, sizeof what, "%s%s from", how, way == 1 ? ", swinging round," : "");
         ck_log_move(s, a->piece, fx, fy, io, what);
     }
-    /* a guard who charges leaves his charges (where he now stands, room_to_ride), told after his move */
-    ck_prisoners_escape(s, a->piece, io);
+    /* a guard who sets off leaves his charges (where he now stands, room_to_ride), told after his move;
+     * one who charges from where he stands keeps them */
+    if (sets_off(&(CkFig){.x = fx, .y = fy}, *cx, *cy))
+        ck_prisoners_escape(s, a->piece, io);
     f->moved = f->shot = 1;
     return inside;
 }
@@ -1293,7 +1311,7 @@ static void charge_notes(const CkState *s, const Action *a, float cx, float cy, 
     if (round || join) /* a joiner's base then stands there: the charge after him must touch elsewhere (a play-tester's) */
         fprintf(out, "  he %s his point of contact at (%.1f, %.1f)%s\n", round ? "goes round to" : "takes", (double)cx,
                 (double)cy, join ? ": whoever charges after him must find another" : "");
-    for (int i = 0; i < s->nfigs; i++)
+    for (int i = 0; i < s->nfigs && sets_off(f, cx, cy); i++)
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
             fprintf(out, "  %s, whom he guards, escapes as he %s\n", ck_fig_label(s, i, &labels).s,
                     join ? "closes in" : "charges");

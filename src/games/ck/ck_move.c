@@ -570,14 +570,15 @@ static int name_prisoners(const CkState *s, int g, const CkFig *at, char *buf, s
 
 /* [CK Captured Persons] the prisoners a guard's legal order leaves behind
  * to escape: those his move ends out of contact with; all of them when he
- * charges or closes in (an escort keeps them). Named in buf for the
+ * sets off to charge or close in (an escort keeps them, and so does a
+ * charge from where he stands). Named in buf for the
  * CLI, which has a person give such an order twice (a referee's guard
  * stepped onto a piece to search it and lost his clubman unwarned). */
 int ck_caution(const void *st, const Action *a, char *buf, size_t n)
 {
     const CkState *s = st;
     bool all = a->verb == CKV_CHARGE || a->verb == CKV_JOIN;
-    if ((!all && a->verb != CKV_MOVE) || a->piece < 0 || a->piece >= s->nfigs)
+    if ((!all && a->verb != CKV_MOVE) || a->piece < 0 || a->piece >= s->nfigs || (all && !ck_attack_sets_off(s, a)))
         return 0;
     static const GameIO labels = {NULL, NULL, NULL};
     CkFig at = s->figs[a->piece];

@@ -9,16 +9,26 @@
 #include <string.h>
 #include <strings.h>
 
+/* A figure by its name as the roster shows it, in any case: "D3", "Y",
+ * "X"; or "R4", the fourth Royalist figure. A bare "D" (which of them?),
+ * "D03" or "Y1" names nobody: a slip must not move a figure the player
+ * did not mean. */
 int ck_fig_find(const CkState *s, const char *name)
 {
     char up = (char)toupper((unsigned char)name[0]);
-    long want = name[1] ? strtol(name + 1, NULL, 10) : 1;
-    if (strspn(name + 1, "0123456789") != strlen(name + 1)) /* "C1x" is no name, not C1 */
+    const char *num = name + 1;
+    bool numbered = *num >= '1' && *num <= '9' && strspn(num, "0123456789") == strlen(num) && strlen(num) <= 3;
+    if (up == 'R') {
+        long want = numbered ? strtol(num, NULL, 10) : 0;
+        for (int i = 0, seen = 0; i < s->nfigs && want > 0; i++)
+            if (s->figs[i].side == CK_ROY && ++seen == want)
+                return i;
         return -1;
-    int seen = 0;
+    }
     for (int i = 0; i < s->nfigs; i++) {
-        bool match = up == 'R' ? s->figs[i].side == CK_ROY : ck_figs[s->figs[i].type].letter == up;
-        if (match && ++seen == want)
+        char id[8];
+        ck_fig_id(s, i, id);
+        if (strcasecmp(id, name) == 0)
             return i;
     }
     return -1;
@@ -104,6 +114,9 @@ static int want(int nt, int need, int verb, Diag *d)
 static int fig_arg(const CkState *s, const char *t, int16_t *out, Diag *d)
 {
     int i = ck_fig_find(s, t);
+    if (i < 0 && t[1] == '\0' && ck_fig_find(s, (char[]){t[0], '1', '\0'}) >= 0)
+        return diag_set(d, "no figure called '%s': say which, %c1, %c2, ... as the roster shows them", t,
+                        toupper((unsigned char)t[0]), toupper((unsigned char)t[0]));
     if (i < 0)
         return diag_set(d, "no figure called '%s'", t);
     *out = (int16_t)i;
@@ -325,6 +338,8 @@ int ck_parse(const void *st, const char *text, Action *out, Diag *d)
     if (strlen(text) >= sizeof line) /* the copy would lose the end of the line, and its words */
         return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
     snprintf(line, sizeof line, "%s", text);
+    for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
+        *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" or "16.5,8.5", is two numbers */
     for (char *p = strtok(line, " \t\r\n"); p && nt < 8; p = strtok(NULL, " \t\r\n"))
         tok[nt++] = p;
     if (nt == 0)

@@ -326,6 +326,44 @@ Test(ck_text, what_the_parser_would_drop_is_refused)
     parse_refused("shoot C1 X9", "no figure called 'X9'");
 }
 
+/* A figure is named as the roster shows it (any case): a bare "D" is
+ * none of the dragoons and says so, "D01" and "Y1" name nobody (a
+ * referee's slip moved D1 unasked); "R2" is the second Royalist. */
+Test(ck_text, figures_are_named_as_the_roster_shows_them)
+{
+    int d1 = ckf_fig(&F, F_DRAGOON, 10, 10), y = ckf_fig(&F, F_YOU, 12, 10);
+    ckf_fig(&F, F_SHOT, 10, 30);
+    int s2 = ckf_fig(&F, F_SHOT, 12, 30);
+    parse_refused("move D 10 12", "no figure called 'D': say which, D1, D2, ... as the roster shows them");
+    parse_refused("move D01 10 12", "no figure called 'D01'");
+    parse_refused("move Y1 10 12", "no figure called 'Y1'");
+    parse_refused("shoot D1 R0", "no figure called 'R0'");
+    parse_refused("shoot D1 R", "no figure called 'R'");
+    Action a;
+    Diag d = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "move d1 10 12", &a, &d), 0, "%s", d.msg);
+    cr_assert_eq(a.piece, d1);
+    cr_assert_eq(ck_parse(&F.s, "move y 12 12", &a, &d), 0, "%s", d.msg);
+    cr_assert_eq(a.piece, y);
+    cr_assert_eq(ck_parse(&F.s, "shoot D1 r2", &a, &d), 0, "%s", d.msg);
+    cr_assert_eq(a.target, s2);
+}
+
+/* A point may be typed as the screen shows one: "(16.5, 8.5)" or
+ * "16.5,8.5" (a play-tester copied it so and got only the usage). */
+Test(ck_text, a_point_typed_as_shown_parses)
+{
+    ckf_fig(&F, F_DRAGOON, 10, 10);
+    static const char *forms[] = {"move D1 (16.5, 8.5)", "move D1 16.5,8.5", "move D1 16.5, 8.5", "move D1 16.5 8.5"};
+    for (size_t k = 0; k < sizeof forms / sizeof *forms; k++) {
+        Action a;
+        Diag d = {{0}};
+        cr_assert_eq(ck_parse(&F.s, forms[k], &a, &d), 0, "'%s': %s", forms[k], d.msg);
+        cr_assert_float_eq(a.x, 16.5f, 1e-6);
+        cr_assert_float_eq(a.y, 8.5f, 1e-6);
+    }
+}
+
 /* Inches are typed as a tape measure reads them: strtof's hexadecimal,
  * "inf" and "nan" are no measure, and a number past any float is off the
  * table, not "not a number". */

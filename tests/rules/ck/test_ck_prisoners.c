@@ -486,6 +486,31 @@ Test(ck_captured_persons, escape_when_guard_charges)
     cr_assert_eq(ckf_events(&F, "escape"), 1);
 }
 
+/* A guard already touching the man he charges does not set off: he is
+ * not ordered away from his charges and keeps them, through the fight and
+ * with no caution; then the capture word wants room for the man he beats
+ * (a referee's guard lost his prisoner so). */
+Test(ck_captured_persons, a_guard_who_charges_from_where_he_stands_keeps_his_prisoners)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c); /* at (20.8, 20) */
+    int s = ckf_fig(&F, F_SHOT, 20, 21.25f); /* touching him */
+    char why[256];
+    Action charge = ckf_act(CKV_CHARGE, c, s, CK_CHARGE_CAPTURE, 0, 0);
+    cr_assert_eq(ck_caution(&F.s, &charge, why, sizeof why), 0, "%s", why);
+    for (int k = 0; k < 3; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 30 + 2 * (float)k), c);
+    ckf_refused(&F, charge, "no room for another");
+    charge.arg = 0;
+    ckf_dice(&F, 2, 3, 4); /* 4+3=7 against 3+4=7: a tie, both stay */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_dice(&F, 2);
+    ckf_assert_at(&F, c, 20, 20);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER, "he kept his prisoner");
+    cr_assert_eq(ckf_f(&F, p)->guard, c);
+    cr_assert_eq(ckf_events(&F, "escape"), 0);
+}
+
 /* Only a move that takes the guard away from his charges frees them: a
  * step that keeps him in base contact with a prisoner keeps that one. */
 Test(ck_captured_persons, a_step_that_keeps_contact_keeps_the_prisoner)
