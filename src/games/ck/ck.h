@@ -117,6 +117,7 @@ typedef struct CkState {
     uint8_t prom[CK_PROM_CARDS], nprom;        /* undealt: hidden */
     uint8_t phase, to_act, turn, raining;
     uint8_t last_chance;      /* the card drawn this turn (public) */
+    uint8_t rain_went_on;     /* that card was rain, drawn in the rain (public) */
     uint8_t arrive_side, arrive_type, arrive_count, arrive_edge; /* pending arrivals */
     uint8_t winner, end_reason;
     uint8_t terrain_random;   /* option: terrain placed at random */
@@ -412,6 +413,9 @@ CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io);
  * "dragoons", "cavalry troopers", "shot", "horse", "clubmen" ("clubman" for one). */
 const char *ck_fig_noun(int type, int n);
 const char *ck_chance_words(int card);
+const char *ck_chance_said(int card, bool rain_went_on);
+typedef struct CkSaid { char s[96]; } CkSaid;
+CkSaid ck_cards_said(const char *disc, int prom);
 /* The figure named by text ("D1", "y", or "R4": the 4th Royalist), or -1. */
 int  ck_fig_find(const CkState *s, const char *name);
 

@@ -56,9 +56,9 @@ static void log_unturned(const CkState *s, int i, GameIO *io)
     evlog_int(log, "piece", i + 1);
     evlog_str(log, "discovery", ck_disc_names[p->disc]);
     evlog_str(log, "person", person);
-    evlog_end(log, "Never searched, the %s (piece %d): %s%s", ck_terrain[p->kind].name, i + 1,
-              p->disc == DISC_BLANK ? "a blank discovery card" : ck_disc_names[p->disc],
-              prom == PROM_CHARLES ? ", and Charles Stuart" : prom == PROM_WILMOT ? ", and Lord Wilmot" : "");
+    evlog_end(log, "Never searched, the %s (piece %d): %s", ck_terrain[p->kind].name, i + 1,
+              ck_cards_said(p->disc == DISC_BLANK ? "a blank discovery card" : ck_disc_names[p->disc],
+                            p->prom_seen ? -1 : p->prom).s);
 }
 
 /* Turn over what was never found [CK Aim of the game]: the numbers on the
@@ -237,7 +237,7 @@ static void log_chance(GameIO *io, int card, bool raining)
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "chance", VIS_PUBLIC)) {
         evlog_str(log, "card", ck_chance_names[card]);
-        evlog_end(log, "Chance card: %s", card == CH_RAIN && raining ? "rain (it goes on raining)" : ck_chance_words(card));
+        evlog_end(log, "Chance card: %s", ck_chance_said(card, card == CH_RAIN && raining));
     }
 }
 
@@ -362,6 +362,7 @@ static void draw_chance(CkState *s, GameIO *io)
 {
     int card = s->chance[--s->nchance];
     s->last_chance = (uint8_t)card;
+    s->rain_went_on = card == CH_RAIN && s->raining;
     log_chance(io, card, s->raining);
     switch (card) {
     case CH_RAIN: s->raining = 1; break;
@@ -495,18 +496,33 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
         evlog_int(log, "count", s->arrive_count);
         const char *who = s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements";
         const char *noun = ck_fig_noun(s->arrive_type, s->arrive_count);
-        int lo = first, hi = first; /* the row's two ends, for the referee who sets them down */
+        int order[CK_MAX_FIGS], n = 0; /* along the edge, each by name where he stands (a player took C6 for the
+                                        * westmost and was refused a move measured from there) */
         for (int i = first; i < s->nfigs; i++) {
-            lo = along_edge(s, i) < along_edge(s, lo) ? i : lo;
-            hi = along_edge(s, i) > along_edge(s, hi) ? i : hi;
+            int k = n++;
+            for (; k > 0 && along_edge(s, order[k - 1]) > along_edge(s, i); k--)
+                order[k] = order[k - 1];
+            order[k] = i;
         }
-        if (s->nfigs - first <= 1)
-            evlog_end(log, "%s: %d %s arrives at (%.1f, %.1f)", who, s->arrive_count, noun,
-                      first < s->nfigs ? s->figs[first].x : a->x, first < s->nfigs ? s->figs[first].y : a->y);
+        Jw *w = evlog_jw(log);
+        jw_key(w, "ids");
+        jw_arr(w);
+        char where[CK_MAX_FIGS * 24] = "";
+        for (int k = 0; k < n; k++) {
+            char id[8];
+            ck_fig_id(s, order[k], id);
+            jw_int(w, order[k] + 1);
+            size_t len = strlen(where);
+            snprintf(where + len, sizeof where - len, "%s%s at (%.1f, %.1f)", k ? ", " : "", id,
+                     (double)s->figs[order[k]].x, (double)s->figs[order[k]].y);
+        }
+        jw_arr_end(w);
+        if (n <= 1)
+            evlog_end(log, "%s: %d %s arrives, %s", who, s->arrive_count, noun,
+                      n ? where : "but no more fit the game (120 figures at most)");
         else
-            evlog_end(log, "%s: %d %s arrive in a row along the %s edge, from (%.1f, %.1f) to (%.1f, %.1f)", who,
-                      s->arrive_count, noun, edge_names[s->arrive_edge], s->figs[lo].x, s->figs[lo].y,
-                      s->figs[hi].x, s->figs[hi].y);
+            evlog_end(log, "%s: %d %s arrive along the %s edge: %s", who, s->arrive_count, noun,
+                      edge_names[s->arrive_edge], where);
     }
     start_parliament(s);
     say_none_on_table(s, io);

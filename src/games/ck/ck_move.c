@@ -1097,12 +1097,11 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
         evlog_str(log, "discovery", ck_disc_names[p->disc]);
         evlog_int(log, "count", count);
         evlog_str(log, "person", person_name(p->prom));
-        const char *person = p->prom == PROM_CHARLES ? "Charles Stuart!" : p->prom == PROM_WILMOT ? "Lord Wilmot!" : "";
-        char found[32] = "";
+        char found[32] = "a blank discovery card";
         if (count)
-            snprintf(found, sizeof found, "%d %s%s", count, ck_fig_noun(types[p->disc], count), *person ? ", and " : "");
-        evlog_end(log, "The %s (piece %d) is searched: %s%s", ck_terrain[p->kind].name, piece + 1,
-                  count || *person ? found : "nobody there", person);
+            snprintf(found, sizeof found, "%d %s", count, ck_fig_noun(types[p->disc], count));
+        evlog_end(log, "The %s (piece %d) is searched: %s", ck_terrain[p->kind].name, piece + 1,
+                  ck_cards_said(found, p->prom_seen ? -1 : p->prom).s);
     }
 }
 

@@ -67,6 +67,30 @@ const char *ck_chance_words(int card)
     return card >= 0 && card < CH_KIND_COUNT ? says[card] : "?";
 }
 
+/* [CK Prominent Persons Cards] a piece's two cards as the log turns them
+ * over: what the discovery card gave (`disc`, in words), then the person
+ * card, blank ones named too (two play-testers missed the blank person
+ * card); prom -1: the drover showed it before, and it is not told again. */
+CkSaid ck_cards_said(const char *disc, int prom)
+{
+    CkSaid c;
+    const char *person = prom == PROM_CHARLES ? "Charles Stuart!"
+                         : prom == PROM_WILMOT ? "Lord Wilmot!"
+                         : prom < 0            ? "the person card the drover showed"
+                                               : "a blank prominent-person card";
+    bool nobody = prom == PROM_BLANK && strcmp(disc, "a blank discovery card") == 0;
+    snprintf(c.s, sizeof c.s, "%s, and %s%s", disc, person, nobody ? ": nobody there" : "");
+    return c;
+}
+
+/* The card as said where it was drawn: a rain card in the rain says the
+ * rain goes on (a referee read "rain sets in" three turns running, and a
+ * player saw the board say so under a log that said it went on). */
+const char *ck_chance_said(int card, bool rain_went_on)
+{
+    return rain_went_on ? "rain (it goes on raining)" : ck_chance_words(card);
+}
+
 static void view_piece(const CkState *s, int i, Jw *w)
 {
     static const char *const persons[] = {"none", "charles", "wilmot"};
@@ -747,7 +771,7 @@ void ck_render(const void *st, int player, FILE *out)
         fprintf(out, "Before turn 1: the Royalist side places the terrain (place N X Y, or place KIND X Y)\n");
     else
         fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
-                ck_chance_words(s->last_chance));
+                ck_chance_said(s->last_chance, s->rain_went_on));
     if (s->phase == CP_DEFEND) {
         char def[8], att[8];
         ck_fig_id(s, s->pend_def, def);

@@ -235,8 +235,9 @@ Test(ck_aim_of_the_game, undiscovered_counts_unturned_cards)
     cr_assert_eq(ckf_events(&F, "unturned"), 11, "11 pieces never searched");
     bool blank = false, clubmen = false;
     for (int i = 0; i < F.ev.n; i++) {
-        blank |= strcmp(F.ev.text[i], "Never searched, the wood (piece 4): a blank discovery card") == 0;
-        clubmen |= strcmp(F.ev.text[i], "Never searched, the manor (piece 2): clubmen") == 0;
+        blank |= strcmp(F.ev.text[i], "Never searched, the wood (piece 4): a blank discovery card, and a blank "
+                                          "prominent-person card: nobody there") == 0;
+        clubmen |= strcmp(F.ev.text[i], "Never searched, the manor (piece 2): clubmen, and a blank prominent-person card") == 0;
     }
     cr_assert(blank && clubmen, "the blank card under piece 4 or the clubmen under piece 2 not told");
 }

@@ -98,7 +98,7 @@ Test(ck_playing_the_game, search_finds_horse_and_clubmen)
     ckf_move(&F, c2, 35, 18);
     ckf_assert_dice(&F, 2);
     cr_assert_eq(count_type(F_CLUBMAN), 4);
-    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: 4 clubmen\""), "%s", ckf_last_event(&F, "reveal"));
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: 4 clubmen, and a blank prominent-person card\""), "%s", ckf_last_event(&F, "reveal"));
     cr_assert_eq(count_type(F_CHARLES), 0, "a blank prominent-person card");
     /* the first clubman found carries a musket, which both players see on the table */
     for (int pl = 0; pl < 2; pl++) {
@@ -208,7 +208,7 @@ Test(ck_playing_the_game, search_of_blanks_ends_the_turn_too)
     ckf_assert_dice(&F, 0);
     cr_assert(F.s.pieces[CKP_VILLAGE].searched);
     cr_assert_eq(F.s.nfigs, 2);
-    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: nobody there"), "%s", ckf_last_event(&F, "reveal"));
+    cr_assert(strstr(ckf_last_event(&F, "reveal"), "is searched: a blank discovery card, and a blank prominent-person card: nobody there"), "%s", ckf_last_event(&F, "reveal"));
     /* nobody found: Parliament moves again, in turn 2 */
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
     cr_assert_eq(F.s.turn, 2);
@@ -553,9 +553,18 @@ Test(ck_chance_cards, rain_and_clearing)
         cr_assert_eq(F.s.turn, 2 + t);
         cr_assert_eq(F.s.last_chance, cards[t]);
         cr_assert_eq(F.s.raining, raining[t], "turn %d", 2 + t);
-        if (t < 2) /* the second rain card finds it raining: the log says it goes on (a referee's) */
-            cr_assert_str_eq(captured_last_text(&F.ev, "chance"),
-                             t == 0 ? "Chance card: rain sets in" : "Chance card: rain (it goes on raining)");
+        if (t < 2) { /* the second rain card finds it raining: the log and the board say it goes on (a referee's) */
+            const char *said = t == 0 ? "rain sets in" : "rain (it goes on raining)";
+            char want[80], board[16384];
+            snprintf(want, sizeof want, "Chance card: %s", said);
+            cr_assert_str_eq(captured_last_text(&F.ev, "chance"), want);
+            FILE *f = fmemopen(board, sizeof board, "w");
+            cr_assert_not_null(f);
+            ck_render(&F.s, CK_PAR, f);
+            fclose(f);
+            snprintf(want, sizeof want, "  raining  chance: %s\n", said);
+            cr_assert(strstr(board, want), "the board's header: %.80s", board);
+        }
         F.s.figs[s].status = FS_ACTIVE;
         cr_assert_eq(ck_shoot_factor(&F.s, d, s, NULL), 3 - raining[t]);
         F.s.figs[s].status = FS_PRISONER;
@@ -672,13 +681,18 @@ static void reinforce_case(int type_die, int number_die)
     ckf_do(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 30, 0.25f));
     int want = number_die <= 3 ? 1 : number_die <= 5 ? 2 : 3;
     cr_assert_eq(F.s.nfigs, 1 + want, "number die %d", number_die);
-    char said[160]; /* one where he stands; a row by its two ends (1.6" apart, either side of the first) */
-    static const char *const rows[3] = {"arrives at (30.0, 0.8)", "arrive in a row along the south edge, from (30.0, 0.8) to (31.6, 0.8)",
-                                        "arrive in a row along the south edge, from (28.4, 0.8) to (31.6, 0.8)"};
+    char said[200]; /* each by name where he stands, along the edge (1.6" apart, either side of the first) */
+    static const char *const rows[2][3] = {
+        {"arrives, D1 at (30.0, 0.8)", "arrive along the south edge: D1 at (30.0, 0.8), D2 at (31.6, 0.8)",
+         "arrive along the south edge: D3 at (28.4, 0.8), D1 at (30.0, 0.8), D2 at (31.6, 0.8)"},
+        {"arrives, C1 at (30.0, 0.8)", "arrive along the south edge: C1 at (30.0, 0.8), C2 at (31.6, 0.8)",
+         "arrive along the south edge: C3 at (28.4, 0.8), C1 at (30.0, 0.8), C2 at (31.6, 0.8)"}};
     snprintf(said, sizeof said, "Parliament reinforcements: %d %s %s\"", want,
              type_die <= 3 ? (want == 1 ? "dragoon" : "dragoons") : (want == 1 ? "cavalry trooper" : "cavalry troopers"),
-             rows[want - 1]);
+             rows[type_die > 3][want - 1]);
     cr_assert(strstr(ckf_last_event(&F, "arrival"), said), "%s in %s", said, ckf_last_event(&F, "arrival"));
+    static const char *const ids[3] = {"\"ids\":[2]", "\"ids\":[2,3]", "\"ids\":[4,2,3]"};
+    cr_assert(strstr(ckf_last_event(&F, "arrival"), ids[want - 1]), "%s", ckf_last_event(&F, "arrival"));
     for (int i = 1; i <= want; i++) {
         const CkFig *f = ckf_f(&F, i);
         cr_assert_eq(f->type, type_die <= 3 ? F_DRAGOON : F_CAVALRY, "type die %d", type_die);
