@@ -371,6 +371,8 @@ static inline int ck_next_piece(const CkState *s)
 /* The map's letter for each kind of terrain (ck_view.c). */
 extern const char ck_terrain_marks[T_KIND_COUNT + 1];
 /* The refusal of a move or charge to (x, y) out of reach, saying why the move is short (-1). */
+int   ck_bent_out_of_reach(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y,
+                           float dist, float allow, const char *what, Diag *d);
 int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
                       const char *what, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */

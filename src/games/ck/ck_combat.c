@@ -526,8 +526,7 @@ static int bent_contact(const CkState *s, const CkFig *f, const CkFig *t, int fr
     float len = ck_dist(f->x, f->y, bx, by) + ck_dist(bx, by, *cx, *cy);
     float allow = ck_bent_allowance(s, f, from, bx, by, *cx, *cy);
     if (len > allow + 1e-3f)
-        return diag_set(d, "out of reach by way of the bend: %.1f\" to contact, this figure may move %.1f\"%s", (double)len,
-                        (double)allow, allow < ck_move_allowance_on(s, f, from) ? " (halved: marsh, woods or fields on a leg)" : "");
+        return ck_bent_out_of_reach(s, f, from, bx, by, *cx, *cy, len, allow, "to contact by way of the bend", d);
     return ck_bent_way_check(s, f, from, bx, by, *cx, *cy, t, d) < 0 ? -1 : 3;
 }
 

@@ -404,6 +404,22 @@ static int out_of_reach(const CkState *s, const CkFig *f, int from, float x, flo
                     why);
 }
 
+/* [CK Movement and Ranges] the refusal of a way of `dist` inches bent at
+ * (bx, by) to (x, y), its halving told from the leg that halves it (a
+ * play-tester's bent charge said only "marsh, woods or fields on a leg"). */
+int ck_bent_out_of_reach(const CkState *s, const CkFig *f, int from, float bx, float by, float x, float y, float dist,
+                         float allow, const char *what, Diag *d)
+{
+    if (!d)
+        return -1;
+    if (from == CK_FROM_UNKNOWN)
+        from = ck_piece_at(s, f->x, f->y);
+    if (ck_move_allowance_from(s, f, from, bx, by) <= allow)
+        return out_of_reach(s, f, from, bx, by, true, dist, allow, what, d);
+    CkFig g = at_bend(f, bx, by);
+    return out_of_reach(s, &g, ck_piece_at(s, bx, by), x, y, false, dist, allow, what, d);
+}
+
 /* [CK Movement and Ranges] the refusal of a move or charge of `dist`
  * inches ("away" or "to contact") where `allow` is all figure f may move,
  * with why that is less than his rate, to as many decimals (one to four)
@@ -795,11 +811,7 @@ static int check_bent_move(const CkState *s, const Action *a, bool exit_north, D
         /* the reason for a halving, from the leg that halves it */
         if (!d)
             return -1;
-        CkFig g = at_bend(f, a->bx, a->by);
-        if (ck_move_allowance_from(s, f, from, a->bx, a->by) <= allow)
-            out_of_reach(s, f, from, a->bx, a->by, true, len, allow, "by way of the bend", d);
-        else
-            out_of_reach(s, &g, ck_piece_at(s, a->bx, a->by), a->x, a->y, false, len, allow, "by way of the bend", d);
+        ck_bent_out_of_reach(s, f, from, a->bx, a->by, a->x, a->y, len, allow, "by way of the bend", d);
         Diag way = {{0}};
         return ck_bent_way_check(s, f, from, a->bx, a->by, a->x, a->y, NULL, &way) < 0 ? and_because(d, &way) : -1;
     }

@@ -559,7 +559,12 @@ Test(ck_hand_to_hand_combat, a_bent_charge_refused_with_the_reason)
     a.bx = 17, a.by = 14;
     ckf_refused(&F, a, "from the bend: C2's base stands at the point of contact");
     a.bx = 30, a.by = 14;
-    ckf_refused(&F, a, "out of reach by way of the bend");
+    ckf_refused(&F, a, "to contact by way of the bend, this figure may move 8.0\"");
+    /* the halving names the piece that halves it, as a bent move's does (a play-tester's) */
+    ckf_piece(&F, CKP_FIELD, 24.5f, 13.5f, DISC_BLANK, PROM_BLANK);
+    F.s.pieces[CKP_FIELD].searched = 1;
+    a.bx = 23.5f, a.by = 13.5f;
+    ckf_refused(&F, a, "this figure may move 4.0\" (halved: the bend is in the field (piece 9))");
     a.arg = 4;
     ckf_refused(&F, a, "a charge's arg is 1 (capture) plus 2 for a bend, or 0, not 4");
     a.arg = 0;
