@@ -586,7 +586,7 @@ grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out
 # turn): the Royalist would see the piece empty and take his move back
 printf '%s\n' 'move H1 35.6 20.2' 'move H2 37.5 20.2' 'move H3 36.9 21.6' 'move H4 35.6 22.1' end 'arrive 47.75 47.00' undo quit |
   "$ecw" play catch-a-king --as royalist --terrain random --seed 1 >"$tmp/out" 2>&1
-grep -q 'searched: nobody there' "$tmp/out" || fail "seed 1: the computer no longer searches an empty piece in its first phase"
+grep -q 'searched: .*: nobody there' "$tmp/out" || fail "seed 1: the computer no longer searches an empty piece in its first phase"
 grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
   fail "undo past the computer's search: $(grep -E 'undo|takes back' "$tmp/out")"
 # in Marston Less only chance reveals anything: the computer's deployment replies go back with

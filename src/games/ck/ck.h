@@ -67,7 +67,8 @@ typedef enum {
     X(ARRIVE,   "arrive",   "bring arrivals on at a point of their edge: arrive X Y") \
     X(END,      "end",      "end your turn: end (or end turn)") \
     X(AIM,      "aim",      "take aim to join the next shot at a figure (option together=yes): aim F T; whoever then shoots at T adds +1 for each who aimed (aiming before moving halves the move)") \
-    X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T (or join F T via BX BY), his whole turn; whoever then charges T adds +1 for each friend touching T")
+    X(JOIN,     "join",     "close in on a figure to join the next charge at him (option together=yes): join F T (or join F T via BX BY), his whole turn; whoever then charges T adds +1 for each friend touching T") \
+    X(GUARD,    "guard",    "take over a prisoner touching F from his guard, to group prisoners four to a guard: guard F P (it costs neither trooper his turn; each prisoner once a turn)")
 
 typedef enum {
 #define X(e, w, h) CKV_##e,
@@ -75,6 +76,13 @@ typedef enum {
 #undef X
     CKV_COUNT
 } CkVerb;
+
+/* The verbs ck_combat.c checks and carries out: fights, and taking or
+ * handing over prisoners. */
+static inline bool ck_combat_verb(int v)
+{
+    return v == CKV_SHOOT || v == CKV_CHARGE || v == CKV_CAPTURE || v == CKV_AIM || v == CKV_JOIN || v == CKV_GUARD;
+}
 
 extern const char *const ck_verb_words[CKV_COUNT];
 extern const char *const ck_verb_help[CKV_COUNT];
@@ -99,7 +107,8 @@ typedef struct CkFig {
     uint8_t wounded;          /* Charles or Wilmot, wounded: may be captured */
     uint8_t guard;            /* prisoner: index of its guard */
     uint8_t beaten;           /* lost a melee this phase: may be captured */
-    uint8_t moved, shot, half;/* this phase: has moved, has shot, move halved */
+    uint8_t moved, shot, half;/* this phase: has moved, has shot, move halved; a prisoner
+                               * moved: handed over to another guard this turn (ecw) */
     uint8_t piece;            /* the terrain piece it was found on, or CK_NONE */
     uint8_t shot_at;          /* whom it shot at this phase, or CK_NONE */
     uint8_t changed_mount;    /* a dragoon who mounted or dismounted this phase */

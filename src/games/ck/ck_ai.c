@@ -2141,10 +2141,37 @@ static bool late(Table *tb)
     return tb->late;
 }
 
-/* Parliament's next action: every unmoved trooper in figure order, then
- * the shots after moving, then the search; false when only END is left. */
+/* [CK Captured Persons] (ecw) a prisoner handed to another guard who
+ * touches him and holds at least as many (the larger group grows, the
+ * smaller's guard goes free to search and fight); Charles and Wilmot keep
+ * their own guards. False when no group can grow so. */
+static bool par_group(Table *tb, Action *out)
+{
+    const CkState *s = tb->s;
+    for (int j = 0; j < tb->nheld; j++) {
+        int t = tb->own[tb->nown + j]; /* (the prisoners follow the own figures) */
+        const CkFig *p = &s->figs[t];
+        if (p->moved || is_person(p))
+            continue;
+        int h = p->guard;
+        for (int k = 0; k < tb->nguard; k++) {
+            int g = tb->guards[k];
+            bool larger = tb->room[g] < tb->room[h] || (tb->room[g] == tb->room[h] && g < h);
+            if (g != h && tb->room[g] < 4 && tb->room[g] >= 1 && larger && ck_in_contact(&s->figs[g], p) &&
+                accept(s, (Action){.verb = CKV_GUARD, .piece = (int16_t)g, .target = (int16_t)t}, out))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Parliament's next action: prisoners grouped first, every unmoved trooper
+ * in figure order, then the shots after moving, then the search; false
+ * when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
+    if (tb->nguard >= 2 && par_group(tb, out))
+        return true;
     uint8_t later[CK_MAX_FIGS]; /* those who could search go last, in order: one of them will */
     int nlater = 0;
     for (int k = 0; k < tb->nown; k++) {

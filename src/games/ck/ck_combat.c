@@ -631,6 +631,39 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, int 
     return 0;
 }
 
+/* [CK Captured Persons] (ecw) guard f takes over prisoner a->target from
+ * another guard: prisoners are grouped in fours with a guard in base
+ * contact, so a trooper touching another's prisoner, with room for him,
+ * may take him into his group. A word between two troopers, it costs
+ * neither his turn; each prisoner once a turn (no prisoner passed round
+ * for ever). In Parliament's turn only. */
+static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Diag *d)
+{
+    if (s->phase != CP_PARLIAMENT)
+        return diag_set(d, "prisoners change guards in Parliament's turn");
+    if (a->target < 0 || a->target >= s->nfigs)
+        return diag_set(d, "no such figure");
+    const CkFig *t = &s->figs[a->target];
+    char id[8], guard[8];
+    ck_fig_id(s, a->target, id);
+    if (t->status != FS_PRISONER)
+        return diag_set(d, "%s is no prisoner: only a prisoner is handed from one guard to another", id);
+    ck_fig_id(s, t->guard, guard);
+    if (t->guard == a->piece)
+        return diag_set(d, "he guards %s already", id);
+    if (t->moved)
+        return diag_set(d, "%s has changed guards once this turn already", id);
+    if (!ck_in_contact(f, t))
+        return diag_set(d, "he must touch %s to take him over (a prisoner stands in base contact with his guard): "
+                           "%.1f\" between their bases",
+                        id, (double)fmaxf(ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t), 0));
+    if (!can_guard(s, a->piece, t))
+        return diag_set(d, "this figure cannot guard %s: %s", id,
+                        t->type == F_CHARLES || t->type == F_WILMOT ? "he needs a guard who guards nobody else"
+                                                                    : "he guards four, or Charles or Wilmot, already");
+    return 0;
+}
+
 int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
     if (a->piece < 0 || a->piece >= s->nfigs)
@@ -643,6 +676,7 @@ int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, D
     case CKV_AIM: return s->together ? check_shoot(s, f, a, d) : together_refused(s, a, d);
     case CKV_JOIN: return s->together ? check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d) : together_refused(s, a, d);
     case CKV_CHARGE: return check_charge(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
+    case CKV_GUARD: return check_takeover(s, f, a, d);
     default: return check_capture(s, f, a, k ? k->from : CK_FROM_UNKNOWN, d);
     }
 }
@@ -711,6 +745,24 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     }
 }
 
+
+/* [CK Captured Persons] (ecw) check_takeover: the prisoner changes guard
+ * where he stands, touching both. */
+static void take_over(CkState *s, const Action *a, GameIO *io)
+{
+    CkFig *p = &s->figs[a->target];
+    int from = p->guard;
+    p->guard = (uint8_t)a->piece;
+    p->moved = 1;
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "handover", VIS_PUBLIC)) {
+        evlog_int(log, "figure", a->target + 1);
+        evlog_int(log, "guard", a->piece + 1);
+        evlog_int(log, "from", from + 1);
+        evlog_end(log, "%s takes over the guard of %s from %s", ck_fig_label(s, a->piece, io).s,
+                  ck_fig_label(s, a->target, io).s, ck_fig_label(s, from, io).s);
+    }
+}
 
 /* [CK Captured Persons] A guard driven back takes his prisoners with him:
  * the rulebook frees them only when he is killed or ordered away. With the
@@ -1392,6 +1444,7 @@ void ck_combat_apply(CkState *s, const Action *a, GameIO *io)
     case CKV_CHARGE: charge(s, a, io); break;
     case CKV_AIM: aim(s, a, io); break;
     case CKV_JOIN: join(s, a, io); break;
+    case CKV_GUARD: take_over(s, a, io); break;
     default: capture(s, a, io); break;
     }
 }

@@ -31,7 +31,7 @@ void ck_reset_flags(CkState *s, int side)
 {
     for (int i = 0; i < s->nfigs; i++) {
         CkFig *f = &s->figs[i];
-        if (f->side == side) {
+        if (f->side == side || f->status == FS_PRISONER) { /* (a prisoner's: he may be handed over again) */
             f->moved = f->shot = f->half = f->changed_mount = f->half_moved = f->aimed = 0;
             f->shot_at = CK_NONE;
         }
@@ -546,6 +546,7 @@ static const uint8_t verb_fields[CKV_COUNT] = {
     [CKV_MOUNT] = ACT_PIECE,                 [CKV_ESCORT] = ACT_PIECE | ACT_ARG | ACT_BEND,
     [CKV_ARRIVE] = ACT_POINT,                [CKV_END] = 0,
     [CKV_AIM] = ACT_PIECE | ACT_TARGET,      [CKV_JOIN] = ACT_PIECE | ACT_TARGET | ACT_ARG | ACT_BEND,
+    [CKV_GUARD] = ACT_PIECE | ACT_TARGET,
 };
 
 /* [CK Combat Outcomes] CP_DEFEND: only the defender's taking the beaten
@@ -587,7 +588,7 @@ int ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
     case CP_ROYALIST:
         if (a->verb == CKV_END)
             return 0;
-        if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM || a->verb == CKV_JOIN)
+        if (ck_combat_verb(a->verb))
             return ck_combat_check_known(s, a, k, d);
         return ck_move_check_known(s, a, k, d);
     default: return diag_set(d, "the game is over");
@@ -617,7 +618,7 @@ void ck_apply(void *st, const Action *a, GameIO *io)
     default:
         if (a->verb == CKV_END)
             ck_end_phase(s, io);
-        else if (a->verb == CKV_SHOOT || a->verb == CKV_CHARGE || a->verb == CKV_CAPTURE || a->verb == CKV_AIM || a->verb == CKV_JOIN)
+        else if (ck_combat_verb(a->verb))
             ck_combat_apply(s, a, io);
         else
             ck_move_apply(s, a, io);

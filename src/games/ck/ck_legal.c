@@ -211,6 +211,21 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
     return n;
 }
 
+/* [CK Captured Persons] (ecw) each prisoner not yet handed over this turn
+ * to each trooper touching him but his guard, with room for him. */
+static void takeovers(const CkState *s, Action *out, int cap, int *n)
+{
+    for (int t = 0; t < s->nfigs; t++) {
+        const CkFig *p = &s->figs[t];
+        if (p->status != FS_PRISONER || p->moved)
+            continue;
+        for (int g = 0; g < s->nfigs; g++)
+            if (g != p->guard && s->figs[g].side == CK_PAR && s->figs[g].status == FS_ACTIVE &&
+                ck_in_contact(&s->figs[g], p))
+                try_push(s, out, cap, n, (Action){.verb = CKV_GUARD, .piece = (int16_t)g, .target = (int16_t)t}, NULL);
+    }
+}
+
 int ck_legal(const void *st, Action *out, int cap)
 {
     const CkState *s = st;
@@ -239,6 +254,8 @@ int ck_legal(const void *st, Action *out, int cap)
     for (int i = 0; i < s->nfigs; i++)
         if (s->figs[i].side == s->to_act && s->figs[i].status == FS_ACTIVE)
             figure_actions(s, out, cap, &n, i, &known);
+    if (s->phase == CP_PARLIAMENT)
+        takeovers(s, out, cap, &n);
     Action end = {.verb = CKV_END};
     if (n < cap)
         out[n++] = end;

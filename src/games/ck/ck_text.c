@@ -75,7 +75,8 @@ int ck_describe(const void *st, const Action *a, char *buf, size_t n)
         return snprintf(buf, n, "%s %s %s%s%s", ck_verb_words[a->verb], f, t, via,
                         a->verb == CKV_CHARGE && (a->arg & CK_CHARGE_CAPTURE) ? " capture" : "");
     }
-    case CKV_CAPTURE: return snprintf(buf, n, "capture %s %s", f, t);
+    case CKV_CAPTURE:
+    case CKV_GUARD: return snprintf(buf, n, "%s %s %s", ck_verb_words[a->verb], f, t);
     case CKV_ARRIVE: return snprintf(buf, n, "arrive %s %s", ck_inch(a->x).s, ck_inch(a->y).s); /* (as a move: legal points lie on the half inch) */
     case CKV_END: return snprintf(buf, n, "end");
     default: return snprintf(buf, n, "%s %s", a->verb >= 0 && a->verb < CKV_COUNT ? ck_verb_words[a->verb] : "?", f);
@@ -322,6 +323,7 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
     case CKV_SHOOT:
     case CKV_AIM:
     case CKV_CAPTURE:
+    case CKV_GUARD:
         if (nt != 3)
             return diag_set(d, "usage: %s", ck_verb_help[verb]);
         return fig_arg(s, tok[1], &a->piece, d) < 0 || fig_arg(s, tok[2], &a->target, d) < 0 ? -1 : 0;

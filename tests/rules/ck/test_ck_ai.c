@@ -335,3 +335,23 @@ Test(ck_parliament_player, a_guard_takes_wilmot_in_the_last_turn)
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     cr_assert(!(a.verb == CKV_CHARGE && a.target == w), "not before the last turn");
 }
+
+/* [CK Captured Persons] (ecw, `guard F P`) the larger group grows: C1
+ * holds one shot, C2 two, and C2 touches C1's man: C2 takes him over, and
+ * C1 goes free; nobody hands him back. */
+Test(ck_parliament_player, prisoners_are_handed_to_the_larger_group)
+{
+    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
+    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20);
+    for (int k = 0; k < 2; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 30 + 2 * (float)k), c2);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_GUARD && a.piece == c2 && a.target == p, "verb %d piece %d target %d", a.verb, a.piece,
+              a.target);
+    ckf_do(&F, a);
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_neq(a.verb, CKV_GUARD, "handed over once: nobody hands him back");
+}

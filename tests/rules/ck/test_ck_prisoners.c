@@ -511,6 +511,62 @@ Test(ck_captured_persons, a_guard_who_charges_from_where_he_stands_keeps_his_pri
     cr_assert_eq(ckf_events(&F, "escape"), 0);
 }
 
+/* Prisoners are grouped in fours with a guard in base contact (ecw,
+ * `guard F P`): a trooper touching another's prisoner, with room, takes
+ * him over; it costs neither trooper his turn, and the old guard may then
+ * go without the man escaping (a play-tester's three cavalry each held one
+ * horseman and none could hand his man to another). */
+Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group)
+{
+    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_HORSE, 40, 40);
+    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
+    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20); /* touching him, not C1 */
+    int other = ckf_fig(&F, F_SHOT, 40, 30);
+    ckf_prisoner(&F, other, c2);
+    Action take = ckf_act(CKV_GUARD, c2, p, 0, 0, 0);
+    static Action legal[MAX_ACTIONS];
+    int n = ck_legal(&F.s, legal, MAX_ACTIONS), listed = 0;
+    for (int k = 0; k < n; k++)
+        listed += memcmp(&legal[k], &take, sizeof take) == 0;
+    cr_assert_eq(listed, 1, "the takeover is on the legal list");
+    ckf_do(&F, take);
+    cr_assert_eq(ckf_f(&F, p)->status, FS_PRISONER);
+    cr_assert_eq(ckf_f(&F, p)->guard, c2);
+    cr_assert_eq(ckf_events(&F, "handover"), 1);
+    cr_assert(!ckf_f(&F, c1)->moved && !ckf_f(&F, c2)->moved && !ckf_f(&F, c2)->shot, "nobody's turn is spent");
+    ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "has changed guards once this turn already");
+    ckf_move(&F, c1, 20, 14); /* the old guard goes: nobody escapes */
+    cr_assert_eq(ckf_events(&F, "escape"), 0);
+    cr_assert_eq(ckf_f(&F, p)->guard, c2);
+    ck_reset_flags(&F.s, CK_PAR); /* the next turn he may change guards again, to another */
+    int c3 = ckf_fig(&F, F_CAVALRY, 20.8f, 21.3f);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_GUARD, c3, p, 0, 0, 0)));
+    ckf_refused(&F, ckf_act(CKV_GUARD, c2, p, 0, 0, 0), "he guards H1 already");
+    ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "he must touch H1 to take him over");
+    ckf_refused(&F, ckf_act(CKV_GUARD, c2, c1, 0, 0, 0), "is no prisoner");
+}
+
+/* ... with room for him: four to a guard, and Charles or Wilmot alone; in
+ * Parliament's turn only. */
+Test(ck_captured_persons, a_takeover_wants_room_for_the_prisoner)
+{
+    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
+    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
+    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20);
+    for (int k = 0; k < 4; k++)
+        ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 30 + 2 * (float)k), c2);
+    ckf_refused(&F, ckf_act(CKV_GUARD, c2, p, 0, 0, 0), "he guards four, or Charles or Wilmot, already");
+    int c3 = ckf_fig(&F, F_CAVALRY, 30, 30), x = ckf_fig(&F, F_CHARLES, 40, 40);
+    ckf_prisoner(&F, x, c3); /* at (30.8, 30) */
+    int c4 = ckf_fig(&F, F_CAVALRY, 32.05f, 30), q = ckf_fig(&F, F_SHOT, 40, 20);
+    ckf_prisoner(&F, q, c4);
+    ckf_refused(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0), "he needs a guard who guards nobody else");
+    ckf_prisoner(&F, q, c1); /* C4 now guards nobody: he may take Charles */
+    cr_assert(ckf_ok(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0)));
+    ckf_side(&F, CK_ROY);
+    ckf_refused(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0), "that figure cannot act");
+}
+
 /* Only a move that takes the guard away from his charges frees them: a
  * step that keeps him in base contact with a prisoner keeps that one. */
 Test(ck_captured_persons, a_step_that_keeps_contact_keeps_the_prisoner)
