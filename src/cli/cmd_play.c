@@ -50,8 +50,8 @@ typedef struct Play {
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     bool           keep_failed; /* play_keep could not write the save: not tried again */
     bool           kept;        /* the save is referee_save's own file: none is made for a game with nothing in it */
-    bool           refused_action; /* manual dice: an action typed at this prompt was refused */
-    long           confirm;     /* ... and the list number typed since, to be typed again to play it */
+    bool           refused_action; /* manual dice: an action typed at this prompt was refused: no bare
+                                      number plays until 'list' shows the list again (they are dice) */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
@@ -144,6 +144,8 @@ static void play_help(FILE *f)
           "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
           "(the action waits, with the dice typed for it: the game is saved as it stood\n"
           "before it, and --load asks for the rest; at the game's opening ecw rolls them).\n"
+          "After a refused order (--dice manual) a number plays nothing (it is taken for a\n"
+          "die): type the order in words, or 'list' and then its number.\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
           "was said since the last hand-over and the next side's board. Those two prompts\n"
@@ -350,6 +352,16 @@ static void play_list(Play *p, const void *st, bool all, int most)
                most < PLAY_LIST_MAX ? "'list' or 'list all'" : "'list all'");
     if (n > p->shown)
         p->shown = n;
+}
+
+/* 'list' or 'list all' at the prompt: the list shown again, whose numbers
+ * then play even after a refused order (the number typed next is meant). */
+static void play_list_again(Play *p, const void *st, bool all)
+{
+    play_list(p, st, all, PLAY_LIST_MAX);
+    if (p->refused_action)
+        puts("(a number from the list plays it again)");
+    p->refused_action = false;
 }
 
 /* 'help': every command of the game with its usage, then the CLI's own. */
@@ -591,7 +603,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
     if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
-        play_list(p, st, false, PLAY_LIST_MAX);
+        play_list_again(p, st, false);
     else if (strcmp(w, "board") == 0 || strcmp(w, "map") == 0)
         g->render(st, player, stdout);
     else if (strcmp(w, "save") == 0)
@@ -621,7 +633,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
         const char *rest = s + strlen(w);
         if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
-            play_list(p, st, true, PLAY_LIST_MAX);
+            play_list_again(p, st, true);
             return PLAY_AGAIN;
         }
     }
@@ -644,14 +656,12 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
         long k = strlen(digits) > 6 ? -1 : strtol(s, NULL, 10); /* (a long line of digits is no number listed) */
-        if (k >= 1 && k <= p->shown && p->refused_action && k != p->confirm) {
-            /* a referee who typed a shot or charge that was refused may go on to type its dice */
-            char buf[RECORD_TEXT];
-            p->g->describe(st, &p->acts[k - 1], buf, sizeof buf);
-            printf("the last action was refused, so no dice are wanted now: to play %ld of the list (%s), type %ld "
-                   "again\n",
-                   k, buf, k);
-            p->confirm = k;
+        if (p->refused_action) {
+            /* a referee whose order was refused goes on to type its dice, one by one: a double
+             * would play an order nobody gave if a number typed again played it */
+            printf("the last order was refused: no dice are wanted now, and %.12s%s plays nothing; type an order in "
+                   "words, or 'list' and then its number\n",
+                   s, strlen(s) > 12 ? "..." : "");
             return PLAY_AGAIN;
         }
         if (k >= 1 && k <= p->shown) {
@@ -712,7 +722,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
-    p->refused_action = false, p->confirm = 0, p->has_caution = false;
+    p->refused_action = false, p->has_caution = false;
     play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
         printf("%s> ", g->roles[player]);

@@ -846,13 +846,20 @@ kept=$(ls "$tmp/xdg/ecw/"catch-a-king-*.json 2>/dev/null | head -n 1)
 grep -qF "every die you type are saved to $kept;" "$tmp/err" || fail "the kept game's file not named: $(cat "$tmp/err")"
 grep -q '"rolls":\[{"sides":6,"value":3}' "$kept" || fail "the kept game lacks the typed die: $(head -c 300 "$kept")"
 grep -q "not saved" "$tmp/err" && fail "a kept referee's game said 'not saved'"
-# a_number_after_a_refused_action_is_not_taken_for_dice: with manual dice,
-# a list number typed after a refused action must be typed twice
-printf '3\n4\n2\n1\ncharge D1 K1\n2\n5\n5\nquit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 4 \
+# a_number_after_a_refused_action_is_not_taken_for_dice: with manual dice, no bare
+# number plays after a refused order, however often typed (a referee types the two dice
+# of a roll one after the other: a double played list entry 2 when a number typed twice
+# played it), until 'list' shows the list again; then a number plays
+printf '3\n4\n2\n1\ncharge D1 K1\n2\n5\n5\nlist\n5\nquit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 4 \
   --terrain random --save "$tmp/conf.json" >"$tmp/out" 2>&1
-grep -q "^the last action was refused, so no dice are wanted now: to play 2 of the list (.*), type 2 again" "$tmp/out" ||
-  fail "a number after a refused action was taken: $(grep -A2 'illegal' "$tmp/out" | head -5)"
-[ "$(grep -o '"text":' "$tmp/conf.json" | wc -l)" = 2 ] || fail "after the refusal, 5 typed twice should play one action: $(grep -o '"text":"[^"]*"' "$tmp/conf.json")"
+[ "$(grep -c "^the last order was refused: no dice are wanted now, and [25] plays nothing; type an order in words, or 'list' and then its number$" "$tmp/out")" = 3 ] ||
+  fail "numbers after a refused order: $(grep -A6 'illegal' "$tmp/out" | head -8)"
+grep -q '^(a number from the list plays it again)$' "$tmp/out" || fail "'list' after a refused order does not say a number plays again"
+grep -o '"text":"[^"]*"' "$tmp/conf.json" | tr '\n' '|' | grep -qx '"text":"arrive 0.2 4.0"|"text":"move Y 6.3 2.7"|' ||
+  fail "after the refusal, only 5 typed after 'list' should play: $(grep -o '"text":"[^"]*"' "$tmp/conf.json")"
+# ... with dice rolled by ecw no number can be taken for a die: it plays at once
+printf '1\ncharge D1 K1\n5\nquit\n' | "$ecw" play catch-a-king --ai human --seed 4 --terrain random >"$tmp/out" 2>&1
+grep -A1 '^parliament> 5$' "$tmp/out" | grep -q '^parliament: move ' || fail "--dice auto: a number after a refused order did not play: $(grep -A3 illegal "$tmp/out")"
 # a_game_outlives_a_kill: the save is written after every action, the events
 # line by line, so a kill -9 costs at most the action under way; a closed
 # terminal (SIGHUP) saves as an interrupt does
