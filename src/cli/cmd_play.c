@@ -67,6 +67,7 @@ typedef struct Play {
     size_t         before_nactions, before_nrolls; /* the record's counts before it (its own dice not counted) */
     size_t         typed;       /* the dice typed for it so far (fed ones included) */
     bool           suspended;   /* the referee stopped at one of an action's dice: it waits (play_suspend) */
+    bool           withdrawn;   /* ... with 'undo': it is dropped, dice and all, and play goes on (play_withdraw) */
     bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
     size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
@@ -141,9 +142,11 @@ static void play_help(FILE *f)
           "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
           "gives them), 'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
-          "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
-          "(the action waits, with the dice typed for it: the game is saved as it stood\n"
-          "before it, and --load asks for the rest; at the game's opening ecw rolls them).\n"
+          "as it stood before the action whose dice these are), 'save', 'help', 'undo' or\n"
+          "'cancel' (the order is withdrawn: nothing of it is played, the dice typed for it\n"
+          "are dropped, and its side gives another), or 'quit' (the action waits, with the\n"
+          "dice typed for it: the game is saved as it stood before it, and --load asks for\n"
+          "the rest; at the game's opening ecw rolls them).\n"
           "After a refused order (--dice manual) a number plays nothing (it is taken for a\n"
           "die): type the order in words, or 'list' and then its number.\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
@@ -204,12 +207,13 @@ static void play_roll_stop(Play *p, bool quit)
 /* 'help' at a die prompt: what it wants. */
 static void play_roll_help(int sides, const char *why)
 {
-    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (the action\n"
-           "waits with the dice typed for it, and the game is saved as it stood before it: to the --save or\n"
-           "--load file, or, without either, where ecw said as the game began; --load asks for the rest);\n"
-           "'board' (or 'map') shows the table as it stood before this action (its dice are still being\n"
-           "rolled); 'save' says where the game is kept; 'hint', 'take' and 'undo' wait for the prompt of\n"
-           "the next action\n",
+    printf("type the number the d%d rolled for %s, 1 to %d; 'undo' (or 'cancel') to withdraw this\n"
+           "action: nothing of it is played, the dice typed for it are dropped, and its side is asked\n"
+           "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game\n"
+           "is saved as it stood before it: to the --save or --load file, or, without either, where ecw\n"
+           "said as the game began; --load asks for the rest); 'board' (or 'map') shows the table as it\n"
+           "stood before this action (its dice are still being rolled); 'save' says where the game is\n"
+           "kept; 'hint' and 'take' wait for the prompt of the next action\n",
            sides, why, sides);
 }
 
@@ -260,6 +264,29 @@ static void play_where_saved(const Play *p)
         printf("this game is saved to %s after every action%s;%s'ecw play --load %s' goes on with it\n", p->save,
                p->kept ? " (ecw chose the file: a referee's game is always kept)" : "", p->kept ? "\n" : " ",
                p->save);
+}
+
+/* Why the action whose dice are being typed may not be withdrawn ('undo'
+ * at its die prompt); NULL if it may: an order given at this terminal, not
+ * the game's opening nor the computer's action, whose dice the referee
+ * types as well. */
+static const char *withdraw_refusal(const Play *p)
+{
+    if (!p->has_before || p->before_opening)
+        return "the game's opening is no order: type its dice ('quit' has ecw roll them)";
+    int side = p->g->current_player(p->before);
+    if (!p->hotseat && side != p->human)
+        return "this is the computer's action, not an order given here: type its dice";
+    return NULL;
+}
+
+/* 'undo' or 'cancel' at a die prompt: the action is withdrawn once it has
+ * run its course (its other dice rolled by ecw and told nobody, as for a
+ * quit): play_withdraw then puts the game back as it stood before it. */
+static void play_roll_withdraw(Play *p)
+{
+    p->withdrawn = p->suspended = true;
+    p->stop = true;
 }
 
 /* Does the line typed say quit (in any case), at whichever prompt? */
@@ -327,7 +354,14 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             play_roll_board(p);
         else if (strcasecmp(s, "save") == 0)
             play_where_saved(p);
-        else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
+        else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "cancel") == 0) {
+            const char *why = withdraw_refusal(p);
+            if (!why) {
+                play_roll_withdraw(p);
+                break;
+            }
+            printf("cannot withdraw: %s\n", why);
+        } else if (strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
             printf("enter a number from 1 to %d ('help' says more)\n", sides);
@@ -1002,11 +1036,16 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
 /* The referee stopped at a die of the action just applied (the rest rolled
  * by ecw, told nobody): the game goes back to before it, and the record
  * keeps it waiting with the dice typed for it, for --load to go on with. */
-static void play_suspend(Play *p, void *st, GameIO *io)
+static void play_unwind(Play *p, void *st)
 {
     memcpy(st, p->before, p->g->state_size);
     record_suspend_last(&p->rec, p->before_nrolls, p->typed);
     p->suspended = false;
+}
+
+static void play_suspend(Play *p, void *st, GameIO *io)
+{
+    play_unwind(p, st);
     EventLog *log = io->log;
     if (evlog_begin(log, "pending", VIS_PUBLIC)) { /* its events so far are told again when it is resumed */
         evlog_str(log, "action", p->rec.pending.text);
@@ -1016,6 +1055,46 @@ static void play_suspend(Play *p, void *st, GameIO *io)
         else
             evlog_end(log, "waits for its dice: %s", p->rec.pending.text);
     }
+}
+
+/* The referee withdrew the action just applied at one of its dice ('undo'
+ * at a die prompt; the rest rolled by ecw, told nobody): it is unwound as
+ * for a quit (play_suspend), then dropped from the record with the dice
+ * typed for it, and said; the game goes on from where it stood before it,
+ * its side asked again at the prompt it gave the order at (whose snapshot
+ * goes, being taken again there). */
+static void play_withdraw(Play *p, void *st, GameIO *io)
+{
+    play_unwind(p, st);
+    Record *r = &p->rec;
+    RecAction gone = r->pending;
+    size_t n = r->pending_rolls;
+    const RecRoll *typed = r->rolls + r->nrolls - n;
+    char dice[RECORD_TEXT] = "";
+    for (size_t k = 0, len = 0; k < n && len < sizeof dice; k++) {
+        int w = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", typed[k].value);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    EventLog *log = io->log;
+    if (evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
+        evlog_str(log, "action", gone.text);
+        Jw *w = evlog_jw(log);
+        jw_key(w, "dropped"); /* the dice typed for it */
+        jw_arr(w);
+        for (size_t k = 0; k < n; k++)
+            jw_int(w, typed[k].value);
+        jw_arr_end(w);
+        if (n)
+            evlog_end(log, "withdrawn: %s; the di%s typed for it (%s) %s dropped", gone.text, n == 1 ? "e" : "ce", dice,
+                      n == 1 ? "is" : "are");
+        else
+            evlog_end(log, "withdrawn: %s; no die had been typed for it", gone.text);
+    }
+    record_drop_pending(r);
+    p->withdrawn = false, p->stop = false;
+    if (p->nsnaps && p->snaps[p->nsnaps - 1].nactions == r->nactions)
+        p->nsnaps--;
+    play_keep(p, st); /* the save follows at once: the game before it */
 }
 
 /* A resumed game whose last action waits for its dice (the record's
@@ -1075,9 +1154,17 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
     Diag d = {{0}};
     int rc = RUN_QUIT;
     play_pending(p, &rg, st);
-    while (!p->suspended && (rc = cli_run_game(&rg, st, &d)) == RUN_UNDO) {
-        play_take_back(p, st, io);
-        play_keep(p, st); /* the save follows the take-back at once */
+    for (;;) {
+        if (p->withdrawn) /* 'undo' at a die prompt: the game goes on from before that action */
+            play_withdraw(p, st, io);
+        if (p->suspended)
+            break;
+        rc = cli_run_game(&rg, st, &d);
+        if (rc == RUN_UNDO) {
+            play_take_back(p, st, io);
+            play_keep(p, st); /* the save follows the take-back at once */
+        } else if (!p->withdrawn)
+            break;
     }
     if (p->suspended)
         play_suspend(p, st, io);

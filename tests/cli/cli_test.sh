@@ -350,7 +350,7 @@ expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
   >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "quit at a die prompt exited $rc: $(tail -c 300 "$tmp/err")"
-grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or 'quit'" "$tmp/out" ||
+grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; 'undo' (or 'cancel') to withdraw" "$tmp/out" ||
   fail "help at a die prompt: $(tail -8 "$tmp/out")"
 grep -q "^(you quit: this action waits for the rest of its dice (2 typed so far);$" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
 grep -q "^  waits for its dice: move P3 7 (2 typed)$" "$tmp/out" || fail "quit at a die prompt: no pending line: $(tail -5 "$tmp/out")"
@@ -607,11 +607,43 @@ grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
 expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
 expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
 
-# at a die prompt, undo and hint say they wait for the next action's prompt
-printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit |
-  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
-grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
-  fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
+# undo_at_a_die_prompt_withdraws_the_action: 'undo' (or 'cancel') while an order's dice are
+# typed in withdraws it: nothing of it is played, the dice typed for it are dropped and said,
+# and the same side is asked again; the record is the game before it, and replays ('hint'
+# still waits for the next prompt)
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wd0.json" >/dev/null 2>&1
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 hint undo 'shoot Y H2' help cancel quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wd.json" \
+  --events "$tmp/wd.jsonl" >"$tmp/out" 2>&1 || fail "undo at a die prompt: exit $?"
+grep -q "^'hint' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" || fail "hint at a die prompt: $(grep -i hint "$tmp/out")"
+grep -A2 '^roll d6 for target horse H2: undo$' "$tmp/out" | tr '\n' '|' |
+  grep -q '^roll d6 for target horse H2: undo|  withdrawn: shoot Y H2; the die typed for it (3) is dropped|Turn 1/12 ' ||
+  fail "undo at a die prompt did not withdraw the shot: $(grep -A2 ': undo$' "$tmp/out")"
+grep -A1 '^roll d6 for shot by commander Y: cancel$' "$tmp/out" | grep -qx '  withdrawn: shoot Y H2; no die had been typed for it' ||
+  fail "cancel at a die prompt: $(grep -A2 ': cancel$' "$tmp/out")"
+grep -q "^type the number the d6 rolled for shot by commander Y, 1 to 6; 'undo' (or 'cancel') to withdraw this$" "$tmp/out" ||
+  fail "the die prompt's help does not say undo withdraws the action"
+[ "$(grep -c '^parliament> ' "$tmp/out")" = 4 ] || fail "after a withdrawal the same side is not asked again: $(grep '^[a-z]*> ' "$tmp/out")"
+grep -q '"type":"withdrawn","action":"shoot Y H2","dropped":\[3\]' "$tmp/wd.jsonl" || fail "the events do not tell the withdrawal"
+grep -q '"type":"shoot"' "$tmp/wd.jsonl" && fail "a withdrawn shot was resolved in the events"
+cmp -s "$tmp/wd0.json" "$tmp/wd.json" || fail "the record after withdrawals is not the game before them: $(head -c 400 "$tmp/wd.json")"
+expect 0 "$ecw" replay --verify "$tmp/wd.json"
+# ... an action left waiting at a quit, and loaded, is withdrawn the same way
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 5 quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wdp.json" >/dev/null 2>&1
+grep -q '"pending":{.*"text":"shoot Y H2"},"pending_rolls":1' "$tmp/wdp.json" || fail "no pending shot to withdraw: $(head -c 400 "$tmp/wdp.json")"
+printf 'undo\nquit\n' | "$ecw" play --load "$tmp/wdp.json" >"$tmp/out" 2>&1 || fail "undo of a loaded pending action: exit $?"
+grep -qx '  withdrawn: shoot Y H2; the die typed for it (5) is dropped' "$tmp/out" || fail "a loaded pending action was not withdrawn: $(grep -A3 '^waiting for' "$tmp/out")"
+grep -q '^parliament> quit$' "$tmp/out" || fail "after withdrawing a loaded pending action the side is not asked"
+cmp -s "$tmp/wd0.json" "$tmp/wdp.json" || fail "the record after withdrawing a loaded pending action is not the game before it"
+# ... not the game's opening, nor the computer's action (whose dice a referee types too; seed
+# 11: Marston Less's deployment ends with the computer's gun, then initiative is rolled)
+printf 'undo\nquit\n' | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
+grep -q "^cannot withdraw: the game's opening is no order" "$tmp/out" || fail "undo at the opening's die: $(grep -A1 ': undo' "$tmp/out")"
+(yes 1 | head -n 11; echo undo; echo quit) | "$ecw" play "$game" --seed 11 --dice manual >"$tmp/out" 2>&1
+grep -A1 '^roll d6 for initiative, royalist: undo$' "$tmp/out" | grep -q "^cannot withdraw: this is the computer's action" ||
+  fail "undo at a die of the computer's action: $(grep -A1 ': undo' "$tmp/out")"
 
 # board_at_a_die_prompt_shows_the_table_before_the_action: 'board' while an
 # action's dice are typed in draws the table as it stood before that action
