@@ -55,6 +55,7 @@ typedef struct Play {
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
+    bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
@@ -463,7 +464,8 @@ static int hand_over(Play *p, int player)
         return RUN_OVER;
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout));
     bool clear = out_tty && (p->seated >= 0 || p->recap_resumed);
-    p->recap_resumed = false;
+    bool keep = p->recap_seen; /* the side who made it all sits down again: it waits for the other */
+    p->recap_resumed = p->recap_seen = false;
     int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
@@ -473,6 +475,8 @@ static int hand_over(Play *p, int player)
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
     if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", player)) != RUN_OVER)
         return rc;
+    if (keep)
+        return RUN_OVER;
     if (clear && p->recent.len)
         printf("since the last hand-over:\n%s", p->recent.s);
     p->recent.len = 0;
@@ -1351,11 +1355,15 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     else {
         take_over_record(p, r, same_layout);
         play_resumed(p, a->load, st, &last);
-        if (p->hotseat && last.run_side >= 0 && last.run_side != g->current_player(st) && last.run.len) {
-            sb_free(&p->recent); /* what the side about to play missed, as a hand-over would have shown it */
+        /* the recap since the last hand-over, from the game replayed (not this sitting's
+         * memory): shown to the side about to play if another side made it, as a hand-over
+         * would have; else that side made it and saw it, and it waits for the next hand-over */
+        if (p->hotseat && last.run_side >= 0 && last.run.len) {
+            sb_free(&p->recent);
             p->recent = last.run;
             last.run = (StrBuf){0};
-            p->recap_resumed = true;
+            p->recap_resumed = last.run_side != g->current_player(st);
+            p->recap_seen = !p->recap_resumed;
         }
         rc = EXIT_OK;
     }

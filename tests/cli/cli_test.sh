@@ -743,6 +743,18 @@ if command -v script >/dev/null; then
   printf '\n\nquit\n' | script -qc "$ecw play --load $tmp/hs-resume.json" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
   grep -aA2 'since the last hand-over:' "$tmp/tty.out" | tr '\n' '|' | grep -aq 'since the last hand-over:|royalist: dragoons left 1|  Royalist: dragoons left 1|' ||
     fail "hot seat: a resumed game shows no recap at the first hand-over: $(grep -a -A3 'since the last' "$tmp/tty.out" | head -4)"
+  # play_load_in_the_hot_seat_keeps_the_recap_across_sittings: a side that quits in the middle
+  # of its turn and resumes sees no recap of its own moves, and the next side's recap has them
+  # all, those of the earlier sitting too (it showed only what came after the --load)
+  printf '4\n2\n2\n\narrive 0.25 2\n\n\nmove Y 6.1 1.2\nquit\n' |
+    script -qc "$ecw play catch-a-king --ai human --terrain random --seed 5 --dice manual --save $tmp/hs-sit.json" /dev/null >/dev/null 2>&1
+  grep -q '"text":"move Y 6.1 1.2"}\],' "$tmp/hs-sit.json" || fail "hot seat sittings: the first sitting did not end on Y's move: $(head -c 400 "$tmp/hs-sit.json")"
+  printf '\nend\n\n\nquit\n' | script -qc "$ecw play --load $tmp/hs-sit.json" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
+  [ "$(grep -ac 'since the last hand-over:' "$tmp/tty.out")" = 1 ] ||
+    fail "hot seat sittings: $(grep -ac 'since the last hand-over:' "$tmp/tty.out") recaps, not 1 (none for the side that resumed)"
+  sed -n '/=== royalist to play/,$p' "$tmp/tty.out" | grep -aA4 'since the last hand-over:' | tr '\n' '|' |
+    grep -aq 'since the last hand-over:|parliament: move Y 6.1 1.2|  Parliament commander Y moves from (14.0, 0.8) to (6.1, 1.2)|parliament: end|' ||
+    fail "hot seat sittings: the recap lacks the moves of the earlier sitting: $(grep -a -A4 'since the last' "$tmp/tty.out")"
 fi
 
 # --- found by fuzzing the inputs (records, the prompt, odds)
