@@ -49,7 +49,7 @@ typedef struct Play {
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     bool           keep_failed; /* play_keep could not write the save: not tried again */
-    bool           kept;        /* the save is referee_save's own file: none is made for a game with nothing in it */
+    bool           kept;        /* the save is referee_save's own file (written on quit too, as 'save' says) */
     bool           refused_action; /* manual dice: an action typed at this prompt was refused: no bare
                                       number plays until 'list' shows the list again (they are dice) */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
@@ -979,11 +979,14 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     return -1;
 }
 
-/* Save the record if asked; false (message printed) on failure. */
+/* Save the record if asked; false (message printed) on failure. A
+ * referee's own file is written even with no action in it: 'save' and the
+ * notice at the start said it was kept, and the game resumes from it with
+ * its seed, so the hidden cards already shown stay those dealt. */
 static bool play_save(Play *p, const void *st)
 {
     record_finish(&p->rec, st);
-    if (!p->save || (p->kept && !p->rec.nactions && !p->rec.nrolls))
+    if (!p->save)
         return true;
     Diag d = {{0}};
     if (record_save(&p->rec, p->save, &d) < 0) {

@@ -976,10 +976,19 @@ echo "earlier line" >"$tmp/app.log"
 "$ecw" sim "$game" --games 2 --events /dev/stdout >>"$tmp/app.log" 2>"$tmp/err" || fail "--events /dev/stdout >> file: $(cat "$tmp/err")"
 head -n 1 "$tmp/app.log" | grep -q "^earlier line$" || fail "--events /dev/stdout cut the file stdout goes to"
 grep -q '"game":1' "$tmp/app.log" || fail "--events /dev/stdout wrote no events"
-# a_referee_who_quits_at_once_leaves_no_file
+# a_referee_who_quits_at_once_can_go_on: 'save' says the game is kept where ecw chose, and
+# so it is, though nothing was played (the file was made only once an action or a die was in
+# it); --load goes on with the same deal
 rm -rf "$tmp/data"
-printf 'quit\n' | "$ecw" play "$game" --dice manual --seed 4 >/dev/null 2>"$tmp/err"
-[ -z "$(ls "$tmp/data/ecw" 2>/dev/null)" ] || fail "a referee's game with nothing in it left a file: $(ls "$tmp/data/ecw")"
+printf 'save\nquit\n' | "$ecw" play "$game" --dice manual --seed 4 >"$tmp/out" 2>"$tmp/err"
+kept=$(ls "$tmp/data/ecw/$game"-*.json 2>/dev/null | head -n 1)
+grep -qF "this game is saved to $kept after every action" "$tmp/out" || fail "save before any action: $(grep -A1 '> save' "$tmp/out")"
+[ -s "$kept" ] || fail "a referee who quit at once has no file, though 'save' named it: $(ls "$tmp/data/ecw" 2>/dev/null)"
+grep -q '"actions":\[\]' "$kept" || fail "the kept game of a referee who quit at once: $(head -c 300 "$kept")"
+sed -n 's/^Your cards: //p' "$tmp/out" >"$tmp/cards0"
+printf 'quit\n' | "$ecw" play --load "$kept" >"$tmp/out" 2>"$tmp/err" || fail "--load of an empty referee's game: $(cat "$tmp/err")"
+grep -q "^resumed $kept: no moves yet" "$tmp/out" || fail "--load of an empty referee's game: $(head -3 "$tmp/out")"
+sed -n 's/^Your cards: //p' "$tmp/out" | cmp -s - "$tmp/cards0" || fail "the resumed empty game dealt other cards"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1
