@@ -1485,7 +1485,10 @@ static void referee_save(PlayArgs *a)
 static int play_main(PlayArgs *a)
 {
     FILE *events;
-    CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite};
+    CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite,
+                  a->load ? "(with --load that loses nothing of the game: the file is written again from the save, every "
+                            "action and die; only actions taken back or withdrawn in earlier sittings are not)"
+                          : NULL};
     int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)
         return rc;

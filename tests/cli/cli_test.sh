@@ -859,6 +859,17 @@ expect 2 "$ecw" replay "$tmp/same.json" --events "$tmp/link.json"; err_has "is t
 printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/../$(basename "$tmp")/same.json" >"$tmp/out" 2>"$tmp/err"
 [ $? = 2 ] && err_has "is the file the game is saved to" || fail "play --load X --events X: $(cat "$tmp/err")"
 cmp -s "$tmp/keep.json" "$tmp/same.json" || fail "play --load --events over the record changed it"
+# load_events_over_a_file_says_overwrite_loses_nothing: the events of a resumed game are
+# written again from the save, so the refusal of a file there says --overwrite costs nothing
+cp "$tmp/game.json" "$tmp/ev-there.jsonl"
+printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/ev-there.jsonl" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && err_has "--events: $tmp/ev-there.jsonl is already there ([0-9]* bytes): give another file, or --overwrite to replace it (with --load that loses nothing of the game: the file is written again from the save, every action and die; only actions taken back or withdrawn in earlier sittings are not)$" ||
+  fail "play --load --events over a file: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play catch-a-king --seed 2 --events "$tmp/ev-there.jsonl" >"$tmp/out" 2>"$tmp/err"
+grep -q "with --load" "$tmp/err" && fail "a new game's refusal of an events file speaks of --load: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/ev-there.jsonl" --overwrite >"$tmp/out" 2>"$tmp/err" ||
+  fail "play --load --events --overwrite: $(cat "$tmp/err")"
+grep -q '"type":"move"' "$tmp/ev-there.jsonl" || fail "play --load --events --overwrite did not write the game's events again"
 expect 2 "$ecw" watch "$game" --seed 2 --fast --save "$tmp/new.json" --events "$tmp/new.json"; err_has "is the file the game is saved to"
 [ -e "$tmp/new.json" ] && fail "watch --save X --events X left a file"
 # a_file_there_is_never_written_over: --save and --events refuse a file the
