@@ -1050,6 +1050,8 @@ static void play_unwind(Play *p, void *st)
     p->suspended = false;
 }
 
+/* A quit or the end of input at an action's die: play_unwind, and the
+ * log says the action waits. */
 static void play_suspend(Play *p, void *st, GameIO *io)
 {
     play_unwind(p, st);
