@@ -143,10 +143,13 @@ FILE *cli_open_events(const char *path, bool overwrite, Diag *d);
 int   cli_close_events(FILE *f);
 /* The files a played or watched game writes: the save (which may replace
  * a file there with save_over: --overwrite, or the --load file saved back)
- * and the events (with events_over: --overwrite). */
+ * and the events (with events_over: --overwrite). events_note, if set, is
+ * added to the refusal to write over an events file there: why
+ * --overwrite costs nothing (play --load writes the whole game again). */
 typedef struct CliOut {
     const char *save, *events;
     bool        save_over, events_over;
+    const char *events_note;
 } CliOut;
 /* Before a played or watched game: check the game's options, pick a seed
  * if none was given (and print it with tell_seed: watch, where nothing is

@@ -730,7 +730,9 @@ int cli_prepare_game(const char *cmd, const GameOps *g, const Options *opt, bool
         return EXIT_FAIL;
     }
     if (events_path && !(*events = cli_open_events(events_path, out->events_over, &d))) {
-        cli_error("%s: %s", cmd, d.msg);
+        Diag there = {{0}}; /* was it the file there that was refused (not one that cannot be opened)? */
+        bool note = out->events_note && cli_check_not_clobbered("--events", events_path, out->events_over, &there) < 0;
+        cli_error("%s: %s%s%s", cmd, d.msg, note ? " " : "", note ? out->events_note : "");
         return EXIT_FAIL;
     }
     if (*events && *events != stdout) /* each line on disk as it is written: the audit trail outlives a crash */

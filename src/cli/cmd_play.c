@@ -49,12 +49,13 @@ typedef struct Play {
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     bool           keep_failed; /* play_keep could not write the save: not tried again */
-    bool           kept;        /* the save is referee_save's own file: none is made for a game with nothing in it */
-    bool           refused_action; /* manual dice: an action typed at this prompt was refused */
-    long           confirm;     /* ... and the list number typed since, to be typed again to play it */
+    bool           kept;        /* the save is referee_save's own file (written on quit too, as 'save' says) */
+    bool           refused_action; /* manual dice: an action typed at this prompt was refused: no bare
+                                      number plays until 'list' shows the list again (they are dice) */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
+    bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
@@ -67,6 +68,7 @@ typedef struct Play {
     size_t         before_nactions, before_nrolls; /* the record's counts before it (its own dice not counted) */
     size_t         typed;       /* the dice typed for it so far (fed ones included) */
     bool           suspended;   /* the referee stopped at one of an action's dice: it waits (play_suspend) */
+    bool           withdrawn;   /* ... with 'undo': it is dropped, dice and all, and play goes on (play_withdraw) */
     bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
     size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
@@ -141,9 +143,13 @@ static void play_help(FILE *f)
           "ACTION' (the exact odds of a shot or charge as the table stands, where the game\n"
           "gives them), 'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
-          "as it stood before the action whose dice these are), 'save', 'help' or 'quit'\n"
-          "(the action waits, with the dice typed for it: the game is saved as it stood\n"
-          "before it, and --load asks for the rest; at the game's opening ecw rolls them).\n"
+          "as it stood before the action whose dice these are), 'save', 'help', 'undo' or\n"
+          "'cancel' (the order is withdrawn: nothing of it is played, the dice typed for it\n"
+          "are dropped, and its side gives another), or 'quit' (the action waits, with the\n"
+          "dice typed for it: the game is saved as it stood before it, and --load asks for\n"
+          "the rest; at the game's opening ecw rolls them).\n"
+          "After a refused order (--dice manual) a number plays nothing (it is taken for a\n"
+          "die): type the order in words, or 'list' and then its number.\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
           "ecw waits for Enter, clears the screen, waits for Enter again, then shows what\n"
           "was said since the last hand-over and the next side's board. Those two prompts\n"
@@ -202,12 +208,13 @@ static void play_roll_stop(Play *p, bool quit)
 /* 'help' at a die prompt: what it wants. */
 static void play_roll_help(int sides, const char *why)
 {
-    printf("type the number the d%d rolled for %s, 1 to %d; or 'quit' to stop the game here (the action\n"
-           "waits with the dice typed for it, and the game is saved as it stood before it: to the --save or\n"
-           "--load file, or, without either, where ecw said as the game began; --load asks for the rest);\n"
-           "'board' (or 'map') shows the table as it stood before this action (its dice are still being\n"
-           "rolled); 'save' says where the game is kept; 'hint', 'take' and 'undo' wait for the prompt of\n"
-           "the next action\n",
+    printf("type the number the d%d rolled for %s, 1 to %d; 'undo' (or 'cancel') to withdraw this\n"
+           "action: nothing of it is played, the dice typed for it are dropped, and its side is asked\n"
+           "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game\n"
+           "is saved as it stood before it: to the --save or --load file, or, without either, where ecw\n"
+           "said as the game began; --load asks for the rest); 'board' (or 'map') shows the table as it\n"
+           "stood before this action (its dice are still being rolled); 'save' says where the game is\n"
+           "kept; 'hint' and 'take' wait for the prompt of the next action\n",
            sides, why, sides);
 }
 
@@ -258,6 +265,29 @@ static void play_where_saved(const Play *p)
         printf("this game is saved to %s after every action%s;%s'ecw play --load %s' goes on with it\n", p->save,
                p->kept ? " (ecw chose the file: a referee's game is always kept)" : "", p->kept ? "\n" : " ",
                p->save);
+}
+
+/* Why the action whose dice are being typed may not be withdrawn ('undo'
+ * at its die prompt); NULL if it may: an order given at this terminal, not
+ * the game's opening nor the computer's action, whose dice the referee
+ * types as well. */
+static const char *withdraw_refusal(const Play *p)
+{
+    if (!p->has_before || p->before_opening)
+        return "the game's opening is no order: type its dice ('quit' has ecw roll them)";
+    int side = p->g->current_player(p->before);
+    if (!p->hotseat && side != p->human)
+        return "this is the computer's action, not an order given here: type its dice";
+    return NULL;
+}
+
+/* 'undo' or 'cancel' at a die prompt: the action is withdrawn once it has
+ * run its course (its other dice rolled by ecw and told nobody, as for a
+ * quit): play_withdraw then puts the game back as it stood before it. */
+static void play_roll_withdraw(Play *p)
+{
+    p->withdrawn = p->suspended = true;
+    p->stop = true;
 }
 
 /* Does the line typed say quit (in any case), at whichever prompt? */
@@ -325,7 +355,14 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             play_roll_board(p);
         else if (strcasecmp(s, "save") == 0)
             play_where_saved(p);
-        else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
+        else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "cancel") == 0) {
+            const char *why = withdraw_refusal(p);
+            if (!why) {
+                play_roll_withdraw(p);
+                break;
+            }
+            printf("cannot withdraw: %s\n", why);
+        } else if (strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
         else
             printf("enter a number from 1 to %d ('help' says more)\n", sides);
@@ -350,6 +387,16 @@ static void play_list(Play *p, const void *st, bool all, int most)
                most < PLAY_LIST_MAX ? "'list' or 'list all'" : "'list all'");
     if (n > p->shown)
         p->shown = n;
+}
+
+/* 'list' or 'list all' at the prompt: the list shown again, whose numbers
+ * then play even after a refused order (the number typed next is meant). */
+static void play_list_again(Play *p, const void *st, bool all)
+{
+    play_list(p, st, all, PLAY_LIST_MAX);
+    if (p->refused_action)
+        puts("(a number from the list plays it again)");
+    p->refused_action = false;
 }
 
 /* 'help': every command of the game with its usage, then the CLI's own. */
@@ -417,7 +464,8 @@ static int hand_over(Play *p, int player)
         return RUN_OVER;
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout));
     bool clear = out_tty && (p->seated >= 0 || p->recap_resumed);
-    p->recap_resumed = false;
+    bool keep = p->recap_seen; /* the side who made it all sits down again: it waits for the other */
+    p->recap_resumed = p->recap_seen = false;
     int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
@@ -427,6 +475,8 @@ static int hand_over(Play *p, int player)
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
     if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", player)) != RUN_OVER)
         return rc;
+    if (keep)
+        return RUN_OVER;
     if (clear && p->recent.len)
         printf("since the last hand-over:\n%s", p->recent.s);
     p->recent.len = 0;
@@ -591,7 +641,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
     if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
-        play_list(p, st, false, PLAY_LIST_MAX);
+        play_list_again(p, st, false);
     else if (strcmp(w, "board") == 0 || strcmp(w, "map") == 0)
         g->render(st, player, stdout);
     else if (strcmp(w, "save") == 0)
@@ -621,7 +671,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
         const char *rest = s + strlen(w);
         if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
-            play_list(p, st, true, PLAY_LIST_MAX);
+            play_list_again(p, st, true);
             return PLAY_AGAIN;
         }
     }
@@ -644,14 +694,12 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
         long k = strlen(digits) > 6 ? -1 : strtol(s, NULL, 10); /* (a long line of digits is no number listed) */
-        if (k >= 1 && k <= p->shown && p->refused_action && k != p->confirm) {
-            /* a referee who typed a shot or charge that was refused may go on to type its dice */
-            char buf[RECORD_TEXT];
-            p->g->describe(st, &p->acts[k - 1], buf, sizeof buf);
-            printf("the last action was refused, so no dice are wanted now: to play %ld of the list (%s), type %ld "
-                   "again\n",
-                   k, buf, k);
-            p->confirm = k;
+        if (p->refused_action) {
+            /* a referee whose order was refused goes on to type its dice, one by one: a double
+             * would play an order nobody gave if a number typed again played it */
+            printf("the last order was refused: no dice are wanted now, and %.12s%s plays nothing; type an order in "
+                   "words, or 'list' and then its number\n",
+                   s, strlen(s) > 12 ? "..." : "");
             return PLAY_AGAIN;
         }
         if (k >= 1 && k <= p->shown) {
@@ -712,7 +760,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     g->render(st, player, stdout);
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
-    p->refused_action = false, p->confirm = 0, p->has_caution = false;
+    p->refused_action = false, p->has_caution = false;
     play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
         printf("%s> ", g->roles[player]);
@@ -931,11 +979,14 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     return -1;
 }
 
-/* Save the record if asked; false (message printed) on failure. */
+/* Save the record if asked; false (message printed) on failure. A
+ * referee's own file is written even with no action in it: 'save' and the
+ * notice at the start said it was kept, and the game resumes from it with
+ * its seed, so the hidden cards already shown stay those dealt. */
 static bool play_save(Play *p, const void *st)
 {
     record_finish(&p->rec, st);
-    if (!p->save || (p->kept && !p->rec.nactions && !p->rec.nrolls))
+    if (!p->save)
         return true;
     Diag d = {{0}};
     if (record_save(&p->rec, p->save, &d) < 0) {
@@ -992,11 +1043,18 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
 /* The referee stopped at a die of the action just applied (the rest rolled
  * by ecw, told nobody): the game goes back to before it, and the record
  * keeps it waiting with the dice typed for it, for --load to go on with. */
-static void play_suspend(Play *p, void *st, GameIO *io)
+static void play_unwind(Play *p, void *st)
 {
     memcpy(st, p->before, p->g->state_size);
     record_suspend_last(&p->rec, p->before_nrolls, p->typed);
     p->suspended = false;
+}
+
+/* A quit or the end of input at an action's die: play_unwind, and the
+ * log says the action waits. */
+static void play_suspend(Play *p, void *st, GameIO *io)
+{
+    play_unwind(p, st);
     EventLog *log = io->log;
     if (evlog_begin(log, "pending", VIS_PUBLIC)) { /* its events so far are told again when it is resumed */
         evlog_str(log, "action", p->rec.pending.text);
@@ -1006,6 +1064,46 @@ static void play_suspend(Play *p, void *st, GameIO *io)
         else
             evlog_end(log, "waits for its dice: %s", p->rec.pending.text);
     }
+}
+
+/* The referee withdrew the action just applied at one of its dice ('undo'
+ * at a die prompt; the rest rolled by ecw, told nobody): it is unwound as
+ * for a quit (play_suspend), then dropped from the record with the dice
+ * typed for it, and said; the game goes on from where it stood before it,
+ * its side asked again at the prompt it gave the order at (whose snapshot
+ * goes, being taken again there). */
+static void play_withdraw(Play *p, void *st, GameIO *io)
+{
+    play_unwind(p, st);
+    Record *r = &p->rec;
+    RecAction gone = r->pending;
+    size_t n = r->pending_rolls;
+    const RecRoll *typed = r->rolls + r->nrolls - n;
+    char dice[RECORD_TEXT] = "";
+    for (size_t k = 0, len = 0; k < n && len < sizeof dice; k++) {
+        int w = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", typed[k].value);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    EventLog *log = io->log;
+    if (evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
+        evlog_str(log, "action", gone.text);
+        Jw *w = evlog_jw(log);
+        jw_key(w, "dropped"); /* the dice typed for it */
+        jw_arr(w);
+        for (size_t k = 0; k < n; k++)
+            jw_int(w, typed[k].value);
+        jw_arr_end(w);
+        if (n)
+            evlog_end(log, "withdrawn: %s; the di%s typed for it (%s) %s dropped", gone.text, n == 1 ? "e" : "ce", dice,
+                      n == 1 ? "is" : "are");
+        else
+            evlog_end(log, "withdrawn: %s; no die had been typed for it", gone.text);
+    }
+    record_drop_pending(r);
+    p->withdrawn = false, p->stop = false;
+    if (p->nsnaps && p->snaps[p->nsnaps - 1].nactions == r->nactions)
+        p->nsnaps--;
+    play_keep(p, st); /* the save follows at once: the game before it */
 }
 
 /* A resumed game whose last action waits for its dice (the record's
@@ -1065,9 +1163,17 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
     Diag d = {{0}};
     int rc = RUN_QUIT;
     play_pending(p, &rg, st);
-    while (!p->suspended && (rc = cli_run_game(&rg, st, &d)) == RUN_UNDO) {
-        play_take_back(p, st, io);
-        play_keep(p, st); /* the save follows the take-back at once */
+    for (;;) {
+        if (p->withdrawn) /* 'undo' at a die prompt: the game goes on from before that action */
+            play_withdraw(p, st, io);
+        if (p->suspended)
+            break;
+        rc = cli_run_game(&rg, st, &d);
+        if (rc == RUN_UNDO) {
+            play_take_back(p, st, io);
+            play_keep(p, st); /* the save follows the take-back at once */
+        } else if (!p->withdrawn)
+            break;
     }
     if (p->suspended)
         play_suspend(p, st, io);
@@ -1254,11 +1360,15 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     else {
         take_over_record(p, r, same_layout);
         play_resumed(p, a->load, st, &last);
-        if (p->hotseat && last.run_side >= 0 && last.run_side != g->current_player(st) && last.run.len) {
-            sb_free(&p->recent); /* what the side about to play missed, as a hand-over would have shown it */
+        /* the recap since the last hand-over, from the game replayed (not this sitting's
+         * memory): shown to the side about to play if another side made it, as a hand-over
+         * would have; else that side made it and saw it, and it waits for the next hand-over */
+        if (p->hotseat && last.run_side >= 0 && last.run.len) {
+            sb_free(&p->recent);
             p->recent = last.run;
             last.run = (StrBuf){0};
-            p->recap_resumed = true;
+            p->recap_resumed = last.run_side != g->current_player(st);
+            p->recap_seen = !p->recap_resumed;
         }
         rc = EXIT_OK;
     }
@@ -1377,7 +1487,10 @@ static void referee_save(PlayArgs *a)
 static int play_main(PlayArgs *a)
 {
     FILE *events;
-    CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite};
+    CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite,
+                  a->load ? "(with --load that loses nothing of the game: the file is written again from the save, every "
+                            "action and die; only actions taken back or withdrawn in earlier sittings are not)"
+                          : NULL};
     int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)
         return rc;

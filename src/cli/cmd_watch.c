@@ -182,7 +182,7 @@ int cmd_watch(int argc, char **argv)
     if (rc >= 0)
         return rc;
     FILE *events;
-    CliOut out = {a.save, a.events, a.overwrite, a.overwrite};
+    CliOut out = {a.save, a.events, a.overwrite, a.overwrite, NULL};
     if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, &out, &events)) != EXIT_OK)
         return rc;
     rc = watch_run(&a, &w, events);

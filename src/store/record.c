@@ -99,6 +99,16 @@ void record_suspend_last(Record *r, size_t nrolls_before, size_t typed)
     record_truncate(r, r->nactions - 1, nrolls_before + typed);
 }
 
+void record_drop_pending(Record *r)
+{
+    if (!r->has_pending)
+        return;
+    size_t typed = r->pending_rolls <= r->nrolls ? r->pending_rolls : r->nrolls;
+    r->has_pending = false;
+    r->pending_rolls = 0;
+    record_truncate(r, r->nactions, r->nrolls - typed);
+}
+
 void record_finish(Record *r, const void *st)
 {
     r->final_hash = game_hash(r->game, st);

@@ -95,6 +95,9 @@ void record_truncate(Record *r, size_t nactions, size_t nrolls);
  * after the first nrolls_before (the rest were the generator's, after the
  * stop). The state to finish with is the one before it. */
 void record_suspend_last(Record *r, size_t nrolls_before, size_t typed);
+/* Drop the pending action, with the dice typed for it (the last
+ * pending_rolls rolls): withdrawn by the referee, or no longer legal. */
+void record_drop_pending(Record *r);
 /* Store the final hash of the state, and whether the game is over. */
 void record_finish(Record *r, const void *st);
 

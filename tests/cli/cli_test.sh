@@ -350,7 +350,7 @@ expect 0 "$ecw" replay --verify "$tmp/manual-half.json"
   >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "quit at a die prompt exited $rc: $(tail -c 300 "$tmp/err")"
-grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; or 'quit'" "$tmp/out" ||
+grep -q "^type the number the d6 rolled for initiative, parliament, 1 to 6; 'undo' (or 'cancel') to withdraw" "$tmp/out" ||
   fail "help at a die prompt: $(tail -8 "$tmp/out")"
 grep -q "^(you quit: this action waits for the rest of its dice (2 typed so far);$" "$tmp/out" || fail "quit at a die prompt: $(tail -5 "$tmp/out")"
 grep -q "^  waits for its dice: move P3 7 (2 typed)$" "$tmp/out" || fail "quit at a die prompt: no pending line: $(tail -5 "$tmp/out")"
@@ -607,11 +607,43 @@ grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
 expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
 expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
 
-# at a die prompt, undo and hint say they wait for the next action's prompt
-printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo 3 4 quit |
-  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
-grep -q "^'undo' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" ||
-  fail "undo at a die prompt: $(grep -i undo "$tmp/out")"
+# undo_at_a_die_prompt_withdraws_the_action: 'undo' (or 'cancel') while an order's dice are
+# typed in withdraws it: nothing of it is played, the dice typed for it are dropped and said,
+# and the same side is asked again; the record is the game before it, and replays ('hint'
+# still waits for the next prompt)
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wd0.json" >/dev/null 2>&1
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 hint undo 'shoot Y H2' help cancel quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wd.json" \
+  --events "$tmp/wd.jsonl" >"$tmp/out" 2>&1 || fail "undo at a die prompt: exit $?"
+grep -q "^'hint' waits for the prompt of the next action: first the d6 rolled" "$tmp/out" || fail "hint at a die prompt: $(grep -i hint "$tmp/out")"
+grep -A2 '^roll d6 for target horse H2: undo$' "$tmp/out" | tr '\n' '|' |
+  grep -q '^roll d6 for target horse H2: undo|  withdrawn: shoot Y H2; the die typed for it (3) is dropped|Turn 1/12 ' ||
+  fail "undo at a die prompt did not withdraw the shot: $(grep -A2 ': undo$' "$tmp/out")"
+grep -A1 '^roll d6 for shot by commander Y: cancel$' "$tmp/out" | grep -qx '  withdrawn: shoot Y H2; no die had been typed for it' ||
+  fail "cancel at a die prompt: $(grep -A2 ': cancel$' "$tmp/out")"
+grep -q "^type the number the d6 rolled for shot by commander Y, 1 to 6; 'undo' (or 'cancel') to withdraw this$" "$tmp/out" ||
+  fail "the die prompt's help does not say undo withdraws the action"
+[ "$(grep -c '^parliament> ' "$tmp/out")" = 4 ] || fail "after a withdrawal the same side is not asked again: $(grep '^[a-z]*> ' "$tmp/out")"
+grep -q '"type":"withdrawn","action":"shoot Y H2","dropped":\[3\]' "$tmp/wd.jsonl" || fail "the events do not tell the withdrawal"
+grep -q '"type":"shoot"' "$tmp/wd.jsonl" && fail "a withdrawn shot was resolved in the events"
+cmp -s "$tmp/wd0.json" "$tmp/wd.json" || fail "the record after withdrawals is not the game before them: $(head -c 400 "$tmp/wd.json")"
+expect 0 "$ecw" replay --verify "$tmp/wd.json"
+# ... an action left waiting at a quit, and loaded, is withdrawn the same way
+printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 5 quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wdp.json" >/dev/null 2>&1
+grep -q '"pending":{.*"text":"shoot Y H2"},"pending_rolls":1' "$tmp/wdp.json" || fail "no pending shot to withdraw: $(head -c 400 "$tmp/wdp.json")"
+printf 'undo\nquit\n' | "$ecw" play --load "$tmp/wdp.json" >"$tmp/out" 2>&1 || fail "undo of a loaded pending action: exit $?"
+grep -qx '  withdrawn: shoot Y H2; the die typed for it (5) is dropped' "$tmp/out" || fail "a loaded pending action was not withdrawn: $(grep -A3 '^waiting for' "$tmp/out")"
+grep -q '^parliament> quit$' "$tmp/out" || fail "after withdrawing a loaded pending action the side is not asked"
+cmp -s "$tmp/wd0.json" "$tmp/wdp.json" || fail "the record after withdrawing a loaded pending action is not the game before it"
+# ... not the game's opening, nor the computer's action (whose dice a referee types too; seed
+# 11: Marston Less's deployment ends with the computer's gun, then initiative is rolled)
+printf 'undo\nquit\n' | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
+grep -q "^cannot withdraw: the game's opening is no order" "$tmp/out" || fail "undo at the opening's die: $(grep -A1 ': undo' "$tmp/out")"
+(yes 1 | head -n 11; echo undo; echo quit) | "$ecw" play "$game" --seed 11 --dice manual >"$tmp/out" 2>&1
+grep -A1 '^roll d6 for initiative, royalist: undo$' "$tmp/out" | grep -q "^cannot withdraw: this is the computer's action" ||
+  fail "undo at a die of the computer's action: $(grep -A1 ': undo' "$tmp/out")"
 
 # board_at_a_die_prompt_shows_the_table_before_the_action: 'board' while an
 # action's dice are typed in draws the table as it stood before that action
@@ -711,6 +743,18 @@ if command -v script >/dev/null; then
   printf '\n\nquit\n' | script -qc "$ecw play --load $tmp/hs-resume.json" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
   grep -aA2 'since the last hand-over:' "$tmp/tty.out" | tr '\n' '|' | grep -aq 'since the last hand-over:|royalist: dragoons left 1|  Royalist: dragoons left 1|' ||
     fail "hot seat: a resumed game shows no recap at the first hand-over: $(grep -a -A3 'since the last' "$tmp/tty.out" | head -4)"
+  # play_load_in_the_hot_seat_keeps_the_recap_across_sittings: a side that quits in the middle
+  # of its turn and resumes sees no recap of its own moves, and the next side's recap has them
+  # all, those of the earlier sitting too (it showed only what came after the --load)
+  printf '4\n2\n2\n\narrive 0.25 2\n\n\nmove Y 6.1 1.2\nquit\n' |
+    script -qc "$ecw play catch-a-king --ai human --terrain random --seed 5 --dice manual --save $tmp/hs-sit.json" /dev/null >/dev/null 2>&1
+  grep -q '"text":"move Y 6.1 1.2"}\],' "$tmp/hs-sit.json" || fail "hot seat sittings: the first sitting did not end on Y's move: $(head -c 400 "$tmp/hs-sit.json")"
+  printf '\nend\n\n\nquit\n' | script -qc "$ecw play --load $tmp/hs-sit.json" /dev/null 2>&1 | tr -d '\r' >"$tmp/tty.out"
+  [ "$(grep -ac 'since the last hand-over:' "$tmp/tty.out")" = 1 ] ||
+    fail "hot seat sittings: $(grep -ac 'since the last hand-over:' "$tmp/tty.out") recaps, not 1 (none for the side that resumed)"
+  sed -n '/=== royalist to play/,$p' "$tmp/tty.out" | grep -aA4 'since the last hand-over:' | tr '\n' '|' |
+    grep -aq 'since the last hand-over:|parliament: move Y 6.1 1.2|  Parliament commander Y moves from (14.0, 0.8) to (6.1, 1.2)|parliament: end|' ||
+    fail "hot seat sittings: the recap lacks the moves of the earlier sitting: $(grep -a -A4 'since the last' "$tmp/tty.out")"
 fi
 
 # --- found by fuzzing the inputs (records, the prompt, odds)
@@ -815,6 +859,17 @@ expect 2 "$ecw" replay "$tmp/same.json" --events "$tmp/link.json"; err_has "is t
 printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/../$(basename "$tmp")/same.json" >"$tmp/out" 2>"$tmp/err"
 [ $? = 2 ] && err_has "is the file the game is saved to" || fail "play --load X --events X: $(cat "$tmp/err")"
 cmp -s "$tmp/keep.json" "$tmp/same.json" || fail "play --load --events over the record changed it"
+# load_events_over_a_file_says_overwrite_loses_nothing: the events of a resumed game are
+# written again from the save, so the refusal of a file there says --overwrite costs nothing
+cp "$tmp/game.json" "$tmp/ev-there.jsonl"
+printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/ev-there.jsonl" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && err_has "--events: $tmp/ev-there.jsonl is already there ([0-9]* bytes): give another file, or --overwrite to replace it (with --load that loses nothing of the game: the file is written again from the save, every action and die; only actions taken back or withdrawn in earlier sittings are not)$" ||
+  fail "play --load --events over a file: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play catch-a-king --seed 2 --events "$tmp/ev-there.jsonl" >"$tmp/out" 2>"$tmp/err"
+grep -q "with --load" "$tmp/err" && fail "a new game's refusal of an events file speaks of --load: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play --load "$tmp/same.json" --events "$tmp/ev-there.jsonl" --overwrite >"$tmp/out" 2>"$tmp/err" ||
+  fail "play --load --events --overwrite: $(cat "$tmp/err")"
+grep -q '"type":"move"' "$tmp/ev-there.jsonl" || fail "play --load --events --overwrite did not write the game's events again"
 expect 2 "$ecw" watch "$game" --seed 2 --fast --save "$tmp/new.json" --events "$tmp/new.json"; err_has "is the file the game is saved to"
 [ -e "$tmp/new.json" ] && fail "watch --save X --events X left a file"
 # a_file_there_is_never_written_over: --save and --events refuse a file the
@@ -846,13 +901,20 @@ kept=$(ls "$tmp/xdg/ecw/"catch-a-king-*.json 2>/dev/null | head -n 1)
 grep -qF "every die you type are saved to $kept;" "$tmp/err" || fail "the kept game's file not named: $(cat "$tmp/err")"
 grep -q '"rolls":\[{"sides":6,"value":3}' "$kept" || fail "the kept game lacks the typed die: $(head -c 300 "$kept")"
 grep -q "not saved" "$tmp/err" && fail "a kept referee's game said 'not saved'"
-# a_number_after_a_refused_action_is_not_taken_for_dice: with manual dice,
-# a list number typed after a refused action must be typed twice
-printf '3\n4\n2\n1\ncharge D1 K1\n2\n5\n5\nquit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 4 \
+# a_number_after_a_refused_action_is_not_taken_for_dice: with manual dice, no bare
+# number plays after a refused order, however often typed (a referee types the two dice
+# of a roll one after the other: a double played list entry 2 when a number typed twice
+# played it), until 'list' shows the list again; then a number plays
+printf '3\n4\n2\n1\ncharge D1 K1\n2\n5\n5\nlist\n5\nquit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 4 \
   --terrain random --save "$tmp/conf.json" >"$tmp/out" 2>&1
-grep -q "^the last action was refused, so no dice are wanted now: to play 2 of the list (.*), type 2 again" "$tmp/out" ||
-  fail "a number after a refused action was taken: $(grep -A2 'illegal' "$tmp/out" | head -5)"
-[ "$(grep -o '"text":' "$tmp/conf.json" | wc -l)" = 2 ] || fail "after the refusal, 5 typed twice should play one action: $(grep -o '"text":"[^"]*"' "$tmp/conf.json")"
+[ "$(grep -c "^the last order was refused: no dice are wanted now, and [25] plays nothing; type an order in words, or 'list' and then its number$" "$tmp/out")" = 3 ] ||
+  fail "numbers after a refused order: $(grep -A6 'illegal' "$tmp/out" | head -8)"
+grep -q '^(a number from the list plays it again)$' "$tmp/out" || fail "'list' after a refused order does not say a number plays again"
+grep -o '"text":"[^"]*"' "$tmp/conf.json" | tr '\n' '|' | grep -qx '"text":"arrive 0.2 4.0"|"text":"move Y 6.3 2.7"|' ||
+  fail "after the refusal, only 5 typed after 'list' should play: $(grep -o '"text":"[^"]*"' "$tmp/conf.json")"
+# ... with dice rolled by ecw no number can be taken for a die: it plays at once
+printf '1\ncharge D1 K1\n5\nquit\n' | "$ecw" play catch-a-king --ai human --seed 4 --terrain random >"$tmp/out" 2>&1
+grep -A1 '^parliament> 5$' "$tmp/out" | grep -q '^parliament: move ' || fail "--dice auto: a number after a refused order did not play: $(grep -A3 illegal "$tmp/out")"
 # a_game_outlives_a_kill: the save is written after every action, the events
 # line by line, so a kill -9 costs at most the action under way; a closed
 # terminal (SIGHUP) saves as an interrupt does
@@ -925,10 +987,19 @@ echo "earlier line" >"$tmp/app.log"
 "$ecw" sim "$game" --games 2 --events /dev/stdout >>"$tmp/app.log" 2>"$tmp/err" || fail "--events /dev/stdout >> file: $(cat "$tmp/err")"
 head -n 1 "$tmp/app.log" | grep -q "^earlier line$" || fail "--events /dev/stdout cut the file stdout goes to"
 grep -q '"game":1' "$tmp/app.log" || fail "--events /dev/stdout wrote no events"
-# a_referee_who_quits_at_once_leaves_no_file
+# a_referee_who_quits_at_once_can_go_on: 'save' says the game is kept where ecw chose, and
+# so it is, though nothing was played (the file was made only once an action or a die was in
+# it); --load goes on with the same deal
 rm -rf "$tmp/data"
-printf 'quit\n' | "$ecw" play "$game" --dice manual --seed 4 >/dev/null 2>"$tmp/err"
-[ -z "$(ls "$tmp/data/ecw" 2>/dev/null)" ] || fail "a referee's game with nothing in it left a file: $(ls "$tmp/data/ecw")"
+printf 'save\nquit\n' | "$ecw" play "$game" --dice manual --seed 4 >"$tmp/out" 2>"$tmp/err"
+kept=$(ls "$tmp/data/ecw/$game"-*.json 2>/dev/null | head -n 1)
+grep -qF "this game is saved to $kept after every action" "$tmp/out" || fail "save before any action: $(grep -A1 '> save' "$tmp/out")"
+[ -s "$kept" ] || fail "a referee who quit at once has no file, though 'save' named it: $(ls "$tmp/data/ecw" 2>/dev/null)"
+grep -q '"actions":\[\]' "$kept" || fail "the kept game of a referee who quit at once: $(head -c 300 "$kept")"
+sed -n 's/^Your cards: //p' "$tmp/out" >"$tmp/cards0"
+printf 'quit\n' | "$ecw" play --load "$kept" >"$tmp/out" 2>"$tmp/err" || fail "--load of an empty referee's game: $(cat "$tmp/err")"
+grep -q "^resumed $kept: no moves yet" "$tmp/out" || fail "--load of an empty referee's game: $(head -3 "$tmp/out")"
+sed -n 's/^Your cards: //p' "$tmp/out" | cmp -s - "$tmp/cards0" || fail "the resumed empty game dealt other cards"
 # a_save_cut_short_keeps_the_old_one: a save that cannot be finished (here
 # a file size limit; a full disk alike) leaves the record there whole
 "$ecw" watch catch-a-king --seed 3 --fast --save "$tmp/big.json" >/dev/null 2>&1

@@ -699,6 +699,37 @@ Test(record, a_pending_action_keeps_its_typed_dice_and_round_trips)
     free(st2);
 }
 
+/* A pending action withdrawn (record_drop_pending: 'undo' at its die
+ * prompt) goes with the dice typed for it, and nothing else: the record is
+ * the game before it, and a second drop changes nothing. */
+Test(record, a_pending_action_dropped_goes_with_its_dice)
+{
+    const GameOps *g = games_find("marston-less");
+    void *st = calloc(1, g->state_size);
+    Record rec, part;
+    play_recorded(g, st, &rec, 41);
+    record_init(&part, g, NULL, 41);
+    record_add_action(&part, &rec.actions[0].a, rec.actions[0].text, NULL);
+    record_add_roll(&part, 6, 3); /* a die of the action before it */
+    record_add_roll(&part, 6, 5);
+    record_add_roll(&part, 6, 2);
+    record_add_action(&part, &rec.actions[1].a, rec.actions[1].text, NULL);
+    record_suspend_last(&part, 1, 2);
+    cr_assert(part.has_pending);
+    record_drop_pending(&part);
+    cr_expect(!part.has_pending);
+    cr_expect_eq(part.pending_rolls, 0u);
+    cr_expect_eq(part.nactions, 1u);
+    cr_expect_eq(part.nrolls, 1u, "only the die before it is left");
+    cr_expect_eq(part.rolls[0].value, 3);
+    record_drop_pending(&part);
+    cr_expect_eq(part.nactions, 1u);
+    cr_expect_eq(part.nrolls, 1u);
+    record_fini(&rec);
+    record_fini(&part);
+    free(st);
+}
+
 /* "pending" and "pending_rolls" come together, the dice no more than the
  * rolls there are, the action well formed: else refused, naming the field. */
 Test(record, a_malformed_pending_action_is_refused)
