@@ -63,6 +63,7 @@ typedef struct Play {
     /* The state just before the action (or the game's opening) now being
      * resolved, for 'board' at a die prompt: the live one is half-applied. */
     unsigned char *before;
+    const void    *live;        /* ... and the state it is being applied to (half-applied at a die prompt) */
     bool           has_before;
     bool           before_opening; /* ... and it is the opening, not an action */
     size_t         before_nactions, before_nrolls; /* the record's counts before it (its own dice not counted) */
@@ -278,6 +279,8 @@ static const char *withdraw_refusal(const Play *p)
     int side = p->g->current_player(p->before);
     if (!p->hotseat && side != p->human)
         return "this is the computer's action, not an order given here: type its dice";
+    if (p->g->hidden_shown && p->live && p->g->hidden_shown(p->before, p->live))
+        return "this order has turned over what was hidden (a card): it stands, and its dice are wanted";
     return NULL;
 }
 
@@ -782,6 +785,7 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     (void)a;
     Play *p = ud;
     play_keep_before(p, st, false); /* called just before the action is applied */
+    p->live = st;
     if (p->hotseat)
         play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)

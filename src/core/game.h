@@ -126,6 +126,12 @@ typedef struct GameOps {
      * leaves his prisoners, who escape), in words into buf: 1, else 0.
      * The CLI has a person give such an order twice. */
     int  (*caution)(const void *st, const Action *a, char *buf, size_t n);
+    /* Optional: has anything hidden in `before` (a card face down, the
+     * order of a deck) been turned over in `now`, the same game an action
+     * later or part way through one? 1 if so. The CLI lets a referee
+     * withdraw an order at its die prompt only while this says 0: an order
+     * that has shown a card cannot be taken back to peek for free. */
+    int  (*hidden_shown)(const void *before, const void *now);
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):
      * it shows only what that viewer may see. */
     void (*render)(const void *st, int player, FILE *out);

@@ -637,6 +637,13 @@ printf 'undo\nquit\n' | "$ecw" play --load "$tmp/wdp.json" >"$tmp/out" 2>&1 || f
 grep -qx '  withdrawn: shoot Y H2; the die typed for it (5) is dropped' "$tmp/out" || fail "a loaded pending action was not withdrawn: $(grep -A3 '^waiting for' "$tmp/out")"
 grep -q '^parliament> quit$' "$tmp/out" || fail "after withdrawing a loaded pending action the side is not asked"
 cmp -s "$tmp/wd0.json" "$tmp/wdp.json" || fail "the record after withdrawing a loaded pending action is not the game before it"
+# ... nor an order that has turned over what was hidden: an end that drew the next chance card
+# (seed 1: reinforcements, whose dice follow) stands, or a referee could peek at the deck
+printf 'end\nundo\nquit\n' | "$ecw" play catch-a-king --ai human --terrain random --seed 1 --dice manual \
+  --save "$tmp/wdh.json" >"$tmp/out" 2>&1 || fail "undo after a chance card: exit $?"
+grep -A1 '^roll d6 for reinforcement type: undo$' "$tmp/out" |
+  grep -qx 'cannot withdraw: this order has turned over what was hidden (a card): it stands, and its dice are wanted' ||
+  fail "an end that drew a chance card was withdrawn: $(grep -A2 ': undo$' "$tmp/out")"
 # ... not the game's opening, nor the computer's action (whose dice a referee types too; seed
 # 11: Marston Less's deployment ends with the computer's gun, then initiative is rolled)
 printf 'undo\nquit\n' | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1

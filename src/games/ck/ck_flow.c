@@ -626,6 +626,20 @@ void ck_apply(void *st, const Action *a, GameIO *io)
     ck_check_end(s, io);
 }
 
+/* [CK Game set up] [CK Chance Cards] GameOps.hidden_shown: a piece's
+ * cards turned over (searched, or the drover's), a chance card drawn, or
+ * the game ended (every card turned) between before and now. */
+int ck_hidden_shown(const void *before, const void *now)
+{
+    const CkState *a = before, *b = now;
+    if (a->nchance != b->nchance || (a->phase != CP_OVER && b->phase == CP_OVER))
+        return 1;
+    for (int i = 0; i < CK_PIECES; i++)
+        if (a->pieces[i].searched != b->pieces[i].searched || a->pieces[i].prom_seen != b->pieces[i].prom_seen)
+            return 1;
+    return 0;
+}
+
 static bool ck_terminal(const void *st) { return ((const CkState *)st)->phase == CP_OVER; }
 
 static void ck_score(const void *st, double out[])
@@ -683,6 +697,7 @@ const GameOps ck_ops = {
     .describe = ck_describe,
     .parse = ck_parse,
     .caution = ck_caution,
+    .hidden_shown = ck_hidden_shown,
     .render = ck_render,
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,

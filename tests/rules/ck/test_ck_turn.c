@@ -32,6 +32,28 @@ static int count_type(int type)
 /* [CK Playing the Game]                                               */
 /* ------------------------------------------------------------------ */
 
+/* GameOps.hidden_shown: a search and a chance card drawn turn over what
+ * was hidden (the CLI then refuses to withdraw the order that did it); a
+ * move that searches nothing does not. */
+Test(ck_playing_the_game, hidden_shown_by_a_search_or_a_chance_card)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 20, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 10);
+    int cards[] = {CH_NOTHING, CH_NOTHING, CH_NOTHING};
+    stack_chance(3, cards);
+    CkState before = F.s;
+    ckf_move(&F, c, 20, 13.5f);
+    cr_assert_eq(ck_hidden_shown(&before, &F.s), 0, "a plain move shows nothing");
+    before = F.s;
+    ckf_end(&F); /* no Royalist on the table: the next turn's card is drawn */
+    cr_assert_eq(F.s.turn, 2);
+    cr_assert_eq(ck_hidden_shown(&before, &F.s), 1, "a chance card drawn");
+    before = F.s;
+    ckf_move(&F, c, 20, 17.4f);
+    cr_assert(F.s.pieces[CKP_WOOD].searched);
+    cr_assert_eq(ck_hidden_shown(&before, &F.s), 1, "a search turns the piece's cards");
+}
+
 Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
 {
     ckf_piece(&F, CKP_WOOD, 20, 20, DISC_INFANTRY, PROM_CHARLES);
