@@ -2326,12 +2326,36 @@ static void offer_join(Table *tb, int i, int t, double v, double floor, Action *
  * frees his prisoners, a trooper killed or beaten who could charge Charles
  * spares him (CK_GUARD_KING); a beaten Royalist may be taken prisoner.
  * Charles and Wilmot never fight. */
+/* [CK Aim of the game] the best shot figure i has at a trooper, in the
+ * points it is likely to win (kill chance times his worth; nothing risked). */
+static double shot_worth(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float range = tb->figs[f->type].range;
+    double best = 0;
+    if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket))
+        return 0;
+    for (int k = 0; k < tb->nfoes; k++) {
+        const CkFig *e = &s->figs[tb->foes[k]];
+        float d2 = dist2(f->x, f->y, e->x, e->y);
+        if (d2 <= range * range)
+            best = fmax(best, odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(tb, e, f)).kill *
+                                  trooper_value(e));
+    }
+    return best;
+}
+
 static bool roy_charge(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
-    double v[2 * CK_MAX_FIGS], mine = capture_value(f) + 1;
+    /* in the last turn no later turn is lost with him, and a found man who gets away scores nothing: a charge
+     * is worth what it wins less what Parliament wins, when it beats his best shot (a play-tester's four
+     * horsemen rode north beside two dragoons in the last turn) */
+    bool last = s->turn >= CK_TURNS && !s->exit_scores;
+    double v[2 * CK_MAX_FIGS], mine = capture_value(f) + !last, floor = last ? fmax(0.05, shot_worth(tb, i)) : 0.4;
     Action cand[2 * CK_MAX_FIGS]; /* a charge at each foe in reach, and a join (offer_join) */
     int n = 0;
     for (int k = 0; k < tb->nfoes; k++) {
@@ -2342,9 +2366,9 @@ static bool roy_charge(Table *tb, int i, Action *out)
         v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         n++;
-        offer_join(tb, i, t, v[n - 1], 0.4, cand, v, &n);
+        offer_join(tb, i, t, v[n - 1], floor, cand, v, &n);
     }
-    return best_first(tb, cand, v, n, 0.4, out);
+    return best_first(tb, cand, v, n, floor, out);
 }
 
 /* Run for the far edge: straight north (off the table if it can), else

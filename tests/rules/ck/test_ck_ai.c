@@ -355,3 +355,24 @@ Test(ck_parliament_player, prisoners_are_handed_to_the_larger_group)
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     cr_assert_neq(a.verb, CKV_GUARD, "handed over once: nobody hands him back");
 }
+
+CKF_SUITE(ck_royalist_last_turn);
+
+/* [CK Aim of the game] in the last turn a found man who gets away scores
+ * nothing and no later turn is lost with him: a horseman 7" from a
+ * mounted dragoon (out of pistol range) charges him, 4 against 2, where
+ * before the last turn he keeps clear (a play-tester's four horsemen rode
+ * north beside two dragoons in turn 12). */
+Test(ck_royalist_last_turn, a_horseman_charges_a_dragoon_rather_than_ride_off)
+{
+    ckf_fig(&F, F_DRAGOON, 24, 20);
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 24, 27);
+    F.s.turn = CK_TURNS;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == h, "the last turn: verb %d piece %d", a.verb, a.piece);
+    F.s.turn = 5;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_neq(a.verb, CKV_CHARGE, "turn 5: not worth his horse");
+}
