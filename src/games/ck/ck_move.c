@@ -590,9 +590,36 @@ static int name_prisoners(const CkState *s, int g, const CkFig *at, char *buf, s
  * charge from where he stands). Named in buf for the
  * CLI, which has a person give such an order twice (a referee's guard
  * stepped onto a piece to search it and lost his clubman unwarned). */
+/* [CK Hand to hand Combat] (option together=yes) does join a leave no
+ * charge at its target open to any friend who may still charge (every
+ * point of contact within their reach taken)? A play-tester's four joins
+ * at one trooper were wasted so: nobody could charge him after. */
+static bool join_leaves_no_charge(const CkState *s, const Action *a)
+{
+    if (a->verb != CKV_JOIN || ck_check(s, a, NULL) != 0)
+        return false;
+    CkState after = *s;
+    ck_apply(&after, a, NULL);
+    if (after.phase != s->phase)
+        return false; /* (a join that searched a piece ended Parliament's turn: the log says so) */
+    for (int j = 0; j < after.nfigs; j++) {
+        Action c = {.verb = CKV_CHARGE, .piece = (int16_t)j, .target = a->target};
+        if (j != a->piece && after.figs[j].side == s->to_act && ck_check(&after, &c, NULL) == 0)
+            return false;
+    }
+    return true;
+}
+
 int ck_caution(const void *st, const Action *a, char *buf, size_t n)
 {
     const CkState *s = st;
+    if (join_leaves_no_charge(s, a)) {
+        static const GameIO labels = {NULL, NULL, NULL};
+        snprintf(buf, n, "%s closes in where nobody left can charge %s after him (no free point of contact round "
+                         "him within the reach of anyone who may still charge): his join would add to no charge",
+                 ck_fig_label(s, a->piece, &labels).s, ck_fig_label(s, a->target, &labels).s);
+        return 1;
+    }
     bool all = a->verb == CKV_CHARGE || a->verb == CKV_JOIN;
     if ((!all && a->verb != CKV_MOVE) || a->piece < 0 || a->piece >= s->nfigs || (all && !ck_attack_sets_off(s, a)))
         return 0;

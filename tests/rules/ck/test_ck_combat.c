@@ -678,6 +678,31 @@ Test(ck_hand_to_hand_combat, no_obstacle_kept_while_parliament_chooses)
  * next friend to charge the man adds +1 for him (each friend touching
  * counts), and the combat event names him among the attackers. Without
  * the option `join` is refused, saying how a charge counts friends. */
+/* (option together=yes) a join that takes the last point of contact any
+ * friend could still charge from is cautioned (the CLI has it given
+ * twice): a play-tester's four joins at one trooper left nobody to charge.
+ * A join that leaves a charge open, and a charge, are not. */
+Test(ck_hand_to_hand_combat, a_join_that_leaves_no_charge_is_cautioned)
+{
+    F.s.together = 1;
+    int t = ckf_fig(&F, F_DRAGOON, 20, 20);
+    ckf_fig(&F, F_DRAGOON, 20, 21.5f);
+    ckf_fig(&F, F_DRAGOON, 21.5f, 20);
+    int west = ckf_fig(&F, F_DRAGOON, 18.5f, 20);
+    ckf_side(&F, CK_ROY);
+    int h1 = ckf_fig(&F, F_HORSE, 19, 13.5f), h2 = ckf_fig(&F, F_HORSE, 20, 13.5f);
+    (void)h1;
+    char why[320];
+    Action join = ckf_act(CKV_JOIN, h2, t, 0, 0, 0), charge = ckf_act(CKV_CHARGE, h2, t, 0, 0, 0);
+    cr_assert(ckf_ok(&F, join) && ckf_ok(&F, charge));
+    cr_assert_eq(ck_caution(&F.s, &join, why, sizeof why), 1);
+    cr_assert(strstr(why, "closes in where nobody left can charge") && strstr(why, "his join would add to no charge"),
+              "%s", why);
+    cr_assert_eq(ck_caution(&F.s, &charge, why, sizeof why), 0);
+    F.s.figs[west].status = FS_DEAD; /* the west point is free again: H1 can charge after the join */
+    cr_assert_eq(ck_caution(&F.s, &join, why, sizeof why), 0, "%s", why);
+}
+
 Test(ck_hand_to_hand_combat, together_join_closes_in_and_the_charge_counts_him)
 {
     ckf_side(&F, CK_ROY);
