@@ -447,6 +447,7 @@ void ck_conceal(void *st, int player);
 void ck_conceal_into(void *dst, const void *st, int player);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
 int  ck_caution(const void *st, const Action *a, char *buf, size_t n);
+int  ck_own_figure(const CkState *s, int i, Diag *d);
 int  ck_hidden_shown(const void *before, const void *now);
 /* An inch measure as the orders and the log tell it: to 0.1", or to 0.01"
  * where it lies on a hundredth (as typed). */

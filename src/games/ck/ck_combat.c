@@ -666,11 +666,9 @@ static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Dia
 
 int ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
-    if (a->piece < 0 || a->piece >= s->nfigs)
-        return diag_set(d, "no such figure");
+    if (ck_own_figure(s, a->piece, d) < 0)
+        return -1;
     const CkFig *f = &s->figs[a->piece];
-    if (f->side != s->to_act || f->status != FS_ACTIVE)
-        return diag_set(d, "that figure cannot act");
     switch (a->verb) {
     case CKV_SHOOT: return check_shoot(s, f, a, d);
     case CKV_AIM: return s->together ? check_shoot(s, f, a, d) : together_refused(s, a, d);

@@ -81,7 +81,9 @@ static int way_check_known(const CkState *s, const CkFig *f, int from, int to, i
                     ck_terrain[s->pieces[p].kind].name, p + 1);
 }
 
-static int own_figure(const CkState *s, int i, Diag *d)
+/* Figure i is the acting side's and on the table to act, else why not
+ * (a play-tester's shot by a dead dragoon was told only "cannot act"). */
+int ck_own_figure(const CkState *s, int i, Diag *d)
 {
     if (i < 0 || i >= s->nfigs)
         return diag_set(d, "no such figure");
@@ -1076,7 +1078,7 @@ static int check_bend_arg(const Action *a, const char *word, Diag *d)
 
 int ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d)
 {
-    if (own_figure(s, a->piece, d) < 0)
+    if (ck_own_figure(s, a->piece, d) < 0)
         return -1;
     if ((a->verb == CKV_MOVE || a->verb == CKV_ESCORT) && (a->arg != 0 || a->bx != 0 || a->by != 0) &&
         check_bend_arg(a, ck_verb_words[a->verb], d) < 0)

@@ -75,7 +75,7 @@ Test(ck_illegal_input, shoot)
     ckf_ground(&F, CKP_WOOD, 20, 15);
     int hid = ckf_fig(&F, F_SHOT, 20, 15);
     REFUSED(CKV_SHOOT, 99, s, 0, 0, 0, "no such figure");
-    REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "cannot act");
+    REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "that figure is not yours");
     REFUSED(CKV_SHOOT, d, 99, 0, 0, 0, "no such target");
     REFUSED(CKV_SHOOT, d, d2, 0, 0, 0, "your side");
     REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "the target, shot S3, is dead"); /* named: "that figure" read as the shooter */
@@ -86,7 +86,7 @@ Test(ck_illegal_input, shoot)
     REFUSED(CKV_SHOOT, d, s, 0, 0, 0, "already shot");
     int c = ckf_fig(&F, F_CAVALRY, 30, 10);
     ckf_f(&F, c)->status = FS_DEAD;
-    REFUSED(CKV_SHOOT, c, s, 0, 0, 0, "cannot act");
+    REFUSED(CKV_SHOOT, c, s, 0, 0, 0, "that figure is dead"); /* (a play-tester's odds of a dead man's shot said "cannot act") */
     ckf_side(&F, CK_ROY);
     int x = ckf_fig(&F, F_CHARLES, 10, 14);
     REFUSED(CKV_SHOOT, x, d, 0, 0, 0, "cannot shoot");
@@ -98,7 +98,7 @@ Test(ck_illegal_input, charge)
     int s = ckf_fig(&F, F_SHOT, 10, 20), near = ckf_fig(&F, F_SHOT, 20, 14);
     REFUSED(CKV_CHARGE, c, s, 0, 0, 0, "out of reach");
     REFUSED(CKV_CHARGE, c, c2, 0, 0, 0, "your side");
-    REFUSED(CKV_CHARGE, s, c, 0, 0, 0, "cannot act");
+    REFUSED(CKV_CHARGE, s, c, 0, 0, 0, "that figure is not yours");
     ckf_move(&F, c2, 20, 11);
     REFUSED(CKV_CHARGE, c2, near, 0, 0, 0, "whole turn");
     REFUSED(CKV_CHARGE, c2, c, 0, 0, 0, "your side"); /* what was typed wrong first, before what he did */

@@ -564,7 +564,7 @@ Test(ck_captured_persons, a_takeover_wants_room_for_the_prisoner)
     ckf_prisoner(&F, q, c1); /* C4 now guards nobody: he may take Charles */
     cr_assert(ckf_ok(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0)));
     ckf_side(&F, CK_ROY);
-    ckf_refused(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0), "that figure cannot act");
+    ckf_refused(&F, ckf_act(CKV_GUARD, c4, x, 0, 0, 0), "that figure is not yours");
 }
 
 /* Only a move that takes the guard away from his charges frees them: a
