@@ -147,6 +147,8 @@ typedef struct CkState {
     uint8_t pend_inside;      /* CP_DEFEND: that charger set off within the walls of his target's piece */
     uint8_t cover_inside;     /* option cover_from_inside=yes: a piece's hedges and walls shelter its men from
                                * an enemy inside it too */
+    uint8_t blocked_dies;     /* option blocked_recoil=dies: a loser whose recoil an enemy or the table's edge cuts
+                               * short is destroyed, as in DBA */
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
     uint8_t together;         /* option together=yes: those who aim at a man join the next shot at him, one roll */

@@ -894,6 +894,19 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
     return by;
 }
 
+/* [CK Combat Outcomes] (option blocked_recoil=dies) is the loser's recoil
+ * from `from` cut short by an enemy's base or the table's edge? Friends
+ * and prisoners in the way stop him as ever: in DBA friends make way. */
+static bool recoil_cut_short(const CkState *s, int loser, int from)
+{
+    const CkFig *l = &s->figs[loser];
+    float x, y;
+    int by = recoil_point(s, loser, from, &x, &y, NULL);
+    if (by >= 0)
+        return s->figs[by].status == FS_ACTIVE && s->figs[by].side != l->side;
+    return ck_dist(l->x, l->y, x, y) < ck_fig_rate(l) / 2 - 0.01f;
+}
+
 /* [CK Combat Outcomes] the loser recoils (his prisoners driven back with him). */
 static void recoil(CkState *s, int loser, int from, GameIO *io)
 {
@@ -919,6 +932,7 @@ typedef struct Fight {
     int         wound_roll;         /* Charles or Wilmot's second die, 0 none */
     bool        capture;            /* the Parliament winner takes the loser */
     FightResult result;
+    bool        cut_short;          /* option blocked_recoil=dies: dead as his recoil was cut short */
 } Fight;
 
 /* A fight about to be fought (its factors and dice are filled in next;
@@ -930,6 +944,7 @@ static void fight_start(Fight *fg, bool melee, int att, int target)
     fg->target = target;
     fg->wound_roll = 0;
     fg->capture = false;
+    fg->cut_short = false;
 }
 
 /* [CK Combat Outcomes] more than half the winner's total: recoil (or,
@@ -947,7 +962,9 @@ static void judge(CkState *s, Fight *fg, GameIO *io)
     fg->loser = at > dt ? fg->target : fg->att;
     int wt = at > dt ? at : dt, lt = at > dt ? dt : at;
     const CkFig *l = &s->figs[fg->loser];
-    if (2 * lt <= wt) {
+    bool taken = fg->capture && l->side == CK_ROY; /* taken, not driven back */
+    fg->cut_short = 2 * lt > wt && !taken && s->blocked_dies && recoil_cut_short(s, fg->loser, fg->winner);
+    if (2 * lt <= wt || fg->cut_short) {
         fg->result = FR_DEAD;
         if (l->type == F_CHARLES || l->type == F_WILMOT) {
             fg->wound_roll = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded",
@@ -957,7 +974,7 @@ static void judge(CkState *s, Fight *fg, GameIO *io)
         }
         return;
     }
-    fg->result = fg->capture && l->side == CK_ROY ? FR_CAPTURED : FR_RECOIL;
+    fg->result = taken ? FR_CAPTURED : FR_RECOIL;
 }
 
 /* [CK Combat Outcomes] what the result does to the loser. */
@@ -1079,7 +1096,14 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     case FR_RECOIL: recoil_said(s, fg->loser, fg->winner, io, buf, n); break;
     case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
     case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
-    default: snprintf(buf, n, "%s dies", who.s); break;
+    default:
+        if (fg->cut_short) { /* (option blocked_recoil=dies) */
+            char way[200];
+            recoil_said(s, fg->loser, fg->winner, io, way, sizeof way);
+            snprintf(buf, n, "%s dies, his recoil cut short (%s)", who.s, way);
+        } else
+            snprintf(buf, n, "%s dies", who.s);
+        break;
     }
 }
 
@@ -1115,11 +1139,13 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     if (fg->wound_roll)
         evlog_int(log, "wound_roll", fg->wound_roll);
     evlog_str(log, "result", fight_results[fg->result]);
+    if (fg->cut_short)
+        evlog_int(log, "cut_short", 1);
     if (fg->loser < 0)
         evlog_null(log, "loser");
     else
         evlog_int(log, "loser", fg->loser + 1);
-    char said[160];
+    char said[320];
     fight_said(s, fg, io, said, sizeof said);
     evlog_end(log, "%s: %s (%d+%d=%d; %s) against %s (%d+%d=%d; %s): %s", kind,
               ck_fig_label(s, fg->att, io).s, af, fg->ar, af + fg->ar, aw, ck_fig_label(s, fg->target, io).s, df,
@@ -1194,8 +1220,8 @@ static void aim(CkState *s, const Action *a, GameIO *io)
  * False when there is nothing to choose (he died). */
 static bool defender_asks(CkState *s, const Fight *fg, GameIO *io)
 {
-    if (fg->result != FR_RECOIL && fg->result != FR_WOUNDED)
-        return false;
+    if (fg->result != FR_RECOIL && fg->result != FR_WOUNDED && !fg->cut_short)
+        return false; /* (one dead as his recoil was cut short might have been taken instead) */
     s->pend_att = (uint8_t)fg->att, s->pend_def = (uint8_t)fg->target;
     s->pend_ar = (uint8_t)fg->ar, s->pend_dr = (uint8_t)fg->dr;
     s->pend_wound = (uint8_t)fg->wound_roll, s->pend_result = (uint8_t)fg->result;
@@ -1207,7 +1233,9 @@ static bool defender_asks(CkState *s, const Fight *fg, GameIO *io)
         evlog_int(log, "charger", fg->att + 1);
         evlog_end(log, "%s beats %s%s: Parliament chooses whether to take him (capture) or let him go (end)",
                   ck_fig_label(s, fg->target, io).s, ck_fig_label(s, fg->att, io).s,
-                  fg->result == FR_WOUNDED ? ", who is wounded" : ", who would recoil");
+                  fg->result == FR_WOUNDED ? ", who is wounded"
+                  : fg->cut_short          ? ", whose recoil is cut short: he dies unless taken"
+                                           : ", who would recoil");
     }
     return true;
 }
@@ -1225,6 +1253,8 @@ void ck_defender_chooses(CkState *s, bool take, GameIO *io)
     fg.winner = s->pend_def, fg.loser = s->pend_att;
     fg.capture = take;
     fg.result = take ? FR_CAPTURED : (FightResult)s->pend_result;
+    int wt = factors_sum(&fg.df) + fg.dr, lt = factors_sum(&fg.af) + fg.ar;
+    fg.cut_short = fg.result == FR_DEAD && 2 * lt > wt; /* dead though beaten by less than half: blocked_recoil */
     s->phase = CP_ROYALIST;
     s->to_act = CK_ROY;
     log_combat(s, io, &fg);

@@ -670,6 +670,7 @@ static const char *const ck_option_help[] = {
     "absent_scores=no|yes   Charles or Wilmot never in the area scores nothing, or scores as at liberty (Royalists Win Points for)",
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",
+    "blocked_recoil=stops|dies  a loser whose recoil an enemy or the table's edge cuts short stops there, or is destroyed as in DBA (Combat Outcomes)",
     NULL,
 };
 

@@ -975,6 +975,37 @@ Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)
     cr_assert(said && strstr(said, "shot S1 cannot recoil: dragoon D1's base stands in his way"), "%s", said ? said : "(none)");
 }
 
+/* Option blocked_recoil=dies (DBA): a loser whose recoil an enemy's base
+ * or the table's edge cuts short is destroyed, and the log says why; a
+ * friend in his way only stops him, as ever (a play-tester as the
+ * Royalists shot a boxed-in trooper three times for nothing). */
+Test(ck_combat_outcomes, blocked_recoil_dies_when_an_enemy_or_the_edge_cuts_it_short)
+{
+    F.s.blocked_dies = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20.85f, 25.85f); /* touching him on the side he would go */
+    ckf_dice(&F, 2, 2, 3);                  /* 4+1+2=7 against 3+3=6: beaten, not by half */
+    ckf_charge(&F, c, s, false);
+    cr_assert_eq(ckf_f(&F, s)->status, FS_DEAD, "his recoil cut short at once: he dies");
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"result\":\"dead\"") && strstr(ev, "\"cut_short\":1"), "%s", ev);
+    cr_assert(strstr(captured_last_text(&F.ev, "combat"),
+                     "shot S1 dies, his recoil cut short (shot S1 cannot recoil: dragoon D1's base stands in his way)"),
+              "%s", captured_last_text(&F.ev, "combat"));
+    /* the table's edge */
+    int c2 = ckf_fig(&F, F_CAVALRY, 30, 44.5f), h = ckf_fig(&F, F_HORSE, 30, 47.25f);
+    ckf_dice(&F, 2, 3, 1); /* 4+3=7 against 4+1=5 */
+    ckf_charge(&F, c2, h, false);
+    cr_assert_eq(ckf_f(&F, h)->status, FS_DEAD, "the edge behind him: he dies");
+    /* a friend in his way stops him short, as without the option */
+    int c3 = ckf_fig(&F, F_CAVALRY, 10, 20), s3 = ckf_fig(&F, F_SHOT, 10, 25);
+    ckf_fig(&F, F_CLUBMAN, 10, 27.0f); /* where his recoil would end */
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c3, s3, false);
+    cr_assert_eq(ckf_f(&F, s3)->status, FS_ACTIVE, "stopped by a friend, not killed");
+    cr_assert_gt(ckf_f(&F, s3)->y, 25.1f, "he went back as far as his friend let him");
+}
+
 /* A recoil passes friends as a move does, but never ends on a base: where
  * its end stands on a friend's it stops short, touching him (unless
  * share_ground=yes). */
