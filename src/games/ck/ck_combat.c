@@ -1056,7 +1056,7 @@ static void log_factors(EventLog *log, const char *key, const Factors *p)
  * stops it: a base in his way or his prisoner's (a referee saw nobody in
  * the guard's own way), or the table's edge; "cannot recoil" where he
  * stays (a play-tester read "recoils to" where he stood). */
-static void recoil_said(const CkState *s, int loser, int winner, GameIO *io, char *buf, size_t n)
+static void recoil_said(const CkState *s, int loser, int winner, const GameIO *io, char *buf, size_t n)
 {
     float x, y;
     int through, by = recoil_point(s, loser, winner, &x, &y, &through);
@@ -1358,6 +1358,26 @@ static void capture(CkState *s, const Action *a, GameIO *io)
         ck_search_if_on_piece(s, a->piece, io);
 }
 
+/* [CK Combat Outcomes] for the odds of a fight at t by a (standing where
+ * he strikes from): where t's recoil would take him, when he could not go
+ * his full half move (a play-tester read "recoils 0.64" at a man boxed in
+ * by his men, whose recoil did nothing), and what option blocked_recoil
+ * makes of it. */
+static void recoil_note(const CkState *s, int t, int a, FILE *out)
+{
+    const CkFig *l = &s->figs[t];
+    float x, y;
+    recoil_point(s, t, a, &x, &y, NULL);
+    if (ck_dist(l->x, l->y, x, y) >= ck_fig_rate(l) / 2 - 0.01f)
+        return;
+    static const GameIO labels = {NULL, NULL, NULL};
+    char said[200];
+    recoil_said(s, t, a, &labels, said, sizeof said);
+    bool dies = s->blocked_dies && recoil_cut_short(s, t, a);
+    fprintf(out, "  if beaten and not by half: %s%s\n", said,
+            dies ? "; with blocked_recoil=dies he dies instead" : "");
+}
+
 /* [CK Playing the Game] the table as the other side, `side`, would find it
  * at the start of its turn (its figures fresh, nobody beaten), in *next,
  * so that a player may ask the odds of the enemy's shots and charges at
@@ -1462,6 +1482,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     ck_odds_print_fight(&fa, out);
     if (!shoot)
         charge_notes(s0, a, cx, cy, out);
+    recoil_note(&s, a->target, a->piece, out);
     return 0;
 }
 

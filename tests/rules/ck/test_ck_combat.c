@@ -1586,3 +1586,28 @@ Test(ck_combat_outcomes, combat_event_before_its_consequences)
     cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
     cr_assert(ckf_f(&F, x)->wounded);
 }
+
+/* The odds of a fight at a man who could not go his full recoil say where
+ * a recoil would leave him, and what option blocked_recoil=dies makes of
+ * it (a play-tester read "recoils 0.64" at a trooper boxed in by his men). */
+Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_fig(&F, F_DRAGOON, 20.85f, 25.85f); /* touching him on the side he would go */
+    Diag d = {{0}};
+    char *text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "  if beaten and not by half: shot S1 cannot recoil: dragoon D1's base stands in his way\n"),
+              "%s", text);
+    free(text);
+    F.s.blocked_dies = 1;
+    text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "his way; with blocked_recoil=dies he dies instead\n"), "%s", text);
+    free(text);
+    ckf_f(&F, 2)->status = FS_DEAD; /* the way clear: nothing said */
+    text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert_null(strstr(text, "if beaten and not by half"), "%s", text);
+    free(text);
+}
