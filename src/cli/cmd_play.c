@@ -56,6 +56,9 @@ typedef struct Play {
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
+    bool           drawn;       /* the board was drawn at a prompt of this session ... */
+    int            drawn_player, drawn_turn; /* ... for this side, in this turn, */
+    size_t         drawn_nactions;           /* ... with the record this long */
     bool           has_hint;    /* a hint was given at this prompt: 'take' plays it */
     Action         hint;
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
@@ -136,7 +139,8 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
-          "in words, 'board' (or 'map'), 'hint' (what the computer would do; 'take' then\n"
+          "in words, 'board' (or 'map': the table, drawn by itself at a side's first prompt\n"
+          "of a turn and after anyone else acted), 'hint' (what the computer would do; 'take' then\n"
           "plays it), 'save' (where the game is kept, and how to keep one),\n"
           "'undo' (take back your last action, up to 64 in a row, while the turn goes on\n"
           "and no die or card has come since; with the computer's replies in Marston Less,\n"
@@ -760,7 +764,15 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
         return rc;
     snap_push(p, st, player);
     p->has_hint = false;
-    g->render(st, player, stdout);
+    /* the board once a turn for each side, and again after anything but the player's own last order (a
+     * play-tester lost the flow of a long turn in 60 lines redrawn after every move); 'board' on demand */
+    bool own_order_only = p->drawn && p->drawn_player == player && p->drawn_turn == g->turn(st) &&
+                          p->rec.nactions == p->drawn_nactions + 1;
+    if (own_order_only)
+        printf("(the board as it now stands: 'board')\n");
+    else
+        g->render(st, player, stdout);
+    p->drawn = true, p->drawn_player = player, p->drawn_turn = g->turn(st), p->drawn_nactions = p->rec.nactions;
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
     p->refused_action = false, p->has_caution = false;

@@ -607,6 +607,14 @@ grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
 expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
 expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
 
+# play_draws_the_board_once_a_turn: after the player's own order only what it did is said (a
+# play-tester lost a long turn's flow in 60 lines redrawn after every move); the next turn, or
+# 'board', draws it again
+printf '%s\n' 'move D1 16 6' 'move D2 18 6' board quit |
+  "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out" 2>&1 || fail "board once a turn: exit $?"
+[ "$(grep -c '^   north edge: Royalists leave here$' "$tmp/out")" = 2 ] ||
+  fail "the board was drawn $(grep -c 'north edge' "$tmp/out") times, not at the first prompt and on 'board'"
+[ "$(grep -c "^(the board as it now stands: 'board')$" "$tmp/out")" = 2 ] || fail "no word of 'board' after an own order"
 # undo_at_a_die_prompt_withdraws_the_action: 'undo' (or 'cancel') while an order's dice are
 # typed in withdraws it: nothing of it is played, the dice typed for it are dropped and said,
 # and the same side is asked again; the record is the game before it, and replays ('hint'
