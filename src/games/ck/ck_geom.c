@@ -97,7 +97,8 @@ int ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, 
 
 /* [CK Movement and Ranges] figures see all round. ecw: woods, buildings and
  * hills block sight through their interior (deeper than 1" from the edge);
- * a figure inside one is seen from outside only within 1" of its edge.
+ * a figure inside a wood or building is seen from outside only within 1"
+ * of its edge; one on a hill sees out and is seen anywhere on it.
  * The piece that blocks the sight between a and b, or -1; *deep (may be
  * NULL) the one of them standing too far inside it, or NULL when the line
  * passes through its interior. */
