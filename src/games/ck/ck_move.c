@@ -722,7 +722,11 @@ static bool bend_round(const CkState *s, const Action *a, bool halved, float *bx
         gx = ex = s->entry_x, gy = ey = 0;
         ck_escort_end(s, a, &ex, &ey);
     }
-    if (!what_bars(s, f, ex, ey, halved, &cx, &cy, &r))
+    int under = a->verb == CKV_ESCORT ? ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), ex, ey) : -1;
+    if (under >= 0) { /* an escort's end on another's base: round him, to end beside him (a play-tester's guards
+                       * jammed at the entry point and had to work their bends out) */
+        cx = s->figs[under].x, cy = s->figs[under].y, r = ck_fig_radius(f) + ck_fig_radius(&s->figs[under]) + 0.15f;
+    } else if (!what_bars(s, f, ex, ey, halved, &cx, &cy, &r))
         return false;
     float px[BEND_POINTS], py[BEND_POINTS], len[BEND_POINTS];
     int n = bend_points(f->x, f->y, gx, gy, cx, cy, r, px, py);
@@ -1051,7 +1055,7 @@ static int check_escort(const CkState *s, const Action *a, Diag *d)
         return bend_hint(s, a, touch_refused(s, f, x, y, "the escort would end touching an enemy", d), d);
     int under = on_table ? ck_base_under(s, a->piece, a->piece, ck_fig_radius(f), x, y) : -1; /* his men go with him */
     if (under >= 0)
-        return ck_base_taken(s, under, d);
+        return a->arg == CK_MOVE_STRAIGHT ? bend_hint(s, a, ck_base_taken(s, under, d), d) : ck_base_taken(s, under, d);
     if (check_escort_way(s, a, on_table, x, y, d) < 0)
         return -1;
     return on_table ? room_for_prisoners(s, a, x, y, d) : 0; /* (or he leaves the table) */

@@ -225,6 +225,17 @@ Test(ck_captured_persons, escort_may_not_end_on_a_base)
     ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 24, 8.75f), c); /* his own, in the way: no hindrance */
     int d = ckf_fig(&F, F_DRAGOON, 24.5f, 7); /* a friend where the escort ends, (24, 7) */
     ckf_refused(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "no room for his base there: D1 stands at (24.5, 7.0)");
+    /* the refusal works out a bend round him, as for a barred way (guards jammed at the entry point, and a
+     * play-tester worked the bends out himself), and the bend it gives is accepted */
+    Diag why = {{0}};
+    Action esc = ckf_act(CKV_ESCORT, c, 0, 0, 0, 0);
+    cr_assert_lt(ck_check(&F.s, &esc, &why), 0);
+    const char *hint = strstr(why.msg, " (a bend goes round: escort C1 via ");
+    cr_assert(hint, "%s", why.msg);
+    Action bent = esc;
+    bent.arg = CK_MOVE_BENT;
+    cr_assert_eq(sscanf(hint, " (a bend goes round: escort C1 via %f %f)", &bent.bx, &bent.by), 2, "%s", why.msg);
+    cr_assert(ckf_ok(&F, bent), "%s", why.msg);
     ckf_f(&F, d)->x = 25.5f; /* bases touching: the escort goes */
     ckf_do(&F, ckf_act(CKV_ESCORT, c, 0, 0, 0, 0));
     ckf_assert_at(&F, c, 24, 7);
