@@ -546,7 +546,14 @@ static unsigned char *snap_state(const Play *p, int k)
 
 /* Keep the state a person is asked in, for `undo` (the oldest goes when
  * PLAY_UNDO_MAX are kept). */
-static void snap_push(Play *p, const void *st, int player)
+static void snap_push_at(Play *p, const void *st, int player, size_t nactions, size_t nrolls);
+
+static void snap_push(Play *p, const void *st, int player) { snap_push_at(p, st, player, p->rec.nactions, p->rec.nrolls); }
+
+/* ... the state before action `nactions` of the record, its dice from
+ * `nrolls` on (play --load keeps the replayed game's so, and undo reaches
+ * back across the break). */
+static void snap_push_at(Play *p, const void *st, int player, size_t nactions, size_t nrolls)
 {
     size_t size = p->g->state_size;
     if (!p->snap_states)
@@ -558,7 +565,7 @@ static void snap_push(Play *p, const void *st, int player)
     }
     memcpy(snap_state(p, p->nsnaps), st, size);
     Snap *n = &p->snaps[p->nsnaps++];
-    *n = (Snap){.nactions = p->rec.nactions, .nrolls = p->rec.nrolls, .player = player, .turn = p->g->turn(st)};
+    *n = (Snap){.nactions = nactions, .nrolls = nrolls, .player = player, .turn = p->g->turn(st)};
     for (int i = 0; p->ais && i < p->g->nplayers; i++)
         n->ai_rng[i] = p->ais[i].rng;
 }
@@ -1173,6 +1180,9 @@ static int play_agents_run(PlayArgs *a, Play *p, void *st, GameIO *io)
         cli_ai_agent(&rg.agent[i], &ais[i], a->ai, seed);
     }
     p->ais = ais; /* (lives as long as this call, which the game does) */
+    for (int k = 0; k < p->nsnaps; k++) /* the states kept as --load replayed: the computer's generators as now */
+        for (int i = 0; i < g->nplayers; i++)
+            p->snaps[k].ai_rng[i] = ais[i].rng;
     for (int i = 0; i < g->nplayers; i++)
         if (a->hotseat || i == a->human)
             rg.agent[i] = (Agent){human_choose, p, a->hotseat ? g->roles[i] : "you"};
@@ -1255,13 +1265,16 @@ typedef struct LastSides {
     void         *ud;
     int           run_side; /* the side of the last run of actions by one side (-1 none yet) ... */
     StrBuf        run;      /* ... and the public lines said since it began: a resumed hot seat's recap */
+    Play         *p;        /* the states before the actions kept for undo (snap_push_at) */
 } LastSides;
 
-static void note_side(void *ud, const void *st, int player, const RecAction *ra)
+static void note_side(void *ud, const void *st, int player, const RecAction *ra, size_t rolls_before)
 {
-    (void)st;
     LastSides *ls = ud;
     size_t i = (size_t)(ra - ls->r->actions), n = ls->r->nactions;
+    /* where a person at this terminal was asked (as human_choose keeps them; the last ones only) */
+    if (ls->p && i + PLAY_SNAPS >= n && (ls->p->hotseat || player == ls->p->human))
+        snap_push_at(ls->p, st, player, i, rolls_before);
     ls->at = (long)i;
     if (i + 3 >= n)
         ls->side[i + 3 - n] = player;
@@ -1363,7 +1376,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     quiet.cli.text = NULL; /* silent: the player saw these moves */
     quiet.p = NULL;
     log->ud = &quiet;
-    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}};
+    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}, p};
     log->sink = note_said, log->ud = &last;
     long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
     log->sink = last.sink, log->ud = sink;

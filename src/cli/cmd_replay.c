@@ -23,8 +23,9 @@ static void replay_help(FILE *f)
 }
 
 /* ReplayShow for --show: the action, by its side, with the turn. */
-static void replay_show(void *ud, const void *st, int player, const RecAction *ra)
+static void replay_show(void *ud, const void *st, int player, const RecAction *ra, size_t rolls_before)
 {
+    (void)rolls_before;
     const GameOps *g = ud;
     printf("turn %d, %s: %s\n", g->turn(st), player >= 0 && player < g->nplayers ? g->roles[player] : "?", ra->text);
 }

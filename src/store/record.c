@@ -1095,7 +1095,7 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
     if (g->check(st, &ra->a, &cd) < 0)
         return refused_step(g, st, i, ra, cd.msg, d);
     if (shown)
-        shown(ud, st, g->current_player(st), ra);
+        shown(ud, st, g->current_player(st), ra, rd->next);
     if (io->log)
         io->log->turn = g->turn(st);
     g->apply(st, &ra->a, io);

@@ -121,10 +121,11 @@ enum { REPLAY_OK = -1, REPLAY_SETUP_FAILED = -2, REPLAY_INCOMPARABLE = -3 };
  * replayed, d says why), or the index of the first action that was
  * refused or after which the state diverged (d says which). */
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d);
-/* record_replay, telling `shown` of each action (with the side to act and
- * the state before it, once it passed g->check) before it is applied: a
- * replay told in words. */
-typedef void (*ReplayShow)(void *ud, const void *st, int player, const RecAction *ra);
+/* record_replay, telling `shown` of each action (with the side to act, the
+ * state before it, once it passed g->check, and how many of the record's
+ * dice the actions before it used) before it is applied: a replay told in
+ * words, or (play --load) the states kept for undo. */
+typedef void (*ReplayShow)(void *ud, const void *st, int player, const RecAction *ra, size_t rolls_before);
 long record_replay_shown(const Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown,
                          void *ud);
 

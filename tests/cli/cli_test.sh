@@ -599,10 +599,15 @@ printf '1\nundo\n1\nundo\n2\nquit\n' | "$ecw" play marston-less --seed 5 --save 
 grep -q '"text":"rough left 1"' "$tmp/mlundo.json" && fail "ML undo: the record keeps a placement taken back"
 expect 0 "$ecw" replay "$tmp/mlundo.json" --verify; grep -q 'every hash matches' "$tmp/out" || fail "ML undo: the record does not replay"
 printf 'move C1 27 6\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 --save "$tmp/res.json" >/dev/null 2>&1
-printf 'UNDO\nundo 2\nHint\nquit\n' | "$ecw" play --load "$tmp/res.json" >"$tmp/out" 2>&1
+# play_undo_reaches_back_across_a_resume: the player's own last order, with no die since, is
+# taken back after --load as before the break (a referee's was refused), and no further
+printf 'UNDO\nundo\nundo 2\nHint\nquit\n' | "$ecw" play --load "$tmp/res.json" >"$tmp/out" 2>&1
+grep -qx '  parliament takes back: move C1 27.0 6.0' "$tmp/out" || fail "undo after --load: $(grep -iA1 undo "$tmp/out")"
 grep -q '^cannot undo: nothing to take back since the game was resumed$' "$tmp/out" || fail "undo after --load: $(grep -i undo "$tmp/out")"
+grep -q '"text":"move C1 27.0 6.0"' "$tmp/res.json" && fail "undo after --load: the record keeps the order taken back"
 grep -q "^'undo' takes nothing after it$" "$tmp/out" || fail "undo 2: $(grep -i undo "$tmp/out")"
 grep -q '^hint: ' "$tmp/out" || fail "Hint in capitals"
+expect 0 "$ecw" replay "$tmp/res.json" --verify
 
 expect 2 "$ecw" play "$game" --ai human --as royalist; err_has "--as royalist has no use in the hot seat"
 expect 2 "$ecw" play --load "$tmp/hs.json" --as royalist; err_has "--as royalist has no use in the hot seat"
