@@ -149,6 +149,20 @@ static inline void ckf_prisoner(Ckf *f, int p, int g)
     q->y = f->s.figs[g].y;
 }
 
+/* [CK Captured Persons] two guards for `guard F P`: cavalry g[0] at
+ * (20, 20) holds one man of type `first`, p[0], at (20.8, 20); cavalry g[1]
+ * at (22.05, 20) touches p[0] (not g[0]) and holds n men of type `theirs`,
+ * well away. */
+static inline void ckf_two_guards(Ckf *f, int first, int n, int theirs, int g[2], int p[1])
+{
+    g[0] = ckf_fig(f, F_CAVALRY, 20, 20);
+    p[0] = ckf_fig(f, first, 40, 40);
+    ckf_prisoner(f, p[0], g[0]);
+    g[1] = ckf_fig(f, F_CAVALRY, 22.05f, 20);
+    for (int k = 0; k < n; k++)
+        ckf_prisoner(f, ckf_fig(f, theirs, 40, 30 + 2 * (float)k), g[1]);
+}
+
 /* It is `side`'s move: Parliament's or the Royalists' phase of the turn. */
 static inline void ckf_side(Ckf *f, int side)
 {

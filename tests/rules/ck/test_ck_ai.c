@@ -341,11 +341,9 @@ Test(ck_parliament_player, a_guard_takes_wilmot_in_the_last_turn)
  * C1 goes free; nobody hands him back. */
 Test(ck_parliament_player, prisoners_are_handed_to_the_larger_group)
 {
-    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
-    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
-    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20);
-    for (int k = 0; k < 2; k++)
-        ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 30 + 2 * (float)k), c2);
+    int g[2], p;
+    ckf_two_guards(&F, F_SHOT, 2, F_SHOT, g, &p);
+    int c2 = g[1];
     F.s.turn = 5;
     Action a;
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);

@@ -529,11 +529,9 @@ Test(ck_captured_persons, a_guard_who_charges_from_where_he_stands_keeps_his_pri
  * horseman and none could hand his man to another). */
 Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group)
 {
-    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_HORSE, 40, 40);
-    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
-    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20); /* touching him, not C1 */
-    int other = ckf_fig(&F, F_SHOT, 40, 30);
-    ckf_prisoner(&F, other, c2);
+    int g[2], p;
+    ckf_two_guards(&F, F_HORSE, 1, F_SHOT, g, &p);
+    int c1 = g[0], c2 = g[1];
     Action take = ckf_act(CKV_GUARD, c2, p, 0, 0, 0);
     static Action legal[MAX_ACTIONS];
     int n = ck_legal(&F.s, legal, MAX_ACTIONS), listed = 0;
@@ -561,11 +559,9 @@ Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group
  * Parliament's turn only. */
 Test(ck_captured_persons, a_takeover_wants_room_for_the_prisoner)
 {
-    int c1 = ckf_fig(&F, F_CAVALRY, 20, 20), p = ckf_fig(&F, F_SHOT, 40, 40);
-    ckf_prisoner(&F, p, c1); /* at (20.8, 20) */
-    int c2 = ckf_fig(&F, F_CAVALRY, 22.05f, 20);
-    for (int k = 0; k < 4; k++)
-        ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 30 + 2 * (float)k), c2);
+    int g[2], p;
+    ckf_two_guards(&F, F_SHOT, 4, F_CLUBMAN, g, &p);
+    int c1 = g[0], c2 = g[1];
     ckf_refused(&F, ckf_act(CKV_GUARD, c2, p, 0, 0, 0), "he guards four, or Charles or Wilmot, already");
     int c3 = ckf_fig(&F, F_CAVALRY, 30, 30), x = ckf_fig(&F, F_CHARLES, 40, 40);
     ckf_prisoner(&F, x, c3); /* at (30.8, 30) */
