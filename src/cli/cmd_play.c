@@ -711,9 +711,9 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         if (p->refused_action) {
             /* a referee whose order was refused goes on to type its dice, one by one: a double
              * would play an order nobody gave if a number typed again played it */
-            printf("the last order was refused: no dice are wanted now, and %.12s%s plays nothing; type an order in "
+            printf("the last order was %s: no dice are wanted now, and %.12s%s plays nothing; type an order in "
                    "words, or 'list' and then its number\n",
-                   s, strlen(s) > 12 ? "..." : "");
+                   p->has_caution ? "not played (careful, above)" : "refused", s, strlen(s) > 12 ? "..." : "");
             return PLAY_AGAIN;
         }
         if (k >= 1 && k <= p->shown) {
@@ -757,6 +757,7 @@ static bool play_caution(Play *p, const void *st, const Action *a)
     p->g->describe(st, a, text, sizeof text);
     printf("careful: %s: %s.\nType it again to give that order, or give another.\n", text, why);
     p->has_caution = true, p->cautioned = *a;
+    p->refused_action = p->before != NULL; /* manual dice: a die typed next plays no list entry, as after a refusal */
     return true;
 }
 

@@ -100,6 +100,13 @@ grep -q "^careful: move C2 30.0 18.0: cavalry C2 leaves his prisoner shot S4, wh
 grep -A3 "^parliament> move C2 30 18" "$tmp/out" | tail -4 | tr '\n' '|' |
   grep -q "you (parliament): move C2 30.0 18.0|  Parliament cavalry C2 moves from (34.0, 18.0) to (30.0, 18.0)|  Prisoner shot S4 escapes and returns to the Royalists|" ||
   fail "the order given twice was not played, or the escape not told after the move: $(grep -A3 '^parliament> move C2 30 18' "$tmp/out" | tail -4)"
+# ... and with manual dice a number typed after the caution is a die, not list entry 1 (a
+# referee's die played a search nobody ordered)
+(printf 'hint\ntake\n%.0s' $(seq 61); printf 'quit\n') |
+  "$ecw" play catch-a-king --as parliament --seed 13 --save "$tmp/care.json" >/dev/null 2>&1
+printf 'move C2 30 18\n1\nquit\n' | "$ecw" play --load "$tmp/care.json" --dice manual >"$tmp/out" 2>&1
+grep -q "^the last order was not played (careful, above): no dice are wanted now, and 1 plays nothing" "$tmp/out" ||
+  fail "a number after a caution played: $(grep -A3 '^careful' "$tmp/out")"
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
 grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
 printf 'list all 5\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1

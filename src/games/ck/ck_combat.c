@@ -635,8 +635,9 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, int 
  * another guard: prisoners are grouped in fours with a guard in base
  * contact, so a trooper touching another's prisoner, with room for him,
  * may take him into his group. A word between two troopers, it costs
- * neither his turn; each prisoner once a turn (no prisoner passed round
- * for ever). In Parliament's turn only. */
+ * neither his turn; each prisoner once a turn, and not once led on by an
+ * escort (no prisoner passed round for ever, nor relayed on 3" at a time
+ * by fresh guards). In Parliament's turn only. */
 static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
     if (s->phase != CP_PARLIAMENT)
@@ -651,8 +652,8 @@ static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Dia
     ck_fig_id(s, t->guard, guard);
     if (t->guard == a->piece)
         return diag_set(d, "he guards %s already", id);
-    if (t->moved)
-        return diag_set(d, "%s has changed guards once this turn already", id);
+    if (t->moved) /* (a relay of guards would lead him on more than 3" a turn) */
+        return diag_set(d, "%s has changed guards or been led on once this turn already", id);
     if (!ck_in_contact(f, t))
         return diag_set(d, "he must touch %s to take him over (a prisoner stands in base contact with his guard): "
                            "%.1f\" between their bases",
@@ -1098,9 +1099,14 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
     default:
         if (fg->cut_short) { /* (option blocked_recoil=dies) */
-            char way[200];
-            recoil_said(s, fg->loser, fg->winner, io, way, sizeof way);
-            snprintf(buf, n, "%s dies, his recoil cut short (%s)", who.s, way);
+            char way[200] = "by the table's edge";
+            float x, y;
+            if (recoil_point(s, fg->loser, fg->winner, &x, &y, NULL) >= 0) {
+                way[0] = '(';
+                recoil_said(s, fg->loser, fg->winner, io, way + 1, sizeof way - 2);
+                strcat(way, ")");
+            }
+            snprintf(buf, n, "%s dies, his recoil cut short %s", who.s, way);
         } else
             snprintf(buf, n, "%s dies", who.s);
         break;
@@ -1358,12 +1364,12 @@ static void capture(CkState *s, const Action *a, GameIO *io)
         ck_search_if_on_piece(s, a->piece, io);
 }
 
-/* [CK Combat Outcomes] for the odds of a fight at t by a (standing where
- * he strikes from): where t's recoil would take him, when he could not go
- * his full half move (a play-tester read "recoils 0.64" at a man boxed in
+/* [CK Combat Outcomes] for the odds of a fight between t and a (standing
+ * where he strikes from): where t's recoil from a would take him (`who`
+ * names t's part), when he could not go his full half move (a play-tester read "recoils 0.64" at a man boxed in
  * by his men, whose recoil did nothing), and what option blocked_recoil
  * makes of it. */
-static void recoil_note(const CkState *s, int t, int a, FILE *out)
+static void recoil_note(const CkState *s, int t, int a, const char *who, FILE *out)
 {
     const CkFig *l = &s->figs[t];
     float x, y;
@@ -1374,7 +1380,7 @@ static void recoil_note(const CkState *s, int t, int a, FILE *out)
     char said[200];
     recoil_said(s, t, a, &labels, said, sizeof said);
     bool dies = s->blocked_dies && recoil_cut_short(s, t, a);
-    fprintf(out, "  if beaten and not by half: %s%s\n", said,
+    fprintf(out, "  if %s is beaten and not by half: %s%s\n", who, said,
             dies ? "; with blocked_recoil=dies he dies instead" : "");
 }
 
@@ -1482,7 +1488,10 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     ck_odds_print_fight(&fa, out);
     if (!shoot)
         charge_notes(s0, a, cx, cy, out);
-    recoil_note(&s, a->target, a->piece, out);
+    if (!(fa.capture && t->side == CK_ROY)) /* (a Royalist beaten by a charge with the capture word is taken) */
+        recoil_note(&s, a->target, a->piece, "the target", out);
+    if (!shoot) /* a shooter never suffers from his shot */
+        recoil_note(&s, a->piece, a->target, "the attacker", out);
     return 0;
 }
 

@@ -1291,6 +1291,9 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     f->x = x;
     f->y = y;
     gather_prisoners(s, a->piece, false);
+    for (int i = 0; i < s->nfigs; i++) /* led 3" this turn: not handed on to be led again (check_takeover) */
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
+            s->figs[i].moved = 1;
     log_way(s, a, fx, fy, io, "escorts prisoners");
     ck_search_if_on_piece(s, a->piece, io);
 }

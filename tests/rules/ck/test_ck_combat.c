@@ -997,6 +997,8 @@ Test(ck_combat_outcomes, blocked_recoil_dies_when_an_enemy_or_the_edge_cuts_it_s
     ckf_dice(&F, 2, 3, 1); /* 4+3=7 against 4+1=5 */
     ckf_charge(&F, c2, h, false);
     cr_assert_eq(ckf_f(&F, h)->status, FS_DEAD, "the edge behind him: he dies");
+    cr_assert(strstr(captured_last_text(&F.ev, "combat"), "horse H1 dies, his recoil cut short by the table's edge"), "%s",
+              captured_last_text(&F.ev, "combat"));
     /* a friend in his way stops him short, as without the option */
     int c3 = ckf_fig(&F, F_CAVALRY, 10, 20), s3 = ckf_fig(&F, F_SHOT, 10, 25);
     ckf_fig(&F, F_CLUBMAN, 10, 27.0f); /* where his recoil would end */
@@ -1597,7 +1599,8 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     Diag d = {{0}};
     char *text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
     cr_assert_not_null(text, "%s", d.msg);
-    cr_assert(strstr(text, "  if beaten and not by half: shot S1 cannot recoil: dragoon D1's base stands in his way\n"),
+    cr_assert(strstr(text, "  if the target is beaten and not by half: shot S1 cannot recoil: dragoon D1's base stands in "
+                           "his way\n"),
               "%s", text);
     free(text);
     F.s.blocked_dies = 1;
@@ -1605,9 +1608,21 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     cr_assert_not_null(text, "%s", d.msg);
     cr_assert(strstr(text, "his way; with blocked_recoil=dies he dies instead\n"), "%s", text);
     free(text);
+    text = table_odds(ckf_act(CKV_CHARGE, c, s, CK_CHARGE_CAPTURE, 0, 0), &d); /* taken, not driven back */
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert_null(strstr(text, "if the target is beaten"), "%s", text);
+    free(text);
     ckf_f(&F, 2)->status = FS_DEAD; /* the way clear: nothing said */
     text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
     cr_assert_not_null(text, "%s", d.msg);
-    cr_assert_null(strstr(text, "if beaten and not by half"), "%s", text);
+    cr_assert_null(strstr(text, "is beaten and not by half"), "%s", text);
+    free(text);
+    /* the charger's own recoil, cut short by the table's edge behind him */
+    int c2 = ckf_fig(&F, F_CAVALRY, 30, 0.8f), h = ckf_fig(&F, F_SHOT, 30, 2.05f);
+    text = table_odds(ckf_act(CKV_CHARGE, c2, h, 0, 0, 0), &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    cr_assert(strstr(text, "  if the attacker is beaten and not by half: cavalry C2 cannot recoil: the table's edge is "
+                           "behind him; with blocked_recoil=dies he dies instead\n"),
+              "%s", text);
     free(text);
 }

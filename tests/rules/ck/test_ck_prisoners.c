@@ -543,7 +543,7 @@ Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group
     cr_assert_eq(ckf_f(&F, p)->guard, c2);
     cr_assert_eq(ckf_events(&F, "handover"), 1);
     cr_assert(!ckf_f(&F, c1)->moved && !ckf_f(&F, c2)->moved && !ckf_f(&F, c2)->shot, "nobody's turn is spent");
-    ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "has changed guards once this turn already");
+    ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "has changed guards or been led on once this turn already");
     ckf_move(&F, c1, 20, 14); /* the old guard goes: nobody escapes */
     cr_assert_eq(ckf_events(&F, "escape"), 0);
     cr_assert_eq(ckf_f(&F, p)->guard, c2);
@@ -553,6 +553,13 @@ Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group
     ckf_refused(&F, ckf_act(CKV_GUARD, c2, p, 0, 0, 0), "he guards H1 already");
     ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "he must touch H1 to take him over");
     ckf_refused(&F, ckf_act(CKV_GUARD, c2, c1, 0, 0, 0), "is no prisoner");
+    /* led on 3" by an escort, he is not handed to a fresh guard to be led on again (a play-tester's relay
+     * took a man 4.9" in a turn) */
+    ck_reset_flags(&F.s, CK_PAR);
+    ckf_do(&F, ckf_act(CKV_ESCORT, c2, 0, 0, 0, 0));
+    int c4 = ckf_fig(&F, F_CAVALRY, ckf_f(&F, p)->x + 1.25f, ckf_f(&F, p)->y);
+    cr_assert(ck_in_contact(ckf_f(&F, c4), ckf_f(&F, p)));
+    ckf_refused(&F, ckf_act(CKV_GUARD, c4, p, 0, 0, 0), "H1 has changed guards or been led on once this turn already");
 }
 
 /* ... with room for him: four to a guard, and Charles or Wilmot alone; in
