@@ -73,6 +73,8 @@ typedef struct Play {
     size_t         typed;       /* the dice typed for it so far (fed ones included) */
     bool           suspended;   /* the referee stopped at one of an action's dice: it waits (play_suspend) */
     bool           withdrawn;   /* ... with 'undo': it is dropped, dice and all, and play goes on (play_withdraw) */
+    EventLog      *log;         /* the game's log: ... */
+    uint64_t       seq_at_stop; /* ... its next event's number when the referee stopped (the rest go untold) */
     bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
     size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
@@ -294,6 +296,8 @@ static const char *withdraw_refusal(const Play *p)
 static void play_roll_withdraw(Play *p)
 {
     p->withdrawn = p->suspended = true;
+    if (p->log)
+        p->seq_at_stop = p->log->seq;
     p->stop = true;
 }
 
@@ -1109,6 +1113,8 @@ static void play_withdraw(Play *p, void *st, GameIO *io)
         len += w > 0 ? (size_t)w : 0;
     }
     EventLog *log = io->log;
+    if (log && p->log == log) /* the events the action's run made untold take no numbers (a play-tester found a gap) */
+        log->seq = p->seq_at_stop;
     if (evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
         evlog_str(log, "action", gone.text);
         Jw *w = evlog_jw(log);
@@ -1433,6 +1439,7 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     PlaySink sink = {{events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human}, p};
     EventLog log;
     evlog_init(&log, play_sink, &sink);
+    p->log = &log;
     GameIO io = {&log, a->manual || a->loaded.has_pending ? play_roll : NULL, p};
     int code = a->load ? play_resume(a, p, st, &log) : play_start(a, p, st, &io);
     if (code == EXIT_OK) {

@@ -647,6 +647,8 @@ grep -q "^type the number the d6 rolled for shot by commander Y, 1 to 6; 'undo' 
 [ "$(grep -c '^parliament> ' "$tmp/out")" = 4 ] || fail "after a withdrawal the same side is not asked again: $(grep '^[a-z]*> ' "$tmp/out")"
 grep -q '"type":"withdrawn","action":"shoot Y H2","dropped":\[3\]' "$tmp/wd.jsonl" || fail "the events do not tell the withdrawal"
 grep -q '"type":"shoot"' "$tmp/wd.jsonl" && fail "a withdrawn shot was resolved in the events"
+grep -o '"seq":[0-9]*' "$tmp/wd.jsonl" | cut -d: -f2 | awk 'NR > 1 && $1 != prev + 1 { bad = 1 } { prev = $1 } END { exit bad }' ||
+  fail "the events' numbers skip where an order was withdrawn: $(grep -o '"seq":[0-9]*' "$tmp/wd.jsonl" | tr '\n' ' ')"
 cmp -s "$tmp/wd0.json" "$tmp/wd.json" || fail "the record after withdrawals is not the game before them: $(head -c 400 "$tmp/wd.json")"
 expect 0 "$ecw" replay --verify "$tmp/wd.json"
 # ... an action left waiting at a quit, and loaded, is withdrawn the same way
