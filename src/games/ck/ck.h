@@ -28,10 +28,12 @@ enum {
 #define CK_TABLE 48.0f
 /* [CK Movement and Ranges] ecw: how far past his allowance a move or a
  * dragoon's half move may go and still count as within it (not a charge,
- * whose point nobody types): half the 0.1" to which positions are shown (and a tape is read), so
- * a point typed from the shown coordinates is never refused for their
- * rounding. */
-#define CK_REACH_GRACE 0.05f
+ * whose point nobody types): positions are shown (and a tape is read) to
+ * 0.1", so each coordinate may be 0.05" off and the point 0.05 x sqrt 2 =
+ * 0.071" (a play-tester's Wilmot, shown at (0.8, 0.8), stood at 0.75 and
+ * was refused a move typed 8.0" from there at 0.05"); a point typed from
+ * the shown coordinates is never refused for their rounding. */
+#define CK_REACH_GRACE 0.075f
 #define CK_EDGE_GAP 8.0f   /* no terrain nearer an edge [CK Game set up] */
 
 typedef enum { T_VILLAGE, T_MANOR, T_WOOD, T_HILL, T_FIELD, T_MARSH, T_KIND_COUNT } CkTerrainKind;

@@ -33,7 +33,7 @@ Test(ck_movement_and_ranges, table_values)
 }
 
 /* A figure of `type` at (20, 20) on open ground moves exactly `rate` and
- * not 0.1" more (past the 0.05" grace), in any direction. */
+ * not 0.1" more (past the 0.075" grace), in any direction. */
 static void check_rate(int type, bool on_foot, float rate)
 {
     ckf_init(&F);
@@ -952,7 +952,7 @@ Test(ck_movement_and_ranges, out_of_reach_says_why_and_never_looks_equal)
 
 /* The refusal shows two decimals, three or four where fewer would make the
  * distance and the allowance look equal (8.004" against 8.000" read "8.00"
- * against "8.00"); past the 0.05" grace a move rarely needs them, so the
+ * against "8.00"); past the 0.075" grace a move rarely needs them, so the
  * refusal is asked for directly. */
 Test(ck_movement_and_ranges, out_of_reach_never_looks_equal_at_two_decimals)
 {
@@ -966,8 +966,8 @@ Test(ck_movement_and_ranges, out_of_reach_never_looks_equal_at_two_decimals)
 }
 
 /* Positions are shown to 0.1", so a point typed from them may be up to
- * 0.05" off: a move and a dragoon's half move forgive that much over the
- * allowance, not more; a charge, whose point of contact nobody types,
+ * 0.05" off in each coordinate, 0.071" in all: a move and a dragoon's half
+ * move forgive 0.075" over the allowance, not more; a charge, whose point of contact nobody types,
  * forgives nothing. Charles listed at (25.0, 14.0) while he stands at
  * 13.999 reaches (25, 17) on his wounded 3". */
 Test(ck_movement_and_ranges, reach_forgives_the_shown_rounding)
@@ -978,7 +978,11 @@ Test(ck_movement_and_ranges, reach_forgives_the_shown_rounding)
     ckf_f(&F, x)->wounded = 1;
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17)), "3.001\" on a 3\" move");
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.04f)), "3.04\": within the grace");
-    ckf_refused(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.06f), "3.1\" away, this figure may move 3.0\"");
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.07f)), "3.07\": both coordinates 0.05\" off");
+    ckf_refused(&F, ckf_act(CKV_MOVE, x, 0, 0, 25, 17.08f), "3.1\" away, this figure may move 3.0\"");
+    /* a play-tester's Wilmot, shown at (0.8, 0.8), stood at (0.8, 0.75): 8.0" typed from the shown point */
+    int w = ckf_fig(&F, F_WILMOT, 0.8f, 0.75f);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, w, 0, 0, 0.8f, 8.8f)), "8.05\" from where he stands");
     /* a charge 8.0" to contact goes; 8.04" does not */
     ckf_side(&F, CK_PAR);
     int c = ckf_fig(&F, F_CAVALRY, 10, 20), s = ckf_fig(&F, F_SHOT, 10, 29.25f);
