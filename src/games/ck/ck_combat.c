@@ -1064,7 +1064,12 @@ static void recoil_said(const CkState *s, int loser, int winner, const GameIO *i
     const CkFig *l = &s->figs[loser];
     CkLabel who = ck_fig_label(s, loser, io), stop = by >= 0 ? ck_fig_label(s, by, io) : (CkLabel){""};
     CkLabel pris = through >= 0 ? ck_fig_label(s, through, io) : (CkLabel){""};
-    bool stays = ck_dist(l->x, l->y, x, y) < 0.05f;
+    /* a recoil that leaves him where the roster shows him (to 0.1") is told as none (a play-tester read
+     * "recoils to (0.8, 0.8)", the spot he was listed at) */
+    char was[32], now[32];
+    snprintf(was, sizeof was, "%.1f %.1f", (double)l->x, (double)l->y);
+    snprintf(now, sizeof now, "%.1f %.1f", (double)x, (double)y);
+    bool stays = strcmp(was, now) == 0;
     if (stays && by < 0) {
         snprintf(buf, n, "%s cannot recoil: the table's edge is behind him", who.s);
         return;

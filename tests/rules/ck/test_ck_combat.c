@@ -961,6 +961,19 @@ Test(ck_combat_outcomes, a_loser_at_the_table_edge_cannot_recoil)
     cr_assert(said && strstr(said, "horse H1 cannot recoil: the table's edge is behind him"), "%s", said ? said : "(none)");
 }
 
+/* ... and one whose recoil leaves him where the roster shows him (to
+ * 0.1") is told he cannot recoil, not that he "recoils to" that spot (a
+ * play-tester's Wilmot in a corner). */
+Test(ck_combat_outcomes, a_recoil_too_short_to_show_is_told_as_none)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 44.57f), h = ckf_fig(&F, F_HORSE, 20, 47.22f); /* 0.03" from the edge */
+    ckf_dice(&F, 2, 3, 1);
+    ckf_charge(&F, c, h, false);
+    cr_assert_float_eq(ckf_f(&F, h)->y, 47.25f, 1e-4, "he went back the 0.03\" there was");
+    const char *said = captured_last_text(&F.ev, "combat");
+    cr_assert(said && strstr(said, "horse H1 cannot recoil: the table's edge is behind him"), "%s", said ? said : "(none)");
+}
+
 /* ... and an enemy already touching him on the side he would go does
  * not let him slide across his base: the recoil is stopped at once. */
 Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)
