@@ -259,6 +259,7 @@ typedef struct CkFightArgs {
     int  att, def;
     bool att_foot, def_foot, shoot, capture;
     bool lets_go; /* a Parliament defender lets a beaten charger go (defender_takes=no) */
+    bool att_cut, def_cut; /* option blocked_recoil=dies: his recoil cut short, a beaten man dies */
     int  guarding, af, df;
 } CkFightArgs;
 void ck_odds_print_fight(const CkFightArgs *f, FILE *out); /* ck_odds.c */

@@ -1386,7 +1386,7 @@ static void recoil_note(const CkState *s, int t, int a, const char *who, FILE *o
     recoil_said(s, t, a, &labels, said, sizeof said);
     bool dies = s->blocked_dies && recoil_cut_short(s, t, a);
     fprintf(out, "  if %s is beaten and not by half: %s%s\n", who, said,
-            dies ? "; with blocked_recoil=dies he dies instead" : "");
+            dies ? "; with blocked_recoil=dies he dies instead, as the chances above count it" : "");
 }
 
 /* [CK Playing the Game] the table as the other side, `side`, would find it
@@ -1489,6 +1489,8 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
                       .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
                       .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
                       .lets_go = s.defender_takes == CK_TAKE_NO,
+                      .att_cut = !shoot && s.blocked_dies && recoil_cut_short(&s, a->piece, a->target),
+                      .def_cut = s.blocked_dies && recoil_cut_short(&s, a->target, a->piece),
                       .af = factors_sum(&af), .df = factors_sum(&df)};
     ck_odds_print_fight(&fa, out);
     if (!shoot)

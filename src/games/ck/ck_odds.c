@@ -115,6 +115,7 @@ typedef struct OddsArgs {
     bool att_foot, def_foot; /* dragoon-foot */
     bool modifiers_seen;     /* --modifiers LIST was given */
     bool at_table;           /* a fight on the table (the prompt's odds), not the command's */
+    bool att_cut, def_cut;   /* ... whose man's recoil is cut short, and dies so (option blocked_recoil=dies) */
 } OddsArgs;
 
 static int type_of(const char *name)
@@ -353,8 +354,9 @@ static void factors(const OddsArgs *o, int *af, int *df)
  * dead, or for Charles and Wilmot a second die, 1-3 dead, 4-6 wounded (a
  * wounded man taken at once when his beater takes prisoners); beaten by
  * less, recoil, or taken prisoner. */
-static void beaten(CkFate *f, double p, bool by_half, bool person, bool capture)
+static void beaten(CkFate *f, double p, bool by_half, bool person, bool capture, bool cut)
 {
+    by_half |= cut && !capture; /* (option blocked_recoil=dies: a recoil he cannot make kills him, as by half) */
     if (by_half && person) {
         f->dead += p / 2;
         *(capture ? &f->captured : &f->wounded) += p / 2;
@@ -389,9 +391,9 @@ static void odds(const OddsArgs *o, int af, int df, CkOdds *r)
             int at = a + af, dt = d + df;
             double p = 1.0 / 36;
             if (at > dt)
-                beaten(&r->target, p, 2 * dt <= at, is_person(o->v[O_TARGET]), takes_target(o));
+                beaten(&r->target, p, 2 * dt <= at, is_person(o->v[O_TARGET]), takes_target(o), o->def_cut);
             else if (dt > at && melee)
-                beaten(&r->attacker, p, 2 * at <= dt, is_person(o->v[O_ATTACKER]), takes_attacker(o));
+                beaten(&r->attacker, p, 2 * at <= dt, is_person(o->v[O_ATTACKER]), takes_attacker(o), o->att_cut);
             else
                 r->target.none += p;
         }
@@ -515,6 +517,7 @@ void ck_odds_print_fight(const CkFightArgs *f, FILE *out)
     o.att_foot = f->att_foot, o.def_foot = f->def_foot;
     o.v[O_SHOOT] = f->shoot, o.v[O_CAPTURE] = f->capture, o.v[O_GUARDING] = f->guarding, o.v[O_LETS_GO] = f->lets_go;
     o.at_table = true;
+    o.att_cut = f->att_cut, o.def_cut = f->def_cut;
     CkOdds r;
     odds(&o, f->af, f->df, &r);
     print_text(&o, f->af, f->df, &r, out);

@@ -1619,7 +1619,10 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     F.s.blocked_dies = 1;
     text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
     cr_assert_not_null(text, "%s", d.msg);
-    cr_assert(strstr(text, "his way; with blocked_recoil=dies he dies instead\n"), "%s", text);
+    cr_assert(strstr(text, "his way; with blocked_recoil=dies he dies instead, as the chances above count it\n"), "%s",
+              text);
+    cr_assert(strstr(text, "  target shot dead") && !strstr(text, "target shot recoils"), "the recoil counted as death: %s",
+              text);
     free(text);
     text = table_odds(ckf_act(CKV_CHARGE, c, s, CK_CHARGE_CAPTURE, 0, 0), &d); /* taken, not driven back */
     cr_assert_not_null(text, "%s", d.msg);
@@ -1635,7 +1638,7 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     text = table_odds(ckf_act(CKV_CHARGE, c2, h, 0, 0, 0), &d);
     cr_assert_not_null(text, "%s", d.msg);
     cr_assert(strstr(text, "  if the attacker is beaten and not by half: cavalry C2 cannot recoil: the table's edge is "
-                           "behind him; with blocked_recoil=dies he dies instead\n"),
+                           "behind him; with blocked_recoil=dies he dies instead, as the chances above count it\n"),
               "%s", text);
     free(text);
 }
