@@ -2346,6 +2346,19 @@ static double shot_worth(Table *tb, int i)
     return best;
 }
 
+/* (option together=yes) has a friend of the acting side closed in on t
+ * this turn (moved and done, aiming at nobody, touching him)? */
+static bool closed_in_on(Table *tb, int t)
+{
+    const CkState *s = tb->s;
+    for (int k = 0; k < tb->nown; k++) {
+        const CkFig *g = &s->figs[tb->own[k]];
+        if (g->moved && g->shot && g->shot_at == CK_NONE && ck_in_contact(g, &s->figs[t]))
+            return true;
+    }
+    return false;
+}
+
 static bool roy_charge(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
@@ -2366,7 +2379,14 @@ static bool roy_charge(Table *tb, int i, Action *out)
         v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         n++;
+        int from = n;
         offer_join(tb, i, t, v[n - 1], floor, cand, v, &n);
+        /* friends closed in on t: what is done at him goes if it pays at all, or their turn is wasted (a
+         * play-tester saw four shot close in on a trooper and nobody charge); the floor is lowered for t
+         * alone, by raising t's values over everyone else's */
+        if (s->together && floor > 0.05 && closed_in_on(tb, t))
+            for (int k = from - 1; k < n; k++)
+                v[k] += floor - 0.05;
     }
     return best_first(tb, cand, v, n, floor, out);
 }

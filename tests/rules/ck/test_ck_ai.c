@@ -374,3 +374,25 @@ Test(ck_royalist_last_turn, a_horseman_charges_a_dragoon_rather_than_ride_off)
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     cr_assert_neq(a.verb, CKV_CHARGE, "turn 5: not worth his horse");
 }
+
+/* [CK Hand to hand Combat] (option together=yes) four shot have closed in
+ * on a cavalryman: the fifth charges him (3 +4 against 4) though a charge
+ * at those odds pays less than a fresh one must; else the four closed in
+ * for nothing (a play-tester saw four shot close in and nobody charge). */
+Test(ck_royalist_player, a_charge_follows_the_men_who_closed_in)
+{
+    F.s.together = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    ckf_side(&F, CK_ROY);
+    for (int k = 0; k < 4; k++) {
+        float a = (float)k * 1.2566371f; /* 0, 72, 144 and 216 degrees */
+        int j = ckf_fig(&F, F_SHOT, 20 + 1.25f * cosf(a), 20 + 1.25f * sinf(a));
+        ckf_f(&F, j)->moved = ckf_f(&F, j)->shot = 1; /* closed in this turn */
+    }
+    int s5 = ckf_fig(&F, F_SHOT, 20 + 3.5f * 0.309017f, 20 - 3.5f * 0.951057f); /* facing the free side */
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == s5 && a.target == c, "verb %d piece %d target %d", a.verb, a.piece,
+              a.target);
+}
