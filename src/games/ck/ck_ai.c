@@ -1965,8 +1965,14 @@ static bool persons_covered(Table *tb, int i)
         if (j == i || g->moved || g->shot)
             continue;
         for (int q = 0; q < tb->nfoes; q++) {
-            const CkFig *e = &s->figs[tb->foes[q]];
-            if (is_person(e) && dist2(g->x, g->y, e->x, e->y) <= reach * reach)
+            int t = tb->foes[q];
+            const CkFig *e = &s->figs[t];
+            if (!is_person(e) || dist2(g->x, g->y, e->x, e->y) > reach * reach)
+                continue;
+            /* ... with odds as good as his: a horseman who must ride into the wood at -2 does not cover
+             * one who can charge from outside it (a play-tester saw the hint pass up 53% at Charles) */
+            Odds mine = charge_odds(tb, i, t, 0), theirs = charge_odds(tb, j, t, 0);
+            if (theirs.kill + theirs.beat >= mine.kill + mine.beat - 0.01)
                 return true;
         }
     }

@@ -396,3 +396,34 @@ Test(ck_royalist_player, a_charge_follows_the_men_who_closed_in)
     cr_assert(a.verb == CKV_CHARGE && a.piece == s5 && a.target == c, "verb %d piece %d target %d", a.verb, a.piece,
               a.target);
 }
+
+/* [CK Hand to hand Combat] a trooper ready to search, who alone can charge
+ * Charles from outside his wood, charges him: the dragoon who could reach
+ * him only by riding into the wood (-2) does not cover him (a play-tester
+ * saw the hint pass up 53% at Charles to search). */
+Test(ck_parliament_player, the_best_placed_trooper_charges_charles)
+{
+    ckf_piece(&F, CKP_WOOD, 27, 25, DISC_BLANK, PROM_BLANK);
+    F.s.pieces[CKP_WOOD].searched = 1;
+    ckf_piece(&F, CKP_HILL, 38, 25, DISC_BLANK, PROM_BLANK); /* unsearched, in C2's reach: he could search it */
+    int c1 = ckf_fig(&F, F_DRAGOON, 24.5f, 25), c2 = ckf_fig(&F, F_CAVALRY, 33, 25); /* D1 mounted: 2 -2 */
+    ckf_side(&F, CK_ROY);
+    int x = ckf_fig(&F, F_CHARLES, 29.4f, 25);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    bool charged = false;
+    for (int n = 0; n < 4 && !charged; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        charged = (a.verb == CKV_CHARGE || a.verb == CKV_CAPTURE) && a.target == x;
+        cr_assert(!charged || a.piece == c2, "charged by %d, not C1 (%d) from outside the wood", a.piece, c2);
+        if (!charged) {
+            ckf_dice(&F, 2, 3, 3);
+            ckf_do(&F, a);
+        }
+    }
+    cr_assert(charged, "nobody charged Charles");
+    (void)c1;
+}
