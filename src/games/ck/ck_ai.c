@@ -2327,11 +2327,6 @@ static void offer_join(Table *tb, int i, int t, double v, double floor, Action *
     val[(*n)++] = follow / 2;
 }
 
-/* [CK Hand to hand Combat] The ambush of figure i with the best expected
- * points, if it pays: a dead trooper is worth 4 (You 6), a beaten guard
- * frees his prisoners, a trooper killed or beaten who could charge Charles
- * spares him (CK_GUARD_KING); a beaten Royalist may be taken prisoner.
- * Charles and Wilmot never fight. */
 /* [CK Aim of the game] the best shot figure i has at a trooper, in the
  * points it is likely to win (kill chance times his worth; nothing risked). */
 static double shot_worth(Table *tb, int i)
@@ -2365,6 +2360,11 @@ static bool closed_in_on(Table *tb, int t)
     return false;
 }
 
+/* [CK Hand to hand Combat] The ambush of figure i with the best expected
+ * points, if it pays: a dead trooper is worth 4 (You 6), a beaten guard
+ * frees his prisoners, a trooper killed or beaten who could charge Charles
+ * spares him (CK_GUARD_KING); a beaten Royalist may be taken prisoner.
+ * Charles and Wilmot never fight. */
 static bool roy_charge(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
