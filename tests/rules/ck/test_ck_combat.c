@@ -1602,6 +1602,19 @@ Test(ck_combat_outcomes, combat_event_before_its_consequences)
     cr_assert(ckf_f(&F, x)->wounded);
 }
 
+/* Does the text of the odds of a at the table hold `part` (or not)? */
+static void odds_say(Action a, const char *part, bool said)
+{
+    Diag d = {{0}};
+    char *text = table_odds(a, &d);
+    cr_assert_not_null(text, "%s", d.msg);
+    if (said)
+        cr_assert(strstr(text, part), "'%s' not in: %s", part, text);
+    else
+        cr_assert_null(strstr(text, part), "'%s' in: %s", part, text);
+    free(text);
+}
+
 /* The odds of a fight at a man who could not go his full recoil say where
  * a recoil would leave him, and what option blocked_recoil=dies makes of
  * it (a play-tester read "recoils 0.64" at a trooper boxed in by his men). */
@@ -1609,36 +1622,21 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
     ckf_fig(&F, F_DRAGOON, 20.85f, 25.85f); /* touching him on the side he would go */
-    Diag d = {{0}};
-    char *text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
-    cr_assert_not_null(text, "%s", d.msg);
-    cr_assert(strstr(text, "  if the target is beaten and not by half: shot S1 cannot recoil: dragoon D1's base stands in "
-                           "his way\n"),
-              "%s", text);
-    free(text);
+    Action charge = ckf_act(CKV_CHARGE, c, s, 0, 0, 0), capture = ckf_act(CKV_CHARGE, c, s, CK_CHARGE_CAPTURE, 0, 0);
+    odds_say(charge, "  if the target is beaten and not by half: shot S1 cannot recoil: dragoon D1's base stands in his "
+                     "way\n",
+             true);
     F.s.blocked_dies = 1;
-    text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
-    cr_assert_not_null(text, "%s", d.msg);
-    cr_assert(strstr(text, "his way; with blocked_recoil=dies he dies instead, as the chances above count it\n"), "%s",
-              text);
-    cr_assert(strstr(text, "  target shot dead") && !strstr(text, "target shot recoils"), "the recoil counted as death: %s",
-              text);
-    free(text);
-    text = table_odds(ckf_act(CKV_CHARGE, c, s, CK_CHARGE_CAPTURE, 0, 0), &d); /* taken, not driven back */
-    cr_assert_not_null(text, "%s", d.msg);
-    cr_assert_null(strstr(text, "if the target is beaten"), "%s", text);
-    free(text);
-    ckf_f(&F, 2)->status = FS_DEAD; /* the way clear: nothing said */
-    text = table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d);
-    cr_assert_not_null(text, "%s", d.msg);
-    cr_assert_null(strstr(text, "is beaten and not by half"), "%s", text);
-    free(text);
+    odds_say(charge, "his way; with blocked_recoil=dies he dies instead, as the chances above count it\n", true);
+    odds_say(charge, "  target shot dead", true); /* the recoil counted as death */
+    odds_say(charge, "target shot recoils", false);
+    odds_say(capture, "if the target is beaten", false); /* taken, not driven back */
+    ckf_f(&F, 2)->status = FS_DEAD;                     /* the way clear: nothing said */
+    odds_say(charge, "is beaten and not by half", false);
     /* the charger's own recoil, cut short by the table's edge behind him */
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 0.8f), h = ckf_fig(&F, F_SHOT, 30, 2.05f);
-    text = table_odds(ckf_act(CKV_CHARGE, c2, h, 0, 0, 0), &d);
-    cr_assert_not_null(text, "%s", d.msg);
-    cr_assert(strstr(text, "  if the attacker is beaten and not by half: cavalry C2 cannot recoil: the table's edge is "
-                           "behind him; with blocked_recoil=dies he dies instead, as the chances above count it\n"),
-              "%s", text);
-    free(text);
+    odds_say(ckf_act(CKV_CHARGE, c2, h, 0, 0, 0),
+             "  if the attacker is beaten and not by half: cavalry C2 cannot recoil: the table's edge is behind him; "
+             "with blocked_recoil=dies he dies instead, as the chances above count it\n",
+             true);
 }
