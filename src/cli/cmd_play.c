@@ -74,7 +74,8 @@ typedef struct Play {
     bool           suspended;   /* the referee stopped at one of an action's dice: it waits (play_suspend) */
     bool           withdrawn;   /* ... with 'undo': it is dropped, dice and all, and play goes on (play_withdraw) */
     EventLog      *log;         /* the game's log: ... */
-    uint64_t       seq_at_stop; /* ... its next event's number when the referee stopped (the rest go untold) */
+    uint64_t       seq_at_stop; /* ... its next event's number when the referee stopped or withdrew (the rest go
+                                 * untold, and take no numbers) */
     bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
     size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
@@ -207,6 +208,8 @@ static void play_roll_stop(Play *p, bool quit)
                "the game is kept as it stood before it, and 'ecw play --load' asks for %s)\n",
                quit ? "(" : "", why, p->typed ? "the rest of its" : "its", typed, p->typed ? "the rest" : "them");
         p->suspended = true;
+        if (p->log)
+            p->seq_at_stop = p->log->seq;
     } else
         printf("%s%s: ecw rolls the rest of the opening's dice, then the game stops)\n", quit ? "(" : "", why);
     p->stop = true;
@@ -1085,6 +1088,8 @@ static void play_suspend(Play *p, void *st, GameIO *io)
 {
     play_unwind(p, st);
     EventLog *log = io->log;
+    if (log && p->log == log) /* as for a withdrawal: the untold events take no numbers */
+        log->seq = p->seq_at_stop;
     if (evlog_begin(log, "pending", VIS_PUBLIC)) { /* its events so far are told again when it is resumed */
         evlog_str(log, "action", p->rec.pending.text);
         evlog_int(log, "typed", (int64_t)p->typed);

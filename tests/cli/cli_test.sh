@@ -653,8 +653,11 @@ cmp -s "$tmp/wd0.json" "$tmp/wd.json" || fail "the record after withdrawals is n
 expect 0 "$ecw" replay --verify "$tmp/wd.json"
 # ... an action left waiting at a quit, and loaded, is withdrawn the same way
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 5 quit |
-  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wdp.json" >/dev/null 2>&1
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wdp.json" \
+  --events "$tmp/wdp.jsonl" >/dev/null 2>&1
 grep -q '"pending":{.*"text":"shoot Y H2"},"pending_rolls":1' "$tmp/wdp.json" || fail "no pending shot to withdraw: $(head -c 400 "$tmp/wdp.json")"
+grep -o '"seq":[0-9]*' "$tmp/wdp.jsonl" | cut -d: -f2 | awk 'NR > 1 && $1 != prev + 1 { bad = 1 } { prev = $1 } END { exit bad }' ||
+  fail "the events' numbers skip where a quit left an order waiting: $(grep -o '"seq":[0-9]*' "$tmp/wdp.jsonl" | tr '\n' ' ')"
 printf 'undo\nquit\n' | "$ecw" play --load "$tmp/wdp.json" >"$tmp/out" 2>&1 || fail "undo of a loaded pending action: exit $?"
 grep -qx '  withdrawn: shoot Y H2; the die typed for it (5) is dropped' "$tmp/out" || fail "a loaded pending action was not withdrawn: $(grep -A3 '^waiting for' "$tmp/out")"
 grep -q '^parliament> quit$' "$tmp/out" || fail "after withdrawing a loaded pending action the side is not asked"
