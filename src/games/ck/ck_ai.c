@@ -1333,6 +1333,9 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         v[n] = o.kill * value(e) + 0.1 * o.beat;
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
+        else /* a guard killed frees his prisoners (a play-tester's Charles sat guarded by one trooper for six
+              * turns while the Royalists shot at others) */
+            v[n] += freed(s, o) * tb->z[tb->foes[k]].held;
         cand[n++] = (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)tb->foes[k]};
     }
     return best_first(tb, cand, v, n, 0.01, out);
@@ -2554,6 +2557,28 @@ static bool roy_shoot_first(Table *tb, int i, Action *out)
     return true;
 }
 
+/* [CK Aim of the game] the last turn: nothing follows it, and a found man
+ * who gets away scores nothing, so a Royalist who can shoot but has no
+ * trooper in range goes towards the nearest, to shoot after moving (a
+ * play-tester's musket walked north from a trooper 11.5" off). False when
+ * he cannot shoot or no move brings one within his range. */
+static bool into_range(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float range = tb->figs[f->type].range, best = 1e9f;
+    if (range <= 0 || f->moved || f->shot || (f->type == F_CLUBMAN && !f->musket))
+        return false;
+    int t = -1;
+    for (int k = 0; k < tb->nfoes; k++) {
+        float d2 = dist2(f->x, f->y, s->figs[tb->foes[k]].x, s->figs[tb->foes[k]].y);
+        t = d2 < best ? tb->foes[k] : t, best = minf(best, d2);
+    }
+    if (t < 0 || sqrtf(best) > allowance(tb, i) + range - 0.5f)
+        return false;
+    return move_towards(tb, i, s->figs[t].x, s->figs[t].y, range - 0.5f, false, out);
+}
+
 /* An unmoved Royalist's next action (one who has shot first falls back
  * north); false when it has none. */
 static bool roy_figure(Table *tb, int i, Action *out)
@@ -2572,6 +2597,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return true;
     if (f->aimed)
         return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
+    if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores && into_range(tb, i, out))
+        return true;
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 

@@ -652,12 +652,12 @@ static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Dia
     ck_fig_id(s, t->guard, guard);
     if (t->guard == a->piece)
         return diag_set(d, "he guards %s already", id);
-    if (t->moved) /* (a relay of guards would lead him on more than 3" a turn) */
-        return diag_set(d, "%s has changed guards or been led on once this turn already", id);
     if (!ck_in_contact(f, t))
         return diag_set(d, "he must touch %s to take him over (a prisoner stands in base contact with his guard): "
                            "%.1f\" between their bases",
                         id, (double)fmaxf(ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t), 0));
+    if (t->moved) /* (a relay of guards would lead him on more than 3" a turn) */
+        return diag_set(d, "%s has changed guards or been led on once this turn already", id);
     if (!can_guard(s, a->piece, t))
         return diag_set(d, "this figure cannot guard %s: %s", id,
                         t->type == F_CHARLES || t->type == F_WILMOT ? "he needs a guard who guards nobody else"
@@ -735,6 +735,7 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     p->status = FS_PRISONER;
     p->guard = (uint8_t)guard;
     p->mounted = 0; /* captured horse go on foot */
+    p->moved = 0;   /* his own move this turn is no handing over (check_takeover: a man just taken was refused) */
     ck_beside_guard(s, t); /* where he stands, or drawn in to touch him if his base shrank */
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "capture", VIS_PUBLIC)) {
@@ -1471,6 +1472,9 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     if (!shoot) {
         contact_of(&s, f, a, from, &cx, &cy, NULL, NULL);
         f->x = cx, f->y = cy;
+        if (sets_off(&s0->figs[a->piece], cx, cy)) /* his prisoners escape as he sets off: none then stands in
+                                                   * his recoil's way as his (a play-tester read both) */
+            ck_prisoners_escape(&s, a->piece, NULL);
     }
     if (a->verb == CKV_JOIN) {
         join_odds(s0, a, cx, cy, out);

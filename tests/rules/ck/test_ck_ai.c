@@ -427,3 +427,47 @@ Test(ck_parliament_player, the_best_placed_trooper_charges_charles)
     cr_assert(charged, "nobody charged Charles");
     (void)c1;
 }
+
+/* ... and a Royalist who can shoot but has no trooper in range goes
+ * towards the nearest, to shoot after moving, where before the last turn
+ * he would fall back north (a play-tester's musket walked away). */
+Test(ck_royalist_last_turn, a_shooter_out_of_range_closes_to_shoot)
+{
+    ckf_fig(&F, F_DRAGOON, 24, 20);
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 24, 35); /* 15" off: out of his 12", within his move and range */
+    F.s.turn = CK_TURNS;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == s && a.y < 35, "the last turn: verb %d piece %d to y %.1f", a.verb,
+              a.piece, (double)a.y);
+    ckf_do(&F, a);
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_SHOOT && a.piece == s, "then he shoots: verb %d", a.verb);
+    ckf_init(&F);
+    ckf_fig(&F, F_DRAGOON, 24, 20);
+    ckf_side(&F, CK_ROY);
+    s = ckf_fig(&F, F_SHOT, 24, 35);
+    F.s.turn = 5;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(!(a.verb == CKV_MOVE && a.y < 35), "turn 5: he does not close in (to y %.1f)", (double)a.y);
+}
+
+/* [CK Captured Persons] a guard killed frees his prisoners: a Royalist
+ * shot shoots the dragoon guarding Charles, 7.8" off, rather than another
+ * dragoon at half range whom he is twice as likely to kill (a
+ * play-tester's Charles sat guarded by one trooper for six turns while the
+ * Royalists shot at others). */
+Test(ck_royalist_player, a_shot_at_charles_s_guard_before_an_easier_man)
+{
+    int c = ckf_fig(&F, F_DRAGOON, 20, 20), x = ckf_fig(&F, F_CHARLES, 40, 40);
+    ckf_prisoner(&F, x, c);
+    ckf_fig(&F, F_DRAGOON, 29, 23);
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 25, 26);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_SHOOT && a.piece == s && a.target == c, "verb %d piece %d target %d (the guard is %d)",
+              a.verb, a.piece, a.target, c);
+}

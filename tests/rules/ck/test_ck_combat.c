@@ -1639,4 +1639,12 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
              "  if the attacker is beaten and not by half: cavalry C2 cannot recoil: the table's edge is behind him; "
              "with blocked_recoil=dies he dies instead, as the chances above count it\n",
              true);
+    /* a guard who sets off to charge has left his prisoner: the note does not send his recoil by the man's way
+     * (a play-tester read both "escapes as he charges" and "stands in his prisoner's way") */
+    int g = ckf_fig(&F, F_CAVALRY, 10, 30), k = ckf_fig(&F, F_CLUBMAN, 40, 40), t = ckf_fig(&F, F_SHOT, 10, 33);
+    ckf_prisoner(&F, k, g);
+    ckf_f(&F, k)->x = 10, ckf_f(&F, k)->y = 28.75f; /* behind him */
+    ckf_fig(&F, F_DRAGOON, 10, 27.2f);               /* a friend beyond the prisoner */
+    odds_say(ckf_act(CKV_CHARGE, g, t, 0, 0, 0), "escapes as he charges", true);
+    odds_say(ckf_act(CKV_CHARGE, g, t, 0, 0, 0), "his prisoner", false);
 }

@@ -562,6 +562,25 @@ Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group
     ckf_refused(&F, ckf_act(CKV_GUARD, c4, p, 0, 0, 0), "H1 has changed guards or been led on once this turn already");
 }
 
+/* A man taken this turn may be handed over at once: his own move in his
+ * last turn is no handing over (a play-tester's clubman, just taken, was
+ * refused as "changed guards or been led on"); and a trooper not touching
+ * him is told so first. */
+Test(ck_captured_persons, a_man_just_taken_may_change_guards)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    int k = beaten_next_to(F_CLUBMAN, c);
+    ckf_f(&F, k)->moved = 1; /* he moved in the Royalists' turn */
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c, k, 0, 0, 0));
+    const CkFig *kf = ckf_f(&F, k);
+    int far = ckf_fig(&F, F_DRAGOON, kf->x + 5, kf->y);
+    ckf_refused(&F, ckf_act(CKV_GUARD, far, k, 0, 0, 0), "he must touch K1 to take him over");
+    float dx = kf->x - 20, dy = kf->y - 20, len = sqrtf(dx * dx + dy * dy);
+    int d = ckf_fig(&F, F_DRAGOON, kf->x + dx / len * 1.25f, kf->y + dy / len * 1.25f); /* beyond him, touching */
+    ckf_do(&F, ckf_act(CKV_GUARD, d, k, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, k)->guard, d);
+}
+
 /* ... with room for him: four to a guard, and Charles or Wilmot alone; in
  * Parliament's turn only. */
 Test(ck_captured_persons, a_takeover_wants_room_for_the_prisoner)
