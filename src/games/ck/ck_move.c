@@ -1153,6 +1153,27 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
 /* ---------------- apply ---------------- */
 
 /* The event of figure i's move from (fx, fy), written to io's log. */
+/* [CK Playing the Game] a searcher's move that ends just off an unsearched
+ * piece, within half an inch of its edge, searches nothing: said after the
+ * move, " (0.04\" short of the unsearched hill (piece 7): nothing searched)"
+ * (a play-tester's move ended 3.04" from a hill's centre unremarked); ""
+ * otherwise. */
+static void short_of_a_piece(const CkState *s, const CkFig *f, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (!ck_searches(s, f) || ck_piece_at(s, f->x, f->y) >= 0)
+        return;
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &s->pieces[p];
+        float off = ck_dist(f->x, f->y, pc->x, pc->y) - pc->r;
+        if (pc->placed && !pc->searched && off < 0.5f) {
+            snprintf(buf, n, " (%.2f\" short of the unsearched %s (piece %d): nothing searched)", (double)off,
+                     ck_terrain[pc->kind].name, p + 1);
+            return;
+        }
+    }
+}
+
 static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const char *what)
 {
     EventLog *log = io->log;
@@ -1160,12 +1181,14 @@ static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const 
     if (evlog_begin(log, "move", VIS_PUBLIC)) {
         evlog_int(log, "figure", i + 1);
         evlog_str(log, "figure_type", ck_figs[f->type].name);
+        char shy[96];
+        short_of_a_piece(s, f, shy, sizeof shy);
         if ((fx == f->x && fy == f->y) || !ck_on_table(f->x, f->y)) /* (dis)mounting where he stands; off the table */
             evlog_end(log, "%s %s %s (%s, %s)", side_title(f->side), ck_fig_label(s, i, io).s, what, ck_inch(fx).s,
                       ck_inch(fy).s);
         else /* to the hundredth where the order was typed so (a referee's 6.35 logged as 6.3) */
-            evlog_end(log, "%s %s %s (%s, %s) to (%s, %s)", side_title(f->side), ck_fig_label(s, i, io).s, what,
-                      ck_inch(fx).s, ck_inch(fy).s, ck_inch(f->x).s, ck_inch(f->y).s);
+            evlog_end(log, "%s %s %s (%s, %s) to (%s, %s)%s", side_title(f->side), ck_fig_label(s, i, io).s, what,
+                      ck_inch(fx).s, ck_inch(fy).s, ck_inch(f->x).s, ck_inch(f->y).s, shy);
     }
 }
 

@@ -1271,3 +1271,22 @@ Test(ck_movement_and_ranges, an_escort_ending_on_an_enemy_is_offered_a_bend)
     ckf_fig(&F, F_SHOT, 24, 8.3f); /* where the escort would end, 3" towards (24, 0) */
     refused_with_worked_bend(ckf_act(CKV_ESCORT, c, 0, 0, 0, 0), "escort C1 via ");
 }
+
+/* [CK Playing the Game] a trooper's move that ends just off an unsearched
+ * piece says it searched nothing, and how far short it stopped (a
+ * play-tester's move ended 3.04" from a hill's centre unremarked); a move
+ * well clear of any says nothing more. */
+Test(ck_movement_and_ranges, a_move_just_short_of_a_piece_says_so)
+{
+    ckf_piece(&F, CKP_HILL, 30, 30, DISC_BLANK, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 30, 22);
+    ckf_move(&F, c, 30, 26.96f);
+    cr_assert(!F.s.pieces[CKP_HILL].searched);
+    const char *said = captured_last_text(&F.ev, "move");
+    cr_assert(said && strstr(said, " (0.04\" short of the unsearched hill (piece 6): nothing searched)"), "%s",
+              said ? said : "(none)");
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10);
+    ckf_move(&F, d, 10, 14);
+    said = captured_last_text(&F.ev, "move");
+    cr_assert(said && !strstr(said, "short of"), "%s", said ? said : "(none)");
+}
