@@ -1458,9 +1458,10 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE && a->verb != CKV_JOIN)
         return diag_set(d, "only a shot, a charge or a join has odds");
     CkState next;
-    if (a->piece >= 0 && a->piece < s0->nfigs && s0->figs[a->piece].side != s0->to_act &&
-        (s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST))
-        s0 = their_turn(s0, s0->figs[a->piece].side, &next, out);
+    bool playing = s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST;
+    if (a->piece >= 0 && a->piece < s0->nfigs &&
+        ((playing && s0->figs[a->piece].side != s0->to_act) || s0->phase == CP_ARRIVE))
+        s0 = their_turn(s0, s0->figs[a->piece].side, &next, out); /* (before arrivals come on too: a tester) */
     if (ck_check(s0, a, d) < 0)
         return -1;
     CkState s = *s0; /* the charger moved to his point of contact, in a copy */

@@ -1648,3 +1648,15 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     odds_say(ckf_act(CKV_CHARGE, g, t, 0, 0, 0), "escapes as he charges", true);
     odds_say(ckf_act(CKV_CHARGE, g, t, 0, 0, 0), "his prisoner", false);
 }
+
+/* The odds of a fight may be asked while arrivals wait to come on (a
+ * play-tester's were refused, "first bring on the arrivals"): as the table
+ * stands, the figures fresh. */
+Test(ck_hand_to_hand_combat, odds_while_arrivals_wait)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25);
+    F.s.phase = CP_ARRIVE, F.s.to_act = CK_PAR;
+    F.s.arrive_side = CK_PAR, F.s.arrive_type = F_CAVALRY, F.s.arrive_count = 1, F.s.arrive_edge = 3;
+    odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "(if Parliament moved now, every figure of theirs fresh)", true);
+    odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "target shot recoils", true);
+}
