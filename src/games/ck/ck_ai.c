@@ -2350,7 +2350,7 @@ static double shot_worth(Table *tb, int i)
     return best;
 }
 
-/* (option together=yes) has a friend of the acting side closed in on t
+/* [CK Hand to hand Combat] (option together=yes) has a friend of the acting side closed in on t
  * this turn (moved and done, aiming at nobody, touching him)? */
 static bool closed_in_on(Table *tb, int t)
 {

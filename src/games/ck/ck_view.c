@@ -83,7 +83,7 @@ CkSaid ck_cards_said(const char *disc, int prom)
     return c;
 }
 
-/* The card as said where it was drawn: a rain card in the rain says the
+/* [CK Chance Cards] the card as said where it was drawn: a rain card in the rain says the
  * rain goes on (a referee read "rain sets in" three turns running, and a
  * player saw the board say so under a log that said it went on). */
 const char *ck_chance_said(int card, bool rain_went_on)
