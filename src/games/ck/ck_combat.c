@@ -632,8 +632,8 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, int 
 }
 
 /* [CK Captured Persons] (ecw) guard f takes over prisoner a->target from
- * another guard: prisoners are grouped in fours with a guard in base
- * contact, so a trooper touching another's prisoner, with room for him,
+ * another guard: a guard holds up to four men, who touch his base, so a
+ * trooper touching another's prisoner, with room for him,
  * may take him into his group. A word between two troopers, it costs
  * neither his turn; each prisoner once a turn, and not once led on by an
  * escort (no prisoner passed round for ever, nor relayed on 3" at a time

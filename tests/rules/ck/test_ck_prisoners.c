@@ -522,7 +522,7 @@ Test(ck_captured_persons, a_guard_who_charges_from_where_he_stands_keeps_his_pri
     cr_assert_eq(ckf_events(&F, "escape"), 0);
 }
 
-/* Prisoners are grouped in fours with a guard in base contact (ecw,
+/* A guard holds up to four men, who touch his base (ecw,
  * `guard F P`): a trooper touching another's prisoner, with room, takes
  * him over; it costs neither trooper his turn, and the old guard may then
  * go without the man escaping (a play-tester's three cavalry each held one
