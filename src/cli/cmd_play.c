@@ -194,6 +194,15 @@ static char *play_read(Play *p)
     return s;
 }
 
+/* The referee stops at a die prompt (a quit, the end of input, a
+ * withdrawal): what is logged from here on is told nobody (p->suspended). */
+static void play_mark_stop(Play *p)
+{
+    p->suspended = true;
+    if (p->log)
+        p->seq_at_stop = p->log->seq;
+}
+
 /* Stop the game at a die prompt: on 'quit' (quit) or at end of input. An
  * action waits for the rest of its dice (play_suspend); the game's opening,
  * which no record can hold half-done, has them rolled by ecw. */
@@ -207,9 +216,7 @@ static void play_roll_stop(Play *p, bool quit)
         printf("%s%s: this action waits for %s dice%s;\n"
                "the game is kept as it stood before it, and 'ecw play --load' asks for %s)\n",
                quit ? "(" : "", why, p->typed ? "the rest of its" : "its", typed, p->typed ? "the rest" : "them");
-        p->suspended = true;
-        if (p->log)
-            p->seq_at_stop = p->log->seq;
+        play_mark_stop(p);
     } else
         printf("%s%s: ecw rolls the rest of the opening's dice, then the game stops)\n", quit ? "(" : "", why);
     p->stop = true;
@@ -299,9 +306,8 @@ static const char *withdraw_refusal(const Play *p)
  * quit): play_withdraw then puts the game back as it stood before it. */
 static void play_roll_withdraw(Play *p)
 {
-    p->withdrawn = p->suspended = true;
-    if (p->log)
-        p->seq_at_stop = p->log->seq;
+    p->withdrawn = true;
+    play_mark_stop(p);
     p->stop = true;
 }
 
@@ -1073,14 +1079,19 @@ static int play_finish(Play *p, const void *st, int rc, const Diag *d)
 }
 
 /* The referee stopped at a die of the action just applied (the rest rolled
- * by ecw, told nobody): the game goes back to before it, and the record
- * keeps it waiting with the dice typed for it, for --load to go on with. */
+ * by ecw, told nobody): the game goes back to before it, the record
+ * keeps it waiting with the dice typed for it, for --load to go on with,
+ * and the events told nobody give their numbers back (a play-tester found
+ * a gap in the events file's seq). */
 static void play_unwind(Play *p, void *st)
 {
     memcpy(st, p->before, p->g->state_size);
     record_suspend_last(&p->rec, p->before_nrolls, p->typed);
     p->suspended = false;
+    if (p->log)
+        p->log->seq = p->seq_at_stop;
 }
+
 
 /* A quit or the end of input at an action's die: play_unwind, and the
  * log says the action waits. */
@@ -1088,8 +1099,6 @@ static void play_suspend(Play *p, void *st, GameIO *io)
 {
     play_unwind(p, st);
     EventLog *log = io->log;
-    if (log && p->log == log) /* as for a withdrawal: the untold events take no numbers */
-        log->seq = p->seq_at_stop;
     if (evlog_begin(log, "pending", VIS_PUBLIC)) { /* its events so far are told again when it is resumed */
         evlog_str(log, "action", p->rec.pending.text);
         evlog_int(log, "typed", (int64_t)p->typed);
@@ -1119,8 +1128,6 @@ static void play_withdraw(Play *p, void *st, GameIO *io)
         len += w > 0 ? (size_t)w : 0;
     }
     EventLog *log = io->log;
-    if (log && p->log == log) /* the events the action's run made untold take no numbers (a play-tester found a gap) */
-        log->seq = p->seq_at_stop;
     if (evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
         evlog_str(log, "action", gone.text);
         Jw *w = evlog_jw(log);
