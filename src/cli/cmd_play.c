@@ -56,6 +56,7 @@ typedef struct Play {
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
+    bool           by_number;   /* the player's last order was a number from the list or a 'take' (else words) */
     bool           drawn;       /* the board was drawn at a prompt of this session ... */
     int            drawn_player, drawn_turn; /* ... for this side, in this turn, */
     size_t         drawn_nactions;           /* ... with the record this long */
@@ -143,7 +144,8 @@ static void play_help(FILE *f)
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
           "in words, 'board' (or 'map': the table, drawn by itself at a side's first prompt\n"
-          "of a turn and after anyone else acted), 'hint' (what the computer would do;\n"
+          "of a turn and after anyone else acted; the list too, and after your own order if\n"
+          "you gave it by number or 'take'), 'hint' (what the computer would do;\n"
           "'take' then plays it), 'save' (where the game is kept, and how to keep one),\n"
           "'undo' (take back your last action, up to 64 in a row, across a quit and --load\n"
           "too, while the turn goes on and no die or card has come since; with the\n"
@@ -680,6 +682,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         puts("nothing to take: ask for a 'hint' first");
     else if (strcmp(w, "take") == 0) {
         *out = p->hint;
+        p->by_number = true; /* (one who plays the hints is shown the list, as one who plays by numbers) */
         return RUN_OVER;
     } else {
         const char *why = undo_refusal(p, st, player);
@@ -732,9 +735,13 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         }
         if (k >= 1 && k <= p->shown) {
             *out = p->acts[k - 1];
+            p->by_number = true;
             return RUN_OVER;
         }
-        if (k > p->shown && k <= p->nacts)
+        if (p->shown == 0 && k >= 1)
+            printf("no list is shown since your last order: 'list' shows it, and then %ld plays its order %ld\n", k,
+                   k);
+        else if (k > p->shown && k <= p->nacts)
             printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
         else if (p->shown < p->nacts)
             printf("no action %.12s%s: there are %d, of which 1 to %d are listed ('list all' shows the rest)\n", s,
@@ -751,8 +758,10 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         return PLAY_AGAIN;
     }
     Diag why = {{0}};
-    if (game_parse_checked(p->g, st, s, out, &why) == 0)
+    if (game_parse_checked(p->g, st, s, out, &why) == 0) {
+        p->by_number = false;
         return RUN_OVER;
+    }
     printf("illegal: %s\n", why.msg);
     p->refused_action = p->before != NULL; /* manual dice (p->before is kept for them) */
     return PLAY_AGAIN;
@@ -790,15 +799,18 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
      * play-tester lost the flow of a long turn in 60 lines redrawn after every move); 'board' on demand */
     bool own_order_only = p->drawn && p->drawn_player == player && p->drawn_turn == g->turn(st) &&
                           p->rec.nactions == p->drawn_nactions + 1;
+    bool quiet = own_order_only && !p->by_number; /* (one who plays by numbers keeps his list) */
     if (own_order_only)
-        printf("(the board as it now stands: 'board')\n");
+        printf(quiet ? "(the board as it now stands: 'board'; the orders: 'list')\n"
+                     : "(the board as it now stands: 'board')\n");
     else
         g->render(st, player, stdout);
     p->drawn = true, p->drawn_player = player, p->drawn_turn = g->turn(st), p->drawn_nactions = p->rec.nactions;
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
     p->refused_action = false, p->has_caution = false;
-    play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
+    if (!quiet)
+        play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
         printf("%s> ", g->roles[player]);
         char *s = play_read(p);

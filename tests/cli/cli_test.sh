@@ -626,7 +626,18 @@ printf '%s\n' 'move D1 16 6' 'move D2 18 6' board quit |
   "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out" 2>&1 || fail "board once a turn: exit $?"
 [ "$(grep -c '^   north edge: Royalists leave here$' "$tmp/out")" = 2 ] ||
   fail "the board was drawn $(grep -c 'north edge' "$tmp/out") times, not at the first prompt and on 'board'"
-[ "$(grep -c "^(the board as it now stands: 'board')$" "$tmp/out")" = 2 ] || fail "no word of 'board' after an own order"
+[ "$(grep -c "^(the board as it now stands: 'board'; the orders: 'list')$" "$tmp/out")" = 2 ] ||
+  fail "no word of 'board' and 'list' after an own order"
+grep -A1 "^(the board as it now stands: 'board'; the orders: 'list')$" "$tmp/out" | grep -q '^   1\. ' &&
+  fail "the list shown after an order typed in words"
+printf '%s\n' 'move D1 16 6' 1 list 1 quit | "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q "^no list is shown since your last order: 'list' shows it, and then 1 plays its order 1$" "$tmp/out" ||
+  fail "a number with no list shown: $(grep -A1 '^parliament> 1$' "$tmp/out" | head -2)"
+[ "$(grep -c '^you (parliament): ' "$tmp/out")" = 2 ] || fail "'list' then 1 did not play: $(grep '^you' "$tmp/out")"
+# ... one who plays by numbers keeps his list after his order
+printf '%s\n' 1 quit | "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -A1 "^(the board as it now stands: 'board')$" "$tmp/out" | grep -q '^   1\. ' ||
+  fail "the list not shown after an order played by its number: $(grep -A2 "^(the board" "$tmp/out")"
 # undo_at_a_die_prompt_withdraws_the_action: 'undo' (or 'cancel') while an order's dice are
 # typed in withdraws it: nothing of it is played, the dice typed for it are dropped and said,
 # and the same side is asked again; the record is the game before it, and replays ('hint'
