@@ -537,8 +537,9 @@ static void play_odds(Play *p, const void *st, const char *what)
         printf("this game gives no odds at the prompt (see: ecw odds %s --help)\n", p->g->id);
         return;
     }
+    static const char usage[] = "'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3";
     if (!*what) {
-        puts("odds of what? 'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3");
+        printf("odds of what? %s\n", usage);
         return;
     }
     Action a;
@@ -547,7 +548,12 @@ static void play_odds(Play *p, const void *st, const char *what)
     if (k >= 1 && k <= p->shown)
         a = p->acts[k - 1];
     else if (k != 0 || p->g->parse(st, what, &a, &why) < 0) {
-        printf("no odds: %s\n", k ? "that number is not on the list" : why.msg);
+        /* a word that is no order ("odds S1", a play-tester's) is told the form, not the game's list of commands */
+        bool verb = strncmp(why.msg, "unknown command", 15) != 0;
+        if (k || verb)
+            printf("no odds: %s\n", k ? "that number is not on the list" : why.msg);
+        else
+            printf("no odds: odds of what? %s\n", usage);
         return;
     }
     if (p->g->action_odds(st, &a, stdout, &why) < 0)
