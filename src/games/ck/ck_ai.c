@@ -2597,8 +2597,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return true;
     if (f->aimed)
         return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
-    if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores && into_range(tb, i, out))
-        return true;
+    if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores) /* the last turn: no move but one to shoot wins anything */
+        return into_range(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 

@@ -471,3 +471,20 @@ Test(ck_royalist_player, a_shot_at_charles_s_guard_before_an_easier_man)
     cr_assert(a.verb == CKV_SHOOT && a.piece == s && a.target == c, "verb %d piece %d target %d (the guard is %d)",
               a.verb, a.piece, a.target, c);
 }
+
+/* ... and one who can neither charge nor shoot stays: a run for the edge
+ * wins nothing once no turn follows (a play-tester's hint sent a clubman
+ * off the far edge in turn 12). */
+Test(ck_royalist_last_turn, nobody_runs_off_for_nothing)
+{
+    ckf_fig(&F, F_DRAGOON, 24, 10);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_CLUBMAN, 24, 44); /* no musket */
+    F.s.turn = CK_TURNS;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.verb, CKV_END, "the last turn: verb %d", a.verb);
+    F.s.turn = 5;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert_eq(a.verb, CKV_MOVE, "turn 5: he runs for the edge (verb %d)", a.verb);
+}
