@@ -1312,14 +1312,23 @@ static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const in
     }
 }
 
+/* [CK Shooting factors] figure i's range if he may still shoot this turn
+ * (a shooting figure, a clubman only with a musket, not shot yet); else 0. */
+static float shot_range(const Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float range = tb->figs[f->type].range;
+    return range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) ? 0 : range;
+}
+
 /* The best shot of figure i, by expected points; `value` prices a kill.
  * The best first: only a refused shot (no line of sight) tries the next. */
 static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = tb->figs[f->type].range;
-    if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) || !foe_within(tb, i, range))
+    float range = shot_range(tb, i);
+    if (range <= 0 || !foe_within(tb, i, range))
         return false;
     double v[CK_MAX_FIGS];
     Action cand[CK_MAX_FIGS];
@@ -1961,6 +1970,9 @@ static bool searcher(Table *tb, int i)
 static bool persons_covered(Table *tb, int i)
 {
     const CkState *s = tb->s;
+    double mine[CK_MAX_FIGS]; /* i's chance of beating each foe in the loop below, worked out once */
+    for (int q = 0; q < tb->nfoes; q++)
+        mine[q] = -1;
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
         const CkFig *g = &s->figs[j];
@@ -1974,8 +1986,12 @@ static bool persons_covered(Table *tb, int i)
                 continue;
             /* ... with odds as good as his: a horseman who must ride into the wood at -2 does not cover
              * one who can charge from outside it (a play-tester saw the hint pass up 53% at Charles) */
-            Odds mine = charge_odds(tb, i, t, 0), theirs = charge_odds(tb, j, t, 0);
-            if (theirs.kill + theirs.beat >= mine.kill + mine.beat - 0.01)
+            if (mine[q] < 0) {
+                Odds o = charge_odds(tb, i, t, 0);
+                mine[q] = o.kill + o.beat;
+            }
+            Odds theirs = charge_odds(tb, j, t, 0);
+            if (theirs.kill + theirs.beat >= mine[q] - 0.01)
                 return true;
         }
     }
@@ -2336,9 +2352,9 @@ static double shot_worth(Table *tb, int i)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = tb->figs[f->type].range;
+    float range = shot_range(tb, i);
     double best = 0;
-    if (range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket))
+    if (range <= 0)
         return 0;
     for (int k = 0; k < tb->nfoes; k++) {
         const CkFig *e = &s->figs[tb->foes[k]];
@@ -2566,8 +2582,8 @@ static bool into_range(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = tb->figs[f->type].range, best = 1e9f;
-    if (range <= 0 || f->moved || f->shot || (f->type == F_CLUBMAN && !f->musket))
+    float range = shot_range(tb, i), best = 1e9f;
+    if (range <= 0 || f->moved)
         return false;
     int t = -1;
     for (int k = 0; k < tb->nfoes; k++) {
