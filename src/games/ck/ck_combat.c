@@ -1406,6 +1406,19 @@ static const CkState *their_turn(const CkState *s, int side, CkState *next, FILE
     return next;
 }
 
+/* The refusal of the other side's order whose odds were asked: said as
+ * the refusal its owner would get, so that its advice ("go round him")
+ * reads as meant for them, not for the one who asked (a play-tester's). */
+static int their_refusal(const CkState *s, Diag *d)
+{
+    if (!d)
+        return -1;
+    char why[sizeof d->msg];
+    snprintf(why, sizeof why, "%s", d->msg);
+    return diag_set(d, "%s could not give that order now; they would be told: %s",
+                    s->to_act == CK_PAR ? "Parliament" : "the Royalists", why);
+}
+
 /* [CK Captured Persons] [CK Playing the Game] what else charge a does,
  * for its odds: where its point of contact (cx, cy) lies if he swings or
  * rides round to it, the prisoners the charger leaves (they escape as he
@@ -1459,11 +1472,12 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
         return diag_set(d, "only a shot, a charge or a join has odds");
     CkState next;
     bool playing = s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST;
-    if (a->piece >= 0 && a->piece < s0->nfigs &&
-        ((playing && s0->figs[a->piece].side != s0->to_act) || s0->phase == CP_ARRIVE))
+    bool theirs = a->piece >= 0 && a->piece < s0->nfigs &&
+                  ((playing && s0->figs[a->piece].side != s0->to_act) || s0->phase == CP_ARRIVE);
+    if (theirs)
         s0 = their_turn(s0, s0->figs[a->piece].side, &next, out); /* (before arrivals come on too: a tester) */
     if (ck_check(s0, a, d) < 0)
-        return -1;
+        return theirs ? their_refusal(s0, d) : -1;
     CkState s = *s0; /* the charger moved to his point of contact, in a copy */
     CkFig *f = &s.figs[a->piece];
     const CkFig *t = &s.figs[a->target];

@@ -1188,6 +1188,14 @@ Test(ck_combat_outcomes, odds_of_the_enemys_charge_as_his_turn_would_find_it)
     text = table_odds(ckf_act(CKV_CHARGE, c, w, 1, 0, 0), &d);
     cr_assert_null(text);
     cr_assert(strstr(d.msg, "out of reach"), "%s", d.msg);
+    /* the refusal is said as Parliament would be told it: its advice is theirs
+     * (a play-tester read "go round him" as meant for himself) */
+    cr_assert(strstr(d.msg, "Parliament could not give that order now; they would be told: "), "%s", d.msg);
+    ckf_side(&F, CK_PAR); /* in his own turn, his own refusal as ever */
+    ckf_f(&F, c)->moved = ckf_f(&F, c)->shot = 0;
+    text = table_odds(ckf_act(CKV_CHARGE, c, w, 1, 0, 0), &d);
+    cr_assert_null(text);
+    cr_assert(strstr(d.msg, "out of reach") && !strstr(d.msg, "they would be told"), "%s", d.msg);
 }
 
 /* The prompt's odds name the commander by his side, not "(you)": a
