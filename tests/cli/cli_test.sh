@@ -447,8 +447,8 @@ expect 2 "$ecw" odds "$game" --no-such-option
 # only those that can happen, summing to 1 on its own (no separate
 # "attacker beaten" line whose chances add to the target's)
 expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse
-for line in 'no effect \(a tie: both stay\) +0.1667' 'target horse recoils +0.3889' 'target horse dead +0.0278' \
-            'attacker cavalry recoils +0.3889' 'attacker cavalry dead +0.0278' 'total .* +1.0000'; do
+for line in 'no effect \(a tie: both stay\) +0.1667' 'target \(horse\) recoils +0.3889' 'target \(horse\) dead +0.0278' \
+            'attacker \(cavalry\) recoils +0.3889' 'attacker \(cavalry\) dead +0.0278' 'total .* +1.0000'; do
   grep -Eq "^  $line\$" "$tmp/out" || fail "odds text lacks '$line': $(cat "$tmp/out")"
 done
 awk '/^  / && !/total|prisoners/ { s += $NF } END { exit !(s > 0.999 && s < 1.001) }' "$tmp/out" ||

@@ -247,7 +247,8 @@ static const char *fig_words(int type, bool foot)
 
 static const char *person_name(int type) { return fig_words(type, false); }
 
-/* ... and in an outcome's row, after its role: "attacker commander recoils". */
+/* ... and in an outcome's row, in brackets after its role: "attacker (commander) recoils", so that a
+ * type is not read as the fate ("target shot recoils" read as shot and driven back, a play-tester's). */
 static const char *fig_row_words(int type, bool foot) { return type == F_YOU && !foot ? "commander" : fig_words(type, foot); }
 
 static bool is_person(int type) { return type == F_CHARLES || type == F_WILMOT; }
@@ -495,7 +496,7 @@ static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
     int n = outcomes(r, oc);
     for (int i = 0; i < n; i++) {
         char what[64];
-        snprintf(what, sizeof what, "%s %s %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i], fig_row_words),
+        snprintf(what, sizeof what, "%s (%s) %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i], fig_row_words),
                  oc[i].fate);
         fprintf(out, "  %-40s %.4f\n", what, oc[i].p);
         total += oc[i].p;

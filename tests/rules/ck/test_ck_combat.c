@@ -1636,8 +1636,8 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
              true);
     F.s.blocked_dies = 1;
     odds_say(charge, "his way; with blocked_recoil=dies he dies instead, as the chances above count it\n", true);
-    odds_say(charge, "  target shot dead", true); /* the recoil counted as death */
-    odds_say(charge, "target shot recoils", false);
+    odds_say(charge, "  target (shot) dead", true); /* the recoil counted as death */
+    odds_say(charge, "target (shot) recoils", false);
     odds_say(capture, "if the target is beaten", false); /* taken, not driven back */
     ckf_f(&F, 2)->status = FS_DEAD;                     /* the way clear: nothing said */
     odds_say(charge, "is beaten and not by half", false);
@@ -1666,5 +1666,5 @@ Test(ck_hand_to_hand_combat, odds_while_arrivals_wait)
     F.s.phase = CP_ARRIVE, F.s.to_act = CK_PAR;
     F.s.arrive_side = CK_PAR, F.s.arrive_type = F_CAVALRY, F.s.arrive_count = 1, F.s.arrive_edge = 3;
     odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "(if Parliament moved now, every figure of theirs fresh)", true);
-    odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "target shot recoils", true);
+    odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "target (shot) recoils", true);
 }

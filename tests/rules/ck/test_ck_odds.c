@@ -322,13 +322,13 @@ Test(ck_odds, text_names_the_commander_and_a_dragoon_on_foot)
     Diag d = {{0}};
     cr_assert_eq(run_odds(args, 4, false, &out, &len, &d), 0, "%s", d.msg);
     cr_assert(strncmp(out, "the Parliament commander (You) charges horse:", 45) == 0, "headline: %s", out);
-    cr_assert(strstr(out, "attacker commander recoils") != NULL, "%s", out);
+    cr_assert(strstr(out, "attacker (commander) recoils") != NULL, "%s", out);
     cr_assert(strstr(out, "you charges") == NULL, "%s", out);
     free(out);
     out = NULL;
     cr_assert_eq(run_odds(foot, 5, false, &out, &len, &d), 0, "%s", d.msg);
     cr_assert(strstr(out, "shot shoots at dragoon on foot:") != NULL, "%s", out);
-    cr_assert(strstr(out, "target dragoon on foot dead") != NULL, "%s", out);
+    cr_assert(strstr(out, "target (dragoon on foot) dead") != NULL, "%s", out);
     free(out);
     char json[1024];
     odds_json(json, sizeof json, args, 4);
