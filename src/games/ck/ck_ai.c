@@ -2193,6 +2193,25 @@ static bool par_group(Table *tb, Action *out)
 /* Parliament's next action: prisoners grouped first, every unmoved trooper
  * in figure order, then the shots after moving, then the search; false
  * when only END is left. */
+/* [CK Movement and Ranges] a trooper's move of under half an inch, on a
+ * straight way, that searches nothing: no move worth making, so he stays
+ * (a play-tester watched troopers shuffle 0.3"; 1.1% of Parliament's
+ * moves were such). */
+static bool mere_shuffle(const Table *tb, const Action *a)
+{
+    const CkFig *f = &tb->s->figs[a->piece];
+    if (a->verb != CKV_MOVE || a->arg != 0 || dist2(f->x, f->y, a->x, a->y) >= 0.25f)
+        return false;
+    int p = ck_piece_at(tb->s, a->x, a->y);
+    return p < 0 || tb->s->pieces[p].searched;
+}
+
+/* Figure i's next action, unless it is a mere shuffle. */
+static bool par_acts(Table *tb, int i, Action *out)
+{
+    return par_figure(tb, i, out) && !mere_shuffle(tb, out);
+}
+
 static bool par_turn(Table *tb, Action *out)
 {
     if (tb->nguard >= 2 && par_group(tb, out))
@@ -2205,11 +2224,11 @@ static bool par_turn(Table *tb, Action *out)
             continue;
         if (can_search(tb, i))
             later[nlater++] = (uint8_t)i;
-        else if (par_figure(tb, i, out))
+        else if (par_acts(tb, i, out))
             return true;
     }
     for (int k = 0; k < nlater; k++)
-        if (par_figure(tb, later[k], out))
+        if (par_acts(tb, later[k], out))
             return true;
     if (shots_after(tb, kill_value, out))
         return true;

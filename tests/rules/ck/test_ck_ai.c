@@ -488,3 +488,39 @@ Test(ck_royalist_last_turn, nobody_runs_off_for_nothing)
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     cr_assert_eq(a.verb, CKV_MOVE, "turn 5: he runs for the edge (verb %d)", a.verb);
 }
+
+/* [CK Movement and Ranges] the computer Parliament makes no move of under
+ * half an inch on a straight way that searches nothing: such a move is no
+ * move (a play-tester watched troopers shuffle 0.3"; 1.1% of Parliament's
+ * moves were such before). Whole games, heuristic against heuristic. */
+Test(ck_parliament_player, no_trooper_shuffles_under_half_an_inch)
+{
+    static CkState s;
+    int moves = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        Options opt = {0};
+        Diag d = {{0}};
+        cr_assert_eq(ck_ops.setup(&s, &opt, seed, &d), 0, "%s", d.msg);
+        Rng r;
+        rng_seed(&r, seed);
+        for (int n = 0; !ck_ops.terminal(&s) && n < 20000; n++) {
+            Action a;
+            cr_assert_eq(ck_heuristic(&s, &r, &a), 0);
+            const CkFig *f = &s.figs[a.piece];
+            if (s.phase == CP_PARLIAMENT && a.verb == CKV_MOVE && a.arg == 0) {
+                float d2 = (f->x - a.x) * (f->x - a.x) + (f->y - a.y) * (f->y - a.y);
+                int p = ck_piece_at(&s, a.x, a.y);
+                char id[8];
+                ck_fig_id(&s, a.piece, id);
+                cr_assert(d2 >= 0.25f || (p >= 0 && !s.pieces[p].searched),
+                          "seed %llu turn %d: %s moves %.2f\" from (%.2f, %.2f) to (%.2f, %.2f)",
+                          (unsigned long long)seed, s.turn, id, (double)sqrtf(d2), (double)f->x,
+                          (double)f->y, (double)a.x, (double)a.y);
+                moves++;
+            }
+            ck_ops.apply(&s, &a, NULL);
+        }
+        cr_assert(ck_ops.terminal(&s), "seed %llu: the game did not end", (unsigned long long)seed);
+    }
+    cr_assert_gt(moves, 500, "too few moves looked at: %d", moves);
+}
