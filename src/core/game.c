@@ -50,7 +50,7 @@ int opt_check(const Options *o, const char *const *known, Diag *d)
         for (const char *const *k = known; *k; k++)
             ok |= strcmp(*k, o->kv[i].key) == 0;
         if (!ok) {
-            char names[128] = "";
+            char names[400] = ""; /* room for every name a game knows (To Catch a King: 14, 183 characters) */
             size_t len = 0;
             for (const char *const *k = known; *k && len < sizeof names; k++) {
                 int w = snprintf(names + len, sizeof names - len, "%s%s", k == known ? "" : ", ", *k);

@@ -54,6 +54,9 @@ expect 2 "$ecw" sim "$game" --games -99999999999999999999; err_has "--games: num
 expect 2 "$ecw" sim "$game" --seed -3;      err_has "decimal"
 expect 2 "$ecw" sim "$game" --royalist nobody; err_has "unknown AI"
 expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'"
+expect 2 "$ecw" sim "$game" --games 99999999999; err_has "--games: 99999999999 is out of range 1..10000000"
+# every option the game knows is listed, the last included (the list was cut off at 128 characters)
+expect 2 "$ecw" sim catch-a-king --option nosuch=1; err_has "together, blocked_recoil)"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
 expect 2 "$ecw" sim catch-a-king --option defender_takes=maybe; err_has "option defender_takes: expected ask, yes or no, not 'maybe'"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"
@@ -446,6 +449,13 @@ expect 2 "$ecw" odds "$game" --no-such-option
 # odds_text_lists_each_outcome_once: one list naming who suffers each outcome,
 # only those that can happen, summing to 1 on its own (no separate
 # "attacker beaten" line whose chances add to the target's)
+expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse
+cp "$tmp/out" "$tmp/odds_lower"
+# types in any case, as the prompt takes words; an unknown type lists the types (a newcomer's)
+expect 0 "$ecw" odds catch-a-king --attacker Cavalry --target HORSE
+cmp -s "$tmp/out" "$tmp/odds_lower" || fail "odds by 'Cavalry' differs from by 'cavalry'"
+expect 2 "$ecw" odds catch-a-king --attacker knight --target horse
+err_has "unknown figure type 'knight' (the types: dragoon, cavalry, you, shot, horse, clubman, wilmot, charles, dragoon-foot)"
 expect 0 "$ecw" odds catch-a-king --attacker cavalry --target horse
 for line in 'no effect \(a tie: both stay\) +0.1667' 'target \(horse\) recoils +0.3889' 'target \(horse\) dead +0.0278' \
             'attacker \(cavalry\) recoils +0.3889' 'attacker \(cavalry\) dead +0.0278' 'total .* +1.0000'; do

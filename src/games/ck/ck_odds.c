@@ -7,6 +7,7 @@
 #include "ck.h"
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* What can become of one figure in the fight (`none` only for the target:
  * a tie or the target winning a shot). */
@@ -118,19 +119,25 @@ typedef struct OddsArgs {
     bool att_cut, def_cut;   /* ... whose man's recoil is cut short, and dies so (option blocked_recoil=dies) */
 } OddsArgs;
 
+/* A figure type by its name, in any case (as the prompt takes words). */
 static int type_of(const char *name)
 {
     for (int t = 0; t < F_TYPE_COUNT; t++)
-        if (strcmp(ck_figs[t].name, name) == 0)
+        if (strcasecmp(ck_figs[t].name, name) == 0)
             return t;
     return -1;
 }
 
 static int parse_type(const char *v, int *type, bool *foot, Diag *d)
 {
-    *foot = v && strcmp(v, "dragoon-foot") == 0;
+    *foot = v && strcasecmp(v, "dragoon-foot") == 0;
     *type = v ? (*foot ? F_DRAGOON : type_of(v)) : -1;
-    return *type < 0 ? diag_set(d, "odds: unknown figure type '%s'", v ? v : "") : 0;
+    if (*type >= 0)
+        return 0;
+    char names[160] = "";
+    for (int t = 0; t < F_TYPE_COUNT; t++) /* (a newcomer's "Cavalry" was refused without them) */
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", ck_figs[t].name);
+    return diag_set(d, "odds: unknown figure type '%s' (the types: %sdragoon-foot)", v ? v : "", names);
 }
 
 static int opt_of(const char *a)
