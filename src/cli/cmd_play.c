@@ -537,7 +537,8 @@ static void play_odds(Play *p, const void *st, const char *what)
         printf("this game gives no odds at the prompt (see: ecw odds %s --help)\n", p->g->id);
         return;
     }
-    static const char usage[] = "'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3";
+    static const char usage[] = "'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3 (an enemy's "
+                                  "shot or charge too: odds shoot S3 C1)";
     if (!*what) {
         printf("odds of what? %s\n", usage);
         return;

@@ -90,7 +90,7 @@ grep -q "^  total (exactly one of these happens)     1.0000" "$tmp/out" || fail 
 grep -q "^no odds: only a shot, a charge or a join has odds" "$tmp/out" || fail "odds of a move"
 grep -q "^odds of what?" "$tmp/out" || fail "odds alone"
 printf 'odds S1\nquit\n' | "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out2" 2>&1
-grep -q "^no odds: odds of what? 'odds ACTION' in words or as a number from the list" "$tmp/out2" ||
+grep -q "^no odds: odds of what? 'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3 (an enemy's shot or charge too: odds shoot S3 C1)" "$tmp/out2" ||
   fail "odds with no order in it: $(grep 'no odds' "$tmp/out2")"
 grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or changed the game"
 # an_order_that_leaves_prisoners_is_given_twice: the first time play says what it costs

@@ -418,6 +418,8 @@ static const char *capture_note(const OddsArgs *o)
         return o->v[O_CAPTURE] ? "the Parliament attacker elects to take the beaten man prisoner"
                : o->at_table   ? "the Parliament attacker does not elect to capture (add 'capture' to the charge)"
                                : "the Parliament attacker does not elect to capture (the default; --capture to elect)";
+    if (takes_attacker(o) && o->at_table) /* (the prompt has no --lets-go: a newcomer's) */
+        return "a Parliament defender with room to guard him may take a beaten charger (option defender_takes): shown taken";
     return takes_attacker(o)  ? "a Parliament defender with room to guard him may take a beaten charger: shown taken (--lets-go: let go)"
            : o->v[O_LETS_GO] ? "the Parliament defender lets a beaten charger go (defender_takes=no)"
                              : "the Parliament defender has no room to guard him: a beaten charger is not taken";

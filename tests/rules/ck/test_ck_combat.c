@@ -1668,3 +1668,14 @@ Test(ck_hand_to_hand_combat, odds_while_arrivals_wait)
     odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "(if Parliament moved now, every figure of theirs fresh)", true);
     odds_say(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "target (shot) recoils", true);
 }
+
+/* [CK Combat Outcomes] the odds at the table of a Royalist charge at a
+ * trooper with room to guard him name the game's option, not `ecw odds`'s
+ * flag --lets-go, which means nothing at the prompt (a newcomer's). */
+Test(ck_combat_outcomes, table_odds_name_the_option_defender_takes)
+{
+    int h = ckf_fig(&F, F_HORSE, 20, 25), c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    ckf_side(&F, CK_ROY);
+    odds_say(ckf_act(CKV_CHARGE, h, c, 0, 0, 0), "may take a beaten charger (option defender_takes): shown taken", true);
+    odds_say(ckf_act(CKV_CHARGE, h, c, 0, 0, 0), "--lets-go", false);
+}
