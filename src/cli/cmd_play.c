@@ -64,6 +64,7 @@ typedef struct Play {
     Action         hint;
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
     Action         cautioned;   /* ... this one: given again, it is played */
+    bool           took_hint;   /* the order read last was `take` (never cautioned) */
     /* The state just before the action (or the game's opening) now being
      * resolved, for 'board' at a die prompt: the live one is half-applied. */
     unsigned char *before;
@@ -689,6 +690,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         puts("nothing to take: ask for a 'hint' first");
     else if (strcmp(w, "take") == 0) {
         *out = p->hint;
+        p->took_hint = true;
         p->by_number = true; /* (one who plays the hints is shown the list, as one who plays by numbers) */
         return RUN_OVER;
     } else {
@@ -775,13 +777,15 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
 }
 
 /* An order the game cautions against (GameOps.caution: a guard's move that
- * leaves his prisoners) is played only when given twice running at the
- * prompt; the first time it is said what it costs. True to ask again. */
+ * leaves his prisoners, a search that ends the turn before others moved)
+ * is played only when given twice running at the prompt; the first time
+ * it is said what it costs. `take` plays the computer's order as it is,
+ * uncautioned: the player chose to follow it. True to ask again. */
 static bool play_caution(Play *p, const void *st, const Action *a)
 {
     char why[RECORD_TEXT * 2];
     bool again = p->has_caution && memcmp(&p->cautioned, a, sizeof *a) == 0;
-    if (again || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
+    if (again || p->took_hint || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
         return false;
     char text[RECORD_TEXT];
     p->g->describe(st, a, text, sizeof text);
@@ -823,6 +827,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
         char *s = play_read(p);
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
+        p->took_hint = false;
         rc = *s ? play_line(p, st, player, s, out) : PLAY_AGAIN;
         if (rc == RUN_OVER && play_caution(p, st, out))
             rc = PLAY_AGAIN;

@@ -612,18 +612,42 @@ static bool join_leaves_no_charge(const CkState *s, const Action *a)
     return true;
 }
 
-int ck_caution(const void *st, const Action *a, char *buf, size_t n)
+/* [CK Playing the Game] a Parliament move or escort that ends on an
+ * unsearched piece while others of his side have not moved: the search
+ * ends the turn at once, and they lose their moves (a newcomer's search
+ * in turn 2 left nine troopers standing, and two were killed). Their
+ * names into buf; 1 if so. */
+static int search_ends_turn(const CkState *s, const Action *a, char *buf, size_t n)
 {
-    const CkState *s = st;
-    if (join_leaves_no_charge(s, a)) {
-        static const GameIO labels = {NULL, NULL, NULL};
-        snprintf(buf, n, "%s closes in where nobody left can charge %s after him (no free point of contact round "
-                         "him within the reach of anyone who may still charge): his join would add to no charge",
-                 ck_fig_label(s, a->piece, &labels).s, ck_fig_label(s, a->target, &labels).s);
-        return 1;
+    if ((a->verb != CKV_MOVE && a->verb != CKV_ESCORT) || !ck_searches(s, &s->figs[a->piece]))
+        return 0;
+    int p = ck_piece_at(s, a->x, a->y), k = 0;
+    if (p < 0 || s->pieces[p].searched)
+        return 0;
+    char names[200] = "";
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *f = &s->figs[i];
+        if (i == a->piece || f->side != CK_PAR || f->status != FS_ACTIVE || f->moved)
+            continue;
+        char id[8];
+        ck_fig_id(s, i, id);
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s", k++ ? " " : "", id);
     }
+    if (!k)
+        return 0;
+    snprintf(buf, n, "ending on the unsearched %s (piece %d) searches it, and Parliament's turn ends at once: %s %s "
+                     "not moved yet and would stay where %s",
+             ck_terrain[s->pieces[p].kind].name, p + 1, names, k == 1 ? "has" : "have", k == 1 ? "he stands" : "they stand");
+    return 1;
+}
+
+/* [CK Captured Persons] a guard's move or charge that leaves his
+ * prisoners, who escape: in words into buf; 1 if so. */
+static int leaves_prisoners(const CkState *s, const Action *a, char *buf, size_t n)
+{
     bool all = a->verb == CKV_CHARGE || a->verb == CKV_JOIN;
-    if ((!all && a->verb != CKV_MOVE) || a->piece < 0 || a->piece >= s->nfigs || (all && !ck_attack_sets_off(s, a)))
+    if ((!all && a->verb != CKV_MOVE) || (all && !ck_attack_sets_off(s, a)))
         return 0;
     static const GameIO labels = {NULL, NULL, NULL};
     CkFig at = s->figs[a->piece];
@@ -635,6 +659,25 @@ int ck_caution(const void *st, const Action *a, char *buf, size_t n)
     snprintf(buf, n, "%s leaves his prisoner%s %s, who escape%s (a guard who goes from his prisoners loses them)",
              ck_fig_label(s, a->piece, &labels).s, k == 1 ? "" : "s", left, k == 1 ? "s" : "");
     return 1;
+}
+
+int ck_caution(const void *st, const Action *a, char *buf, size_t n)
+{
+    const CkState *s = st;
+    if (join_leaves_no_charge(s, a)) {
+        static const GameIO labels = {NULL, NULL, NULL};
+        snprintf(buf, n, "%s closes in where nobody left can charge %s after him (no free point of contact round "
+                         "him within the reach of anyone who may still charge): his join would add to no charge",
+                 ck_fig_label(s, a->piece, &labels).s, ck_fig_label(s, a->target, &labels).s);
+        return 1;
+    }
+    if (a->piece < 0 || a->piece >= s->nfigs)
+        return 0;
+    char search[300] = "", prisoners[300] = ""; /* both said when both apply */
+    int k = search_ends_turn(s, a, search, sizeof search) + leaves_prisoners(s, a, prisoners, sizeof prisoners);
+    if (k)
+        snprintf(buf, n, "%s%s%s", search, k == 2 ? "; and " : "", prisoners);
+    return k > 0;
 }
 
 /* ---------------- a worked bend for a refusal ---------------- */

@@ -86,6 +86,34 @@ Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
     cr_assert(strstr(ev, "is searched: 3 shot, and Charles Stuart!"), "the log says what was found: %s", ev);
 }
 
+/* [CK Playing the Game] a search ends Parliament's turn at once, so a
+ * move onto an unsearched piece while others have not moved is cautioned,
+ * naming them (a newcomer's search in turn 2 left nine troopers standing);
+ * not once they have all moved, nor a move onto a searched piece. */
+Test(ck_playing_the_game, a_search_before_the_others_moved_is_cautioned)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 14), c2 = ckf_fig(&F, F_CAVALRY, 30, 5), d = ckf_fig(&F, F_DRAGOON, 10, 5);
+    char why[400];
+    Action onto = ckf_act(CKV_MOVE, c, 0, 0, 20, 17.5f);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
+    cr_assert_str_eq(why, "ending on the unsearched wood (piece 3) searches it, and Parliament's turn ends at once: "
+                          "C2 D1 have not moved yet and would stay where they stand");
+    ckf_move(&F, c2, 30, 8);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
+    cr_assert(strstr(why, ": D1 has not moved yet and would stay where he stands"), "%s", why);
+    ckf_move(&F, d, 10, 8);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 0, "all the others moved: %s", why);
+    F.s.pieces[CKP_WOOD].searched = 1;
+    ckf_f(&F, d)->moved = 0;
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 0, "a searched piece: %s", why);
+    F.s.pieces[CKP_WOOD].searched = 0; /* a guard's search: both cautions said */
+    ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 40), c);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
+    cr_assert(strstr(why, "would stay where he stands; and cavalry C1 leaves his prisoner clubman K1, who escapes"), "%s",
+              why);
+}
+
 /* A charger reaches the piece where he makes contact, so he searches it,
  * though the fight then drives him back off it. */
 Test(ck_playing_the_game, a_charger_searches_the_piece_he_reached_though_driven_off)
