@@ -1185,6 +1185,8 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
         evlog_str(log, "discovery", ck_disc_names[p->disc]);
         evlog_int(log, "count", count);
         evlog_str(log, "person", person_name(p->prom));
+        if (p->prom_seen) /* (a script counting reveals and drover events counted him twice: a play-tester's) */
+            evlog_int(log, "person_shown_before", 1);
         char found[32] = "a blank discovery card";
         if (count)
             snprintf(found, sizeof found, "%d %s", count, ck_fig_noun(types[p->disc], count));

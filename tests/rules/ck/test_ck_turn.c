@@ -84,6 +84,7 @@ Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
     cr_assert(strstr(ev, "\"discovery\":\"infantry\"") && strstr(ev, "\"count\":3") &&
                   strstr(ev, "\"person\":\"charles\""), "%s", ev);
     cr_assert(strstr(ev, "is searched: 3 shot, and Charles Stuart!"), "the log says what was found: %s", ev);
+    cr_assert_null(strstr(ev, "person_shown_before"), "%s", ev);
 }
 
 /* [CK Playing the Game] a search ends Parliament's turn at once, so a
@@ -818,6 +819,9 @@ Test(ck_chance_cards, drover_reveals_person_only)
     ckf_assert_dice(&F, 1);
     cr_assert(p->searched);
     cr_assert_eq(count_type(F_CHARLES), 1, "Charles is not found twice");
+    /* the reveal names his card, and says the drover showed it (a script counted him twice) */
+    const char *rev = ckf_last_event(&F, "reveal");
+    cr_assert(strstr(rev, "\"person\":\"charles\",\"person_shown_before\":1"), "%s", rev);
     cr_assert_eq(count_type(F_SHOT), 2);
     /* the first man found stands at the centre: not on Charles's base */
     for (int i = 0; i < F.s.nfigs; i++)
