@@ -1569,6 +1569,10 @@ static int play_main(PlayArgs *a)
     if (rc != EXIT_OK)
         return rc;
     referee_save(a); /* once the options are known good: a fresh file of its own, nothing to check */
+    if (a->seeded && !a->load && a->g->redeal) /* (a leak-hunting play-tester found a seed 3 game by its sealed seed) */
+        fprintf(stderr, "(the seed fixes the hidden cards: anyone who knows %llu can see them with 'ecw watch %s --seed "
+                        "%llu'; leave --seed out for a fresh one nobody is told)\n",
+                (unsigned long long)a->seed, a->g->id, (unsigned long long)a->seed);
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;
