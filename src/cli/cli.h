@@ -7,6 +7,7 @@
 #define ECW_CLI_H
 #include "ai/ai.h"
 #include "core/game.h"
+#include "core/wrap.h"
 #include "store/record.h"
 #include <getopt.h>
 #include <signal.h>

@@ -341,10 +341,11 @@ void cli_help_flags(FILE *f, bool roles)
                 fprintf(f, " --%s AI", (*g)->roles[i]);
             fputc('\n', f);
         }
-        fprintf(f, "  game options of %s:", (*g)->id);
-        for (const char *const *h = (*g)->option_help; h && *h; h++)
-            fprintf(f, " --%.*s V", (int)strcspn(*h, "= "), *h);
-        fputc('\n', f);
+        char line[1024];
+        size_t len = (size_t)snprintf(line, sizeof line, "  game options of %s:", (*g)->id);
+        for (const char *const *h = (*g)->option_help; h && *h && len < sizeof line; h++)
+            len += (size_t)snprintf(line + len, sizeof line - len, " --%.*s V", (int)strcspn(*h, "= "), *h);
+        wrap_fputs(f, 4, line); /* (one game's option flags ran to 260 characters) */
     }
     if (roles) {
         fputs("  AIs:", f);

@@ -68,12 +68,16 @@ int cmd_games(int argc, char **argv)
         return EXIT_OK;
     }
     for (const GameOps *const *g = games_all(); *g; g++) {
-        printf("%-16s %s (", (*g)->id, (*g)->title);
+        char roles[256] = "";
         for (int i = 0; i < (*g)->nplayers; i++)
-            printf("%s%s", i ? " vs " : "", (*g)->roles[i]);
-        printf("; ecw play seats you as %s unless --as says)\n", (*g)->roles[(*g)->play_as]);
-        for (const char *const *o = (*g)->option_help; o && *o; o++)
-            printf("    --option %s\n", *o);
+            snprintf(roles + strlen(roles), sizeof roles - strlen(roles), "%s%s", i ? " vs " : "", (*g)->roles[i]);
+        /* wrapped for the terminal: the title's lines under the title, an option's words under its words */
+        wrap_printf(stdout, 17, "%-16s %s (%s; ecw play seats you as %s unless --as says)", (*g)->id, (*g)->title,
+                    roles, (*g)->roles[(*g)->play_as]);
+        for (const char *const *o = (*g)->option_help; o && *o; o++) {
+            const char *gap = strstr(*o, "  "), *words = gap ? gap + strspn(gap, " ") : NULL;
+            wrap_printf(stdout, words ? strlen("    --option ") + (size_t)(words - *o) : 8, "    --option %s", *o);
+        }
     }
     return EXIT_OK;
 }

@@ -120,7 +120,8 @@ static void play_say(Play *p, const char *fmt, ...)
 static void play_help(FILE *f)
 {
     fputs("usage: ecw play GAME [options]\n"
-          "       ecw play [GAME] --load FILE [--as ROLE] [--ai NAME] [--dice MODE] [--save FILE]\n"
+          "       ecw play [GAME] --load FILE [--as ROLE] [--ai NAME] [--dice MODE]\n"
+          "                                   [--save FILE]\n"
           "Play GAME in the terminal against the computer, or against a friend at the\n"
           "same terminal (--ai human).\n"
           "  --as ROLE         the side you play: a role name, or its number counted\n"
@@ -128,11 +129,12 @@ static void play_help(FILE *f)
           "                    the rulebook's reader plays (ecw games says which)\n"
           "  --ai NAME         the computer player: random, heuristic (default); or\n"
           "                    human: the other side is a person too, at this terminal\n"
-          "                    (hot seat; with --dice manual, a referee for a tabletop game)\n"
+          "                    (hot seat; with --dice manual, a referee for a tabletop\n"
+          "                    game)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr\n"
           "                    once the game is over, not before)\n"
-          "  --save FILE       write the game record to FILE after every action, at the end\n"
-          "                    and on quit (a link is written through to its file)\n"
+          "  --save FILE       write the game record to FILE after every action, at the\n"
+          "                    end and on quit (a link is written through to its file)\n"
           "  --load FILE       resume a game saved with --save: its moves are replayed,\n"
           "                    then play goes on with its side, AI, dice and options\n"
           "                    (--as, --ai, --dice change them) and is saved back to\n"
@@ -144,9 +146,9 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
-          "in words, 'board' (or 'map': the table, drawn by itself at a side's first prompt\n"
-          "of a turn and after anyone else acted; the list too, and after your own order if\n"
-          "you gave it by number or 'take'), 'hint' (what the computer would do;\n"
+          "in words, 'board' (or 'map': the table, drawn by itself at a side's first\n"
+          "prompt of a turn and after anyone else acted; the list too, and after your own\n"
+          "order if you gave it by number or 'take'), 'hint' (what the computer would do;\n"
           "'take' then plays it), 'save' (where the game is kept, and how to keep one),\n"
           "'undo' (take back your last action, up to 64 in a row, across a quit and --load\n"
           "too, while the turn goes on and no die or card has come since; with the\n"
@@ -156,10 +158,10 @@ static void play_help(FILE *f)
           "any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
           "as it stood before the action whose dice these are), 'save', 'help', 'undo' or\n"
-          "'cancel' (the order is withdrawn: nothing of it is played, the dice typed for it\n"
-          "are dropped, and its side gives another), or 'quit' (the action waits, with the\n"
-          "dice typed for it: the game is saved as it stood before it, and --load asks for\n"
-          "the rest; at the game's opening ecw rolls them).\n"
+          "'cancel' (the order is withdrawn: nothing of it is played, the dice typed for\n"
+          "it are dropped, and its side gives another), or 'quit' (the action waits, with\n"
+          "the dice typed for it: the game is saved as it stood before it, and --load asks\n"
+          "for the rest; at the game's opening ecw rolls them).\n"
           "After a refused order (--dice manual) a number plays nothing (it is taken for a\n"
           "die): type the order in words, or 'list' and then its number.\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
@@ -229,14 +231,15 @@ static void play_roll_stop(Play *p, bool quit)
 /* 'help' at a die prompt: what it wants. */
 static void play_roll_help(int sides, const char *why)
 {
-    printf("type the number the d%d rolled for %s, 1 to %d; 'undo' (or 'cancel') to withdraw this\n"
-           "action: nothing of it is played, the dice typed for it are dropped, and its side is asked\n"
-           "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game\n"
-           "is saved as it stood before it: to the --save or --load file, or, without either, where ecw\n"
-           "said as the game began; --load asks for the rest); 'board' (or 'map') shows the table as it\n"
-           "stood before this action (its dice are still being rolled); 'save' says where the game is\n"
-           "kept; 'hint' and 'take' wait for the prompt of the next action\n",
-           sides, why, sides);
+    wrap_printf(stdout, 2,
+                "type the number the d%d rolled for %s, 1 to %d; 'undo' (or 'cancel') to withdraw this "
+                "action: nothing of it is played, the dice typed for it are dropped, and its side is asked "
+                "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game "
+                "is saved as it stood before it: to the --save or --load file, or, without either, where ecw "
+                "said as the game began; --load asks for the rest); 'board' (or 'map') shows the table as it "
+                "stood before this action (its dice are still being rolled); 'save' says where the game is "
+                "kept; 'hint' and 'take' wait for the prompt of the next action",
+                sides, why, sides);
 }
 
 /* Keep st as the table before what is about to be resolved (an action, or
@@ -429,10 +432,11 @@ static void play_verbs(Play *p, const void *st)
     (void)st;
     puts("commands:");
     for (int k = 0; k < p->g->nverbs; k++)
-        printf("  %s\n", p->g->verb_help[k]);
-    puts("type a number from the list, an action in words, or: list, list all, board (or map), hint, take,\n"
-         "undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where the game is\n"
-         "kept), help, quit");
+        wrap_printf(stdout, 4, "  %s", p->g->verb_help[k]); /* (a verb's help runs to 200 characters) */
+    wrap_fputs(stdout, 2,
+               "type a number from the list, an action in words, or: list, list all, board (or map), hint, "
+               "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
+               "the game is kept), help, quit");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two

@@ -10,7 +10,7 @@ typedef struct Watch {
     const GameOps  *g;
     const AiPlayer *ais[MAX_PLAYERS];
     long            delay_ms;
-    bool            fast;
+    bool            fast, delay_given;
 } Watch;
 
 /* The --help text. */
@@ -18,14 +18,15 @@ static void watch_help(FILE *f)
 {
     fputs("usage: ecw watch GAME [options]\n"
           "Watch the computer play GAME against itself.\n"
-          "  --ROLE AI         the AI for a side, e.g. --royalist heuristic (default heuristic)\n"
+          "  --ROLE AI         the AI for a side, e.g. --royalist random (default\n"
+          "                    heuristic)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
           "  --save FILE       write the game record to FILE\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --overwrite       let --save or --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  --delay MS        pause between actions (default 400)\n"
-          "  --fast            no pauses\n"
+          "  --fast            no pauses (not with --delay)\n"
           "  -h, --help        this help\n", f);
     cli_help_flags(f, true);
 }
@@ -89,6 +90,7 @@ static int watch_opt(WatchArgs *a, Watch *w, int c)
     case 'W': a->overwrite = true; return EXIT_OK;
     case 'f': w->fast = true; return EXIT_OK;
     case 'D':
+        w->delay_given = true;
         if (cli_parse_int(optarg, 0, 60000, "--delay", &w->delay_ms, &d) == 0)
             return EXIT_OK;
         break;
@@ -123,6 +125,11 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
         int rc = watch_opt(a, w, c);
         if (rc != EXIT_OK)
             return rc;
+    }
+    if (w->fast && w->delay_given) { /* (one of them would be ignored without a word) */
+        cli_error("watch: --fast and --delay contradict each other (--fast: no pauses; --delay MS: a pause of MS "
+                  "between actions): give one");
+        return EXIT_USAGE;
     }
     int rc = cli_game_ais("watch", argc, argv, &a->flags, &w->g, w->ais);
     return rc == EXIT_OK ? -1 : rc;

@@ -642,6 +642,24 @@ static int ld_pending(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* hashes[i].at, said plainly when refused: past the actions (a record cut
+ * short by hand read "60 is out of range 51..50"), or not after the one
+ * before it. */
+static int hashes_at_refused(const Ld *ld, const char *where, long long at, long long prev, size_t nactions)
+{
+    char f[64], m[128];
+    snprintf(f, sizeof f, "%s.at", where);
+    if (at > 0 && (unsigned long long)at > nactions)
+        snprintf(m, sizeof m, "%lld is beyond the record's %zu action%s", at, nactions, nactions == 1 ? "" : "s");
+    else if (at < 1)
+        snprintf(m, sizeof m, "%lld is out of range: a hash is taken after an action, at 1 or more", at);
+    else if (at <= prev)
+        snprintf(m, sizeof m, "%lld does not come after the hash before it, at %lld", at, prev);
+    else
+        return 0;
+    return ld_err(ld, f, m);
+}
+
 /* "hashes": optional array of {at, hash}, `at` increasing within 1..actions. */
 static int ld_hashes(const Ld *ld, json_t *root, Record *r)
 {
@@ -662,8 +680,9 @@ static int ld_hashes(const Ld *ld, json_t *root, Record *r)
         long long at = 0;
         uint64_t h = 0;
         json_t *hv = json_object_get(o, "hash");
-        if (ld_known_keys(ld, o, w, keys) < 0 ||
-            ld_int(ld, o, w, "at", true, prev + 1, (long long)r->nactions, &at) < 0)
+        if (ld_known_keys(ld, o, w, keys) < 0 || ld_int(ld, o, w, "at", true, LLONG_MIN, LLONG_MAX, &at) < 0)
+            return -1;
+        if (hashes_at_refused(ld, w, at, prev, r->nactions) < 0)
             return -1;
         if (!hv)
             return ld_err(ld, f, "missing");

@@ -90,6 +90,22 @@ Test(record, missing_fields)
     load_fails(HEAD "\"actions\":[],\"hashes\":[{\"at\":1}]}", "hashes[0].at");
 }
 
+/* A record whose actions were cut short by hand, its hashes left naming
+ * later ones: the message says so plainly (it read "60 is out of range 51..50"). */
+Test(record, hash_beyond_the_actions_is_said_plainly)
+{
+#define ACT "{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0}"
+    load_fails(HEAD "\"actions\":[" ACT "," ACT "],\"hashes\":[{\"at\":1,\"hash\":\"1\"},{\"at\":3,\"hash\":\"2\"}]}",
+               "bad.json: hashes[1].at: 3 is beyond the record's 2 actions");
+    load_fails(HEAD "\"actions\":[" ACT "],\"hashes\":[{\"at\":2,\"hash\":\"1\"}]}",
+               "hashes[0].at: 2 is beyond the record's 1 action");
+    load_fails(HEAD "\"actions\":[" ACT "," ACT "],\"hashes\":[{\"at\":2,\"hash\":\"1\"},{\"at\":2,\"hash\":\"2\"}]}",
+               "hashes[1].at: 2 does not come after the hash before it, at 2");
+    load_fails(HEAD "\"actions\":[" ACT "],\"hashes\":[{\"at\":0,\"hash\":\"1\"}]}",
+               "hashes[0].at: 0 is out of range");
+#undef ACT
+}
+
 Test(record, wrong_types)
 {
     load_fails("{\"engine\":1,\"game\":\"marston-less\",\"seed\":1,\"actions\":[]}",

@@ -252,6 +252,21 @@ extern const char *const ck_square_names[9];
 void ck_deal_cards(CkState *s);
 void ck_log_terrain(const CkState *s, int i, GameIO *io); /* a "terrain" event: where piece i was laid */
 void ck_beside_guard(CkState *s, int i); /* prisoner i's base touching his guard's */
+/* One side's factor in a fight, part by part, as the combat event lists it
+ * (the parts are the rulebook's factor and modifiers; `helpers` are the
+ * other figures whose +1 is counted: earlier shooters, friends touching). */
+typedef struct CkFactors {
+    int     base, cover, shooters, half_range, rain;   /* shooting */
+    int     ground, uphill, obstacle, supporters;      /* hand to hand */
+    int     nhelpers;
+    bool    aimed;                                     /* option together: the other shooters aimed with him */
+    uint8_t helpers[CK_MAX_FIGS];
+} CkFactors;
+int  ck_factors_sum(const CkFactors *p);
+/* "base 3, cover -1, other shooters D1 D2 +2": s names the helpers (NULL: unnamed). */
+void ck_factors_words(const CkState *s, const CkFactors *p, char *words, size_t n);
+/* {"base":3,"cover":-1}: the base and every part that counts, keys as the combat event's. */
+void ck_factors_json(const CkFactors *p, char *buf, size_t n);
 /* A fight as ck_odds_print_fight takes it: types, dragoons on foot, a
  * shot or a charge, the capture word, the Parliament defender's prisoners
  * (4 with Charles or Wilmot), and the two factors in position. */

@@ -69,20 +69,9 @@ static bool can_guard(const CkState *s, int g, const CkFig *t)
 
 /* ---------------- factors ---------------- */
 
-/* One side's factor in a fight, part by part, as the combat event lists it
- * (the parts are the rulebook's factor and modifiers; `helpers` are the
- * other figures whose +1 is counted: earlier shooters, friends touching). */
-typedef struct Factors {
-    int     base, cover, shooters, half_range, rain;   /* shooting */
-    int     ground, uphill, obstacle, supporters;      /* hand to hand */
-    int     nhelpers;
-    bool    aimed;                                     /* option together: the other shooters aimed with him */
-    uint8_t helpers[CK_MAX_FIGS];
-} Factors;
-
-/* A Factors with the base alone (its helper list is not cleared: only its
+/* A CkFactors with the base alone (its helper list is not cleared: only its
  * first nhelpers entries are ever read). */
-static void factors_start(Factors *p, int base)
+static void factors_start(CkFactors *p, int base)
 {
     p->base = base;
     p->cover = p->shooters = p->half_range = p->rain = 0;
@@ -91,7 +80,8 @@ static void factors_start(Factors *p, int base)
     p->aimed = false;
 }
 
-static int factors_sum(const Factors *p)
+/* The factor the parts add up to. */
+int ck_factors_sum(const CkFactors *p)
 {
     return p->base + p->cover + p->shooters + p->half_range + p->rain + p->ground + p->uphill + p->obstacle +
            p->supporters;
@@ -128,7 +118,7 @@ static bool joins_shot(const CkState *s, int i, int target)
 /* [CK Shooting factors] cover -1 (a field's hedges not against a shooter
  * within them), each other shooter at the same target this phase +1
  * (joins_shot), within half range +1, rain -1. */
-static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
+static int shoot_parts(const CkState *s, int shooter, int target, CkFactors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
     factors_start(p, base_factor(f, t));
@@ -145,12 +135,12 @@ static int shoot_parts(const CkState *s, int shooter, int target, Factors *p)
         p->half_range = 1;
     if (s->raining)
         p->rain = -1;
-    return factors_sum(p);
+    return ck_factors_sum(p);
 }
 
 int ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out)
 {
-    Factors p;
+    CkFactors p;
     int v = shoot_parts(s, shooter, target, &p);
     if (mods_out)
         *mods_out = v - p.base;
@@ -178,7 +168,7 @@ static int ground_mod(const CkState *s, const CkFig *f)
  * attacker's side), attacking a target that defends an obstacle -1 (not
  * for an attacker who set off within its walls or hedges: `inside`, ecw),
  * uphill of the opponent +1, woods and marsh. */
-static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool inside, Factors *p)
+static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool inside, CkFactors *p)
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
     factors_start(p, base_factor(f, o));
@@ -196,12 +186,12 @@ static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool i
         }
         p->supporters = p->nhelpers;
     }
-    return factors_sum(p);
+    return ck_factors_sum(p);
 }
 
 int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
 {
-    Factors p;
+    CkFactors p;
     const CkFig *f = &s->figs[fig];
     return melee_parts(s, fig, opp, attacker, within_walls(s, ck_piece_at(s, f->x, f->y), &s->figs[opp]), &p);
 }
@@ -928,7 +918,7 @@ static const char *const fight_results[] = {"none", "recoil", "captured", "dead"
 typedef struct Fight {
     bool        melee;              /* hand to hand, else a shot */
     int         att, target;        /* figures */
-    Factors     af, df;             /* the attacker's and the target's factors */
+    CkFactors   af, df;             /* the attacker's and the target's factors */
     int         ar, dr;             /* their dice */
     int         winner, loser;      /* -1: a tie */
     int         wound_roll;         /* Charles or Wilmot's second die, 0 none */
@@ -955,7 +945,7 @@ static void fight_start(Fight *fg, bool melee, int att, int target)
  * a wounded man may be taken at once). */
 static void judge(CkState *s, Fight *fg, GameIO *io)
 {
-    int at = factors_sum(&fg->af) + fg->ar, dt = factors_sum(&fg->df) + fg->dr;
+    int at = ck_factors_sum(&fg->af) + fg->ar, dt = ck_factors_sum(&fg->df) + fg->dr;
     fg->result = FR_NONE;
     fg->winner = fg->loser = -1;
     if (at == dt || (dt > at && !fg->melee)) /* a shooter never suffers from his shot */
@@ -1006,7 +996,7 @@ static const char *const part_keys[PARTS] = {"cover", "shooters", "half_range", 
                                              "obstacle", "supporters"};
 static const char *const part_said[PARTS] = {"cover", "other shooters", "half range", "rain", "woods or marsh",
                                              "uphill", "obstacle", "others in contact"};
-static void part_values(const Factors *p, int v[PARTS])
+static void part_values(const CkFactors *p, int v[PARTS])
 {
     const int vals[PARTS] = {p->cover, p->shooters, p->half_range, p->rain, p->ground, p->uphill, p->obstacle,
                              p->supporters};
@@ -1015,8 +1005,9 @@ static void part_values(const Factors *p, int v[PARTS])
 
 /* A factor in words: "base 3, cover -1, other shooters D1 D2 +2", who
  * helped named (a play-tester could not tell from the line whose aims or
- * contact counted); with option together, "aims of D1 D2 +2". */
-static void parts_in_words(const CkState *s, const Factors *p, char *words, size_t n)
+ * contact counted); with option together, "aims of D1 D2 +2". The prompt's
+ * odds, the log and `ecw odds` (s NULL: nobody to name) say it alike. */
+void ck_factors_words(const CkState *s, const CkFactors *p, char *words, size_t n)
 {
     int v[PARTS];
     part_values(p, v);
@@ -1025,7 +1016,7 @@ static void parts_in_words(const CkState *s, const Factors *p, char *words, size
         if (!v[k])
             continue;
         len += (size_t)snprintf(words + len, n - len, ", %s", k == 1 && p->aimed ? "aims of" : part_said[k]);
-        for (int h = 0; (k == 1 || k == 7) && h < p->nhelpers && len < n; h++) { /* (shooters, supporters) */
+        for (int h = 0; s && (k == 1 || k == 7) && h < p->nhelpers && len < n; h++) { /* (shooters, supporters) */
             char id[8];
             ck_fig_id(s, p->helpers[h], id);
             len += (size_t)snprintf(words + len, n - len, " %s", id);
@@ -1035,9 +1026,23 @@ static void parts_in_words(const CkState *s, const Factors *p, char *words, size
     }
 }
 
+/* A factor as a JSON object, as log_factors writes it, into buf (for `ecw
+ * odds --json`, which prints without a Jw). */
+void ck_factors_json(const CkFactors *p, char *buf, size_t n)
+{
+    int v[PARTS];
+    part_values(p, v);
+    size_t len = (size_t)snprintf(buf, n, "{\"base\":%d", p->base);
+    for (int k = 0; k < PARTS && len < n; k++)
+        if (v[k])
+            len += (size_t)snprintf(buf + len, n - len, ",\"%s\":%d", part_keys[k], v[k]);
+    if (len < n)
+        snprintf(buf + len, n - len, "}");
+}
+
 /* A factor as JSON: {"base":3,"cover":-1,...}, the base and every
  * modifier that counted. */
-static void log_factors(EventLog *log, const char *key, const Factors *p)
+static void log_factors(EventLog *log, const char *key, const CkFactors *p)
 {
     int v[PARTS];
     part_values(p, v);
@@ -1127,7 +1132,7 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     if (!evlog_begin(log, "combat", VIS_PUBLIC))
         return;
     Jw *w = evlog_jw(log);
-    int af = factors_sum(&fg->af), df = factors_sum(&fg->df);
+    int af = ck_factors_sum(&fg->af), df = ck_factors_sum(&fg->df);
     const char *kind = fg->melee ? "melee" : "shoot";
     evlog_str(log, "kind", kind);
     jw_key(w, "attackers"); /* the attacker, then those whose +1 he counts */
@@ -1138,8 +1143,8 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
     jw_arr_end(w);
     evlog_int(log, "target", fg->target + 1);
     char aw[160], dw[160];
-    parts_in_words(s, &fg->af, aw, sizeof aw);
-    parts_in_words(s, &fg->df, dw, sizeof dw);
+    ck_factors_words(s, &fg->af, aw, sizeof aw);
+    ck_factors_words(s, &fg->df, dw, sizeof dw);
     log_factors(log, "att_factors", &fg->af);
     evlog_int(log, "att_factor", af);
     evlog_int(log, "att_roll", fg->ar);
@@ -1176,7 +1181,7 @@ static void fight(CkState *s, Fight *fg, GameIO *io)
  * by part, for a shot or a charge, the attacker where he fights from (a
  * charger at his point of contact, `inside` if he set off within the walls
  * of his target's piece): the fight and the prompt's odds alike. */
-static void fight_parts(const CkState *s, const Action *a, bool inside, Factors *af, Factors *df)
+static void fight_parts(const CkState *s, const Action *a, bool inside, CkFactors *af, CkFactors *df)
 {
     if (a->verb == CKV_SHOOT) {
         shoot_parts(s, a->piece, a->target, af);
@@ -1265,7 +1270,7 @@ void ck_defender_chooses(CkState *s, bool take, GameIO *io)
     fg.winner = s->pend_def, fg.loser = s->pend_att;
     fg.capture = take;
     fg.result = take ? FR_CAPTURED : (FightResult)s->pend_result;
-    int wt = factors_sum(&fg.df) + fg.dr, lt = factors_sum(&fg.af) + fg.ar;
+    int wt = ck_factors_sum(&fg.df) + fg.dr, lt = ck_factors_sum(&fg.af) + fg.ar;
     fg.cut_short = fg.result == FR_DEAD && 2 * lt > wt; /* dead though beaten by less than half: blocked_recoil */
     s->phase = CP_ROYALIST;
     s->to_act = CK_ROY;
@@ -1330,7 +1335,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     fight_parts(s, a, inside, &fg.af, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
-    int at = factors_sum(&fg.af) + fg.ar, dt = factors_sum(&fg.df) + fg.dr;
+    int at = ck_factors_sum(&fg.af) + fg.ar, dt = ck_factors_sum(&fg.df) + fg.dr;
     /* the attacker elects to take the loser by his charge's word; a Parliament defender with room is asked
      * (defender_takes=ask: after the result, by defender_asks), or always takes him, or never */
     bool may_take = t->side == CK_PAR && can_guard(s, a->target, f);
@@ -1495,22 +1500,22 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
         join_odds(s0, a, cx, cy, out);
         return 0;
     }
-    Factors af, df;
+    CkFactors af, df;
     fight_parts(&s, a, !shoot && within_walls(&s, from, t), &af, &df);
     char aw[160], dw[160];
-    parts_in_words(&s, &af, aw, sizeof aw);
-    parts_in_words(&s, &df, dw, sizeof dw);
+    ck_factors_words(&s, &af, aw, sizeof aw);
+    ck_factors_words(&s, &df, dw, sizeof dw);
     static const GameIO labels = {NULL, NULL, NULL}; /* (ck_fig_label names figures only for a log) */
     fprintf(out, "%s %s %s as the table stands: %d (%s) against %d (%s)\n", ck_fig_label(&s, a->piece, &labels).s,
-            shoot ? "shoots at" : "charges", ck_fig_label(&s, a->target, &labels).s, factors_sum(&af), aw,
-            factors_sum(&df), dw);
+            shoot ? "shoots at" : "charges", ck_fig_label(&s, a->target, &labels).s, ck_factors_sum(&af), aw,
+            ck_factors_sum(&df), dw);
     CkFightArgs fa = {.att = f->type, .def = t->type, .shoot = shoot, .capture = !shoot && (a->arg & CK_CHARGE_CAPTURE),
                       .att_foot = f->type == F_DRAGOON && !f->mounted, .def_foot = t->type == F_DRAGOON && !t->mounted,
                       .guarding = t->side == CK_PAR ? 4 - capacity_left(&s, a->target) : 0,
                       .lets_go = s.defender_takes == CK_TAKE_NO,
                       .att_cut = !shoot && s.blocked_dies && recoil_cut_short(&s, a->piece, a->target),
                       .def_cut = s.blocked_dies && recoil_cut_short(&s, a->target, a->piece),
-                      .af = factors_sum(&af), .df = factors_sum(&df)};
+                      .af = ck_factors_sum(&af), .df = ck_factors_sum(&df)};
     ck_odds_print_fight(&fa, out);
     if (!shoot)
         charge_notes(s0, a, cx, cy, out);

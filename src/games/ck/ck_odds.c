@@ -76,7 +76,8 @@ static const char usage_head[] =
     "  Prints every outcome the fight can have, naming who suffers it, with its chance;\n"
     "  exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and per figure).\n"
     "  The modifiers below may also come as one list, each named as its option without\n"
-    "  the dashes, a number after '=': --modifiers cover,rain,shooters=2\n";
+    "  the leading dashes ('_' for '-' too), a number after '=':\n"
+    "  --modifiers cover,rain,shooters=2\n";
 
 static const char *const kind_title[] = {
     [K_ANY] = "  either kind of combat:\n",
@@ -175,9 +176,19 @@ static int parse_one(OddsArgs *o, int id, const char *v, int *i, Diag *d)
     return 0;
 }
 
+/* An item of --modifiers that names no modifier: the error lists them. */
+static int unknown_modifier(const char *item, Diag *d)
+{
+    char names[320] = "";
+    for (int i = O_COVER; i <= O_MUSKET; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s%s", i > O_COVER ? ", " : "", opts[i].name + 2,
+                 opts[i].arg ? "=N" : "");
+    return diag_set(d, "odds: --modifiers: '%s' is no modifier (the modifiers: %s)", item, names);
+}
+
 /* --modifiers LIST: each item of the comma-separated list as the option
- * of its name ("shooters=2" as --shooters 2); only the modifiers, from
- * --cover to --musket. */
+ * of its name ("shooters=2" as --shooters 2, "half_range" or "half-range"
+ * as --half-range); only the modifiers, from --cover to --musket. */
 static int parse_modifiers(OddsArgs *o, const char *list, Diag *d)
 {
     if (!list || !*list || strncmp(list, "--", 2) == 0)
@@ -195,9 +206,11 @@ static int parse_modifiers(OddsArgs *o, const char *list, Diag *d)
             return diag_set(d, "odds: --modifiers: an empty item in '%s'", list);
         char name[64], *eq = strchr(item, '=');
         snprintf(name, sizeof name, "--%.*s", eq ? (int)(eq - item) : (int)strlen(item), item);
+        for (char *c = name + 2; *c; c++) /* half_range as the events and options spell it: --half-range */
+            *c = *c == '_' ? '-' : *c;
         int id = opt_of(name), at = 0;
         if (id < O_COVER || id > O_MUSKET)
-            return diag_set(d, "odds: --modifiers: '%s' is no modifier (see --help)", item);
+            return unknown_modifier(item, d);
         if (!opts[id].arg != !eq)
             return diag_set(d, "odds: --modifiers: %s %s", item,
                             eq ? "takes no number" : "needs a number: name=N");
@@ -339,21 +352,25 @@ static int rough(int type, bool foot, bool flag)
 }
 
 /* [CK Figure combat Factors] [CK Shooting factors] [CK Hand to hand Combat]
- * factors as ck_shoot_factor / ck_melee_factor compute them in play. */
-static void factors(const OddsArgs *o, int *af, int *df)
+ * factors part by part, as shoot_parts / melee_parts (ck_combat.c) set them
+ * in play, so that they are said in the prompt's words. */
+static void factors(const OddsArgs *o, CkFactors *ap, CkFactors *dp)
 {
     const int *v = o->v;
     int att = v[O_ATTACKER], def = v[O_TARGET];
     bool def_mounted = ck_figs[def].mounted && !o->def_foot;
     bool att_mounted = ck_figs[att].mounted && !o->att_foot;
-    *af = def_mounted ? ck_figs[att].vs_mounted : ck_figs[att].vs_foot;
-    *df = att_mounted ? ck_figs[def].vs_mounted : ck_figs[def].vs_foot;
+    memset(ap, 0, sizeof *ap);
+    memset(dp, 0, sizeof *dp);
+    ap->base = def_mounted ? ck_figs[att].vs_mounted : ck_figs[att].vs_foot;
+    dp->base = att_mounted ? ck_figs[def].vs_mounted : ck_figs[def].vs_foot;
     if (v[O_SHOOT]) {
-        *af += -v[O_COVER] + v[O_SHOOTERS] + v[O_HALF] - v[O_RAIN];
+        ap->cover = -v[O_COVER], ap->shooters = v[O_SHOOTERS], ap->half_range = v[O_HALF], ap->rain = -v[O_RAIN];
         return;
     }
-    *af += v[O_SUPPORTERS] - v[O_OBSTACLE] + (v[O_UPHILL] && !v[O_TUPHILL]) + rough(att, o->att_foot, v[O_AROUGH]);
-    *df += (v[O_TUPHILL] && !v[O_UPHILL]) + rough(def, o->def_foot, v[O_DROUGH]);
+    ap->supporters = v[O_SUPPORTERS], ap->obstacle = -v[O_OBSTACLE];
+    ap->uphill = v[O_UPHILL] && !v[O_TUPHILL], ap->ground = rough(att, o->att_foot, v[O_AROUGH]);
+    dp->uphill = v[O_TUPHILL] && !v[O_UPHILL], dp->ground = rough(def, o->def_foot, v[O_DROUGH]);
 }
 
 /* ---------------- outcomes ---------------- */
@@ -475,8 +492,12 @@ static void print_json_outcomes(const OddsArgs *o, const CkOdds *r, FILE *out)
     fputc(']', out);
 }
 
-static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
+/* The fight as JSON: the factors (and, added after the rest, which scripts
+ * read as it was, their parts as the combat event gives them), the chance
+ * of each fate for each figure, and the outcome list. */
+static void print_json(const OddsArgs *o, const CkFactors *ap, const CkFactors *dp, const CkOdds *r, FILE *out)
 {
+    int af = ck_factors_sum(ap), df = ck_factors_sum(dp);
     const CkFate *t = &r->target, *a = &r->attacker;
     fprintf(out,
             "{\"attacker\":\"%s\",\"target\":\"%s\",\"kind\":\"%s\",\"att_factor\":%d,\"def_factor\":%d,"
@@ -487,16 +508,33 @@ static void print_json(const OddsArgs *o, int af, int df, const CkOdds *r, FILE 
             o->v[O_SHOOT] ? "shoot" : "melee", af, df, t->none, t->recoil, t->captured, t->dead, t->wounded, a->recoil,
             a->captured, a->dead, a->wounded, capture_note(o));
     print_json_outcomes(o, r, out);
-    fputs("}\n", out);
+    char aj[160], dj[160];
+    ck_factors_json(ap, aj, sizeof aj);
+    ck_factors_json(dp, dj, sizeof dj);
+    fprintf(out, ",\"att_factors\":%s,\"def_factors\":%s}\n", aj, dj);
 }
 
-/* One list of the fight's outcomes, each naming who suffers it, with its
- * chance: only those that can happen, then their total, 1 (they exclude
- * one another: at most one figure is beaten). */
-static void print_text(const OddsArgs *o, int af, int df, const CkOdds *r, FILE *out)
+/* The fight, both factors part by part where ap and dp are given (the
+ * prompt's odds say them on the line before, with the helpers named), then
+ * one list of its outcomes, each naming who suffers it, with its chance:
+ * only those that can happen, then their total, 1 (they exclude one
+ * another: at most one figure is beaten). */
+static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, const CkFactors *dp, const CkOdds *r,
+                       FILE *out)
 {
-    fprintf(out, "%s %s %s: factor %d against %d\n", fig_words(o->v[O_ATTACKER], o->att_foot),
-            o->v[O_SHOOT] ? "shoots at" : "charges", fig_words(o->v[O_TARGET], o->def_foot), af, df);
+    fprintf(out, "%s %s %s: factor %d", fig_words(o->v[O_ATTACKER], o->att_foot), o->v[O_SHOOT] ? "shoots at" : "charges",
+            fig_words(o->v[O_TARGET], o->def_foot), af);
+    char words[160];
+    if (ap) {
+        ck_factors_words(NULL, ap, words, sizeof words);
+        fprintf(out, " (%s)", words);
+    }
+    fprintf(out, " against %d", df);
+    if (dp) {
+        ck_factors_words(NULL, dp, words, sizeof words);
+        fprintf(out, " (%s)", words);
+    }
+    fputc('\n', out);
     double total = r->target.none;
     if (r->target.none > 0)
         fprintf(out, "  %-40s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
@@ -530,7 +568,7 @@ void ck_odds_print_fight(const CkFightArgs *f, FILE *out)
     o.att_cut = f->att_cut, o.def_cut = f->def_cut;
     CkOdds r;
     odds(&o, f->af, f->df, &r);
-    print_text(&o, f->af, f->df, &r, out);
+    print_text(&o, f->af, f->df, NULL, NULL, &r, out);
 }
 
 int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)
@@ -541,10 +579,14 @@ int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)
         return rc > 0 ? 0 : 2;
     if (check_args(&o, d) < 0)
         return 2;
-    int af, df;
-    factors(&o, &af, &df);
+    CkFactors ap, dp;
+    factors(&o, &ap, &dp);
+    int af = ck_factors_sum(&ap), df = ck_factors_sum(&dp);
     CkOdds r;
     odds(&o, af, df, &r);
-    (o.v[O_JSON] ? print_json : print_text)(&o, af, df, &r, out);
+    if (o.v[O_JSON])
+        print_json(&o, &ap, &dp, &r, out);
+    else
+        print_text(&o, af, df, &ap, &dp, &r, out);
     return 0;
 }

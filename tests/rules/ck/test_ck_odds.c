@@ -449,6 +449,60 @@ Test(ck_odds, modifiers_as_one_list_match_the_flags)
             "attacker=you");
 }
 
+/* The events file and the game options spell a modifier with '_', the
+ * flags with '-': a list takes either; an item still unknown is answered
+ * with the modifiers there are (a play-tester's half_range was refused bare). */
+Test(ck_odds, modifiers_take_underscores_and_an_unknown_one_lists_them)
+{
+    static const char *const under[] = {"--attacker", "shot", "--target", "cavalry", "--shoot", "--modifiers",
+                                        "half_range,cover"};
+    static const char *const dash[] = {"--attacker", "shot", "--target", "cavalry", "--shoot", "--half-range",
+                                       "--cover"};
+    static const char *const melee[] = {"--attacker", "horse", "--target", "cavalry", "--modifiers",
+                                        "target_uphill,att_rough"};
+    char a[1024], b[1024];
+    odds_json(a, sizeof a, under, 7);
+    odds_json(b, sizeof b, dash, 7);
+    cr_assert_str_eq(a, b);
+    odds_json(a, sizeof a, melee, 6);
+    cr_assert(strstr(a, "\"def_factors\":{\"base\":4,\"uphill\":1}"), "%s", a);
+    REFUSED("'halfrange' is no modifier (the modifiers: cover, rain, half-range, shooters=N, supporters=N, obstacle, "
+            "uphill, target-uphill, att-rough, def-rough, capture, guarding=N, lets-go, musket)",
+            "--attacker", "shot", "--target", "cavalry", "--shoot", "--modifiers", "halfrange");
+    REFUSED("--half-range given twice", "--attacker", "shot", "--target", "cavalry", "--shoot", "--modifiers",
+            "half_range,half-range");
+}
+
+/* The command line's odds say each factor part by part, in the words the
+ * prompt's odds use (they said only "factor 4 against 4"); the JSON adds
+ * the parts as the combat event names them. */
+Test(ck_odds, text_gives_each_factor_part_by_part)
+{
+    static const char *const shot[] = {"--attacker", "shot",  "--target", "cavalry",      "--shoot", "--cover",
+                                       "--rain",     "--half-range", "--shooters", "2"};
+    static const char *const melee[] = {"--attacker", "dragoon-foot", "--target", "shot", "--uphill", "--supporters",
+                                        "1", "--att-rough", "--def-rough", "--obstacle"};
+    char *out = NULL;
+    size_t len = 0;
+    Diag d = {{0}};
+    cr_assert_eq(run_odds(shot, 10, false, &out, &len, &d), 0, "%s", d.msg);
+    const char *want = "shot shoots at cavalry: factor 4 (base 3, cover -1, other shooters +2, half range +1, "
+                       "rain -1) against 4 (base 4)\n";
+    cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
+    free(out);
+    out = NULL;
+    cr_assert_eq(run_odds(melee, 10, false, &out, &len, &d), 0, "%s", d.msg);
+    want = "dragoon on foot charges shot: factor 3 (base 3, woods or marsh -1, uphill +1, obstacle -1, "
+           "others in contact +1) against 3 (base 4, woods or marsh -1)\n";
+    cr_assert(strncmp(out, want, strlen(want)) == 0, "%s", out);
+    free(out);
+    char json[2048];
+    odds_json(json, sizeof json, shot, 10);
+    cr_assert(strstr(json, "\"att_factor\":4,\"def_factor\":4,"), "%s", json);
+    cr_assert(strstr(json, "\"att_factors\":{\"base\":3,\"cover\":-1,\"shooters\":2,\"half_range\":1,\"rain\":-1},"
+                           "\"def_factors\":{\"base\":4}}"), "%s", json);
+}
+
 Test(ck_odds, each_option_given_once)
 {
     REFUSED("--cover given twice", "--attacker", "shot", "--target", "cavalry", "--shoot", "--cover", "--cover");
