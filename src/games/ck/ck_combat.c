@@ -702,6 +702,9 @@ static void prisoners_escape(CkState *s, int guard, bool only_left, GameIO *io)
         p->status = FS_ACTIVE;
         p->guard = CK_NONE;
         p->mounted = ck_figs[p->type].mounted; /* horsemen who escape ride again */
+        if (p->shot) /* taken this turn after his charge (take_prisoner keeps shot): that was his whole turn, and
+                      * his freedom gives him no other (a play-tester's horseman charged, was taken, freed, rode 8") */
+            p->moved = 1;
         room_to_ride(s, i);
         EventLog *log = io ? io->log : NULL;
         if (evlog_begin(log, "escape", VIS_PUBLIC)) {
@@ -725,7 +728,8 @@ static void take_prisoner(CkState *s, int guard, int t, GameIO *io)
     p->status = FS_PRISONER;
     p->guard = (uint8_t)guard;
     p->mounted = 0; /* captured horse go on foot */
-    p->moved = 0;   /* his own move this turn is no handing over (check_takeover: a man just taken was refused) */
+    p->moved = 0;   /* his own move this turn is no handing over (check_takeover: a man just taken was refused);
+                     * his shot flag stays, so that one freed this turn after his charge acts no more */
     ck_beside_guard(s, t); /* where he stands, or drawn in to touch him if his base shrank */
     EventLog *log = io ? io->log : NULL;
     if (evlog_begin(log, "capture", VIS_PUBLIC)) {

@@ -729,6 +729,35 @@ Test(ck_captured_persons, escape_when_guard_driven_back_with_recoil_frees)
     assert_escaped(p);
 }
 
+/* A Royalist who charged, was beaten and taken, and is freed the same
+ * turn (his guard shot dead) has had his whole turn: he may not move or
+ * charge again (a play-tester's horseman rode 8" after such an escape).
+ * One held from an earlier turn acts once freed (above). */
+Test(ck_captured_persons, a_charger_taken_and_freed_the_same_turn_acts_no_more)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_YOU, 40, 2);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 21.5f);
+    ckf_dice(&F, 2, 2, 4); /* horse 4+2=6 against 4+4=8: beaten, not by half */
+    ckf_charge(&F, h, c, false);
+    cr_assert_eq(F.s.phase, CP_DEFEND);
+    ckf_do(&F, ckf_act(CKV_CAPTURE, c, h, 0, 0, 0));
+    cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
+    int s = ckf_fig(&F, F_SHOT, 20, 25);
+    ckf_dice(&F, 2, 6, 1); /* 3+1+6=10 against 4+1=5: the guard dead */
+    ckf_shoot(&F, s, c);
+    cr_assert_eq(ckf_f(&F, c)->status, FS_DEAD);
+    assert_escaped(h);
+    CkFig *hf = ckf_f(&F, h);
+    ckf_refused(&F, ckf_act(CKV_MOVE, h, 0, 0, hf->x - 3, hf->y), NULL);
+    ckf_end(&F); /* Parliament's turn, then his own next turn: he rides again */
+    ckf_end(&F);
+    cr_assert_eq(F.s.to_act, CK_ROY);
+    Diag d = {{0}};
+    Action away = ckf_act(CKV_MOVE, h, 0, 0, hf->x - 3, hf->y);
+    cr_assert_eq(ck_check(&F.s, &away, &d), 0, "%s", d.msg);
+}
+
 Test(ck_captured_persons, charles_escapes_when_his_guard_dies)
 {
     ckf_side(&F, CK_ROY);
