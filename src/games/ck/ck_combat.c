@@ -1108,23 +1108,23 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
         return;
     }
     CkLabel who = ck_fig_label(s, fg->loser, io); /* kept: the .s of a temporary dies with its statement */
+    char way[240] = ""; /* (option blocked_recoil=dies) what cut his recoil short, for a death or a wound */
+    if (fg->cut_short) {
+        float x, y;
+        if (recoil_point(s, fg->loser, fg->winner, &x, &y, NULL) >= 0) {
+            char said[200];
+            recoil_said(s, fg->loser, fg->winner, io, said, sizeof said);
+            snprintf(way, sizeof way, ", his recoil cut short (%s)", said);
+        } else
+            snprintf(way, sizeof way, ", his recoil cut short by the table's edge");
+    }
     switch (fg->result) {
     case FR_RECOIL: recoil_said(s, fg->loser, fg->winner, io, buf, n); break;
     case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
-    case FR_WOUNDED: snprintf(buf, n, "%s is wounded", who.s); break;
-    default:
-        if (fg->cut_short) { /* (option blocked_recoil=dies) */
-            char way[200] = "by the table's edge";
-            float x, y;
-            if (recoil_point(s, fg->loser, fg->winner, &x, &y, NULL) >= 0) {
-                way[0] = '(';
-                recoil_said(s, fg->loser, fg->winner, io, way + 1, sizeof way - 2);
-                strcat(way, ")");
-            }
-            snprintf(buf, n, "%s dies, his recoil cut short %s", who.s, way);
-        } else
-            snprintf(buf, n, "%s dies", who.s);
+    case FR_WOUNDED: /* (a play-tester's Charles was "wounded" where a recoil was due, and could not tell why) */
+        snprintf(buf, n, "%s is wounded%s", who.s, way);
         break;
+    default: snprintf(buf, n, "%s dies%s", who.s, way); break;
     }
 }
 

@@ -714,13 +714,16 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
     bool moving = (s->phase == CP_PARLIAMENT || s->phase == CP_ROYALIST) && f->side == s->to_act;
     if (!moving || f->status != FS_ACTIVE)
         snprintf(out, n, "%s", "");
-    else if (f->moved)
-        snprintf(out, n, "  moved");
     else if (f->aimed && s->figs[f->shot_at].status == FS_ACTIVE) { /* (together=yes; a man gone is aimed at no more) */
         char t[8];
         ck_fig_id(s, f->shot_at, t);
-        snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
-    } else
+        if (f->moved) /* (one who aimed after moving was shown "moved" alone: a play-tester lost track of the aims) */
+            snprintf(out, n, "  moved, aiming at %s", t);
+        else
+            snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
+    } else if (f->moved)
+        snprintf(out, n, "  moved");
+    else
         snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));
 }
 

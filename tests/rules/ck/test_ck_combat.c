@@ -988,6 +988,24 @@ Test(ck_combat_outcomes, recoil_stopped_at_once_by_an_enemy_touching_him_ahead)
     cr_assert(said && strstr(said, "shot S1 cannot recoil: dragoon D1's base stands in his way"), "%s", said ? said : "(none)");
 }
 
+/* ... and Charles, whose recoil is cut short so, rolls to be wounded or
+ * killed, and a wound says why too (a play-tester's "Charles X is
+ * wounded" where a recoil was due did not). */
+Test(ck_combat_outcomes, a_wound_from_a_recoil_cut_short_says_so)
+{
+    F.s.blocked_dies = 1;
+    int c = ckf_fig(&F, F_CAVALRY, 30, 20), x = ckf_fig(&F, F_CHARLES, 30, 25);
+    ckf_fig(&F, F_DRAGOON, 30, 26.3f); /* touching him behind */
+    ckf_dice(&F, 3, 3, 2, 5);         /* 4+3=7 against 4+2=6: beaten, not by half; 5: wounded */
+    ckf_charge(&F, c, x, false);
+    ckf_assert_dice(&F, 3);
+    cr_assert(ckf_f(&F, x)->wounded, "wounded");
+    const char *text = captured_last_text(&F.ev, "combat");
+    cr_assert(strstr(text, "Charles X is wounded, his recoil cut short (Charles X cannot recoil: dragoon D1's base "
+                           "stands in his way)"),
+              "%s", text);
+}
+
 /* Option blocked_recoil=dies (DBA): a loser whose recoil an enemy's base
  * or the table's edge cuts short is destroyed, and the log says why; a
  * friend in his way only stops him, as ever (a play-tester as the

@@ -534,6 +534,12 @@ Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
     ckf_f(&F, s)->status = FS_DEAD; /* shot by another: an aim at a man gone is no aim (a play-tester's) */
     render_of(&F.s, CK_PAR, text, sizeof text);
     cr_assert(strstr(text, " C1   cavalry trooper (10.0, 10.0)  shot, move 4.0\"\n"), "%s", text);
+    /* one who aims after moving says so too (he was shown "moved" alone: a play-tester's) */
+    int d = ckf_fig(&F, F_DRAGOON, 20, 10), s2 = ckf_fig(&F, F_SHOT, 20, 16);
+    ckf_move(&F, d, 20, 12);
+    ckf_do(&F, ckf_act(CKV_AIM, d, s2, 0, 0, 0));
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " D1   dragoon         (20.0, 12.0)  moved, aiming at S2\n"), "%s", text);
 }
 
 /* [CK Captured Persons] a horseman taken goes on foot, and the roster says
