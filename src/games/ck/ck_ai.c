@@ -2015,20 +2015,33 @@ static bool escort_pays(Table *tb, const Action *a)
 }
 
 /* Is Charles or Wilmot within dragoon i's charge, and also within the
- * charge of an unmoved horseman (cavalry or You)? */
+ * charge of an unmoved horseman (cavalry or You) whose odds at him are as
+ * good as the dragoon's? (Not at worse odds: a play-tester watched the
+ * commander charge Charles from inside a wood at 2 against 3 and die while
+ * a dragoon waited who then took him at 3 against 3.) */
 static bool horsemen_first(Table *tb, int i)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
     for (int q = 0; tb->persons && q < tb->nfoes; q++) {
-        const CkFig *e = &s->figs[tb->foes[q]];
+        int t = tb->foes[q];
+        const CkFig *e = &s->figs[t];
         if (!is_person(e) || dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
+        double mine = -1; /* worked out once, when a horseman is there */
         for (int k = 0; k < tb->nfree; k++) {
-            const CkFig *g = &s->figs[tb->frees[k]];
-            float r = allowance(tb, tb->frees[k]) + 1.6f;
-            if (g->type != F_DRAGOON && !g->moved && !g->shot && dist2(g->x, g->y, e->x, e->y) <= r * r)
+            int j = tb->frees[k];
+            const CkFig *g = &s->figs[j];
+            float r = allowance(tb, j) + 1.6f;
+            if (g->type == F_DRAGOON || g->moved || g->shot || dist2(g->x, g->y, e->x, e->y) > r * r)
+                continue;
+            if (mine < 0) {
+                Odds o = charge_odds(tb, i, t, 0);
+                mine = o.kill + o.beat;
+            }
+            Odds theirs = charge_odds(tb, j, t, 0);
+            if (theirs.kill + theirs.beat >= mine - 0.02)
                 return true;
         }
     }
@@ -2080,6 +2093,37 @@ static bool escort(Table *tb, int i, Action *out)
 }
 
 static bool late(Table *tb);
+static bool par_figure(Table *tb, int i, Action *out);
+
+/* [CK Hand to hand Combat] charge `mine` is at Charles or Wilmot, and a
+ * free friend who has not acted would charge him now at better odds: he
+ * goes first, and this one waits to follow if the man is still there (a
+ * play-tester watched the commander charge Charles from inside a wood at
+ * 2 against 3 and die, and D3 then take him at 3 against 3). The friend's
+ * own decision is asked (par_figure), so that nobody waits for one who
+ * would not charge; odds strictly better, so that two never wait for
+ * each other. */
+static bool better_charger_first(Table *tb, int i, const Action *mine)
+{
+    const CkState *s = tb->s;
+    int t = mine->target;
+    if (!is_person(&s->figs[t]))
+        return false;
+    Odds o = charge_odds(tb, i, t, 0);
+    double p = o.kill + o.beat;
+    for (int k = 0; k < tb->nfree; k++) {
+        int j = tb->frees[k];
+        const CkFig *g = &s->figs[j];
+        float reach = allowance(tb, j) + 1.6f;
+        if (j == i || g->moved || g->shot || dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
+            continue;
+        Odds theirs = charge_odds(tb, j, t, 0);
+        Action b;
+        if (theirs.kill + theirs.beat > p + 0.02 && par_figure(tb, j, &b) && b.verb == CKV_CHARGE && b.target == t)
+            return true;
+    }
+    return false;
+}
 
 /* An unmoved trooper's next action; false when it has none (waiting to
  * search, or nothing to do). */
@@ -2102,7 +2146,7 @@ static bool par_figure(Table *tb, int i, Action *out)
     if (s->figs[i].type == F_DRAGOON && horsemen_first(tb, i))
         return false; /* a horseman takes Charles or Wilmot first: he guards him better */
     if (!calm && foe_within(tb, i, allowance(tb, i) + 1.6f) && par_charge(tb, i, false, out))
-        return true;
+        return !better_charger_first(tb, i, out);
     int q = quarry(tb, i);
     if (q >= 0 && move_towards(tb, i, s->figs[q].x, s->figs[q].y, 2.6f, false, out))
         return true;

@@ -428,6 +428,27 @@ Test(ck_parliament_player, the_best_placed_trooper_charges_charles)
     (void)c1;
 }
 
+/* [CK Hand to hand Combat] the better odds charge Charles first: the
+ * commander inside the wood with him (4 -2 against 4 -1) waits while a
+ * dragoon on foot, who touches him from outside it (3 against 3), charges, rather than the
+ * dragoon waiting for a horseman to take him (a play-tester watched the
+ * commander die at 2 against 3, and the dragoon then take Charles). */
+Test(ck_parliament_player, the_better_odds_charge_charles_first)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 25, DISC_BLANK, PROM_BLANK);
+    F.s.pieces[CKP_WOOD].searched = 1;
+    int y = ckf_fig(&F, F_YOU, 20, 25), d = ckf_fig(&F, F_DRAGOON, 20, 18); /* Y in the wood, D outside */
+    ckf_f(&F, d)->mounted = 0;
+    ckf_side(&F, CK_ROY);
+    int x = ckf_fig(&F, F_CHARLES, 20, 22.6f); /* in the wood, by its southern edge */
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_CHARGE && a.target == x && a.piece == d, "verb %d by %d at %d, not the dragoon %d (Y is %d)",
+              a.verb, a.piece, a.target, d, y);
+}
+
 /* ... and a Royalist who can shoot but has no trooper in range goes
  * towards the nearest, to shoot after moving, where before the last turn
  * he would fall back north (a play-tester's musket walked away). */
