@@ -192,6 +192,15 @@ static inline void ckf_charge(Ckf *f, int i, int t, bool capture)
     ckf_do(f, ckf_act(CKV_CHARGE, i, t, capture, 0, 0));
 }
 static inline void ckf_end(Ckf *f) { ckf_do(f, ckf_act(CKV_END, 0, 0, 0, 0, 0)); }
+/* Royalist h (factor 4) charges Parliament's c (4) and is beaten, not by
+ * half (2 against 4 on the dice): the fight waits for Parliament to choose
+ * whether c takes him [CK Combat Outcomes]. */
+static inline void ckf_charger_beaten(Ckf *f, int h, int c)
+{
+    ckf_dice(f, 2, 2, 4);
+    ckf_charge(f, h, c, false);
+    cr_assert_eq(f->s.phase, CP_DEFEND, "the fight waits for Parliament's choice");
+}
 
 /* Is the action accepted by check()? */
 static inline bool ckf_ok(Ckf *f, Action a) { return ck_check(&f->s, &a, NULL) == 0; }

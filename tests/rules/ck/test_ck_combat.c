@@ -663,9 +663,7 @@ Test(ck_hand_to_hand_combat, no_obstacle_kept_while_parliament_chooses)
     ckf_side(&F, CK_ROY);
     ckf_ground(&F, CKP_FIELD, 20, 20);
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 21.5f, 21.5f);
-    ckf_dice(&F, 2, 2, 4); /* horse 4+2=6 against 4+4=8: beaten, not by half */
-    ckf_charge(&F, h, c, false);
-    cr_assert_eq(F.s.phase, CP_DEFEND);
+    ckf_charger_beaten(&F, h, c);
     ckf_do(&F, ckf_act(CKV_END, 0, 0, 0, 0, 0));
     const char *ev = ckf_last_event(&F, "combat");
     cr_assert(strstr(ev, "\"att_factor\":4,") && strstr(ev, "\"att_total\":6"), "%s", ev);

@@ -738,9 +738,7 @@ Test(ck_captured_persons, a_charger_taken_and_freed_the_same_turn_acts_no_more)
     ckf_side(&F, CK_ROY);
     ckf_fig(&F, F_YOU, 40, 2);
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 21.5f);
-    ckf_dice(&F, 2, 2, 4); /* horse 4+2=6 against 4+4=8: beaten, not by half */
-    ckf_charge(&F, h, c, false);
-    cr_assert_eq(F.s.phase, CP_DEFEND);
+    ckf_charger_beaten(&F, h, c);
     ckf_do(&F, ckf_act(CKV_CAPTURE, c, h, 0, 0, 0));
     cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
     int s = ckf_fig(&F, F_SHOT, 20, 25);
