@@ -1426,7 +1426,8 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     log->ud = &quiet;
     LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}, p};
     log->sink = note_said, log->ud = &last;
-    long at = record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
+    long at = a->manual ? record_replay_filled(r, st, log, same_layout, &d, note_side, &last)
+                        : record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
     log->sink = last.sink, log->ud = sink;
     int rc = EXIT_FAIL;
     if (at != REPLAY_OK)

@@ -1067,6 +1067,7 @@ int record_load(Record *r, const char *path, Diag *d)
 
 typedef struct ReplayDice {
     const Record *r;
+    Record       *fill; /* r itself, to note the generator's dice past its rolls (record_replay_filled) */
     size_t        next;
     bool          bad;
     char          msg[160];
@@ -1080,8 +1081,11 @@ static int replay_roll(void *ud, int sides, int player, const char *why)
 {
     (void)player;
     ReplayDice *rd = ud;
-    if (rd->next >= rd->r->nrolls)
+    if (rd->next >= rd->r->nrolls && !rd->fill)
         return 0;
+    if (rd->next >= rd->r->nrolls) /* ecw rolled it then: noted so, in its place (a play-tester's auto-dice game
+                                    * resumed with typed dice fed them to the game's first dice on --load) */
+        record_add_roll(rd->fill, sides, 0);
     const RecRoll *rr = &rd->r->rolls[rd->next++];
     if (rr->sides != sides && !rd->bad) {
         rd->bad = true;
@@ -1183,15 +1187,29 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
     return record_replay_shown(r, st, log, verify, d, NULL, NULL);
 }
 
+static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, bool verify, Diag *d,
+                       ReplayShow shown, void *ud);
+
 long record_replay_shown(const Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown,
                          void *ud)
+{
+    return replay_all(r, NULL, st, log, verify, d, shown, ud);
+}
+
+long record_replay_filled(Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown, void *ud)
+{
+    return replay_all(r, r->has_pending ? NULL : r, st, log, verify, d, shown, ud);
+}
+
+static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, bool verify, Diag *d,
+                       ReplayShow shown, void *ud)
 {
     const GameOps *g = r->game;
     if (verify && !hashes_comparable(r, d))
         return REPLAY_INCOMPARABLE;
     if (g->setup(st, &r->opt, r->seed, d) < 0)
         return REPLAY_SETUP_FAILED;
-    ReplayDice rd = {r, 0, false, ""};
+    ReplayDice rd = {r, fill, 0, false, ""};
     GameIO io = {log, replay_roll, &rd};
     game_begin(g, st, &io);
     size_t hi = 0;

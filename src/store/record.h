@@ -128,6 +128,13 @@ long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *
 typedef void (*ReplayShow)(void *ud, const void *st, int player, const RecAction *ra, size_t rolls_before);
 long record_replay_shown(const Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown,
                          void *ud);
+/* record_replay_shown for a sitting that will type its dice (play --load
+ * --dice manual): every die the generator rolled past the record's rolls
+ * (a sitting with ecw's dice) is added to them as rolled by ecw (value 0),
+ * so that the dice typed next follow them and a later replay feeds each
+ * where it was asked. Nothing is added to a record with a pending action
+ * (its last rolls are that action's). */
+long record_replay_filled(Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown, void *ud);
 
 /* Where saves go by default: $XDG_DATA_HOME/ecw, else ~/.local/share/ecw.
  * Returns buf, or NULL when neither variable is set or buf is too small. */

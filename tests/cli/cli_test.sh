@@ -327,6 +327,19 @@ expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"; err_has "action [0-9].*r
 sed -E 's/"rolls":\[/"rolls":[{"sides":6,"value":3},/' "$tmp/manual.json" >"$tmp/manual-bad.json"
 expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"
 
+# --- a game played with ecw's dice, resumed with typed dice, loads and replays: the dice ecw rolled
+# are noted in the record before those typed (a play-tester's typed dice were fed to the game's first
+# dice, and the record would not load again)
+(printf 'hint\ntake\n%.0s' $(seq 40); printf 'quit\n') |
+  "$ecw" play catch-a-king --as parliament --seed 5 --terrain random --save "$tmp/mixed.json" >/dev/null 2>&1
+(printf 'hint\ntake\n3\n3\n%.0s' $(seq 30); printf 'quit\n') |
+  "$ecw" play catch-a-king --load "$tmp/mixed.json" --dice manual >/dev/null 2>&1
+grep -q '"value":0}' "$tmp/mixed.json" && grep -q '"value":3}' "$tmp/mixed.json" ||
+  fail "mixed dice: the record lacks ecw's dice or the typed ones: $(head -c 300 "$tmp/mixed.json")"
+printf 'quit\n' | "$ecw" play catch-a-king --load "$tmp/mixed.json" >"$tmp/out" 2>&1 ||
+  fail "mixed dice: the record does not load again: $(grep 'cannot' "$tmp/out")"
+expect 0 "$ecw" replay "$tmp/mixed.json" --verify
+
 # --- play --load: a game saved on quit goes on with its side, AI and dice, and the whole replays
 printf '1\n1\n1\n1\n1\nquit\n' | "$ecw" play catch-a-king --seed 5 --as parliament --ai random \
   --save "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" || fail "play quit to resume exited $?: $(cat "$tmp/err")"
