@@ -445,6 +445,10 @@ CkLabel ck_fig_label(const CkState *s, int i, const GameIO *io);
 const char *ck_fig_noun(int type, int n);
 const char *ck_chance_words(int card);
 const char *ck_chance_said(int card, bool rain_went_on);
+/* [CK Chance Cards] the arrivals waiting to come on, in words: "A Royalist
+ * band: 4 shot, to come on at the west edge where the Royalist player
+ * chooses" (the arrivals event's line, and the board's while they wait). */
+void ck_arrivals_said(const CkState *s, char *buf, size_t n);
 typedef struct CkSaid { char s[96]; } CkSaid;
 CkSaid ck_cards_said(const char *disc, int prom);
 /* The figure named by text ("D1", "y", or "R4": the 4th Royalist), or -1. */

@@ -247,6 +247,14 @@ static const char *const edge_names[] = {"west", "east", "north", "south"};
  * said before anyone is placed: {"type":"arrivals","side":..,"figures":..,
  * "count":..,"edge":..}, "Reinforcements: 2 cavalry troopers, to come on at
  * the south edge where Parliament chooses". */
+void ck_arrivals_said(const CkState *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s: %d %s, to come on at the %s edge where %s chooses",
+             s->arrive_side == CK_ROY ? "A Royalist band" : "Reinforcements", s->arrive_count,
+             ck_fig_noun(s->arrive_type, s->arrive_count), edge_names[s->arrive_edge],
+             s->arrive_side == CK_ROY ? "the Royalist player" : "Parliament");
+}
+
 static void log_arrivals(const CkState *s, GameIO *io)
 {
     EventLog *log = io ? io->log : NULL;
@@ -256,10 +264,9 @@ static void log_arrivals(const CkState *s, GameIO *io)
     evlog_str(log, "figures", ck_figs[s->arrive_type].name);
     evlog_int(log, "count", s->arrive_count);
     evlog_str(log, "edge", edge_names[s->arrive_edge]);
-    evlog_end(log, "%s: %d %s, to come on at the %s edge where %s chooses",
-              s->arrive_side == CK_ROY ? "A Royalist band" : "Reinforcements", s->arrive_count,
-              ck_fig_noun(s->arrive_type, s->arrive_count), edge_names[s->arrive_edge],
-              s->arrive_side == CK_ROY ? "the Royalist player" : "Parliament");
+    char said[160];
+    ck_arrivals_said(s, said, sizeof said);
+    evlog_end(log, "%s", said);
 }
 
 /* [CK Chance Cards] a band: 1d6 for its type (1-2 shot, 3-4 horse, 5-6

@@ -775,6 +775,11 @@ void ck_render(const void *st, int player, FILE *out)
     else
         fprintf(out, "Turn %d/%d%s  chance: %s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "",
                 ck_chance_said(s->last_chance, s->rain_went_on));
+    if (s->phase == CP_ARRIVE) { /* (after --load the arrivals line was gone: a play-tester could not see his band) */
+        char said[160];
+        ck_arrivals_said(s, said, sizeof said);
+        fprintf(out, "%s ('arrive X Y' sets them down in a row from that point)\n", said);
+    }
     if (s->phase == CP_DEFEND) {
         char def[8], att[8];
         ck_fig_id(s, s->pend_def, def);

@@ -522,6 +522,24 @@ Test(ck_game_set_up, render_roster_puts_a_musket_with_its_man)
     cr_assert(strstr(text, " K1   clubman         (20.8, 20.0) with a musket, prisoner of C1\n"), "%s", text);
 }
 
+/* [CK Chance Cards] while arrivals wait to come on, the board says what
+ * they are and where (after --load a play-tester could not see his band:
+ * the arrivals line was only in the log of the earlier sitting). */
+Test(ck_game_set_up, render_tells_the_arrivals_waiting)
+{
+    static char text[8192];
+    ckf_fig(&F, F_CAVALRY, 20, 20);
+    F.s.phase = CP_ARRIVE, F.s.to_act = CK_ROY;
+    F.s.arrive_side = CK_ROY, F.s.arrive_type = F_SHOT, F.s.arrive_count = 4, F.s.arrive_edge = 0;
+    render_of(&F.s, CK_ROY, text, sizeof text);
+    cr_assert(strstr(text, "\nA Royalist band: 4 shot, to come on at the west edge where the Royalist player chooses "
+                           "('arrive X Y' sets them down in a row from that point)\n"),
+              "%s", text);
+    F.s.phase = CP_ROYALIST;
+    render_of(&F.s, CK_ROY, text, sizeof text);
+    cr_assert_null(strstr(text, "to come on"), "%s", text);
+}
+
 /* ... and with option together=yes a figure who took aim says at whom. */
 Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
 {
