@@ -909,8 +909,15 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         return diag_set(d, "(%.1f, %.1f) is off the table (%s)", shown(a->x), shown(a->y),
                         a->x < 0 ? "x is below 0" : a->x > CK_TABLE ? "x is above 48" : a->y < 0 ? "y is below 0"
                                                                                             : "y is above 48");
-    if (!exit_north && !ck_base_on_table(a->x, a->y, ck_fig_radius(f)))
-        return off_edge(a->x, a->y, ck_fig_radius(f), d);
+    if (!exit_north && !ck_base_on_table(a->x, a->y, ck_fig_radius(f))) {
+        off_edge(a->x, a->y, ck_fig_radius(f), d);
+        if (d && f->side == CK_ROY && a->y > CK_TABLE - 1.5f) { /* (a play-tester fleeing with Wilmot was not told) */
+            size_t len = strlen(d->msg);
+            snprintf(d->msg + len, sizeof d->msg - len, "; to leave the table, end within 0.5\" of the north edge "
+                                                        "(y 47.5 or more)");
+        }
+        return -1;
+    }
     if (a->arg != CK_MOVE_STRAIGHT)
         return check_bent_move(s, a, exit_north, d);
     float dist = ck_dist(f->x, f->y, a->x, a->y);

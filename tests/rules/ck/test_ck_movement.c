@@ -636,6 +636,14 @@ Test(ck_movement_and_ranges, royalists_leave_by_the_north_edge_only)
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 20, 47.6f), "his base would hang over the north edge");
     ckf_move(&F, c, 20, 47.25f); /* his 1.5" base just on the table */
     cr_assert_eq(ckf_f(&F, c)->status, FS_ACTIVE);
+    /* a Royalist horseman stopped short of leaving is told how to leave (a play-tester fleeing with Wilmot) */
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 28.5f, 42);
+    ckf_refused(&F, ckf_act(CKV_MOVE, w, 0, 0, 28.5f, 47.4f),
+                "his base would hang over the north edge there: keep him 0.75\" or more in (his base is 1.5\" across); "
+                "to leave the table, end within 0.5\" of the north edge (y 47.5 or more)");
+    ckf_move(&F, w, 28.5f, 47.5f);
+    cr_assert_eq(ckf_f(&F, w)->status, FS_EXITED);
 }
 
 /* Only the north edge takes a Royalist off the table, and only a move
