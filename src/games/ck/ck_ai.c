@@ -2234,9 +2234,6 @@ static bool par_group(Table *tb, Action *out)
     return false;
 }
 
-/* Parliament's next action: prisoners grouped first, every unmoved trooper
- * in figure order, then the shots after moving, then the search; false
- * when only END is left. */
 /* [CK Movement and Ranges] a trooper's move of under half an inch, on a
  * straight way, that searches nothing: no move worth making, so he stays
  * (a play-tester watched troopers shuffle 0.3"; 1.1% of Parliament's
@@ -2256,6 +2253,9 @@ static bool par_acts(Table *tb, int i, Action *out)
     return par_figure(tb, i, out) && !mere_shuffle(tb, out);
 }
 
+/* Parliament's next action: prisoners grouped first, every unmoved trooper
+ * in figure order, then the shots after moving, then the search; false
+ * when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
     if (tb->nguard >= 2 && par_group(tb, out))
