@@ -753,7 +753,9 @@ static void render_roster(const CkState *s, FILE *out)
             if (p >= 0) /* the map's 2" squares show a piece's edge only roughly (a play-tester's) */
                 snprintf(ground, sizeof ground, " %s the %s (%d)", ck_terrain[s->pieces[p].kind].hill ? "on" : "in",
                          ck_terrain[s->pieces[p].kind].name, p + 1);
-            fprintf(out, " %-4s %-15s (%4.1f, %4.1f)%s%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), f->x, f->y, ground,
+            /* the point told as the log tells it (a play-tester read "(27.0, 15.2)" here and "from (26.99, 15.2)" in
+             * the log as two places) */
+            fprintf(out, " %-4s %-15s (%4s, %4s)%s%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), ck_inch(f->x).s, ck_inch(f->y).s, ground,
                     f->type == F_CLUBMAN && f->musket ? (held[0] ? " with a musket," : " with a musket") : "", held, f->wounded ? " wounded" : "",
                     f->type == F_DRAGOON && !f->mounted ? " on foot" : "", todo); /* (the musket his own, not his guard's) */
         }
