@@ -410,7 +410,7 @@ static void play_list(Play *p, const void *st, bool all, int most)
         printf("  %2d. %s\n", i + 1, buf);
     }
     if (n < p->nacts)
-        printf("  ... and %d more (%s shows them), or type the action in words\n", p->nacts - n,
+        printf("  ... and %d more (%s shows them), or type an order\n", p->nacts - n, /* (within 79 columns) */
                most < PLAY_LIST_MAX ? "'list' or 'list all'" : "'list all'");
     if (n > p->shown)
         p->shown = n;
@@ -787,7 +787,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
  * uncautioned: the player chose to follow it. True to ask again. */
 static bool play_caution(Play *p, const void *st, const Action *a)
 {
-    char why[RECORD_TEXT * 2];
+    char why[640]; /* room for two costs at once: a guard's search that leaves his prisoners (a tester's was cut off) */
     bool again = p->has_caution && memcmp(&p->cautioned, a, sizeof *a) == 0;
     if (again || p->took_hint || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
         return false;

@@ -1133,6 +1133,11 @@ printf 'help\nquit\n' | "$ecw" play catch-a-king --ai human --seed 5 --terrain r
   sed -n '/^type the number the d/,/^roll /p' >"$tmp/help"
 [ -s "$tmp/help" ] || fail "no help at the die prompt"
 wide "die-prompt help" <"$tmp/help" || fail "the die prompt's help is wider than 79 columns"
+# ... and ecw odds catch-a-king --help, and the line under a long list (a retester's 80 and 90 columns)
+"$ecw" odds catch-a-king --help | wide "ecw odds catch-a-king --help" || fail "ecw odds --help is wider than 79 columns"
+printf 'quit\n' | "$ecw" play catch-a-king --as parliament --seed 1 2>/dev/null | grep '^  \.\.\. and' >"$tmp/more"
+[ -s "$tmp/more" ] || fail "no '... and N more' line under the list"
+wide "the list's last line" <"$tmp/more" || fail "the list's '... and N more' line is wider than 79 columns"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

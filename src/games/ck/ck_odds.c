@@ -5,6 +5,7 @@
  * ck_combat.c's outcome() resolves it, prisoners included
  * [CK Combat Outcomes] [CK Captured Persons]. */
 #include "ck.h"
+#include "core/wrap.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -67,16 +68,18 @@ static const OddsOpt opts[O_COUNT] = {
 };
 
 static const char usage_head[] =
-    "usage: ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] [modifiers] [--json]\n"
-    "       ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot] --modifiers LIST\n"
+    "usage: ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot]\n"
+    "                             [modifiers] [--json]\n"
+    "       ecw odds catch-a-king --attacker TYPE --target TYPE [--shoot]\n"
+    "                             --modifiers LIST\n"
     "  TYPE: dragoon, dragoon-foot, cavalry, you (Parliament);\n"
     "        shot, horse, clubman, wilmot, charles (Royalists)\n"
-    "  The attacker and the target are on opposite sides. Charles and Wilmot cannot shoot;\n"
-    "  a clubman shoots only with --musket. Each option may be given once.\n"
-    "  Prints every outcome the fight can have, naming who suffers it, with its chance;\n"
-    "  exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and per figure).\n"
-    "  The modifiers below may also come as one list, each named as its option without\n"
-    "  the leading dashes ('_' for '-' too), a number after '=':\n"
+    "  The attacker and the target are on opposite sides. Charles and Wilmot cannot\n"
+    "  shoot; a clubman shoots only with --musket. Each option may be given once.\n"
+    "  Prints every outcome the fight can have, naming who suffers it, with its\n"
+    "  chance; exactly one happens, so the chances sum to 1 (--json: \"outcomes\", and\n"
+    "  per figure). The modifiers below may also come as one list, each named as its\n"
+    "  option without the leading dashes ('_' for '-' too), a number after '=':\n"
     "  --modifiers cover,rain,shooters=2\n";
 
 static const char *const kind_title[] = {
@@ -91,13 +94,11 @@ static void print_opt(const OddsOpt *op, FILE *out)
 {
     char head[32];
     snprintf(head, sizeof head, "%s%s", op->name, op->arg == 't' ? " TYPE" : op->arg ? " N" : "");
-    fprintf(out, "    %-18s ", head);
-    for (const char *c = op->help; *c; c++) {
-        fputc(*c, out);
-        if (*c == '\n')
-            fprintf(out, "%23s", "");
-    }
-    fputc('\n', out);
+    char help[400]; /* its own line breaks dropped: wrapped anew (its lines ran to 90 columns: a play-tester's) */
+    snprintf(help, sizeof help, "%s", op->help);
+    for (char *c = help; *c; c++)
+        *c = *c == '\n' ? ' ' : *c;
+    wrap_printf(out, 23, "    %-18s %s", head, help);
 }
 
 static void print_usage(FILE *out)
