@@ -199,6 +199,7 @@ typedef struct Table {
     int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
     double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
+    bool    asking;               /* better_charger_first is asking a friend's decision: he asks nobody's */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
     int     nways, ways_of;
@@ -408,6 +409,7 @@ static void look(const CkState *s, Table *tb)
     memset(tb->support, -1, sizeof tb->support);
     tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
+    tb->asking = false;
     int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -2107,8 +2109,9 @@ static bool better_charger_first(Table *tb, int i, const Action *mine)
 {
     const CkState *s = tb->s;
     int t = mine->target;
-    if (!is_person(&s->figs[t]))
-        return false;
+    if (tb->asking || !is_person(&s->figs[t]))
+        return false; /* (asked within a friend's decision: else two, each better at another man, asked each other
+                       * for ever, Charles and Wilmot both on the table; a 10,000-game run overflowed its stack) */
     Odds o = charge_odds(tb, i, t, 0);
     double p = o.kill + o.beat;
     for (int k = 0; k < tb->nfree; k++) {
@@ -2118,8 +2121,13 @@ static bool better_charger_first(Table *tb, int i, const Action *mine)
         if (j == i || g->moved || g->shot || dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
             continue;
         Odds theirs = charge_odds(tb, j, t, 0);
+        if (theirs.kill + theirs.beat <= p + 0.02)
+            continue;
         Action b;
-        if (theirs.kill + theirs.beat > p + 0.02 && par_figure(tb, j, &b) && b.verb == CKV_CHARGE && b.target == t)
+        tb->asking = true;
+        bool charges = par_figure(tb, j, &b) && b.verb == CKV_CHARGE && b.target == t;
+        tb->asking = false;
+        if (charges)
             return true;
     }
     return false;

@@ -2,6 +2,7 @@
  * Royalists do with Charles Stuart once he is found, and what Parliament
  * does about it. */
 #include "ck_fixture.h"
+#include "ai/ai.h"
 
 static Ckf F;
 
@@ -564,4 +565,33 @@ Test(ck_parliament_player, no_trooper_shuffles_under_half_an_inch)
         cr_assert(ck_ops.terminal(&s), "seed %llu: the game did not end", (unsigned long long)seed);
     }
     cr_assert_gt(moves, 500, "too few moves looked at: %d", moves);
+}
+
+/* Game 7700 of `ecw sim catch-a-king --seed 7 --royalist random --option
+ * together=yes`, played as the sim plays it: with Charles and Wilmot both
+ * on the table, two troopers each better placed at the other's man asked
+ * each other who should charge first, for ever, and the run died of a
+ * stack overflow. Each trooper waits only for a friend's own decision,
+ * and a friend asked gives his without asking anyone. */
+Test(ck_parliament_player, two_troopers_never_wait_for_each_other)
+{
+    static CkState s;
+    Options opt = {0};
+    Diag d = {{0}};
+    cr_assert_eq(opt_set(&opt, "together", "yes", &d), 0, "%s", d.msg);
+    cr_assert_eq(ck_ops.setup(&s, &opt, rng_derive(7, 7700), &d), 0, "%s", d.msg);
+    game_begin(&ck_ops, &s, NULL);
+    const AiPlayer *ai[2] = {ai_find("random"), ai_find("heuristic")}; /* royalist, parliament */
+    Rng r[2];
+    uint64_t aiseed = rng_derive(7 ^ 0xA1A1A1A1A1A1A1A1u, 7700);
+    for (int p = 0; p < 2; p++)
+        rng_seed(&r[p], rng_derive(aiseed, (uint64_t)p));
+    int n = 0;
+    for (; !ck_ops.terminal(&s) && n < 20000; n++) {
+        int p = ck_ops.current_player(&s);
+        Action a;
+        cr_assert_eq(ai[p]->choose(&ck_ops, &s, &r[p], &a), 0);
+        ck_ops.apply(&s, &a, NULL);
+    }
+    cr_assert(ck_ops.terminal(&s), "the game did not end in %d actions", n);
 }
