@@ -508,7 +508,7 @@ grep -q '^score:' "$tmp/out" && fail "replay still prints the score line"
 expect 0 "$ecw" watch catch-a-king --fast --seed 3 --option share_ground=yes --save "$tmp/ck-shared.json"
 sed 's/"options":{"share_ground":"yes"}/"options":{}/' "$tmp/ck-shared.json" >"$tmp/ck-unshared.json"
 expect 1 "$ecw" replay "$tmp/ck-unshared.json"
-err_has "action 13 (move D1 14.8 8.7): illegal: no room for his base there: Y stands at (14.0, 8.8)"
+err_has "action 13 (move D1 14.8 8.7): illegal: no room for his base there: Y stands at (14.0, 8.79)"
 err_has "(a record is replayed under this ecw's rules: one made before a rule changed, or edited by hand, stops where they disagree)"
 expect 0 "$ecw" replay "$tmp/ck-shared.json"
 # a record whose "game" was changed: its state_size says whose it is

@@ -471,9 +471,9 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
                 return -1; /* nobody reads the reason (the legal list's points) */
             char id[8];
             ck_fig_id(s, under, id);
-            return diag_set(d, "no room for the arrivals there: %s stands at (%.1f, %.1f), where one of them would "
+            return diag_set(d, "no room for the arrivals there: %s stands at (%s, %s), where one of them would "
                                "(bases may touch, not overlap); choose another point on the %s edge",
-                            id, (double)s->figs[under].x, (double)s->figs[under].y, edge_names[s->arrive_edge]);
+                            id, ck_inch(s->figs[under].x).s, ck_inch(s->figs[under].y).s, edge_names[s->arrive_edge]);
         }
     }
     return 0;
@@ -520,8 +520,8 @@ static void apply_arrive(CkState *s, const Action *a, GameIO *io)
             ck_fig_id(s, order[k], id);
             jw_int(w, order[k] + 1);
             size_t len = strlen(where);
-            snprintf(where + len, sizeof where - len, "%s%s at (%.1f, %.1f)", k ? ", " : "", id,
-                     (double)s->figs[order[k]].x, (double)s->figs[order[k]].y);
+            snprintf(where + len, sizeof where - len, "%s%s at (%s, %s)", k ? ", " : "", id,
+                     ck_inch(s->figs[order[k]].x).s, ck_inch(s->figs[order[k]].y).s);
         }
         jw_arr_end(w);
         if (n <= 1)

@@ -152,8 +152,8 @@ static int touch_refused(const CkState *s, const CkFig *f, float x, float y, con
     char id[8] = "?";
     if (e >= 0)
         ck_fig_id(s, e, id);
-    return diag_set(d, "%s (%s at (%.1f, %.1f))", what, id, e >= 0 ? (double)s->figs[e].x : 0.0,
-                    e >= 0 ? (double)s->figs[e].y : 0.0);
+    return diag_set(d, "%s (%s at (%s, %s))", what, id, ck_inch(e >= 0 ? s->figs[e].x : 0).s,
+                    ck_inch(e >= 0 ? s->figs[e].y : 0).s);
 }
 
 /* [CK Movement and Ranges] bases never overlap (ecw, option share_ground):
@@ -207,8 +207,8 @@ int ck_base_taken(const CkState *s, int under, Diag *d)
         return -1; /* nobody reads the reason (the players' many trial orders) */
     char id[8];
     ck_fig_id(s, under, id);
-    return diag_set(d, "no room for his base there: %s stands at (%.1f, %.1f) (bases may touch, not overlap)", id,
-                    (double)s->figs[under].x, (double)s->figs[under].y);
+    return diag_set(d, "no room for his base there: %s stands at (%s, %s) (bases may touch, not overlap)", id,
+                    ck_inch(s->figs[under].x).s, ck_inch(s->figs[under].y).s);
 }
 
 /* The straight way of a base of radius r from (ax, ay) to (bx, by), with
@@ -276,8 +276,8 @@ int ck_way_blocked(const CkState *s, int blocker, Diag *d)
         return -1; /* nobody reads the reason (a legal list's many checks) */
     char id[8];
     ck_fig_id(s, blocker, id);
-    return diag_set(d, "the way passes over the base of %s at (%.1f, %.1f), an enemy: go round him", id,
-                    (double)s->figs[blocker].x, (double)s->figs[blocker].y);
+    return diag_set(d, "the way passes over the base of %s at (%s, %s), an enemy: go round him", id,
+                    ck_inch(s->figs[blocker].x).s, ck_inch(s->figs[blocker].y).s);
 }
 
 /* f as he would stand at the bend (bx, by) of his way. */
@@ -1011,8 +1011,8 @@ static int check_mount(const CkState *s, const Action *a, Diag *d)
             return -1;
         char id[8];
         ck_fig_id(s, under, id);
-        return diag_set(d, "no room to mount there: his horse's base would stand on %s's at (%.1f, %.1f) (move "
-                           "apart first)", id, (double)s->figs[under].x, (double)s->figs[under].y);
+        return diag_set(d, "no room to mount there: his horse's base would stand on %s's at (%s, %s) (move "
+                           "apart first)", id, ck_inch(s->figs[under].x).s, ck_inch(s->figs[under].y).s);
     }
     return guards_prisoners(s, a->piece) ? room_for_prisoners(s, a, f->x, f->y, d) : 0;
 }
@@ -1057,9 +1057,9 @@ static int entry_blocked(const CkState *s, int e, Diag *d)
         return -1;
     char id[8];
     ck_fig_id(s, e, id);
-    return diag_set(d, "%s at (%.1f, %.1f) stands at the entry point (%.1f, 0.0), an enemy: no way off the table is "
+    return diag_set(d, "%s at (%s, %s) stands at the entry point (%.1f, 0.0), an enemy: no way off the table is "
                        "open to the prisoners until he moves or is beaten",
-                    id, (double)s->figs[e].x, (double)s->figs[e].y, (double)s->entry_x);
+                    id, ck_inch(s->figs[e].x).s, ck_inch(s->figs[e].y).s, (double)s->entry_x);
 }
 
 /* [CK Captured Persons] [CK Movement and Ranges] the ways of an escort to

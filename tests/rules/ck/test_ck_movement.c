@@ -1095,7 +1095,7 @@ Test(ck_movement_and_ranges, no_base_on_another_base)
     ckf_f(&F, p)->x = 30, ckf_f(&F, p)->y = 31.25f; /* bases touching, as the rules leave them */
     int e = ckf_fig(&F, F_CAVALRY, 30, 24);
     cr_assert_lt(check_why(ckf_act(CKV_MOVE, e, 0, 0, 30.3f, 31.5f), &d), 0, "on the prisoner's base");
-    cr_assert(strstr(d.msg, "S1 stands at (30.0, 31.2)"), "%s", d.msg);
+    cr_assert(strstr(d.msg, "S1 stands at (30.0, 31.25)"), "%s", d.msg);
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, e, 0, 0, 31.2f, 31.0f)), "touching the prisoner and his guard");
     /* the Royalists no more than Parliament */
     ckf_side(&F, CK_ROY);
