@@ -621,7 +621,10 @@ static int search_ends_turn(const CkState *s, const Action *a, char *buf, size_t
 {
     if ((a->verb != CKV_MOVE && a->verb != CKV_ESCORT) || !ck_searches(s, &s->figs[a->piece]))
         return 0;
-    int p = ck_piece_at(s, a->x, a->y), k = 0;
+    float x = a->x, y = a->y; /* an escort's end is worked out, 3" towards the entry point */
+    if (a->verb == CKV_ESCORT && !ck_escort_end(s, a, &x, &y))
+        return 0; /* off the table */
+    int p = ck_piece_at(s, x, y), k = 0;
     if (p < 0 || s->pieces[p].searched)
         return 0;
     char names[200] = "";

@@ -115,6 +115,22 @@ Test(ck_playing_the_game, a_search_before_the_others_moved_is_cautioned)
               why);
 }
 
+/* ... and so is an escort whose 3" towards the entry point end on one (a
+ * retester could not find an escort cautioned: its end is worked out, not
+ * typed). */
+Test(ck_playing_the_game, an_escort_that_searches_before_the_others_moved_is_cautioned)
+{
+    ckf_piece(&F, CKP_VILLAGE, 24, 11, DISC_HORSE, PROM_BLANK);
+    int c = ckf_fig(&F, F_CAVALRY, 24, 16); /* 3" due south takes him to (24, 13), inside the village */
+    ckf_prisoner(&F, ckf_fig(&F, F_SHOT, 40, 40), c);
+    ckf_fig(&F, F_DRAGOON, 10, 5);
+    char why[400];
+    Action escort = ckf_act(CKV_ESCORT, c, 0, 0, 0, 0);
+    cr_assert_eq(ck_caution(&F.s, &escort, why, sizeof why), 1);
+    cr_assert(strstr(why, "ending on the unsearched village (piece 1) searches it") && strstr(why, "D1 has not moved"),
+              "%s", why);
+}
+
 /* A charger reaches the piece where he makes contact, so he searches it,
  * though the fight then drives him back off it. */
 Test(ck_playing_the_game, a_charger_searches_the_piece_he_reached_though_driven_off)
