@@ -588,10 +588,10 @@ tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map), hint, take, undo, odds AC
   fail "help does not list map and save: $(grep -A3 '^type a number' "$tmp/out")"
 # ... and at a die prompt, a referee's game kept in a file of ecw's choosing
 printf '%s\n' save map quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
-grep -A1 '^roll d6 for band type: save$' "$tmp/out" |
+grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: save$' "$tmp/out" |
   grep -q "^this game is saved to $tmp/data/ecw/catch-a-king-.*\.json after every action (ecw chose the file: a referee's game is always kept);$" ||
   fail "save at a die prompt: $(grep -A2 ': save' "$tmp/out")"
-grep -A1 '^roll d6 for band type: map$' "$tmp/out" | grep -qx '(the table before the game.s opening; its dice are still being rolled)' ||
+grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: map$' "$tmp/out" | grep -qx '(the table before the game.s opening; its dice are still being rolled)' ||
   fail "map at a die prompt: $(grep -A1 ': map' "$tmp/out")"
 
 # play_hint_names_the_heuristics_action: 'hint' shows what the computer
@@ -709,7 +709,7 @@ cmp -s "$tmp/wd0.json" "$tmp/wdp.json" || fail "the record after withdrawing a l
 # (seed 1: reinforcements, whose dice follow) stands, or a referee could peek at the deck
 printf 'end\nundo\nquit\n' | "$ecw" play catch-a-king --ai human --terrain random --seed 1 --dice manual \
   --save "$tmp/wdh.json" >"$tmp/out" 2>&1 || fail "undo after a chance card: exit $?"
-grep -A1 '^roll d6 for reinforcement type: undo$' "$tmp/out" |
+grep -A1 '^roll d6 for reinforcement type: 1-3 dragoons, 4-6 cavalry: undo$' "$tmp/out" |
   grep -qx 'cannot withdraw: this order has turned over what was hidden (a card): it stands, and its dice are wanted' ||
   fail "an end that drew a chance card was withdrawn: $(grep -A2 ': undo$' "$tmp/out")"
 # ... not the game's opening, nor the computer's action (whose dice a referee types too; seed
@@ -754,7 +754,7 @@ grep -q '^parliament (computer, heuristic): ' <(sed -n '/additional move, R2: 1$
 # ... and at the opening's dice, before anyone sits in the hot seat: the opening's table, as a spectator sees it
 printf '%s\n' board 4 2 2 quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1 ||
   fail "board at the opening's die prompt: exit $?"
-grep -A1 '^roll d6 for band type: board$' "$tmp/out" |
+grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: board$' "$tmp/out" |
   grep -qx "(the table before the game's opening; its dice are still being rolled)" || fail "board at the opening's die prompt: $(grep -A2 ': board$' "$tmp/out")"
 
 # a watched game's record names its computer players
@@ -767,7 +767,7 @@ grep -q '"players":{"royalist":"random","parliament":"heuristic"},"dice":"auto"'
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 3 4 end quit |
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/show.json" >/dev/null 2>&1
 expect 0 "$ecw" replay "$tmp/show.json" --show --verify
-for line in '  d6: 4 (band type)' 'turn 1, royalist: arrive 0.25 2.0' 'turn 1, parliament: shoot Y H2' \
+for line in '  d6: 4 (band type: 1-2 shot, 3-4 horse, 5-6 clubmen)' 'turn 1, royalist: arrive 0.25 2.0' 'turn 1, parliament: shoot Y H2' \
   '  d6: 3 (shot by commander Y)' '  d6: 4 (target horse H2)' 'turn 1, parliament: end'; do
   grep -qxF "$line" "$tmp/out" || fail "replay --show lacks '$line': $(head -c 500 "$tmp/out")"
 done

@@ -963,7 +963,7 @@ static void judge(CkState *s, Fight *fg, GameIO *io)
     if (2 * lt <= wt || fg->cut_short) {
         fg->result = FR_DEAD;
         if (l->type == F_CHARLES || l->type == F_WILMOT) {
-            fg->wound_roll = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: dead or wounded",
+            fg->wound_roll = game_roll(&s->rng, io, 6, VIS_PUBLIC, "%s: 1-3 dead, 4-6 wounded",
                                        ck_fig_label(s, fg->loser, io).s);
             if (fg->wound_roll >= 4)
                 fg->result = fg->capture ? FR_CAPTURED : FR_WOUNDED;
@@ -1120,7 +1120,9 @@ static void fight_said(const CkState *s, const Fight *fg, GameIO *io, char *buf,
     }
     switch (fg->result) {
     case FR_RECOIL: recoil_said(s, fg->loser, fg->winner, io, buf, n); break;
-    case FR_CAPTURED: snprintf(buf, n, "%s is taken prisoner", who.s); break;
+    case FR_CAPTURED: /* a wound said too (a referee saw it only in the roster: the wounded move at half rate) */
+        snprintf(buf, n, "%s is %staken prisoner", who.s, fg->wound_roll >= 4 ? "wounded and " : "");
+        break;
     case FR_WOUNDED: /* (a play-tester's Charles was "wounded" where a recoil was due, and could not tell why) */
         snprintf(buf, n, "%s is wounded%s", who.s, way);
         break;

@@ -275,9 +275,9 @@ static void log_arrivals(const CkState *s, GameIO *io)
 static void band(CkState *s, GameIO *io)
 {
     static const uint8_t types[3] = {F_SHOT, F_HORSE, F_CLUBMAN};
-    s->arrive_type = types[(game_roll(&s->rng, io, 6, CK_ROY, "band type") - 1) / 2];
+    s->arrive_type = types[(game_roll(&s->rng, io, 6, CK_ROY, "band type: 1-2 shot, 3-4 horse, 5-6 clubmen") - 1) / 2];
     s->arrive_count = (uint8_t)game_roll(&s->rng, io, 6, CK_ROY, "band size");
-    s->arrive_edge = (uint8_t)((game_roll(&s->rng, io, 6, CK_ROY, "band edge") - 1) / 2); /* 0 W 1 E 2 N */
+    s->arrive_edge = (uint8_t)((game_roll(&s->rng, io, 6, CK_ROY, "band edge: 1-2 west, 3-4 east, 5-6 north") - 1) / 2); /* 0 W 1 E 2 N */
     s->arrive_side = CK_ROY;
     s->phase = CP_ARRIVE;
     s->to_act = CK_ROY;
@@ -289,8 +289,8 @@ static void band(CkState *s, GameIO *io)
  * edge where Parliament chooses (ecw dice). */
 static void reinforce(CkState *s, GameIO *io)
 {
-    s->arrive_type = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement type") <= 3 ? F_DRAGOON : F_CAVALRY;
-    int n = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement number");
+    s->arrive_type = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement type: 1-3 dragoons, 4-6 cavalry") <= 3 ? F_DRAGOON : F_CAVALRY;
+    int n = game_roll(&s->rng, io, 6, CK_PAR, "reinforcement number: 1-3 one, 4-5 two, 6 three");
     s->arrive_count = (uint8_t)(n <= 3 ? 1 : n <= 5 ? 2 : 3);
     s->arrive_edge = 3; /* south */
     s->arrive_side = CK_PAR;

@@ -1624,6 +1624,8 @@ Test(ck_combat_outcomes, combat_event_before_its_consequences)
     cr_assert(strstr(F.ev.json[combat], "\"wound_roll\":5,\"result\":\"captured\""), "%s", F.ev.json[combat]);
     cr_assert_eq(ckf_f(&F, x)->status, FS_PRISONER);
     cr_assert(ckf_f(&F, x)->wounded);
+    /* the line says the wound too (a referee saw it only in the roster; the wounded move at half rate) */
+    cr_assert(strstr(F.ev.text[combat], ": Charles X is wounded and taken prisoner"), "%s", F.ev.text[combat]);
 }
 
 /* Does the text of the odds of a at the table hold `part` (or not)? */
