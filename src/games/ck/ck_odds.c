@@ -538,7 +538,7 @@ static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, c
     fputc('\n', out);
     double total = r->target.none;
     if (r->target.none > 0)
-        fprintf(out, "  %-40s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
+        fprintf(out, "  %-44s %.4f\n", o->v[O_SHOOT] ? "no effect (a miss)" : "no effect (a tie: both stay)",
                 r->target.none);
     Outcome oc[10];
     int n = outcomes(r, oc);
@@ -546,10 +546,10 @@ static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, c
         char what[64];
         snprintf(what, sizeof what, "%s (%s) %s", oc[i].attacker ? "attacker" : "target", fate_fig(o, &oc[i], fig_row_words),
                  oc[i].fate);
-        fprintf(out, "  %-40s %.4f\n", what, oc[i].p);
+        fprintf(out, "  %-44s %.4f\n", what, oc[i].p);
         total += oc[i].p;
     }
-    fprintf(out, "  %-40s %.4f\n", "total (exactly one of these happens)", total);
+    fprintf(out, "  %-44s %.4f\n", "total (exactly one of these happens)", total);
     fprintf(out, "  prisoners: %s\n", capture_note(o));
 }
 

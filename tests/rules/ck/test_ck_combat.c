@@ -1146,7 +1146,7 @@ Test(ck_combat_outcomes, odds_at_the_table_use_the_factors_of_the_fight)
     cr_assert(af == 3 && dfac == 4, "4 - 2 woods + 1 friend against 3 + 1 uphill: %s", text);
     cr_assert(strstr(text, "base 4, woods or marsh -2, others in contact D1 +1") && strstr(text, "base 3, uphill +1"),
               "%s", text);
-    cr_assert(strstr(text, "total (exactly one of these happens)     1.0000"), "%s", text);
+    cr_assert(strstr(text, "total (exactly one of these happens)         1.0000"), "%s", text);
     cr_assert(strstr(text, "add 'capture' to the charge"), "%s", text);
     free(text);
     ckf_dice(&F, 2, 3, 3);
