@@ -754,10 +754,15 @@ static void render_roster(const CkState *s, FILE *out)
                 snprintf(ground, sizeof ground, " %s the %s (%d)", ck_terrain[s->pieces[p].kind].hill ? "on" : "in",
                          ck_terrain[s->pieces[p].kind].name, p + 1);
             /* the point told as the log tells it (a play-tester read "(27.0, 15.2)" here and "from (26.99, 15.2)" in
-             * the log as two places) */
-            fprintf(out, " %-4s %-15s (%4s, %4s)%s%s%s%s%s%s\n", id, ck_fig_noun(f->type, 1), ck_inch(f->x).s, ck_inch(f->y).s, ground,
-                    f->type == F_CLUBMAN && f->musket ? (held[0] ? " with a musket," : " with a musket") : "", held, f->wounded ? " wounded" : "",
-                    f->type == F_DRAGOON && !f->mounted ? " on foot" : "", todo); /* (the musket his own, not his guard's) */
+             * the log as two places), in a column as wide as the widest, "(26.99, 15.25)", where more follows (a
+             * referee saw the column broken) */
+            char at[40], rest[160];
+            snprintf(at, sizeof at, "(%4s, %4s)", ck_inch(f->x).s, ck_inch(f->y).s);
+            snprintf(rest, sizeof rest, "%s%s%s%s%s%s", ground,
+                     f->type == F_CLUBMAN && f->musket ? (held[0] ? " with a musket," : " with a musket") : "", held,
+                     f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
+                     todo); /* (the musket his own, not his guard's) */
+            fprintf(out, " %-4s %-15s %-*s%s\n", id, ck_fig_noun(f->type, 1), rest[0] ? 14 : 0, at, rest);
         }
 }
 
