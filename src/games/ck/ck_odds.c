@@ -550,7 +550,7 @@ static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, c
         total += oc[i].p;
     }
     fprintf(out, "  %-44s %.4f\n", "total (exactly one of these happens)", total);
-    fprintf(out, "  prisoners: %s\n", capture_note(o));
+    wrap_printf(out, 4, "  prisoners: %s", capture_note(o)); /* (96 columns before) */
 }
 
 /* [CK Combat Outcomes] the odds of a fight on the table, printed as `ecw
