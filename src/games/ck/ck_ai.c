@@ -2507,8 +2507,8 @@ static bool run_north(Table *tb, int i, Action *out)
     float band = ck_fig_rate(f) / 2 + ck_fig_radius(f) + 0.1f;
     int lean = !tb->s->blocked_dies ? 0 : f->x < band ? 1 : f->x > CK_TABLE - band ? -1 : 0;
     for (int k = lean ? -2 : 0; k < 7; k++) {
-        float a = k < 0 ? (float)lean * (k == -2 ? 0.5f : 1.0f) : slant[k];
-        if (move_towards(tb, i, f->x + sinf(a) * 20, f->y + cosf(a) * 20, 0, true, out) && out->y > f->y + 0.2f)
+        float turn = k < 0 ? (float)lean * (k == -2 ? 0.5f : 1.0f) : slant[k];
+        if (move_towards(tb, i, f->x + sinf(turn) * 20, f->y + cosf(turn) * 20, 0, true, out) && out->y > f->y + 0.2f)
             return true; /* (beyond the edge only where a friend stands at it: he slips past him, off) */
     }
     return false;
