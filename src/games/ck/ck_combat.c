@@ -319,7 +319,7 @@ static int in_the_way(const CkState *s, const CkFig *f, const CkFig *t, float cx
 {
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
-        if (e == t || e->side == f->side || e->status != FS_ACTIVE)
+        if (!ck_near_box(cx - e->x, cy - e->y) || e == t || e->side == f->side || e->status != FS_ACTIVE)
             continue;
         float room = ck_fig_radius(f) + ck_fig_radius(e) - CK_BASE_GRACE; /* the contact grace, the other way */
         if (ck_dist(cx, cy, e->x, e->y) < room)

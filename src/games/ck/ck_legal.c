@@ -20,10 +20,34 @@ static bool accepted(const CkState *s, const Action *a, const CkKnown *k)
     return r == 0;
 }
 
-static void try_push(const CkState *s, Action *out, int cap, int *n, Action a, const CkKnown *k)
+/* Push candidate a if ck_check accepts it (and the list has room); the answer. */
+static bool try_push(const CkState *s, Action *out, int cap, int *n, Action a, const CkKnown *k)
 {
-    if (*n < cap && accepted(s, &a, k))
+    if (!accepted(s, &a, k))
+        return false;
+    if (*n < cap)
         out[(*n)++] = a;
+    return true;
+}
+
+/* A charge's kin, told whether the plain charge at the same man was
+ * accepted: a join is checked as that charge is, and a charge to take him
+ * prisoner as that charge with more, so neither is checked again where
+ * the answer is known (the point of contact is the costly part). Both
+ * answers are asserted in debug builds. */
+static void push_kin(const CkState *s, Action *out, int cap, int *n, Action a, const CkKnown *k, bool plain)
+{
+    if (!plain) {
+        assert(ck_check(s, &a, NULL) != 0);
+        return;
+    }
+    if (a.verb == CKV_JOIN) {
+        assert(accepted(s, &a, k));
+        if (*n < cap)
+            out[(*n)++] = a;
+        return;
+    }
+    try_push(s, out, cap, n, a, k);
 }
 
 /* roundf(t), halves away from zero, without the library call: the whole
@@ -130,13 +154,13 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
     }
     if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
-        try_push(s, out, cap, n, ch, k);
+        bool plain = try_push(s, out, cap, n, ch, k);
         ch.arg = 1; /* and take him prisoner if beaten */
         if (f->side == CK_PAR)
-            try_push(s, out, cap, n, ch, k);
+            push_kin(s, out, cap, n, ch, k, plain);
         Action join = {.verb = CKV_JOIN, .piece = (int16_t)i, .target = (int16_t)t}; /* (option together) */
         if (s->together)
-            try_push(s, out, cap, n, join, k);
+            push_kin(s, out, cap, n, join, k, plain);
     }
     bool ride_up = e->wounded && !f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f;
     if (f->side == CK_PAR && (e->wounded || (e->beaten && !s->no_late_capture)) && (ck_in_contact(f, e) || ride_up)) {

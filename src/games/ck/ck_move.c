@@ -105,14 +105,10 @@ static bool guards_prisoners(const CkState *s, int g)
     return false;
 }
 
-/* Could two bases dx, dy apart touch (bases 1.5" across at most, 0.1"
- * grace)? A quick look before measuring: false only when they cannot. */
-static bool near_box(float dx, float dy) { return fabsf(dx) < 1.7f && fabsf(dy) < 1.7f; }
-
 /* Would figure f at (x, y) touch enemy e? */
 static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
 {
-    return near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f;
+    return ck_near_box(x - e->x, y - e->y) && ck_dist(x, y, e->x, e->y) <= ck_fig_radius(f) + ck_fig_radius(e) + 0.1f;
 }
 
 /* The active enemy figure f would touch at (x, y), or -1. */
@@ -164,7 +160,7 @@ int ck_base_under(const CkState *s, int self, int group, float r, float x, float
         return -1;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *e = &s->figs[i];
-        if (!near_box(x - e->x, y - e->y) || i == self ||
+        if (!ck_near_box(x - e->x, y - e->y) || i == self ||
             !(e->status == FS_ACTIVE || (e->status == FS_PRISONER && e->guard != group)))
             continue;
         float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE; /* the contact grace, the other way */
