@@ -13,7 +13,8 @@
  * (4 points, You 6, a guard's prisoners) less what a failed charge gives
  * Parliament (the charger taken or killed); and for a free trooper, what
  * his being one more choice of a foe that threatens a guard draws off the
- * guard.
+ * guard. The commander reckons each shot at him joined by the others that
+ * could shoot at him there (+1 each, as the Royalists' shots together are).
  * Parliament: a guard leads his prisoners off only where that exposes him
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
@@ -83,6 +84,10 @@
  * counts CK_OPEN_RING points more: it opens the ring round him (tried 3,
  * 6, 12: 6 best, Parliament 57.1% against 56.3% without it). */
 #define CK_OPEN_RING 6.0
+/* The commander reckons that the shots at him would come together: each
+ * counted +1 for every other foe that could shoot at him where he would
+ * stand, up to CK_MASS_MOST (massed_fire). */
+#define CK_MASS_MOST 4
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1034,13 +1039,14 @@ static double charge_cost(Table *tb, int e, int i, Ground gr)
 }
 
 /* What a shot of foe e (after moving or not) is expected to cost trooper
- * i, in cover or not, within half range or not, the same way. */
-static double shot_cost(Table *tb, int e, int i, int cover, int half)
+ * i, in cover or not, within half range or not, the same way; `others`:
+ * the other shooters reckoned to join it (massed_fire). */
+static double shot_cost(Table *tb, int e, int i, int cover, int half, int others)
 {
     const CkState *s = tb->s;
     const CkFig *g = &s->figs[e], *f = &s->figs[i];
     int sf = base_factor(tb, g, f) - (s->raining != 0), df = base_factor(tb, f, g);
-    Odds o = odds(sf - cover + half, df);
+    Odds o = odds(sf - cover + half + others, df);
     return trooper_value(f) * o.kill + tb->z[i].held * freed(s, o);
 }
 
@@ -1130,13 +1136,16 @@ static Attack near_attack(const NearFoe *nf, float d2)
 /* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
 static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
 {
-    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1);
+    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1, 0);
     nf->shot_known |= (uint8_t)(1u << c);
 }
 
-/* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
-static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground),
+ * `others` joining it (massed_fire: the commander's, found each time). */
+static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half, int others)
 {
+    if (others)
+        return shot_cost(tb, nf->e, i, cover, half, others);
     int c = 2 * cover + half;
     if (!(nf->shot_known & (1u << c)))
         find_shot_cost(tb, nf, i, c);
@@ -1146,7 +1155,7 @@ static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bo
 /* What near foe nf's attacks a are expected to cost trooper i on ground gr
  * through the next Royalist turn: each attack's chance times its cost
  * (charge_cost, shot_cost, kept per ground). */
-static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
+static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a, int others)
 {
     double loss = 0;
     if (a.pc > 0) {
@@ -1158,9 +1167,9 @@ static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
         loss += a.pc * nf->charge_cost[c];
     }
     if (a.ps > 0)
-        loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s);
+        loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s, others);
     if (a.pm > 0)
-        loss += a.pm * near_shot_cost(tb, nf, i, gr.cover, a.half_m);
+        loss += a.pm * near_shot_cost(tb, nf, i, gr.cover, a.half_m, others);
     return loss;
 }
 
@@ -1180,6 +1189,24 @@ static inline bool quiet(Table *tb, int i)
     return tb->u[i].quiet;
 }
 
+/* [CK Shooting factors] the other foes near trooper i that could shoot at
+ * him standing at (x, y) without moving, each +1 to a shot joined to
+ * another's, up to CK_MASS_MOST; 0 for any but the commander. The
+ * computer Royalists shoot together at the best mark, and his 6 points
+ * make him that mark (the random foes the others are weighed against do
+ * not; for the troopers it was tried and gained nothing). */
+static int massed_fire(Table *tb, int i, float x, float y)
+{
+    if (tb->s->figs[i].type != F_YOU)
+        return 0;
+    int shooters = 0;
+    for (int k = 0, n = near_foes(tb, i); k < n; k++) {
+        const NearFoe *nf = &tb->near[k];
+        shooters += nf->rng > 0 && dist2(x, y, nf->x, nf->y) <= nf->rng2;
+    }
+    return shooters <= 1 ? 0 : shooters - 1 < CK_MASS_MOST ? shooters - 1 : CK_MASS_MOST;
+}
+
 /* The points trooper i would expect to lose standing at (x, y) (on piece
  * `piece`, -2 not known yet) through the next Royalist turn (less than
  * nothing: to gain): near_cost summed over the foes near it, less, for a
@@ -1192,6 +1219,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
     assert(ck_dist(x, y, tb->s->figs[i].x, tb->s->figs[i].y) <= maxf(allowance(tb, i), 3) + 0.01f); /* near_foes */
     Ground gr = {0, 0, -2, 0};
     double loss = 0;
+    int others = massed_fire(tb, i, x, y);
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         NearFoe *nf = &tb->near[k];
         float d2 = dist2(x, y, nf->x, nf->y);
@@ -1206,7 +1234,7 @@ static double exposure_on(Table *tb, int i, float x, float y, int piece)
             piece = piece == -2 ? piece_at(tb, x, y) : piece;
             gr = ground_of(tb, piece);
         }
-        loss += near_cost(tb, nf, i, met_by(tb, gr, piece, nf->e), a);
+        loss += near_cost(tb, nf, i, met_by(tb, gr, piece, nf->e), a, others);
         if (nf->menace > 0) /* drawing a foe off the guards */
             loss -= nf->draw[(a.pc > 0) + (a.ps > 0)];
     }

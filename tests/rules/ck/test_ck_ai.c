@@ -595,3 +595,33 @@ Test(ck_parliament_player, two_troopers_never_wait_for_each_other)
     }
     cr_assert(ck_ops.terminal(&s), "the game did not end in %d actions", n);
 }
+
+/* [CK Shooting factors] the commander reckons with massed fire: five shot
+ * stand between him and the wood he makes for, which two troopers already
+ * stand ready by. Each shot alone, at 3 against his 4, would seldom kill
+ * him, but the Royalists shoot together, each +1 for every other shooter,
+ * so he stops out of their range (over 12" off) rather than walk to 8" of
+ * all five (a play-tester watched him walk up to ten muskets and die). */
+Test(ck_parliament_player, the_commander_keeps_out_of_range_of_massed_muskets)
+{
+    for (int i = 0; i < CK_PIECES; i++) /* searched, out of the way by the east edge */
+        ckf_ground(&F, i, 44, 4 + 3.5f * (float)i);
+    ckf_piece(&F, CKP_WOOD, 27, 36, DISC_BLANK, PROM_BLANK);
+    int y = ckf_fig(&F, F_YOU, 27, 12);
+    ckf_fig(&F, F_CAVALRY, 21, 36);
+    ckf_fig(&F, F_CAVALRY, 33, 36);
+    ckf_side(&F, CK_ROY);
+    for (int k = 0; k < 5; k++)
+        ckf_fig(&F, F_SHOT, 23 + 2 * (float)k, 28);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == y, "verb %d by %d, not a move of the commander", a.verb, a.piece);
+    for (int k = 0; k < F.s.nfigs; k++)
+        if (F.s.figs[k].type == F_SHOT)
+            cr_assert_gt(ck_dist(a.x, a.y, F.s.figs[k].x, F.s.figs[k].y), 12.0f,
+                         "he moves to (%.2f, %.2f), in range of the shot at (%.1f, %.1f)", (double)a.x, (double)a.y,
+                         (double)F.s.figs[k].x, (double)F.s.figs[k].y);
+    cr_assert_gt(a.y, 13.0f, "he still goes on towards the wood: to (%.2f, %.2f)", (double)a.x, (double)a.y);
+}
