@@ -2704,6 +2704,25 @@ static bool turn_begun(const Table *tb)
     return false;
 }
 
+/* The northmost unmoved Royalist but Charles (c) not tried yet (ties in
+ * figure order), marked tried; -1 when none is left. Picked one at a
+ * time, not sorted: the first mostly acts. (One who shot first has half
+ * a move left: a charge marks him moved.) */
+static int next_northmost(const Table *tb, int c, bool *tried)
+{
+    int best = -1;
+    float by = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        const CkFig *f = &tb->s->figs[tb->own[k]];
+        if (!tried[k] && tb->own[k] != c && !f->moved && (best < 0 || f->y > by))
+            best = k, by = f->y;
+    }
+    if (best < 0)
+        return -1;
+    tried[best] = true;
+    return tb->own[best];
+}
+
 /* The Royalists' next action: Charles first (his guards go where he
  * went; once another has acted, he has chosen to stay), then every other
  * unmoved figure, the northmost first, then the shots after moving; false
@@ -2718,19 +2737,9 @@ static bool roy_turn(Table *tb, Action *out)
     int c = tb->charles;
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
-    uint8_t order[CK_MAX_FIGS]; /* the unmoved but Charles, northmost first (ties in figure order) */
-    int n = 0;
-    for (int k = 0; k < tb->nown; k++) { /* (one who shot first has half a move left: a charge marks him moved) */
-        uint8_t i = tb->own[k];
-        if (i == c || tb->s->figs[i].moved)
-            continue;
-        int at = n++;
-        for (; at > 0 && tb->s->figs[order[at - 1]].y < tb->s->figs[i].y; at--)
-            order[at] = order[at - 1];
-        order[at] = i;
-    }
-    for (int k = 0; k < n; k++)
-        if (roy_figure(tb, order[k], out))
+    bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+        if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
 }
