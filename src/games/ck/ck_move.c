@@ -243,8 +243,10 @@ typedef struct Way {
 static Way way_of(const CkFig *f, float x, float y)
 {
     float grow = ck_fig_radius(f) + 0.75f;
+    float lx = f->x < x ? f->x : x, ly = f->y < y ? f->y : y; /* inline, where fminf and fmaxf are calls (the */
+    float hx = f->x > x ? f->x : x, hy = f->y > y ? f->y : y; /* same box: a zero's sign is lost to grow) */
     return (Way){f->x, f->y, x - f->x, y - f->y, (x - f->x) * (x - f->x) + (y - f->y) * (y - f->y), ck_fig_radius(f),
-                 fminf(f->x, x) - grow, fminf(f->y, y) - grow, fmaxf(f->x, x) + grow, fmaxf(f->y, y) + grow};
+                 lx - grow, ly - grow, hx + grow, hy + grow};
 }
 
 /* [CK Movement and Ranges] does way w pass over e's base (closer than the
