@@ -1416,6 +1416,20 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     return odds(af, df);
 }
 
+/* The best odds charge_odds could give figure i charging t, whatever
+ * the ground at the point of contact (the one thing it finds there):
+ * that ground counted as no woods or marsh for him, and uphill of t
+ * unless t stands on a hill. Better factors never lower the chance to
+ * win nor raise the chance to lose. */
+static Odds charge_odds_bound(Table *tb, int i, int t)
+{
+    const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
+    int pe = piece_under(tb, t), ke = pe < 0 ? -1 : tb->s->pieces[pe].kind;
+    bool he = piece_is(tb->memo->hill, pe);
+    int af = base_factor(tb, f, e) + !he - obstacle_against(tb, pe, i) + touching(tb, t) - ck_in_contact(f, e);
+    return odds(af, base_factor(tb, e, f) + ground_mod(e, ke));
+}
+
 /* ---------------- Parliament ---------------- */
 
 /* A trooper free to search, hunt and fight: active and guarding nobody. */
@@ -2480,6 +2494,9 @@ static bool roy_charge(Table *tb, int i, Action *out)
         const CkFig *e = &s->figs[t];
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
+        if (!s->together && roy_charge_value(tb, t, mine, charge_odds_bound(tb, i, t)) < floor - 1e-9)
+            continue; /* even at the best odds the ground could give, it does not pay (worth rises with the odds:
+                       * mostly so, and the point of contact is not looked for; a join is offered only together) */
         v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         n++;
