@@ -2555,6 +2555,9 @@ static double person_danger(Table *tb, int i, float x, float y)
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
+        float most = ck_fig_rate(g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
+        if (dist2(x, y, tb->frx[k], tb->fry[k]) > most * most)
+            continue; /* (foe_info not asked: most stand far off) */
         foe_info(tb, e);
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
