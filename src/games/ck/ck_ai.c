@@ -2000,9 +2000,9 @@ static bool persons_covered(Table *tb, int i)
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
         if (j == i || g->moved || g->shot)
             continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
         for (int q = 0; q < tb->nfoes; q++) {
             int t = tb->foes[q];
             const CkFig *e = &s->figs[t];
@@ -2057,8 +2057,10 @@ static bool horsemen_first(Table *tb, int i)
         for (int k = 0; k < tb->nfree; k++) {
             int j = tb->frees[k];
             const CkFig *g = &s->figs[j];
-            float r = allowance(tb, j) + 1.6f;
-            if (g->type == F_DRAGOON || g->moved || g->shot || dist2(g->x, g->y, e->x, e->y) > r * r)
+            if (g->type == F_DRAGOON || g->moved || g->shot)
+                continue;
+            float r = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+            if (dist2(g->x, g->y, e->x, e->y) > r * r)
                 continue;
             if (mine < 0) {
                 Odds o = charge_odds(tb, i, t, 0);
@@ -2139,8 +2141,10 @@ static bool better_charger_first(Table *tb, int i, const Action *mine)
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
-        if (j == i || g->moved || g->shot || dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
+        if (j == i || g->moved || g->shot)
+            continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+        if (dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
             continue;
         Odds theirs = charge_odds(tb, j, t, 0);
         if (theirs.kill + theirs.beat <= p + 0.02)
@@ -2405,8 +2409,10 @@ static double follow_up(Table *tb, int i, int t)
     for (int k = 0; k < tb->nown; k++) {
         int j = tb->own[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
-        if (j == i || g->moved || g->shot || tb->room[j] != 4 || dist2(g->x, g->y, e->x, e->y) > reach * reach)
+        if (j == i || g->moved || g->shot || tb->room[j] != 4)
+            continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+        if (dist2(g->x, g->y, e->x, e->y) > reach * reach)
             continue;
         can[ncan++] = (uint8_t)j;
         closing += !ck_in_contact(g, e);
