@@ -696,38 +696,82 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
     return true;
 }
 
+/* Would figure i's base at (x, y) stand on the base of one of the n
+ * figures at (ox, oy) with radii orad (own: who each is)? Counted over
+ * the arrays without a branch (the compiler does several at once). */
+static bool base_among(const Table *tb, int i, float x, float y, int n, const float *ox, const float *oy,
+                       const float *orad, const uint8_t *own)
+{
+    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    int hits = 0;
+    for (int k = 0; k < n; k++) {
+        float dx = ox[k] - x, dy = oy[k] - y, room = r + orad[k];
+        hits += (dx * dx + dy * dy < room * room) & (own[k] != i);
+    }
+    return hits > 0;
+}
+
 /* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
  * friend's (ck_base_under over the acting side's figures; prisoners are
- * left to the rules' check)? Counted over the arrays without a branch
- * (the compiler does several figures at once; a list of those near him
- * took fewer instructions but mispredicted more, and was no faster). */
+ * left to the rules' check)? Over all of them, for one point (a list of
+ * those near him, found for each point, took fewer instructions but
+ * mispredicted more, and was no faster; where many points of one move
+ * are weighed, friends_within finds it once for them all). */
 static bool friend_under(const Table *tb, int i, float x, float y)
 {
-    if (tb->s->share_ground)
-        return false;
-    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
-    int n = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        float dx = tb->ox[k] - x, dy = tb->oy[k] - y, room = r + tb->orad[k];
-        n += (dx * dx + dy * dy < room * room) & (tb->own[k] != i);
-    }
-    return n > 0;
+    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad, tb->own);
+}
+
+/* The acting side's figures within `reach` of figure i: the only ones
+ * whose base a point within reach - 1.6" of him can stand on (two bases
+ * are 1.5" across at most; 0.1" spare for the rounding), found once for
+ * the many points a move weighs. None with option share_ground. */
+typedef struct Friends {
+    int     n;
+    float   x[CK_MAX_FIGS], y[CK_MAX_FIGS], rad[CK_MAX_FIGS];
+    uint8_t who[CK_MAX_FIGS];
+} Friends;
+
+static void friends_within(const Table *tb, int i, float reach, Friends *fr)
+{
+    const CkFig *f = &tb->s->figs[i];
+    fr->n = 0;
+    for (int k = 0; !tb->s->share_ground && k < tb->nown; k++)
+        if (dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
+            fr->x[fr->n] = tb->ox[k], fr->y[fr->n] = tb->oy[k], fr->rad[fr->n] = tb->orad[k];
+            fr->who[fr->n++] = tb->own[k];
+        }
+}
+
+/* friend_under for a point within reach - 1.6" of figure i, over the
+ * friends found near him (fr). */
+static bool friend_among(const Table *tb, int i, float x, float y, const Friends *fr)
+{
+    bool under = base_among(tb, i, x, y, fr->n, fr->x, fr->y, fr->rad, fr->who);
+    assert(under == friend_under(tb, i, x, y));
+    return under;
 }
 
 /* [CK Movement and Ranges] the end (x, y) of figure i's move, where a
  * friend's base stands, turned about where he stands 12 degrees at a time
  * either way, up to 36, to the first point with room for his base (as a
  * player sets a figure down beside a friend), kept short of unsearched
- * pieces (short_of_pieces, *way). False if none has room. */
-static bool room_beside(Table *tb, int i, float *x, float *y, int *way)
+ * pieces (short_of_pieces, *way). False if none has room. Every point
+ * tried lies as far from him as (x, y) or nearer: only the friends near
+ * enough are looked at (friends_within; `near`, if given, the caller's
+ * for points within his move). */
+static bool room_beside(Table *tb, int i, float *x, float *y, int *way, const Friends *near)
 {
     static const float turn[6][2] = {{0.9781476f, 0.2079117f},  {0.9781476f, -0.2079117f}, {0.9135455f, 0.4067366f},
                                      {0.9135455f, -0.4067366f}, {0.8090170f, 0.5877853f},  {0.8090170f, -0.5877853f}};
     const CkFig *f = &tb->s->figs[i];
     float dx = *x - f->x, dy = *y - f->y;
+    Friends fr;
+    if (!near) /* (else the caller's, found for points as far as this one) */
+        friends_within(tb, i, sqrtf(dx * dx + dy * dy) + 1.6f, &fr), near = &fr;
     for (int k = 0; k < 6; k++) {
         float tx = f->x + dx * turn[k][0] - dy * turn[k][1], ty = f->y + dx * turn[k][1] + dy * turn[k][0];
-        if (ck_on_table(tx, ty) && short_of_pieces(tb, i, &tx, &ty, way) && !friend_under(tb, i, tx, ty)) {
+        if (ck_on_table(tx, ty) && short_of_pieces(tb, i, &tx, &ty, way) && !friend_among(tb, i, tx, ty, near)) {
             *x = tx, *y = ty;
             return true;
         }
@@ -810,7 +854,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way))
+        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way, NULL))
             continue; /* shorter, then */
         if (accept_towards(tb, a, way, search, out))
             return true;
@@ -1571,6 +1615,8 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
         hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
+    Friends fr; /* every point weighed lies within his move */
+    friends_within(tb, i, m + 1.6f, &fr);
     /* The points weighed, k as below: all of the way (0) and a third (2),
      * not two thirds (1); the ways of the compass (k - 3) not southwards,
      * the two diagonals only (ways 2) when he is on his way (see above). */
@@ -1587,7 +1633,8 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
         int w;
-        if (!short_of_pieces(tb, i, &x, &y, &w) || (friend_under(tb, i, x, y) && !room_beside(tb, i, &x, &y, &w)))
+        if (!short_of_pieces(tb, i, &x, &y, &w) ||
+            (friend_among(tb, i, x, y, &fr) && !room_beside(tb, i, &x, &y, &w, &fr)))
             continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
