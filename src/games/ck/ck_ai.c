@@ -95,7 +95,7 @@ typedef struct NearFoe {
     uint8_t e;
     uint8_t chances;              /* pc, ps, pm found */
     uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found (T_KIND_COUNT + 1: its own piece) */
-    uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    uint8_t kind;                 /* 2 * type + mounted: the foes whose shots cost him alike (Table.shot_cost) */
     float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
@@ -103,7 +103,6 @@ typedef struct NearFoe {
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
     double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
     double  charge_cost[T_KIND_COUNT + 2]; /* a charge's cost on each ground (open first; last, within its own piece) */
-    double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
 } NearFoe;
 
 /* The table in 2" squares, for finding the piece under a point. */
@@ -206,6 +205,8 @@ typedef struct Table {
     int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
+    uint8_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 2 * cover + half: shot_cost[..] found */
+    double  shot_cost[2 * F_TYPE_COUNT][4]; /* ... a shot's cost to near_of, [2 * cover + within half range] */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
@@ -1119,6 +1120,7 @@ static int near_foes(Table *tb, int i)
         const CkFig *f = &tb->s->figs[i];
         float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
+        memset(tb->shot_known, 0, sizeof tb->shot_known);
         for (int k = 0; k < tb->nfoes; k++) {
             float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]);
             if (d2 > r * r)
@@ -1129,7 +1131,8 @@ static int near_foes(Table *tb, int i)
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
-            nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
+            nf->e = (uint8_t)g, nf->chances = nf->charge_known = 0;
+            nf->kind = (uint8_t)(2 * tb->s->figs[g].type + (tb->s->figs[g].mounted != 0));
             nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
             nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
@@ -1182,17 +1185,20 @@ static Attack near_attack(const NearFoe *nf, float d2)
 /* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
 static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
 {
-    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1);
-    nf->shot_known |= (uint8_t)(1u << c);
+    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1, c & 1);
+    tb->shot_known[nf->kind] |= (uint8_t)(1u << c);
 }
 
-/* What near foe nf's shot costs trooper i (shot_cost, kept per ground). */
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground and
+ * for all foes of its type, mounted or not: a shot's cost depends on the
+ * shooter only through its factors). */
 static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half)
 {
     int c = 2 * cover + half;
-    if (!(nf->shot_known & (1u << c)))
+    if (!(tb->shot_known[nf->kind] & (1u << c)))
         find_shot_cost(tb, nf, i, c);
-    return nf->shot_cost[c];
+    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half));
+    return tb->shot_cost[nf->kind][c];
 }
 
 /* What near foe nf's attacks a are expected to cost trooper i on ground gr
