@@ -94,7 +94,7 @@
 typedef struct NearFoe {
     uint8_t e;
     uint8_t chances;              /* pc, ps, pm found */
-    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found (T_KIND_COUNT + 1: its own piece) */
+    uint8_t inside_known;         /* charge_inside found */
     uint8_t kind;                 /* 2 * type + mounted: the foes whose shots cost him alike (Table.shot_cost) */
     float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
@@ -102,7 +102,7 @@ typedef struct NearFoe {
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
     double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
-    double  charge_cost[T_KIND_COUNT + 2]; /* a charge's cost on each ground (open first; last, within its own piece) */
+    double  charge_inside;        /* a charge's cost within its own piece (else Table.charge_cost) */
 } NearFoe;
 
 /* The table in 2" squares, for finding the piece under a point. */
@@ -207,6 +207,9 @@ typedef struct Table {
     int     near_of, nnear;
     uint8_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 2 * cover + half: shot_cost[..] found */
     double  shot_cost[2 * F_TYPE_COUNT][4]; /* ... a shot's cost to near_of, [2 * cover + within half range] */
+    uint8_t charge_known[2 * F_TYPE_COUNT]; /* ... bit kind + 1: charge_cost[..][kind + 1] found */
+    double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
+                                                              * first), not within the foe's own piece */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
@@ -1121,6 +1124,7 @@ static int near_foes(Table *tb, int i)
         float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
         memset(tb->shot_known, 0, sizeof tb->shot_known);
+        memset(tb->charge_known, 0, sizeof tb->charge_known);
         for (int k = 0; k < tb->nfoes; k++) {
             float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]);
             if (d2 > r * r)
@@ -1131,7 +1135,7 @@ static int near_foes(Table *tb, int i)
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
-            nf->e = (uint8_t)g, nf->chances = nf->charge_known = 0;
+            nf->e = (uint8_t)g, nf->chances = nf->inside_known = 0;
             nf->kind = (uint8_t)(2 * tb->s->figs[g].type + (tb->s->figs[g].mounted != 0));
             nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
             nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
@@ -1201,20 +1205,33 @@ static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bo
     return tb->shot_cost[nf->kind][c];
 }
 
+/* What near foe nf's charge costs trooper i on ground gr (charge_cost,
+ * kept per ground: within the foe's own piece for it alone, else for all
+ * foes of its type, mounted or not, whose factors are its). */
+static inline double near_charge_cost(Table *tb, NearFoe *nf, int i, Ground gr)
+{
+    if (gr.inside) {
+        if (!nf->inside_known)
+            nf->charge_inside = charge_cost(tb, nf->e, i, gr), nf->inside_known = 1;
+        return nf->charge_inside;
+    }
+    int c = gr.kind + 1;
+    if (!(tb->charge_known[nf->kind] & (1u << c))) {
+        tb->charge_cost[nf->kind][c] = charge_cost(tb, nf->e, i, gr);
+        tb->charge_known[nf->kind] |= (uint8_t)(1u << c);
+    }
+    assert(tb->charge_cost[nf->kind][c] == charge_cost(tb, nf->e, i, gr));
+    return tb->charge_cost[nf->kind][c];
+}
+
 /* What near foe nf's attacks a are expected to cost trooper i on ground gr
  * through the next Royalist turn: each attack's chance times its cost
  * (charge_cost, shot_cost, kept per ground). */
 static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a)
 {
     double loss = 0;
-    if (a.pc > 0) {
-        int c = gr.inside ? T_KIND_COUNT + 1 : gr.kind + 1;
-        if (!(nf->charge_known & (1u << c))) {
-            nf->charge_cost[c] = charge_cost(tb, nf->e, i, gr);
-            nf->charge_known |= (uint8_t)(1u << c);
-        }
-        loss += a.pc * nf->charge_cost[c];
-    }
+    if (a.pc > 0)
+        loss += a.pc * near_charge_cost(tb, nf, i, gr);
     if (a.ps > 0)
         loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s);
     if (a.pm > 0)
