@@ -2815,12 +2815,10 @@ static bool turn_begun(const Table *tb)
 static int next_northmost(const Table *tb, int c, bool *tried)
 {
     int best = -1;
-    float by = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        const CkFig *f = &tb->s->figs[tb->own[k]];
-        if (!tried[k] && tb->own[k] != c && !f->moved && (best < 0 || f->y > by))
-            best = k, by = f->y;
-    }
+    float by = -INFINITY;
+    for (int k = 0; k < tb->nown; k++) /* (further north first: the test that passes over most) */
+        if (tb->oy[k] > by && !tried[k] && tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
+            best = k, by = tb->oy[k];
     if (best < 0)
         return -1;
     tried[best] = true;
