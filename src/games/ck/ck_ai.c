@@ -2286,8 +2286,8 @@ static bool another_shooter(Table *tb, const Action *a, bool moved_only)
  * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
-    for (int k = 0; k < tb->nown; k++)
-        if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out)) {
+    for (int k = 0; k < tb->nown; k++) /* (one who has shot has no shot: best_shot is not asked) */
+        if (tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && best_shot(tb, tb->own[k], value, out)) {
             if (tb->s->together && another_shooter(tb, out, true))
                 out->verb = CKV_AIM;
             return true;
