@@ -327,7 +327,9 @@ enum { CK_FROM_UNKNOWN = -2 };
  * (CKV_MOVE) a caller may know more: the piece under its end point (`to`,
  * as ck_piece_at gives it) and the first unsearched piece its way enters
  * (`way`, as ck_way_unsearched gives it leaving out `from`; -1 none);
- * CK_FROM_UNKNOWN where not known. A NULL CkKnown: nothing known. The
+ * CK_FROM_UNKNOWN where not known. Where the foes and others are listed,
+ * the caller may give where they stand too, copied into arrays that the
+ * checks read without a figure's stride. A NULL CkKnown: nothing known. The
  * answers are those of the checks without it. */
 typedef struct CkKnown {
     int            from;
@@ -336,6 +338,9 @@ typedef struct CkKnown {
     int            to, way;
     int            nothers;  /* ... and the others whose base a move's end could stand on: */
     const uint8_t *others;   /* every active figure of the acting side and every prisoner (-1: not listed) */
+    const float   *fx, *fy;  /* where each foe listed stands, in their order (NULL: not given) */
+    const float   *ox, *oy, *orad; /* where each other listed stands and its base's radius (NULL: not given), */
+    const uint8_t *oguard;   /* ... and whose prisoner it is (CK_NONE: active) */
 } CkKnown;
 int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 /* The move allowed to (x, y) for f standing on piece `from` (or

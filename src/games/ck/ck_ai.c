@@ -99,16 +99,15 @@
 typedef struct NearFoe {
     uint8_t e;
     uint8_t chances;              /* pc, ps, pm found */
-    uint8_t charge_known;         /* bit kind + 1: charge_cost[kind + 1] found (T_KIND_COUNT + 1: its own piece) */
-    uint8_t shot_known;           /* bit 2 * cover + half: shot_cost[..] found */
+    uint8_t inside_known;         /* charge_inside found */
+    uint8_t kind;                 /* 2 * type + mounted: the foes whose shots cost him alike (Table.shot_cost) */
     float   x, y;                 /* where it stands */
     float   far2;                 /* the square of how far it could reach him (attack him, once chances are found) */
     float   reach2, mv, rng, rng2, half_rng2, nearest2; /* charge reach, move, range, squares; see near_foes */
     double  pc, ps, pm;           /* the share of each attack among its choices */
     double  choices, menace;      /* choices(); menace() if he is free to draw it off, else 0 */
     double  draw[3];              /* menace > 0: what his being 0, 1 or 2 more of its choices draws off */
-    double  charge_cost[T_KIND_COUNT + 2]; /* a charge's cost on each ground (open first; last, within its own piece) */
-    double  shot_cost[4];         /* a shot's cost, [2 * cover + within half range] */
+    double  charge_inside;        /* a charge's cost within its own piece (else Table.charge_cost) */
 } NearFoe;
 
 /* The table in 2" squares, for finding the piece under a point. */
@@ -191,6 +190,7 @@ typedef struct Table {
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting, then the nheld prisoners (CkKnown.others) */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
+    uint8_t oguard[CK_MAX_FIGS];  /* ... and whose prisoner it is (CK_NONE: not one) */
     const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
     const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
     uint8_t free_list[CK_MAX_FIGS];
@@ -210,6 +210,11 @@ typedef struct Table {
     int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
+    uint8_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 2 * cover + half: shot_cost[..] found */
+    double  shot_cost[2 * F_TYPE_COUNT][4]; /* ... a shot's cost to near_of, [2 * cover + within half range] */
+    uint8_t charge_known[2 * F_TYPE_COUNT]; /* ... bit kind + 1: charge_cost[..][kind + 1] found */
+    double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
+                                                              * first), not within the foe's own piece */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
@@ -442,6 +447,12 @@ static void look(const CkState *s, Table *tb)
         }
     }
     memcpy(own + nown, prisoners, (size_t)nheld); /* CkKnown.others: own, then the prisoners */
+    memset(tb->oguard, CK_NONE, (size_t)nown);
+    for (int j = 0; j < nheld; j++) { /* (where they stand, for the rules' check) */
+        const CkFig *p = &s->figs[prisoners[j]];
+        tb->ox[nown + j] = p->x, tb->oy[nown + j] = p->y, tb->orad[nown + j] = ck_fig_radius(p);
+        tb->oguard[nown + j] = p->guard;
+    }
     tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons, tb->nheld = nheld;
     bool par_acts = s->to_act == CK_PAR;
     const uint8_t *par = par_acts ? tb->own : tb->foes;
@@ -541,7 +552,8 @@ static int piece_under(Table *tb, int i)
  * (the same answer, asserted in debug builds). */
 static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
-    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way, tb->nown + tb->nheld, tb->own};
+    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way, tb->nown + tb->nheld, tb->own,
+                 tb->fx, tb->fy, tb->ox, tb->oy, tb->orad, tb->oguard};
     assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
     assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
                                                               a.x, a.y, k.from, NULL));
@@ -693,38 +705,82 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
     return true;
 }
 
+/* Would figure i's base at (x, y) stand on the base of one of the n
+ * figures at (ox, oy) with radii orad (own: who each is)? Counted over
+ * the arrays without a branch (the compiler does several at once). */
+static bool base_among(const Table *tb, int i, float x, float y, int n, const float *ox, const float *oy,
+                       const float *orad, const uint8_t *own)
+{
+    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    int hits = 0;
+    for (int k = 0; k < n; k++) {
+        float dx = ox[k] - x, dy = oy[k] - y, room = r + orad[k];
+        hits += (dx * dx + dy * dy < room * room) & (own[k] != i);
+    }
+    return hits > 0;
+}
+
 /* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
  * friend's (ck_base_under over the acting side's figures; prisoners are
- * left to the rules' check)? Counted over the arrays without a branch
- * (the compiler does several figures at once; a list of those near him
- * took fewer instructions but mispredicted more, and was no faster). */
+ * left to the rules' check)? Over all of them, for one point (a list of
+ * those near him, found for each point, took fewer instructions but
+ * mispredicted more, and was no faster; where many points of one move
+ * are weighed, friends_within finds it once for them all). */
 static bool friend_under(const Table *tb, int i, float x, float y)
 {
-    if (tb->s->share_ground)
-        return false;
-    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
-    int n = 0;
-    for (int k = 0; k < tb->nown; k++) {
-        float dx = tb->ox[k] - x, dy = tb->oy[k] - y, room = r + tb->orad[k];
-        n += (dx * dx + dy * dy < room * room) & (tb->own[k] != i);
-    }
-    return n > 0;
+    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad, tb->own);
+}
+
+/* The acting side's figures within `reach` of figure i: the only ones
+ * whose base a point within reach - 1.6" of him can stand on (two bases
+ * are 1.5" across at most; 0.1" spare for the rounding), found once for
+ * the many points a move weighs. None with option share_ground. */
+typedef struct Friends {
+    int     n;
+    float   x[CK_MAX_FIGS], y[CK_MAX_FIGS], rad[CK_MAX_FIGS];
+    uint8_t who[CK_MAX_FIGS];
+} Friends;
+
+static void friends_within(const Table *tb, int i, float reach, Friends *fr)
+{
+    const CkFig *f = &tb->s->figs[i];
+    fr->n = 0;
+    for (int k = 0; !tb->s->share_ground && k < tb->nown; k++)
+        if (dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
+            fr->x[fr->n] = tb->ox[k], fr->y[fr->n] = tb->oy[k], fr->rad[fr->n] = tb->orad[k];
+            fr->who[fr->n++] = tb->own[k];
+        }
+}
+
+/* friend_under for a point within reach - 1.6" of figure i, over the
+ * friends found near him (fr). */
+static bool friend_among(const Table *tb, int i, float x, float y, const Friends *fr)
+{
+    bool under = base_among(tb, i, x, y, fr->n, fr->x, fr->y, fr->rad, fr->who);
+    assert(under == friend_under(tb, i, x, y));
+    return under;
 }
 
 /* [CK Movement and Ranges] the end (x, y) of figure i's move, where a
  * friend's base stands, turned about where he stands 12 degrees at a time
  * either way, up to 36, to the first point with room for his base (as a
  * player sets a figure down beside a friend), kept short of unsearched
- * pieces (short_of_pieces, *way). False if none has room. */
-static bool room_beside(Table *tb, int i, float *x, float *y, int *way)
+ * pieces (short_of_pieces, *way). False if none has room. Every point
+ * tried lies as far from him as (x, y) or nearer: only the friends near
+ * enough are looked at (friends_within; `near`, if given, the caller's
+ * for points within his move). */
+static bool room_beside(Table *tb, int i, float *x, float *y, int *way, const Friends *near)
 {
     static const float turn[6][2] = {{0.9781476f, 0.2079117f},  {0.9781476f, -0.2079117f}, {0.9135455f, 0.4067366f},
                                      {0.9135455f, -0.4067366f}, {0.8090170f, 0.5877853f},  {0.8090170f, -0.5877853f}};
     const CkFig *f = &tb->s->figs[i];
     float dx = *x - f->x, dy = *y - f->y;
+    Friends fr;
+    if (!near) /* (else the caller's, found for points as far as this one) */
+        friends_within(tb, i, sqrtf(dx * dx + dy * dy) + 1.6f, &fr), near = &fr;
     for (int k = 0; k < 6; k++) {
         float tx = f->x + dx * turn[k][0] - dy * turn[k][1], ty = f->y + dx * turn[k][1] + dy * turn[k][0];
-        if (ck_on_table(tx, ty) && short_of_pieces(tb, i, &tx, &ty, way) && !friend_under(tb, i, tx, ty)) {
+        if (ck_on_table(tx, ty) && short_of_pieces(tb, i, &tx, &ty, way) && !friend_among(tb, i, tx, ty, near)) {
             *x = tx, *y = ty;
             return true;
         }
@@ -807,7 +863,7 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way))
+        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way, NULL))
             continue; /* shorter, then */
         if (accept_towards(tb, a, way, search, out))
             return true;
@@ -1073,6 +1129,8 @@ static int near_foes(Table *tb, int i)
         const CkFig *f = &tb->s->figs[i];
         float r = allowance(tb, i) + CK_FAR, rad = ck_fig_radius(f), go = maxf(allowance(tb, i), 3) + 0.5f;
         tb->nnear = 0;
+        memset(tb->shot_known, 0, sizeof tb->shot_known);
+        memset(tb->charge_known, 0, sizeof tb->charge_known);
         for (int k = 0; k < tb->nfoes; k++) {
             float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]);
             if (d2 > r * r)
@@ -1083,7 +1141,8 @@ static int near_foes(Table *tb, int i)
             if (d2 > (go + far) * (go + far))
                 continue; /* it reaches no point exposure_on is asked about */
             NearFoe *nf = &tb->near[tb->nnear++]; /* the rest is found on first use (chances, *_known) */
-            nf->e = (uint8_t)g, nf->chances = nf->charge_known = nf->shot_known = 0;
+            nf->e = (uint8_t)g, nf->chances = nf->inside_known = 0;
+            nf->kind = (uint8_t)(2 * tb->s->figs[g].type + (tb->s->figs[g].mounted != 0));
             nf->x = tb->fx[k], nf->y = tb->fy[k], nf->far2 = far * far, nf->reach2 = reach * reach;
             nf->mv = mv, nf->rng = rng, nf->rng2 = rng * rng, nf->half_rng2 = rng * rng / 4;
         }
@@ -1136,20 +1195,42 @@ static Attack near_attack(const NearFoe *nf, float d2)
 /* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
 static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
 {
-    nf->shot_cost[c] = shot_cost(tb, nf->e, i, c >> 1, c & 1, 0);
-    nf->shot_known |= (uint8_t)(1u << c);
+    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1, c & 1, 0);
+    tb->shot_known[nf->kind] |= (uint8_t)(1u << c);
 }
 
-/* What near foe nf's shot costs trooper i (shot_cost, kept per ground),
- * `others` joining it (massed_fire: the commander's, found each time). */
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground and
+ * for all foes of its type, mounted or not: a shot's cost depends on the
+ * shooter only through its factors), `others` joining it (massed_fire:
+ * the commander's, found each time). */
 static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half, int others)
 {
     if (others)
         return shot_cost(tb, nf->e, i, cover, half, others);
     int c = 2 * cover + half;
-    if (!(nf->shot_known & (1u << c)))
+    if (!(tb->shot_known[nf->kind] & (1u << c)))
         find_shot_cost(tb, nf, i, c);
-    return nf->shot_cost[c];
+    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half, 0));
+    return tb->shot_cost[nf->kind][c];
+}
+
+/* What near foe nf's charge costs trooper i on ground gr (charge_cost,
+ * kept per ground: within the foe's own piece for it alone, else for all
+ * foes of its type, mounted or not, whose factors are its). */
+static inline double near_charge_cost(Table *tb, NearFoe *nf, int i, Ground gr)
+{
+    if (gr.inside) {
+        if (!nf->inside_known)
+            nf->charge_inside = charge_cost(tb, nf->e, i, gr), nf->inside_known = 1;
+        return nf->charge_inside;
+    }
+    int c = gr.kind + 1;
+    if (!(tb->charge_known[nf->kind] & (1u << c))) {
+        tb->charge_cost[nf->kind][c] = charge_cost(tb, nf->e, i, gr);
+        tb->charge_known[nf->kind] |= (uint8_t)(1u << c);
+    }
+    assert(tb->charge_cost[nf->kind][c] == charge_cost(tb, nf->e, i, gr));
+    return tb->charge_cost[nf->kind][c];
 }
 
 /* What near foe nf's attacks a are expected to cost trooper i on ground gr
@@ -1158,14 +1239,8 @@ static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bo
 static double near_cost(Table *tb, NearFoe *nf, int i, Ground gr, Attack a, int others)
 {
     double loss = 0;
-    if (a.pc > 0) {
-        int c = gr.inside ? T_KIND_COUNT + 1 : gr.kind + 1;
-        if (!(nf->charge_known & (1u << c))) {
-            nf->charge_cost[c] = charge_cost(tb, nf->e, i, gr);
-            nf->charge_known |= (uint8_t)(1u << c);
-        }
-        loss += a.pc * nf->charge_cost[c];
-    }
+    if (a.pc > 0)
+        loss += a.pc * near_charge_cost(tb, nf, i, gr);
     if (a.ps > 0)
         loss += a.ps * near_shot_cost(tb, nf, i, gr.cover, a.half_s, others);
     if (a.pm > 0)
@@ -1436,6 +1511,20 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     return odds(af, df);
 }
 
+/* The best odds charge_odds could give figure i charging t, whatever
+ * the ground at the point of contact (the one thing it finds there):
+ * that ground counted as no woods or marsh for him, and uphill of t
+ * unless t stands on a hill. Better factors never lower the chance to
+ * win nor raise the chance to lose. */
+static Odds charge_odds_bound(Table *tb, int i, int t)
+{
+    const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
+    int pe = piece_under(tb, t), ke = pe < 0 ? -1 : tb->s->pieces[pe].kind;
+    bool he = piece_is(tb->memo->hill, pe);
+    int af = base_factor(tb, f, e) + !he - obstacle_against(tb, pe, i) + touching(tb, t) - ck_in_contact(f, e);
+    return odds(af, base_factor(tb, e, f) + ground_mod(e, ke));
+}
+
 /* ---------------- Parliament ---------------- */
 
 /* A trooper free to search, hunt and fight: active and guarding nobody. */
@@ -1577,6 +1666,8 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
     float hx = gx, hy = gy, hlen = len, hstop = stop; /* where the way leads: round a piece in it */
     if (len >= 1e-3f && way_round(tb, i, gx, gy, &hx, &hy))
         hlen = ck_dist(f->x, f->y, hx, hy), hstop = 0;
+    Friends fr; /* every point weighed lies within his move */
+    friends_within(tb, i, m + 1.6f, &fr);
     /* The points weighed, k as below: all of the way (0) and a third (2),
      * not two thirds (1); the ways of the compass (k - 3) not southwards,
      * the two diagonals only (ways 2) when he is on his way (see above). */
@@ -1593,7 +1684,8 @@ static bool safe_step(Table *tb, int i, float gx, float gy, float stop, double r
             x = f->x + m * compass[k - 3][0], y = f->y + m * compass[k - 3][1];
         }
         int w;
-        if (!short_of_pieces(tb, i, &x, &y, &w) || (friend_under(tb, i, x, y) && !room_beside(tb, i, &x, &y, &w)))
+        if (!short_of_pieces(tb, i, &x, &y, &w) ||
+            (friend_among(tb, i, x, y, &fr) && !room_beside(tb, i, &x, &y, &w, &fr)))
             continue;
         int p = piece_at(tb, x, y);
         if (!ck_on_table(x, y) || (p >= 0 && !s->pieces[p].searched))
@@ -2006,9 +2098,9 @@ static bool persons_covered(Table *tb, int i)
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
         if (j == i || g->moved || g->shot)
             continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
         for (int q = 0; q < tb->nfoes; q++) {
             int t = tb->foes[q];
             const CkFig *e = &s->figs[t];
@@ -2063,8 +2155,10 @@ static bool horsemen_first(Table *tb, int i)
         for (int k = 0; k < tb->nfree; k++) {
             int j = tb->frees[k];
             const CkFig *g = &s->figs[j];
-            float r = allowance(tb, j) + 1.6f;
-            if (g->type == F_DRAGOON || g->moved || g->shot || dist2(g->x, g->y, e->x, e->y) > r * r)
+            if (g->type == F_DRAGOON || g->moved || g->shot)
+                continue;
+            float r = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+            if (dist2(g->x, g->y, e->x, e->y) > r * r)
                 continue;
             if (mine < 0) {
                 Odds o = charge_odds(tb, i, t, 0);
@@ -2145,8 +2239,10 @@ static bool better_charger_first(Table *tb, int i, const Action *mine)
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
-        if (j == i || g->moved || g->shot || dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
+        if (j == i || g->moved || g->shot)
+            continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+        if (dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
             continue;
         Odds theirs = charge_odds(tb, j, t, 0);
         if (theirs.kill + theirs.beat <= p + 0.02)
@@ -2218,8 +2314,8 @@ static bool another_shooter(Table *tb, const Action *a, bool moved_only)
  * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
-    for (int k = 0; k < tb->nown; k++)
-        if (tb->s->figs[tb->own[k]].moved && best_shot(tb, tb->own[k], value, out)) {
+    for (int k = 0; k < tb->nown; k++) /* (one who has shot has no shot: best_shot is not asked) */
+        if (tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && best_shot(tb, tb->own[k], value, out)) {
             if (tb->s->together && another_shooter(tb, out, true))
                 out->verb = CKV_AIM;
             return true;
@@ -2411,8 +2507,10 @@ static double follow_up(Table *tb, int i, int t)
     for (int k = 0; k < tb->nown; k++) {
         int j = tb->own[k];
         const CkFig *g = &s->figs[j];
-        float reach = allowance(tb, j) + 1.6f;
-        if (j == i || g->moved || g->shot || tb->room[j] != 4 || dist2(g->x, g->y, e->x, e->y) > reach * reach)
+        if (j == i || g->moved || g->shot || tb->room[j] != 4)
+            continue;
+        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
+        if (dist2(g->x, g->y, e->x, e->y) > reach * reach)
             continue;
         can[ncan++] = (uint8_t)j;
         closing += !ck_in_contact(g, e);
@@ -2500,6 +2598,9 @@ static bool roy_charge(Table *tb, int i, Action *out)
         const CkFig *e = &s->figs[t];
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach)
             continue;
+        if (!s->together && roy_charge_value(tb, t, mine, charge_odds_bound(tb, i, t)) < floor - 1e-9)
+            continue; /* even at the best odds the ground could give, it does not pay (worth rises with the odds:
+                       * mostly so, and the point of contact is not looked for; a join is offered only together) */
         v[n] = roy_charge_value(tb, t, mine, charge_odds(tb, i, t, 0));
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         n++;
@@ -2558,6 +2659,9 @@ static double person_danger(Table *tb, int i, float x, float y)
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
+        float most = ck_fig_rate(g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
+        if (dist2(x, y, tb->frx[k], tb->fry[k]) > most * most)
+            continue; /* (foe_info not asked: most stand far off) */
         foe_info(tb, e);
         float m = tb->fmv[e] / (hard && !on_hard(tb, e) ? 2 : 1), reach = m + tb->frad[e] + ck_fig_radius(f) + 0.1f;
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > reach * reach)
@@ -2732,6 +2836,23 @@ static bool turn_begun(const Table *tb)
     return false;
 }
 
+/* The northmost unmoved Royalist but Charles (c) not tried yet (ties in
+ * figure order), marked tried; -1 when none is left. Picked one at a
+ * time, not sorted: the first mostly acts. (One who shot first has half
+ * a move left: a charge marks him moved.) */
+static int next_northmost(const Table *tb, int c, bool *tried)
+{
+    int best = -1;
+    float by = -INFINITY;
+    for (int k = 0; k < tb->nown; k++) /* (further north first: the test that passes over most) */
+        if (tb->oy[k] > by && !tried[k] && tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
+            best = k, by = tb->oy[k];
+    if (best < 0)
+        return -1;
+    tried[best] = true;
+    return tb->own[best];
+}
+
 /* The Royalists' next action: Charles first (his guards go where he
  * went; once another has acted, he has chosen to stay), then every other
  * unmoved figure, the northmost first, then the shots after moving; false
@@ -2746,19 +2867,9 @@ static bool roy_turn(Table *tb, Action *out)
     int c = tb->charles;
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
-    uint8_t order[CK_MAX_FIGS]; /* the unmoved but Charles, northmost first (ties in figure order) */
-    int n = 0;
-    for (int k = 0; k < tb->nown; k++) { /* (one who shot first has half a move left: a charge marks him moved) */
-        uint8_t i = tb->own[k];
-        if (i == c || tb->s->figs[i].moved)
-            continue;
-        int at = n++;
-        for (; at > 0 && tb->s->figs[order[at - 1]].y < tb->s->figs[i].y; at--)
-            order[at] = order[at - 1];
-        order[at] = i;
-    }
-    for (int k = 0; k < n; k++)
-        if (roy_figure(tb, order[k], out))
+    bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+        if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
 }

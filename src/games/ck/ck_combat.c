@@ -126,8 +126,8 @@ static int shoot_parts(const CkState *s, int shooter, int target, CkFactors *p)
     if (tk >= 0 && ck_terrain[tk].cover &&
         !(ck_terrain[tk].cover_edge && within_walls(s, ck_piece_at(s, f->x, f->y), t)))
         p->cover = -1;
-    for (int i = 0; i < s->nfigs; i++)
-        if (i != shooter && s->figs[i].side == f->side && joins_shot(s, i, target))
+    for (int i = 0; i < s->nfigs; i++) /* (who shot at him first: mostly nobody, at one test a figure) */
+        if (s->figs[i].shot_at == target && i != shooter && s->figs[i].side == f->side && joins_shot(s, i, target))
             p->helpers[p->nhelpers++] = (uint8_t)i;
     p->shooters = p->nhelpers;
     p->aimed = s->together;

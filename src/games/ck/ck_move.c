@@ -105,6 +105,17 @@ static bool guards_prisoners(const CkState *s, int g)
     return false;
 }
 
+/* Does any of the n points (px, py) lie within the box x0..x1, y0..y1?
+ * Counted over the arrays without a branch (the compiler does several at
+ * once): a quick look before the figures' own tests. */
+static bool any_in_box(float x0, float y0, float x1, float y1, int n, const float *px, const float *py)
+{
+    int hits = 0;
+    for (int j = 0; j < n; j++)
+        hits += (px[j] >= x0) & (px[j] <= x1) & (py[j] >= y0) & (py[j] <= y1);
+    return hits > 0;
+}
+
 /* Would figure f at (x, y) touch enemy e? */
 static bool would_touch(const CkFig *f, const CkFig *e, float x, float y)
 {
@@ -129,6 +140,8 @@ static int enemy_touched(const CkState *s, const CkFig *f, float x, float y)
 static bool touches_enemy(const CkState *s, const CkFig *f, float x, float y, const CkKnown *k)
 {
     if (k && k->nfoes >= 0) {
+        if (k->fx && !any_in_box(x - 1.8f, y - 1.8f, x + 1.8f, y + 1.8f, k->nfoes, k->fx, k->fy))
+            return false; /* none near enough to touch (near_box, 0.1" spare for the rounding): mostly so */
         #pragma GCC unroll 4 /* four foes a turn of the loop: most are passed over at the first test */
         for (int j = 0; j < k->nfoes; j++)
             if (would_touch(f, &s->figs[k->foes[j]], x, y))
@@ -180,7 +193,15 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
     if (!k || k->nothers < 0 || s->share_ground)
         return ck_base_under(s, self, self, r, x, y);
     int hits = 0; /* counted without a branch first: there is mostly none, and a branch a figure mispredicts */
-    for (int j = 0; j < k->nothers; j++) {
+    if (k->ox) { /* over the arrays given (the compiler does several at once) */
+        for (int j = 0; j < k->nothers; j++) {
+            float dx = x - k->ox[j], dy = y - k->oy[j], room = r + k->orad[j] - CK_BASE_GRACE;
+            hits += (dx * dx + dy * dy < room * room) & (k->others[j] != self) & (k->oguard[j] != self);
+        }
+        if (!hits)
+            return -1;
+    }
+    for (int j = 0; !k->ox && j < k->nothers; j++) {
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
         float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
@@ -218,8 +239,10 @@ typedef struct Way {
 static Way way_of(const CkFig *f, float x, float y)
 {
     float grow = ck_fig_radius(f) + 0.75f;
+    float lx = f->x < x ? f->x : x, ly = f->y < y ? f->y : y; /* inline, where fminf and fmaxf are calls (the */
+    float hx = f->x > x ? f->x : x, hy = f->y > y ? f->y : y; /* same box: a zero's sign is lost to grow) */
     return (Way){f->x, f->y, x - f->x, y - f->y, (x - f->x) * (x - f->x) + (y - f->y) * (y - f->y), ck_fig_radius(f),
-                 fminf(f->x, x) - grow, fminf(f->y, y) - grow, fmaxf(f->x, x) + grow, fmaxf(f->y, y) + grow};
+                 lx - grow, ly - grow, hx + grow, hy + grow};
 }
 
 /* [CK Movement and Ranges] does way w pass over e's base (closer than the
@@ -247,6 +270,8 @@ static int way_blocker_known(const CkState *s, const CkFig *f, float x, float y,
         return -1;
     Way w = way_of(f, x, y);
     if (k && k->nfoes >= 0) {
+        if (k->fx && !any_in_box(w.x0, w.y0, w.x1, w.y1, k->nfoes, k->fx, k->fy))
+            return -1; /* none in the way's box (way_over's quick look): mostly so */
         for (int j = 0; j < k->nfoes; j++)
             if (&s->figs[k->foes[j]] != except && way_over(&w, &s->figs[k->foes[j]]))
                 return k->foes[j];

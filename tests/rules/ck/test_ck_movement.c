@@ -851,25 +851,38 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
 }
 
 /* Every figure of the side to act, told the piece under it; told the
- * piece and the active figures of the other side; and told the piece and
- * only those within its move and 2" (all a move's check needs); the last
- * two told the others too (the side's active figures and the prisoners). */
+ * piece and the active figures of the other side; told the piece and
+ * only those within its move and 2" (all a move's check needs); and told
+ * the piece, the foes and the others with where they stand (the arrays
+ * the computer players give); the last three told the others too (the
+ * side's active figures and the prisoners). */
 static void probe_orders(const CkState *s)
 {
-    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS], others[CK_MAX_FIGS];
+    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS], others[CK_MAX_FIGS], oguard[CK_MAX_FIGS];
+    float fx[CK_MAX_FIGS], fy[CK_MAX_FIGS], ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS];
     int nfoes = 0, nothers = 0;
-    for (int i = 0; i < s->nfigs; i++)
-        if (s->figs[i].side != s->to_act && s->figs[i].status == FS_ACTIVE)
-            foes[nfoes++] = (uint8_t)i;
-        else if (s->figs[i].status == FS_ACTIVE || s->figs[i].status == FS_PRISONER)
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *e = &s->figs[i];
+        if (e->side != s->to_act && e->status == FS_ACTIVE)
+            fx[nfoes] = e->x, fy[nfoes] = e->y, foes[nfoes++] = (uint8_t)i;
+        else if (e->status == FS_ACTIVE || e->status == FS_PRISONER) {
+            ox[nothers] = e->x, oy[nothers] = e->y, orad[nothers] = ck_fig_radius(e);
+            oguard[nothers] = e->status == FS_PRISONER ? e->guard : CK_NONE;
             others[nothers++] = (uint8_t)i;
+        }
+    }
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->side != s->to_act)
             continue;
-        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL};
-        CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others};
-        CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others};
+        CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL,
+                         NULL, NULL, NULL, NULL, NULL, NULL};
+        CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
+                       NULL, NULL, NULL, NULL, NULL, NULL};
+        CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
+                          NULL, NULL, NULL, NULL, NULL, NULL};
+        CkKnown placed = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
+                          fx, fy, ox, oy, orad, oguard};
         float touch = ck_move_allowance(s, f) + 2.0f;
         for (int j = 0; j < nfoes; j++)
             if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
@@ -877,6 +890,7 @@ static void probe_orders(const CkState *s)
         probe_figure(s, i, &piece);
         probe_figure(s, i, &all);
         probe_figure(s, i, &within);
+        probe_figure(s, i, &placed);
     }
 }
 
