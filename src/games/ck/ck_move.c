@@ -1366,6 +1366,16 @@ void ck_search_if_reached(CkState *s, int i, float x, float y, GameIO *io)
         ck_end_phase(s, io);
 }
 
+/* "escorts his prisoner Charles X", or "leads his prisoners K1, K2": the
+ * prisoners guard g leads, named for the log (a tester read "escorts
+ * prisoners" of Charles alone). */
+static void led_words(const CkState *s, int g, const char *verb, char *buf, size_t n)
+{
+    char who[80];
+    int k = name_prisoners(s, g, NULL, who, sizeof who);
+    snprintf(buf, n, "%s his prisoner%s %s", verb, k == 1 ? "" : "s", who);
+}
+
 /* [CK Captured Persons] 3" towards the entry point; at the edge the guard
  * and his prisoners leave the table for good. */
 static void apply_escort(CkState *s, const Action *a, GameIO *io)
@@ -1373,14 +1383,13 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece];
     float fx = f->x, fy = f->y, x, y;
     f->moved = 1;
-    if (!escort_point(s, f, a, &x, &y)) {
+    bool stays = escort_point(s, f, a, &x, &y);
+    char what[120] = "";
+    if (io && io->log) /* the men he leads, named for the referee (before they leave the table with him) */
+        led_words(s, a->piece, stays ? "escorts" : "leads", what, sizeof what);
+    if (!stays) {
         f->status = FS_EXITED;
-        char what[120] = "";
-        if (io && io->log) { /* the men he leads off, named for the referee */
-            char who[80];
-            int k = name_prisoners(s, a->piece, NULL, who, sizeof who);
-            snprintf(what, sizeof what, "leads his prisoner%s %s off the table", k == 1 ? "" : "s", who);
-        }
+        strncat(what, " off the table", sizeof what - strlen(what) - 1);
         for (int i = 0; i < s->nfigs; i++)
             if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
                 s->figs[i].status = FS_ESCORTED;
@@ -1393,7 +1402,7 @@ static void apply_escort(CkState *s, const Action *a, GameIO *io)
     for (int i = 0; i < s->nfigs; i++) /* led 3" this turn: not handed on to be led again (check_takeover) */
         if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == a->piece)
             s->figs[i].moved = 1;
-    log_way(s, a, fx, fy, io, "escorts prisoners");
+    log_way(s, a, fx, fy, io, what);
     ck_search_if_on_piece(s, a->piece, io);
 }
 

@@ -328,7 +328,7 @@ Test(ck_captured_persons, an_escort_may_bend_round_what_bars_its_way)
     ckf_assert_at(&F, c, 26 - 2 * rest / len, 9 - 9 * rest / len);
     cr_assert(ck_in_contact(ckf_f(&F, p), ckf_f(&F, c)), "his prisoner goes with him");
     const char *ev = ckf_last_event(&F, "move");
-    cr_assert(ev && strstr(ev, "escorts prisoners by way of (26.0, 9.0) from (24.0, 10.0) to (25.8, 8.3)"), "%s", ev);
+    cr_assert(ev && strstr(ev, "escorts his prisoner shot S1 by way of (26.0, 9.0) from (24.0, 10.0) to (25.8, 8.3)"), "%s", ev);
 }
 
 /* An escort that leaves the table goes to the entry point, and its way
