@@ -146,22 +146,22 @@ static void play_help(FILE *f)
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
-          "in words, 'board' (or 'map': the table, drawn by itself at a side's first\n"
-          "prompt of a turn and after anyone else acted; the list too, and after your own\n"
-          "order if you gave it by number or 'take'), 'hint' (what the computer would do;\n"
-          "'take' then plays it), 'save' (where the game is kept, and how to keep one),\n"
-          "'undo' (take back your last action, up to 64 in a row, across a quit and --load\n"
-          "too, while the turn goes on and no die or card has come since; with the\n"
-          "computer's replies in Marston Less, where they show nothing hidden, else only\n"
-          "while nobody else has acted), 'odds ACTION' (the exact odds of a shot or\n"
-          "charge as the table stands, where the game gives them), 'help' or 'quit', in\n"
-          "any case.\n"
-          "At a die prompt (--dice manual): the number rolled, 'board' or 'map' (the table\n"
-          "as it stood before the action whose dice these are), 'save', 'help', 'undo' or\n"
-          "'cancel' (the order is withdrawn: nothing of it is played, the dice typed for\n"
-          "it are dropped, and its side gives another), or 'quit' (the action waits, with\n"
-          "the dice typed for it: the game is saved as it stood before it, and --load asks\n"
-          "for the rest; at the game's opening ecw rolls them).\n"
+          "in words, 'board' (or 'map' or 'roster': the table and the figures on it, drawn\n"
+          "by itself at a side's first prompt of a turn and after anyone else acted; the\n"
+          "list too, and after your own order if you gave it by number or 'take'), 'hint'\n"
+          "(what the computer would do; 'take' then plays it), 'save' (where the game is\n"
+          "kept, and how to keep one), 'undo' (take back your last action, up to 64 in a\n"
+          "row, across a quit and --load too, while the turn goes on and no die or card\n"
+          "has come since; with the computer's replies in Marston Less, where they show\n"
+          "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
+          "exact odds of a shot or charge as the table stands, where the game gives them),\n"
+          "'help' or 'quit', in any case.\n"
+          "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
+          "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
+          "'undo' or 'cancel' (the order is withdrawn: nothing of it is played, the dice\n"
+          "typed for it are dropped, and its side gives another), or 'quit' (the action\n"
+          "waits, with the dice typed for it: the game is saved as it stood before it, and\n"
+          "--load asks for the rest; at the game's opening ecw rolls them).\n"
           "After a refused order (--dice manual) a number plays nothing (it is taken for a\n"
           "die): type the order in words, or 'list' and then its number.\n"
           "With --ai human each side is played in turn at this terminal: at a hand-over\n"
@@ -236,7 +236,7 @@ static void play_roll_help(int sides, const char *why)
                 "action: nothing of it is played, the dice typed for it are dropped, and its side is asked "
                 "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game "
                 "is saved as it stood before it: to the --save or --load file, or, without either, where ecw "
-                "said as the game began; --load asks for the rest); 'board' (or 'map') shows the table as it "
+                "said as the game began; --load asks for the rest); 'board' (or 'map', 'roster') shows the table as it "
                 "stood before this action (its dice are still being rolled); 'save' says where the game is "
                 "kept; 'hint' and 'take' wait for the prompt of the next action",
                 sides, why, sides);
@@ -345,6 +345,13 @@ static int play_fed_roll(Play *p, int sides, const char *why)
     return rr->value;
 }
 
+/* 'board', or its other names: 'map', and 'roster' for the figures'
+ * list beneath it (a tester looked for the roster by that name). */
+static bool is_board_word(const char *w)
+{
+    return strcasecmp(w, "board") == 0 || strcasecmp(w, "map") == 0 || strcasecmp(w, "roster") == 0;
+}
+
 /* GameIO.roll in manual mode: ask until a number in 1..sides comes. On
  * 'quit' or at end of input the game stops: the generator rolls the rest
  * of this action's dice, each kept in the record as a 0 ("ecw rolled it"),
@@ -378,7 +385,7 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             continue; /* play_read said why */
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0)
             play_roll_help(sides, why);
-        else if (strcasecmp(s, "board") == 0 || strcasecmp(s, "map") == 0)
+        else if (is_board_word(s))
             play_roll_board(p);
         else if (strcasecmp(s, "save") == 0)
             play_where_saved(p);
@@ -434,7 +441,7 @@ static void play_verbs(Play *p, const void *st)
     for (int k = 0; k < p->g->nverbs; k++)
         wrap_printf(stdout, 4, "  %s", p->g->verb_help[k]); /* (a verb's help runs to 200 characters) */
     wrap_fputs(stdout, 2,
-               "type a number from the list, an action in words, or: list, list all, board (or map), hint, "
+               "type a number from the list, an action in words, or: list, list all, board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
                "the game is kept), help, quit");
 }
@@ -663,7 +670,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
 static const char *play_word(const char *s, bool *extra)
 {
     static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
-                                        "hint", "take", "undo", "odds", "save", NULL};
+                                        "roster", "hint", "take", "undo", "odds", "save", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -684,7 +691,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
         play_list_again(p, st, false);
-    else if (strcmp(w, "board") == 0 || strcmp(w, "map") == 0)
+    else if (is_board_word(w))
         g->render(st, player, stdout);
     else if (strcmp(w, "save") == 0)
         play_where_saved(p);
@@ -704,6 +711,25 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         printf("cannot undo: %s\n", why);
     }
     return PLAY_AGAIN;
+}
+
+/* Why number k (typed as s) plays no order: before the list's first, past
+ * its last, with no list shown since the last order, or not among those
+ * shown (a tester's "0" was told of a list "1 to 0"). */
+static void play_number_refused(const Play *p, const char *s, long k)
+{
+    const char *more = strlen(s) > 12 ? "..." : "";
+    if (k < 1)
+        printf("no action %.12s%s: the list's numbers start at 1 ('list' shows it)\n", s, more);
+    else if (k > p->nacts && p->shown == p->nacts)
+        printf("no action %.12s%s: choose 1 to %d\n", s, more, p->shown);
+    else if (k > p->nacts)
+        printf("no action %.12s%s: there are %d, of which %d are listed ('list all' shows them all)\n", s, more,
+               p->nacts, p->shown);
+    else if (p->shown == 0)
+        printf("no list is shown since your last order: 'list' shows it, and then %ld plays its order %ld\n", k, k);
+    else
+        printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
 }
 
 /* One line typed at the prompt: a prompt word, a number from the list or
@@ -737,7 +763,8 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         return play_do_word(p, st, player, w, out);
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
-        long k = strlen(digits) > 6 ? -1 : strtol(s, NULL, 10); /* (a long line of digits is no number listed) */
+        /* (a long line of digits is a number past any list, or before it with a minus) */
+        long k = strlen(digits) > 6 ? (*s == '-' ? -1 : LONG_MAX) : strtol(s, NULL, 10);
         if (p->refused_action) {
             /* a referee whose order was refused goes on to type its dice, one by one: a double
              * would play an order nobody gave if a number typed again played it */
@@ -751,16 +778,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
             p->by_number = true;
             return RUN_OVER;
         }
-        if (p->shown == 0 && k >= 1)
-            printf("no list is shown since your last order: 'list' shows it, and then %ld plays its order %ld\n", k,
-                   k);
-        else if (k > p->shown && k <= p->nacts)
-            printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
-        else if (p->shown < p->nacts)
-            printf("no action %.12s%s: there are %d, of which 1 to %d are listed ('list all' shows the rest)\n", s,
-                   strlen(s) > 12 ? "..." : "", p->nacts, p->shown);
-        else
-            printf("no action %.12s%s: choose 1 to %d\n", s, strlen(s) > 12 ? "..." : "", p->shown);
+        play_number_refused(p, s, k);
         return PLAY_AGAIN;
     }
     char *end;

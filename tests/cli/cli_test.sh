@@ -584,8 +584,8 @@ printf 'save\nquit\n' | "$ecw" play --load "$tmp/saywhere.json" >"$tmp/out" 2>&1
 grep -qx "this game is saved to $tmp/saywhere.json after every action; 'ecw play --load $tmp/saywhere.json' goes on with it" \
   "$tmp/out" || fail "save after --load: $(grep -A1 '> save' "$tmp/out")"
 printf 'help\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
-tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map), hint, take, undo, odds ACTION (.*), save (where the game is kept)' ||
-  fail "help does not list map and save: $(grep -A3 '^type a number' "$tmp/out")"
+tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map, roster), hint, take, undo, odds ACTION (.*), save (where the game is kept)' ||
+  fail "help does not list map, roster and save: $(grep -A3 '^type a number' "$tmp/out")"
 # ... and at a die prompt, a referee's game kept in a file of ecw's choosing
 printf '%s\n' save map quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
 grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: save$' "$tmp/out" |
@@ -901,9 +901,23 @@ printf 'quit\n' | "$ecw" play --load "$tmp/ai3.json" >"$tmp/out" 2>"$tmp/err"
   fail "play --load of a game nobody played: $(cat "$tmp/err")"
 printf 'quit\n' | "$ecw" play --load "$tmp/ai3.json" --as parliament >"$tmp/out" 2>&1
 grep -q '^royalist (computer, random): ' "$tmp/out" || fail "play --load --as parliament: the royalist did not keep its recorded AI"
-# a negative number at the prompt is a number out of the list
-printf -- '-1\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
-grep -q '^no action -1: choose 1 to ' "$tmp/out" || fail "-1 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
+# a negative number or 0 at the prompt is before the list's first (a tester's "0" was told of a
+# list "1 to 0"), and a number past every action says how many there are
+printf -- '-1\n0\n9999999\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
+grep -q "^no action -1: the list's numbers start at 1 ('list' shows it)$" "$tmp/out" ||
+  fail "-1 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
+grep -q "^no action 0: the list's numbers start at 1 ('list' shows it)$" "$tmp/out" ||
+  fail "0 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
+grep -q '^no action 9999999: choose 1 to [0-9]*$' "$tmp/out" ||
+  fail "9999999 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
+# 'roster' is the board's third name: the table and its figures drawn again (a tester looked for it)
+printf 'roster\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+[ "$(grep -c 'south edge: Parliament enters' "$tmp/out")" = 2 ] || fail "roster did not draw the board again"
+printf 'move Y 14 5\n0\n99\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
+grep -q "^no action 0: the list's numbers start at 1 ('list' shows it)$" "$tmp/out" ||
+  fail "0 after an order: $(grep -E 'illegal|no action' "$tmp/out")"
+grep -q "^no action 99: there are [0-9]*, of which 0 are listed ('list all' shows them all)$" "$tmp/out" ||
+  fail "99 after an order: $(grep -E 'illegal|no action|no list' "$tmp/out")"
 
 # a_resumed_game_recalls_what_its_last_actions_said: the summary gives, under
 # each of the last three actions, the lines the player saw of it (here a
