@@ -2088,32 +2088,39 @@ static bool searcher(Table *tb, int i)
     return tb->searcher == i;
 }
 
+/* Could figure j still charge figure t this turn, by a quick look: he
+ * has neither moved nor shot, and t stands within his move and 1.6"
+ * (bases and grace); his move found only for those who could charge. */
+static inline bool may_charge_at(Table *tb, int j, const CkFig *t)
+{
+    const CkFig *g = &tb->s->figs[j];
+    if (g->moved || g->shot)
+        return false;
+    float reach = allowance(tb, j) + 1.6f;
+    return dist2(g->x, g->y, t->x, t->y) <= reach * reach;
+}
+
 /* Can a free unmoved trooper other than i charge Charles or Wilmot? */
 static bool persons_covered(Table *tb, int i)
 {
     const CkState *s = tb->s;
-    double mine[CK_MAX_FIGS]; /* i's chance of beating each foe in the loop below, worked out once */
-    for (int q = 0; q < tb->nfoes; q++)
-        mine[q] = -1;
-    for (int k = 0; k < tb->nfree; k++) {
-        int j = tb->frees[k];
-        const CkFig *g = &s->figs[j];
-        if (j == i || g->moved || g->shot)
+    for (int q = 0; q < tb->nfoes; q++) {
+        int t = tb->foes[q];
+        if (!is_person(&s->figs[t]))
             continue;
-        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
-        for (int q = 0; q < tb->nfoes; q++) {
-            int t = tb->foes[q];
-            const CkFig *e = &s->figs[t];
-            if (!is_person(e) || dist2(g->x, g->y, e->x, e->y) > reach * reach)
+        double mine = -1; /* i's chance of beating him, worked out once, when another could charge */
+        for (int k = 0; k < tb->nfree; k++) {
+            int j = tb->frees[k];
+            if (j == i || !may_charge_at(tb, j, &s->figs[t]))
                 continue;
             /* ... with odds as good as his: a horseman who must ride into the wood at -2 does not cover
              * one who can charge from outside it (a play-tester saw the hint pass up 53% at Charles) */
-            if (mine[q] < 0) {
+            if (mine < 0) {
                 Odds o = charge_odds(tb, i, t, 0);
-                mine[q] = o.kill + o.beat;
+                mine = o.kill + o.beat;
             }
             Odds theirs = charge_odds(tb, j, t, 0);
-            if (theirs.kill + theirs.beat >= mine[q] - 0.01)
+            if (theirs.kill + theirs.beat >= mine - 0.01)
                 return true;
         }
     }
@@ -2154,11 +2161,7 @@ static bool horsemen_first(Table *tb, int i)
         double mine = -1; /* worked out once, when a horseman is there */
         for (int k = 0; k < tb->nfree; k++) {
             int j = tb->frees[k];
-            const CkFig *g = &s->figs[j];
-            if (g->type == F_DRAGOON || g->moved || g->shot)
-                continue;
-            float r = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
-            if (dist2(g->x, g->y, e->x, e->y) > r * r)
+            if (s->figs[j].type == F_DRAGOON || !may_charge_at(tb, j, e))
                 continue;
             if (mine < 0) {
                 Odds o = charge_odds(tb, i, t, 0);
@@ -2238,11 +2241,7 @@ static bool better_charger_first(Table *tb, int i, const Action *mine)
     double p = o.kill + o.beat;
     for (int k = 0; k < tb->nfree; k++) {
         int j = tb->frees[k];
-        const CkFig *g = &s->figs[j];
-        if (j == i || g->moved || g->shot)
-            continue;
-        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
-        if (dist2(g->x, g->y, s->figs[t].x, s->figs[t].y) > reach * reach)
+        if (j == i || !may_charge_at(tb, j, &s->figs[t]))
             continue;
         Odds theirs = charge_odds(tb, j, t, 0);
         if (theirs.kill + theirs.beat <= p + 0.02)
@@ -2507,10 +2506,7 @@ static double follow_up(Table *tb, int i, int t)
     for (int k = 0; k < tb->nown; k++) {
         int j = tb->own[k];
         const CkFig *g = &s->figs[j];
-        if (j == i || g->moved || g->shot || tb->room[j] != 4)
-            continue;
-        float reach = allowance(tb, j) + 1.6f; /* (found only for those who could charge) */
-        if (dist2(g->x, g->y, e->x, e->y) > reach * reach)
+        if (j == i || tb->room[j] != 4 || !may_charge_at(tb, j, e))
             continue;
         can[ncan++] = (uint8_t)j;
         closing += !ck_in_contact(g, e);
