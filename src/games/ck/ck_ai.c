@@ -2100,30 +2100,36 @@ static inline bool may_charge_at(Table *tb, int j, const CkFig *t)
     return dist2(g->x, g->y, t->x, t->y) <= reach * reach;
 }
 
-/* Can a free unmoved trooper other than i charge Charles or Wilmot? */
+/* May a free trooper other than i (a horseman, if `horse_only`) still
+ * charge Charles or Wilmot, t, at odds of beating him as good as i's, less
+ * `slack`? i's odds are worked out once, when such a trooper is there. */
+static bool another_charges_as_well(Table *tb, int i, int t, bool horse_only, double slack)
+{
+    double mine = -1;
+    for (int k = 0; k < tb->nfree; k++) {
+        int j = tb->frees[k];
+        if (j == i || (horse_only && tb->s->figs[j].type == F_DRAGOON) || !may_charge_at(tb, j, &tb->s->figs[t]))
+            continue;
+        if (mine < 0) {
+            Odds o = charge_odds(tb, i, t, 0);
+            mine = o.kill + o.beat;
+        }
+        Odds theirs = charge_odds(tb, j, t, 0);
+        if (theirs.kill + theirs.beat >= mine - slack)
+            return true;
+    }
+    return false;
+}
+
+/* Can a free unmoved trooper other than i charge Charles or Wilmot, with
+ * odds as good as his? (A horseman who must ride into the wood at -2 does
+ * not cover one who can charge from outside it: a play-tester saw the
+ * hint pass up 53% at Charles.) */
 static bool persons_covered(Table *tb, int i)
 {
-    const CkState *s = tb->s;
-    for (int q = 0; q < tb->nfoes; q++) {
-        int t = tb->foes[q];
-        if (!is_person(&s->figs[t]))
-            continue;
-        double mine = -1; /* i's chance of beating him, worked out once, when another could charge */
-        for (int k = 0; k < tb->nfree; k++) {
-            int j = tb->frees[k];
-            if (j == i || !may_charge_at(tb, j, &s->figs[t]))
-                continue;
-            /* ... with odds as good as his: a horseman who must ride into the wood at -2 does not cover
-             * one who can charge from outside it (a play-tester saw the hint pass up 53% at Charles) */
-            if (mine < 0) {
-                Odds o = charge_odds(tb, i, t, 0);
-                mine = o.kill + o.beat;
-            }
-            Odds theirs = charge_odds(tb, j, t, 0);
-            if (theirs.kill + theirs.beat >= mine - 0.01)
-                return true;
-        }
-    }
+    for (int q = 0; q < tb->nfoes; q++)
+        if (is_person(&tb->s->figs[tb->foes[q]]) && another_charges_as_well(tb, i, tb->foes[q], false, 0.01))
+            return true;
     return false;
 }
 
@@ -2154,23 +2160,10 @@ static bool horsemen_first(Table *tb, int i)
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
     for (int q = 0; tb->persons && q < tb->nfoes; q++) {
-        int t = tb->foes[q];
-        const CkFig *e = &s->figs[t];
-        if (!is_person(e) || dist2(f->x, f->y, e->x, e->y) > reach * reach)
-            continue;
-        double mine = -1; /* worked out once, when a horseman is there */
-        for (int k = 0; k < tb->nfree; k++) {
-            int j = tb->frees[k];
-            if (s->figs[j].type == F_DRAGOON || !may_charge_at(tb, j, e))
-                continue;
-            if (mine < 0) {
-                Odds o = charge_odds(tb, i, t, 0);
-                mine = o.kill + o.beat;
-            }
-            Odds theirs = charge_odds(tb, j, t, 0);
-            if (theirs.kill + theirs.beat >= mine - 0.02)
-                return true;
-        }
+        const CkFig *e = &s->figs[tb->foes[q]];
+        if (is_person(e) && dist2(f->x, f->y, e->x, e->y) <= reach * reach &&
+            another_charges_as_well(tb, i, tb->foes[q], true, 0.02))
+            return true;
     }
     return false;
 }
