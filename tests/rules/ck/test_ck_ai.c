@@ -601,7 +601,8 @@ Test(ck_parliament_player, two_troopers_never_wait_for_each_other)
  * stand ready by. Each shot alone, at 3 against his 4, would seldom kill
  * him, but the Royalists shoot together, each +1 for every other shooter,
  * so he stops out of their range (over 12" off) rather than walk to 8" of
- * all five (a play-tester watched him walk up to ten muskets and die). */
+ * all five (in game 5 of `ecw sim catch-a-king --games 2000 --seed 7` he
+ * walked up to nine shot, and the fifth to fire at him killed him). */
 Test(ck_parliament_player, the_commander_keeps_out_of_range_of_massed_muskets)
 {
     for (int i = 0; i < CK_PIECES; i++) /* searched, out of the way by the east edge */
