@@ -1383,10 +1383,10 @@ static void capture(CkState *s, const Action *a, GameIO *io)
 
 /* [CK Combat Outcomes] for the odds of a fight between t and a (standing
  * where he strikes from): where t's recoil from a would take him (`who`
- * names t's part), when he could not go his full half move (a play-tester read "recoils 0.64" at a man boxed in
+ * names t's part, `when` adds what else must be so), when he could not go his full half move (a play-tester read "recoils 0.64" at a man boxed in
  * by his men, whose recoil did nothing), and what option blocked_recoil
  * makes of it. */
-static void recoil_note(const CkState *s, int t, int a, const char *who, FILE *out)
+static void recoil_note(const CkState *s, int t, int a, const char *who, const char *when, FILE *out)
 {
     const CkFig *l = &s->figs[t];
     float x, y;
@@ -1397,7 +1397,7 @@ static void recoil_note(const CkState *s, int t, int a, const char *who, FILE *o
     char said[200];
     recoil_said(s, t, a, &labels, said, sizeof said);
     bool dies = s->blocked_dies && recoil_cut_short(s, t, a);
-    fprintf(out, "  if %s is beaten and not by half: %s%s\n", who, said,
+    fprintf(out, "  if %s is beaten and not by half%s: %s%s\n", who, when, said,
             dies ? "; with blocked_recoil=dies he dies instead, as the chances above count it" : "");
 }
 
@@ -1526,9 +1526,12 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     if (!shoot)
         charge_notes(s0, a, cx, cy, out);
     if (!(fa.capture && t->side == CK_ROY)) /* (a Royalist beaten by a charge with the capture word is taken) */
-        recoil_note(&s, a->target, a->piece, "the target", out);
-    if (!shoot) /* a shooter never suffers from his shot */
-        recoil_note(&s, a->piece, a->target, "the attacker", out);
+        recoil_note(&s, a->target, a->piece, "the target", "", out);
+    /* a shooter never suffers from his shot; a Royalist charger beaten recoils only where Parliament lets
+     * him go, and never where it takes him without asking (a tester read his recoil as certain) */
+    bool taken = f->side == CK_ROY && s.defender_takes != CK_TAKE_NO;
+    if (!shoot && !(taken && s.defender_takes == CK_TAKE_YES))
+        recoil_note(&s, a->piece, a->target, "the attacker", taken ? " and Parliament lets him go" : "", out);
     return 0;
 }
 

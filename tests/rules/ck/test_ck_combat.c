@@ -1641,6 +1641,23 @@ static void odds_say(Action a, const char *part, bool said)
     free(text);
 }
 
+/* A Royalist charger beaten not by half recoils only where Parliament lets
+ * him go: the odds say so (a tester read his recoil as certain beside the
+ * chance of his capture), and say nothing of it where Parliament takes
+ * every beaten charger (defender_takes=yes). */
+Test(ck_combat_outcomes, the_odds_of_a_royalist_charge_say_his_recoil_waits_on_parliament)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 30, 45.5f);
+    ckf_side(&F, CK_ROY);
+    int h = ckf_fig(&F, F_HORSE, 30, 47.2f); /* the north edge behind him */
+    Action charge = ckf_act(CKV_CHARGE, h, c, 0, 0, 0);
+    odds_say(charge, "  if the attacker is beaten and not by half and Parliament lets him go: ", true);
+    F.s.defender_takes = CK_TAKE_YES;
+    odds_say(charge, "if the attacker is beaten", false);
+    F.s.defender_takes = CK_TAKE_NO;
+    odds_say(charge, "  if the attacker is beaten and not by half: ", true);
+}
+
 /* The odds of a fight at a man who could not go his full recoil say where
  * a recoil would leave him, and what option blocked_recoil=dies makes of
  * it (a play-tester read "recoils 0.64" at a trooper boxed in by his men). */
