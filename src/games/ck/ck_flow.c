@@ -320,7 +320,7 @@ static void drover(CkState *s, GameIO *io)
         evlog_str(log, "person", p->prom == PROM_CHARLES ? "charles" : p->prom == PROM_WILMOT ? "wilmot" : "none");
         evlog_end(log, "The drover points at the %s (piece %d): %s", ck_terrain[p->kind].name, i + 1,
                   p->prom == PROM_CHARLES ? "Charles Stuart is there!" : p->prom == PROM_WILMOT
-                  ? "Lord Wilmot is there!" : "nobody: the drover's tale was worthless");
+                  ? "Lord Wilmot is there!" : "neither Charles nor Wilmot is there: the drover's tale was worthless");
     }
 }
 

@@ -897,10 +897,10 @@ Test(ck_chance_cards, drover_flogged)
     cr_assert(F.s.pieces[CKP_HILL].prom_seen);
     cr_assert(!F.s.pieces[CKP_HILL].searched);
     cr_assert(strstr(ckf_last_event(&F, "drover"), "\"person\":\"none\""));
-    char which[32]; /* the piece he points at, by number as searches name it: there are three hills */
+    char which[64]; /* the piece he points at, by number as searches name it: there are three hills */
     snprintf(which, sizeof which, "\"piece\":%d", CKP_HILL + 1);
     cr_assert(strstr(ckf_last_event(&F, "drover"), which), "%s", ckf_last_event(&F, "drover"));
-    snprintf(which, sizeof which, "the hill (piece %d): nobody", CKP_HILL + 1);
+    snprintf(which, sizeof which, "the hill (piece %d): neither Charles nor Wilmot is there", CKP_HILL + 1);
     cr_assert(strstr(captured_last_text(&F.ev, "drover"), which), "%s", captured_last_text(&F.ev, "drover"));
     static char board[16384]; /* the board's list of pieces says which one he showed */
     FILE *f = fmemopen(board, sizeof board, "w");
