@@ -1511,11 +1511,11 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     return odds(af, df);
 }
 
-/* The best odds charge_odds could give figure i charging t, whatever
- * the ground at the point of contact (the one thing it finds there):
- * that ground counted as no woods or marsh for him, and uphill of t
- * unless t stands on a hill. Better factors never lower the chance to
- * win nor raise the chance to lose. */
+/* [CK Hand to hand Combat] the best odds charge_odds could give figure i
+ * charging t, whatever the ground at the point of contact (the one thing
+ * it finds there): that ground counted as no woods or marsh for him, and
+ * uphill of t unless t stands on a hill. Better factors never lower the
+ * chance to win nor raise the chance to lose. */
 static Odds charge_odds_bound(Table *tb, int i, int t)
 {
     const CkFig *f = &tb->s->figs[i], *e = &tb->s->figs[t];
