@@ -552,8 +552,9 @@ static int piece_under(Table *tb, int i)
  * (the same answer, asserted in debug builds). */
 static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
-    CkKnown k = {piece_under(tb, a.piece), tb->nfoes, tb->foes, to, way, tb->nown + tb->nheld, tb->own,
-                 tb->fx, tb->fy, tb->ox, tb->oy, tb->orad, tb->oguard};
+    CkKnown k = {.from = piece_under(tb, a.piece), .nfoes = tb->nfoes, .foes = tb->foes, .to = to, .way = way,
+                 .nothers = tb->nown + tb->nheld, .others = tb->own, .fx = tb->fx, .fy = tb->fy, .ox = tb->ox,
+                 .oy = tb->oy, .orad = tb->orad, .oguard = tb->oguard};
     assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
     assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
                                                               a.x, a.y, k.from, NULL));

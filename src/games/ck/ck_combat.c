@@ -1383,7 +1383,8 @@ static void capture(CkState *s, const Action *a, GameIO *io)
 
 /* [CK Combat Outcomes] for the odds of a fight between t and a (standing
  * where he strikes from): where t's recoil from a would take him (`who`
- * names t's part, `when` adds what else must be so), when he could not go his full half move (a play-tester read "recoils 0.64" at a man boxed in
+ * names t's part, `when` adds what else must be so), when he could not go
+ * his full half move (a play-tester read "recoils 0.64" at a man boxed in
  * by his men, whose recoil did nothing), and what option blocked_recoil
  * makes of it. */
 static void recoil_note(const CkState *s, int t, int a, const char *who, const char *when, FILE *out)
@@ -1529,9 +1530,10 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
         recoil_note(&s, a->target, a->piece, "the target", "", out);
     /* a shooter never suffers from his shot; a Royalist charger beaten recoils only where Parliament lets
      * him go, and never where it takes him without asking (a tester read his recoil as certain) */
-    bool taken = f->side == CK_ROY && s.defender_takes != CK_TAKE_NO;
-    if (!shoot && !(taken && s.defender_takes == CK_TAKE_YES))
-        recoil_note(&s, a->piece, a->target, "the attacker", taken ? " and Parliament lets him go" : "", out);
+    int takes = f->side == CK_ROY ? s.defender_takes : CK_TAKE_NO;
+    if (!shoot && takes != CK_TAKE_YES)
+        recoil_note(&s, a->piece, a->target, "the attacker", takes == CK_TAKE_ASK ? " and Parliament lets him go" : "",
+                    out);
     return 0;
 }
 

@@ -182,9 +182,9 @@ static void figure_actions(const CkState *s, Action *out, int cap, int *n, int i
     float allow = ck_move_allowance_on(s, f, from), reach = fmaxf(ck_figs[f->type].range, allow + 2.0f);
     float touch = allow + 2.0f, d1 = 1e9f, d2 = 1e9f;
     uint8_t near[CK_MAX_FIGS];
-    CkKnown piece = {from, -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
-    CkKnown k = {from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, all->nothers, all->others, NULL, NULL, NULL, NULL, NULL,
-                 NULL};
+    CkKnown piece = {.from = from, .nfoes = -1, .to = CK_FROM_UNKNOWN, .way = CK_FROM_UNKNOWN, .nothers = -1};
+    CkKnown k = {.from = from, .foes = near, .to = CK_FROM_UNKNOWN, .way = CK_FROM_UNKNOWN, .nothers = all->nothers,
+                 .others = all->others};
     int e1 = -1, e2 = -1;
     for (int j = 0; j < all->nfoes; j++) {
         int t = all->foes[j];
@@ -268,8 +268,8 @@ int ck_legal(const void *st, Action *out, int cap)
     default: break;
     }
     uint8_t foes[CK_MAX_FIGS], others[CK_MAX_FIGS];
-    CkKnown known = {CK_FROM_UNKNOWN, 0, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, 0, others, NULL, NULL, NULL, NULL, NULL,
-                     NULL};
+    CkKnown known = {.from = CK_FROM_UNKNOWN, .foes = foes, .to = CK_FROM_UNKNOWN, .way = CK_FROM_UNKNOWN,
+                     .others = others};
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (f->side != s->to_act && f->status == FS_ACTIVE)

@@ -193,20 +193,18 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
     if (!k || k->nothers < 0 || s->share_ground)
         return ck_base_under(s, self, self, r, x, y);
     int hits = 0; /* counted without a branch first: there is mostly none, and a branch a figure mispredicts */
-    if (k->ox) { /* over the arrays given (the compiler does several at once) */
+    if (k->ox) /* over the arrays given (the compiler does several at once) */
         for (int j = 0; j < k->nothers; j++) {
             float dx = x - k->ox[j], dy = y - k->oy[j], room = r + k->orad[j] - CK_BASE_GRACE;
             hits += (dx * dx + dy * dy < room * room) & (k->others[j] != self) & (k->oguard[j] != self);
         }
-        if (!hits)
-            return -1;
-    }
-    for (int j = 0; !k->ox && j < k->nothers; j++) {
-        int i = k->others[j];
-        const CkFig *e = &s->figs[i];
-        float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
-        hits += (dx * dx + dy * dy < room * room) & (i != self) & (e->status == FS_ACTIVE || e->guard != self);
-    }
+    else
+        for (int j = 0; j < k->nothers; j++) {
+            int i = k->others[j];
+            const CkFig *e = &s->figs[i];
+            float dx = x - e->x, dy = y - e->y, room = r + ck_fig_radius(e) - CK_BASE_GRACE;
+            hits += (dx * dx + dy * dy < room * room) & (i != self) & (e->status == FS_ACTIVE || e->guard != self);
+        }
     for (int j = 0; hits && j < k->nothers; j++) { /* the first, by the same test */
         int i = k->others[j];
         const CkFig *e = &s->figs[i];
