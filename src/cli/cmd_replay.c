@@ -71,9 +71,17 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
     } else if (at >= 0 || at == REPLAY_INCOMPARABLE) {
         cli_error("replay: %s: %s", path, d.msg);
         code = EXIT_FAIL;
+    } else if (verify && !r->nhashes && !r->has_final) { /* (an analyst's record stripped of them passed) */
+        cli_error("replay: %s: --verify found no state hashes to compare (\"hashes\" empty, no \"final_hash\"); "
+                  "its %zu actions replay without a refusal, which checks the rules but not the record",
+                  path, r->nactions);
+        code = EXIT_FAIL;
     } else {
-        printf("%s: %zu actions replayed%s\n", path, r->nactions,
-               verify ? ", every hash matches" : "");
+        char compared[96] = "";
+        if (verify)
+            snprintf(compared, sizeof compared, ", every hash matches (%zu after actions%s)", r->nhashes,
+                     r->has_final ? ", and the final one" : "");
+        printf("%s: %zu actions replayed%s\n", path, r->nactions, compared);
         cli_print_result(r->game, st, stdout);
         replay_pending(r, st, path);
     }

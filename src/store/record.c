@@ -1106,8 +1106,33 @@ static int refused_step(const GameOps *g, const void *st, size_t i, const RecAct
     return diag_set(d, "action %zu (%s; its text in the record says '%s'): illegal: %s", i, said, ra->text, why);
 }
 
-/* Check the action at index i and apply it; -1 with d filled if refused. */
-static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDice *rd,
+/* --verify: does the record's text of action i name the action its fields
+ * hold? Read back (parse, then told again) where the words differ, so
+ * that a record written by an ecw that told actions otherwise still
+ * passes. -1 with d filled if it names another (an edited file: an
+ * analyst's changed text passed unseen, the fields alone being played). */
+static int text_disagrees(const GameOps *g, const void *st, size_t i, const RecAction *ra, Diag *d)
+{
+    char said[RECORD_TEXT], read[RECORD_TEXT];
+    if (!ra->text[0])
+        return 0;
+    g->describe(st, &ra->a, said, sizeof said);
+    if (strcmp(said, ra->text) == 0)
+        return 0;
+    Action b;
+    Diag pd = {{0}};
+    if (g->parse(st, ra->text, &b, &pd) == 0) {
+        g->describe(st, &b, read, sizeof read);
+        if (strcmp(said, read) == 0)
+            return 0;
+    }
+    return diag_set(d, "action %zu (%s): its text in the record says '%s', another action: the file was edited",
+                    i, said, ra->text);
+}
+
+/* Check the action at index i (and with verify its text) and apply it;
+ * with d filled, -1 if refused, -2 if its text names another action. */
+static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDice *rd, bool verify,
                        Diag *d, ReplayShow shown, void *ud)
 {
     const GameOps *g = r->game;
@@ -1117,6 +1142,8 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
         return diag_set(d, "action %zu (%s): the game is already over", i, ra->text);
     if (g->check(st, &ra->a, &cd) < 0)
         return refused_step(g, st, i, ra, cd.msg, d);
+    if (verify && text_disagrees(g, st, i, ra, d) < 0)
+        return -2; /* not refused by the rules: no hint of another ecw's */
     if (shown)
         shown(ud, st, g->current_player(st), ra, rd->next);
     if (io->log)
@@ -1214,8 +1241,10 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
     game_begin(g, st, &io);
     size_t hi = 0;
     for (size_t i = 0; i < r->nactions; i++) {
-        if (replay_step(r, st, i, &io, &rd, d, shown, ud) < 0) {
-            add_layout_hint(r, d);
+        int step = replay_step(r, st, i, &io, &rd, verify, d, shown, ud);
+        if (step < 0) {
+            if (step == -1)
+                add_layout_hint(r, d);
             return (long)i;
         }
         for (; hi < r->nhashes && r->hashes[hi].at <= i + 1; hi++) {
@@ -1223,7 +1252,8 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
                 game_hash(g, st) != r->hashes[hi].hash) {
                 diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)%s", i,
                          r->actions[i].text, i + 1,
-                         r->state_size ? ""
+                         r->state_size ? ": the seed, an option or an action before it is not what the game was "
+                                         "played with (an edited file), or another ecw made it"
                                        : "; the record does not say which state layout it "
                                          "hashed: if an older ecw made it, replay it without "
                                          "--verify");

@@ -288,6 +288,15 @@ expect 0 "$ecw" replay --verify "$tmp/quit.json"
 sed -E 's/"final_hash":"[0-9a-f]*"/"final_hash":"0000000000000bad"/' "$tmp/game.json" >"$tmp/tampered.json"
 expect 1 "$ecw" replay --verify "$tmp/tampered.json"; err_has "action [0-9]"
 expect 0 "$ecw" replay "$tmp/tampered.json"
+# ... and one with nothing to compare fails rather than say every hash matched; a text that names
+# another action than its fields is caught (an analyst's edited record passed both)
+expect 0 "$ecw" replay --verify "$tmp/game.json"
+grep -q 'every hash matches ([0-9]* after actions, and the final one)' "$tmp/out" || fail "replay --verify: what it compared"
+sed -E 's/"hashes":\[[^]]*\],//; s/,"final_hash":"[0-9a-f]*"//' "$tmp/game.json" >"$tmp/nohash.json"
+expect 1 "$ecw" replay --verify "$tmp/nohash.json"; err_has "found no state hashes to compare"
+expect 0 "$ecw" replay "$tmp/nohash.json"
+sed -E 's/"text":"[^"]*"/"text":"end"/3' "$tmp/game.json" >"$tmp/retext.json"
+expect 1 "$ecw" replay --verify "$tmp/retext.json"; err_has "action 2 (.*): its text in the record says 'end', another action"
 expect 0 "$ecw" replay "$tmp/game.json" --events "$tmp/replay.jsonl"
 cmp -s "$tmp/play.jsonl" "$tmp/replay.jsonl" || fail "replay events differ from the played game's"
 
