@@ -181,6 +181,10 @@ typedef struct AiAgent {
 } AiAgent;
 /* Make agent *a play with ai, its generator seeded with seed. */
 void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed);
+/* Game i of `ecw sim --seed run`: its seed, and the seed of player p's
+ * computer player (`ecw watch --seed run --game i` plays that game again). */
+uint64_t cli_sim_game_seed(uint64_t run, long i);
+uint64_t cli_sim_ai_seed(uint64_t run, long i, int p);
 
 typedef struct RunGame {
     const GameOps *g;

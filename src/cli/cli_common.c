@@ -529,6 +529,16 @@ void cli_ai_agent(Agent *a, AiAgent *store, const AiPlayer *ai, uint64_t seed)
     *a = (Agent){ai_agent_choose, store, ai->name};
 }
 
+uint64_t cli_sim_game_seed(uint64_t run, long i)
+{
+    return rng_derive(run, (uint64_t)i);
+}
+
+uint64_t cli_sim_ai_seed(uint64_t run, long i, int p)
+{
+    return rng_derive(rng_derive(run ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i), (uint64_t)p);
+}
+
 void cli_apply_action(const RunGame *rg, void *st, int player, const Action *a)
 {
     const GameOps *g = rg->g;

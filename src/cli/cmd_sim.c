@@ -47,7 +47,10 @@ static void sim_help(FILE *f)
     fputs("usage: ecw sim GAME [options]\n"
           "Play many games computer against computer and report the win rates.\n"
           "  --games N         how many games (default 1000)\n"
-          "  --seed S          the run's seed (default 1); game i uses rng_derive(S, i)\n"
+          "  --seed S          the run's seed (default 1); game i uses rng_derive(S, i),\n"
+          "                    and `ecw watch GAME --seed S --game i` plays it again\n"
+          "                    (with the same --option and AI flags; i counts from 0,\n"
+          "                    as the events' \"game\" field)\n"
           "  --threads T       worker threads (default: the number of CPUs)\n"
           "  --ROLE AI         the AI for a side, e.g. --parliament random (default\n"
           "                    heuristic)\n"
@@ -79,7 +82,7 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
     const GameOps *g = c->g;
     Diag d; /* an empty message, not 512 zero bytes for every game */
     d.msg[0] = '\0';
-    if (g->setup(st, &c->opt, rng_derive(c->seed, (uint64_t)i), &d) < 0) {
+    if (g->setup(st, &c->opt, cli_sim_game_seed(c->seed, i), &d) < 0) {
         sim_fail(r, i, &d);
         return -1;
     }
@@ -91,16 +94,15 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
     game_begin(g, st, &io);
     AiAgent ais[MAX_PLAYERS];
     RunGame rg = {.g = g, .io = &io};
-    uint64_t aiseed = rng_derive(c->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i);
     for (int p = 0; p < g->nplayers; p++)
-        cli_ai_agent(&rg.agent[p], &ais[p], c->ais[p], rng_derive(aiseed, (uint64_t)p));
+        cli_ai_agent(&rg.agent[p], &ais[p], c->ais[p], cli_sim_ai_seed(c->seed, i, p));
     int rc = cli_run_game(&rg, st, &d);
     if (rc != RUN_OVER) {
         if (rc == RUN_ERROR) {
             char m[sizeof d.msg];
             snprintf(m, sizeof m, "%s", d.msg);
-            diag_set(&d, "game %ld (seed %llu): %s", i,
-                     (unsigned long long)rng_derive(c->seed, (uint64_t)i), m);
+            diag_set(&d, "game %ld (seed %llu; ecw watch --seed %llu --game %ld plays it): %s", i,
+                     (unsigned long long)cli_sim_game_seed(c->seed, i), (unsigned long long)c->seed, i, m);
             sim_fail(r, i, &d);
         }
         return -1;
@@ -466,7 +468,7 @@ static int sim_check_setup(const SimCfg *c)
 {
     void *st = cli_state_new(c->g);
     Diag d = {{0}};
-    int rc = c->g->setup(st, &c->opt, rng_derive(c->seed, 0), &d);
+    int rc = c->g->setup(st, &c->opt, cli_sim_game_seed(c->seed, 0), &d);
     free(st);
     if (rc < 0)
         cli_error("sim: %s", d.msg);

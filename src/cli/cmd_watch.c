@@ -2,6 +2,7 @@
  * public events and each action are narrated as they happen, the board is
  * drawn whenever the turn changes, paced by --delay unless --fast. */
 #include "cli.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,6 +22,9 @@ static void watch_help(FILE *f)
           "  --ROLE AI         the AI for a side, e.g. --royalist random (default\n"
           "                    heuristic)\n"
           "  --seed N          the game's seed (default: fresh, printed on stderr)\n"
+          "  --game I          with --seed S (default 1): game I of `ecw sim GAME --seed\n"
+          "                    S` (counted from 0, as its events' \"game\"), played again\n"
+          "                    with the same --option and AI flags\n"
           "  --save FILE       write the game record to FILE\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --overwrite       let --save or --events replace a file that is there\n"
@@ -66,6 +70,7 @@ static void watch_on_turn(void *ud, const void *st)
 
 typedef struct WatchArgs {
     uint64_t    seed;
+    long        game; /* --game: game `game` of `sim --seed seed`; -1 not given */
     bool        seeded, overwrite;
     const char *save, *events;
     Options     opt;
@@ -83,6 +88,10 @@ static int watch_opt(WatchArgs *a, Watch *w, int c)
     case 's':
         a->seeded = true;
         if (cli_parse_u64(optarg, "--seed", &a->seed, &d) == 0)
+            return EXIT_OK;
+        break;
+    case 'g':
+        if (cli_parse_int(optarg, 0, LONG_MAX, "--game", &a->game, &d) == 0)
             return EXIT_OK;
         break;
     case 'S': a->save = optarg; return EXIT_OK;
@@ -111,7 +120,8 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
         {"help", no_argument, NULL, 'h'},         {"seed", required_argument, NULL, 's'},
         {"save", required_argument, NULL, 'S'},   {"events", required_argument, NULL, 'E'},
         {"option", required_argument, NULL, 'o'}, {"delay", required_argument, NULL, 'D'},
-        {"fast", no_argument, NULL, 'f'},         {"overwrite", no_argument, NULL, 'W'}, {0}};
+        {"fast", no_argument, NULL, 'f'},         {"overwrite", no_argument, NULL, 'W'},
+        {"game", required_argument, NULL, 'g'},   {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &a->flags, true);
     int c;
@@ -131,6 +141,8 @@ static int watch_args(int argc, char **argv, WatchArgs *a, Watch *w)
                   "between actions): give one");
         return EXIT_USAGE;
     }
+    if (a->game >= 0 && !a->seeded) /* sim's own default run seed */
+        a->seed = 1, a->seeded = true;
     int rc = cli_game_ais("watch", argc, argv, &a->flags, &w->g, w->ais);
     return rc == EXIT_OK ? -1 : rc;
 }
@@ -141,13 +153,14 @@ static int watch_run(WatchArgs *a, Watch *w, FILE *events)
     const GameOps *g = w->g;
     void *st = cli_state_new(g);
     Diag d = {{0}};
-    if (g->setup(st, &a->opt, a->seed, &d) < 0) {
+    uint64_t seed = a->game >= 0 ? cli_sim_game_seed(a->seed, a->game) : a->seed;
+    if (g->setup(st, &a->opt, seed, &d) < 0) {
         cli_error("watch: %s", d.msg);
         free(st);
         return EXIT_USAGE;
     }
     Record rec;
-    record_init(&rec, g, &a->opt, a->seed);
+    record_init(&rec, g, &a->opt, seed);
     for (int i = 0; i < g->nplayers; i++) /* who played: a record of a game stopped early tells play --load */
         snprintf(rec.player[i], RECORD_NAME, "%s", w->ais[i]->name);
     snprintf(rec.dice, RECORD_NAME, "auto");
@@ -161,7 +174,8 @@ static int watch_run(WatchArgs *a, Watch *w, FILE *events)
                   .on_turn = watch_on_turn, .ud = w, .describe = true};
     for (int i = 0; i < g->nplayers; i++)
         cli_ai_agent(&rg.agent[i], &ais[i], w->ais[i],
-                     rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i));
+                     a->game >= 0 ? cli_sim_ai_seed(a->seed, a->game, i)
+                                  : rng_derive(a->seed ^ 0xA1A1A1A1A1A1A1A1u, (uint64_t)i));
     int rc = cli_run_game(&rg, st, &d), code = EXIT_OK;
     record_finish(&rec, st);
     if (rc == RUN_ERROR) {
@@ -183,7 +197,7 @@ static int watch_run(WatchArgs *a, Watch *w, FILE *events)
 
 int cmd_watch(int argc, char **argv)
 {
-    WatchArgs a = {0};
+    WatchArgs a = {.game = -1};
     Watch w = {.delay_ms = 400};
     int rc = watch_args(argc, argv, &a, &w);
     if (rc >= 0)

@@ -501,6 +501,16 @@ grep -q '"target_outcome":{"none":0.166666667,"recoil":0.388888889,"captured":0,
 grep -q '"outcomes":\[{"fate":"none","p":0.166666667},{"role":"target","figure":"horse","fate":"recoil","p":0.388888889}' "$tmp/out" ||
   fail "odds --json lacks the outcome list: $(cat "$tmp/out")"
 
+# --- watch --game I plays game I of a sim again, event for event (an analyst could not watch one)
+expect 0 "$ecw" sim catch-a-king --games 3 --seed 7 --threads 2 --royalist random --events "$tmp/sim7.jsonl"
+expect 0 "$ecw" watch catch-a-king --seed 7 --game 2 --royalist random --fast --events "$tmp/watch72.jsonl"
+grep '"game":2,' "$tmp/sim7.jsonl" | sed 's/"game":2,//' | sort >"$tmp/sim72.sorted"
+sort "$tmp/watch72.jsonl" | cmp -s - "$tmp/sim72.sorted" || fail "watch --seed 7 --game 2 is not game 2 of sim --seed 7"
+[ -s "$tmp/sim72.sorted" ] || fail "sim --events wrote no game 2"
+expect 0 "$ecw" watch catch-a-king --seed 7 --game 1 --royalist random --fast --events "$tmp/watch71.jsonl"
+sort "$tmp/watch71.jsonl" | cmp -s - "$tmp/sim72.sorted" && fail "watch --game 1 played game 2"
+expect 2 "$ecw" watch catch-a-king --game -1; err_has "watch: --game"
+
 # --- watch: fast, saved, and the save replays
 expect 0 "$ecw" watch "$game" --fast --seed 3 --save "$tmp/watch.json"
 expect 0 "$ecw" replay --verify "$tmp/watch.json"
