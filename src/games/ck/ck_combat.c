@@ -1148,6 +1148,8 @@ static void log_combat(CkState *s, GameIO *io, const Fight *fg)
         jw_int(w, fg->af.helpers[k] + 1);
     jw_arr_end(w);
     evlog_int(log, "target", fg->target + 1);
+    evlog_str(log, "attacker_type", ck_figs[s->figs[fg->att].type].name); /* (an analyst parsed the text) */
+    evlog_str(log, "target_type", ck_figs[s->figs[fg->target].type].name);
     char aw[160], dw[160];
     ck_factors_words(s, &fg->af, aw, sizeof aw);
     ck_factors_words(s, &fg->df, dw, sizeof dw);

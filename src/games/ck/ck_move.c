@@ -1216,6 +1216,12 @@ void ck_reveal(CkState *s, int piece, GameIO *io)
         evlog_str(log, "person", person_name(p->prom));
         if (p->prom_seen) /* (a script counting reveals and drover events counted him twice: a play-tester's) */
             evlog_int(log, "person_shown_before", 1);
+        Jw *w = evlog_jw(log); /* who was placed, as "arrival" says (an analyst could not follow them) */
+        jw_key(w, "ids");
+        jw_arr(w);
+        for (int i = first; i < s->nfigs; i++)
+            jw_int(w, i + 1);
+        jw_arr_end(w);
         char found[32] = "a blank discovery card";
         if (count)
             snprintf(found, sizeof found, "%d %s", count, ck_fig_noun(types[p->disc], count));

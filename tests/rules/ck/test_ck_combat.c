@@ -164,6 +164,7 @@ Test(ck_shooting_factors, cover_changes_the_outcome)
     cr_assert_not_null(ev);
     cr_assert(strstr(ev, "\"att_factor\":2") && strstr(ev, "\"att_total\":7") && strstr(ev, "\"def_total\":4"),
               "%s", ev);
+    cr_assert(strstr(ev, "\"attacker_type\":\"dragoon\",\"target_type\":\"shot\""), "%s", ev);
 }
 
 Test(ck_shooting_factors, rain)

@@ -83,6 +83,7 @@ Test(ck_playing_the_game, search_reveals_both_cards_and_ends_turn)
     cr_assert_not_null(ev);
     cr_assert(strstr(ev, "\"discovery\":\"infantry\"") && strstr(ev, "\"count\":3") &&
                   strstr(ev, "\"person\":\"charles\""), "%s", ev);
+    cr_assert(strstr(ev, "\"ids\":[3,4,5,6]"), "the figures placed, as ids (figures 2 to 5): %s", ev);
     cr_assert(strstr(ev, "is searched: 3 shot, and Charles Stuart!"), "the log says what was found: %s", ev);
     cr_assert_null(strstr(ev, "person_shown_before"), "%s", ev);
 }
