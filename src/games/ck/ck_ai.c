@@ -1429,6 +1429,26 @@ static float shot_range(const Table *tb, int i)
 
 /* The best shot of figure i, by expected points; `value` prices a kill.
  * The best first: only a refused shot (no line of sight) tries the next. */
+/* [CK Combat Outcomes] Is foe t a wounded Charles or Wilmot whom a free
+ * trooper can take this turn without a fight (Parliament acting)? Then
+ * nobody shoots or charges him: killed he scores 2 points less than taken
+ * (an analyst saw a guard shoot a wounded Wilmot dead, another trooper
+ * free to take him). */
+static bool to_be_taken(Table *tb, int t)
+{
+    const CkFig *e = &tb->s->figs[t];
+    if (!e->wounded || !is_person(e) || tb->s->to_act != CK_PAR)
+        return false;
+    Action a;
+    for (int k = 0; k < tb->nfree; k++) {
+        int j = tb->frees[k];
+        if (tb->room[j] >= 4 &&
+            accept_order(tb, (Action){.verb = CKV_CAPTURE, .piece = (int16_t)j, .target = (int16_t)t}, &a))
+            return true;
+    }
+    return false;
+}
+
 static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
 {
     const CkState *s = tb->s;
@@ -1442,7 +1462,7 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
     for (int k = 0; k < tb->nfoes; k++) {
         const CkFig *e = &s->figs[tb->foes[k]];
         float d2 = dist2(f->x, f->y, e->x, e->y);
-        if (d2 > range * range)
+        if (d2 > range * range || to_be_taken(tb, tb->foes[k]))
             continue;
         Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(tb, e, f));
         v[n] = o.kill * value(e) + 0.1 * o.beat;
@@ -1838,7 +1858,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
     for (int k = 0; k < tb->nfoes; k++) {
         int t = tb->foes[k];
         const CkFig *e = &s->figs[t];
-        if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)))
+        if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)) || to_be_taken(tb, t))
             continue;
         bool cap = par_takes(tb, e);
         v[n] = par_charge_value(tb, i, t, cap, charge_odds(tb, i, t, 0));
@@ -2398,6 +2418,9 @@ static bool par_turn(Table *tb, Action *out)
     }
     for (int k = 0; k < nlater; k++)
         if (par_acts(tb, later[k], out))
+            return true;
+    for (int k = 0; tb->persons && k < tb->nfree; k++) /* one who has acted may still take a wounded man he touches */
+        if (take_wounded(tb, tb->frees[k], out))
             return true;
     if (shots_after(tb, kill_value, out))
         return true;

@@ -337,6 +337,30 @@ Test(ck_parliament_player, a_guard_takes_wilmot_in_the_last_turn)
     cr_assert(!(a.verb == CKV_CHARGE && a.target == w), "not before the last turn");
 }
 
+/* [CK Combat Outcomes] a wounded Wilmot can be taken without a fight by
+ * a trooper touching him, even one who has moved and shot: the dragoon
+ * who has moved does not shoot him dead (4 points), the cavalryman takes
+ * him (6). An analyst saw five shots after moving at a wounded Wilmot
+ * whose recoil a cavalryman's base had stopped; the fifth killed him. */
+Test(ck_parliament_player, a_wounded_wilmot_is_taken_not_shot)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 24, 20), c = ckf_fig(&F, F_CAVALRY, 24, 26.2f);
+    ckf_f(&F, d)->moved = 1;
+    ckf_f(&F, c)->moved = ckf_f(&F, c)->shot = 1;
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 24, 27);
+    ckf_f(&F, w)->wounded = 1;
+    ckf_side(&F, CK_PAR);
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, w)), "the cavalryman touches Wilmot");
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_CAPTURE && a.piece == c && a.target == w, "verb %d piece %d target %d", a.verb, a.piece,
+              a.target);
+    ckf_do(&F, a);
+    cr_assert_eq(ckf_f(&F, w)->status, FS_PRISONER);
+}
+
 /* [CK Captured Persons] (ecw, `guard F P`) the larger group grows: C1
  * holds one shot, C2 two, and C2 touches C1's man: C2 takes him over, and
  * C1 goes free; nobody hands him back. */
