@@ -8,6 +8,7 @@
 #include "stats.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -201,6 +202,7 @@ typedef struct SimSummary {
     long   wins[MAX_PLAYERS + 1];  /* [nplayers] = draws */
     double mean, p50, p90;
     double metric[SIM_MAX_METRICS]; /* summed, or averaged for ".mean" paths */
+    double sd[SIM_MAX_METRICS];     /* a ".mean" path's standard deviation over the games */
     bool   yes_no[SIM_MAX_METRICS]; /* a count whose every game gave 0 or 1 */
 } SimSummary;
 
@@ -216,15 +218,18 @@ static void sim_metrics(const SimRun *r, SimSummary *s)
 {
     const GameOps *g = r->cfg->g;
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++) {
-        bool mean = metric_is_mean(g->metric_names[k]);
+        if (metric_is_mean(g->metric_names[k])) {
+            stats_mean_sd(r->metrics + k, (size_t)r->cfg->ngames, (size_t)g->nmetrics, &s->metric[k], &s->sd[k]);
+            continue;
+        }
         double sum = 0;
-        s->yes_no[k] = !mean;
+        s->yes_no[k] = true;
         for (long i = 0; i < r->cfg->ngames; i++) {
             double v = r->metrics[(size_t)i * (size_t)g->nmetrics + (size_t)k];
             sum += v;
             s->yes_no[k] &= v == 0 || v == 1;
         }
-        s->metric[k] = mean && r->cfg->ngames ? sum / (double)r->cfg->ngames : sum;
+        s->metric[k] = sum;
     }
 }
 
@@ -243,8 +248,28 @@ static int common_depth(const char *a, const char *b)
     }
 }
 
+/* The 95% interval of a mean of n values of standard deviation sd. */
+static void mean_ci95(double mean, double sd, long n, double *lo, double *hi)
+{
+    double half = n > 0 ? Z95 * sd / sqrt((double)n) : 0.0;
+    *lo = mean - half, *hi = mean + half;
+}
+
+/* "sd":..,"ci95":[lo,hi] for a mean over n games. */
+static void mean_spread_json(Jw *w, double mean, double sd, long n)
+{
+    double lo, hi;
+    mean_ci95(mean, sd, n, &lo, &hi);
+    jw_knum(w, "sd", sd);
+    jw_key(w, "ci95");
+    jw_arr(w);
+    jw_num(w, lo);
+    jw_num(w, hi);
+    jw_arr_end(w);
+}
+
 /* The measures as nested objects, following their dotted paths. */
-static void sim_json_metrics(Jw *w, const GameOps *g, const SimSummary *s)
+static void sim_json_metrics(Jw *w, const GameOps *g, const SimSummary *s, long ngames)
 {
     int open = 0;
     const char *prev = "";
@@ -263,6 +288,8 @@ static void sim_json_metrics(Jw *w, const GameOps *g, const SimSummary *s)
             jw_obj(w);
         }
         jw_knum(w, p, s->metric[k]);
+        if (metric_is_mean(name)) /* beside the mean: its spread, and the mean's interval (normal) */
+            mean_spread_json(w, s->metric[k], s->sd[k], ngames);
         prev = name;
     }
     for (; open > 0; open--)
@@ -364,7 +391,7 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     jw_knum(&w, "p50", s->p50);
     jw_knum(&w, "p90", s->p90);
     jw_obj_end(&w);
-    sim_json_metrics(&w, g, s);
+    sim_json_metrics(&w, g, s, c->ngames);
     jw_knum(&w, "elapsed_s", el);
     jw_knum(&w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
     jw_obj_end(&w);
@@ -375,11 +402,12 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
 /* One measure's line: a mean with two decimals, a count as a whole
  * number with the share of games it is (a yes or no in each game) or its
  * mean a game (anything else). */
-static void sim_print_metric(const char *name, double v, bool yes_no, long ngames)
+static void sim_print_metric(const char *name, double v, double sd, bool yes_no, long ngames)
 {
-    double per = ngames ? v / (double)ngames : 0.0;
+    double per = ngames ? v / (double)ngames : 0.0, lo, hi;
+    mean_ci95(v, sd, ngames, &lo, &hi);
     if (metric_is_mean(name))
-        printf("  %-28s %10.2f\n", name, v);
+        printf("  %-28s %10.2f  (sd %.2f; 95%%: %.2f .. %.2f)\n", name, v, sd, lo, hi);
     else if (yes_no)
         printf("  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
     else
@@ -406,7 +434,7 @@ static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
     }
     printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
-        sim_print_metric(g->metric_names[k], s->metric[k], s->yes_no[k], c->ngames);
+        sim_print_metric(g->metric_names[k], s->metric[k], s->sd[k], s->yes_no[k], c->ngames);
     printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
 }
 

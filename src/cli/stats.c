@@ -51,3 +51,14 @@ double stats_mean(const double *v, size_t n)
         s += v[i];
     return n ? s / (double)n : 0.0;
 }
+
+void stats_mean_sd(const double *v, size_t n, size_t stride, double *mean, double *sd)
+{
+    double sum = 0.0, dev = 0.0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i * stride];
+    *mean = n ? sum / (double)n : 0.0;
+    for (size_t i = 0; i < n; i++)
+        dev += (v[i * stride] - *mean) * (v[i * stride] - *mean);
+    *sd = n > 1 ? sqrt(dev / (double)(n - 1)) : 0.0;
+}

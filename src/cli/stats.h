@@ -16,5 +16,9 @@ double stats_percentile(const double *sorted, size_t n, double p);
 void stats_sort(double *v, size_t n);
 /* Arithmetic mean; 0 for n == 0. */
 double stats_mean(const double *v, size_t n);
+/* The mean and sample standard deviation (n - 1 below) of n values taken
+ * every `stride` doubles from v (one column of a table of rows); sd 0 for
+ * n < 2. Two passes: no loss to cancellation. */
+void stats_mean_sd(const double *v, size_t n, size_t stride, double *mean, double *sd);
 
 #endif

@@ -141,6 +141,8 @@ expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --option terrai
 sed 's/"elapsed_s".*//' "$tmp/out" | cmp -s - "$tmp/flag.json" || fail "sim --terrain random differs from --option terrain=random"
 expect 0 "$ecw" sim catch-a-king --games 20 --seed 4 --threads 1 --json
 sed 's/"elapsed_s".*//' "$tmp/out" | cmp -s - "$tmp/flag.json" && fail "sim --terrain random --exit_scores yes changed nothing"
+grep -Eq '"points":\{"royalist":\{"mean":[0-9.]+,"sd":[0-9.]+,"ci95":\[[0-9.-]+,[0-9.]+\]\},"parliament":\{"mean"' "$tmp/out" ||
+  fail "sim --json: the points' mean without its sd and interval: $(head -c 600 "$tmp/out")"
 expect 2 "$ecw" sim "$game" --terrain random; err_has "unknown option 'terrain' (this game knows: foot, turns, dragoons)"
 expect 2 "$ecw" watch "$game" --turns 0;    err_has "option turns: expected a number 1..99, not '0'"
 expect 2 "$ecw" play "$game" --turns;       err_has "needs a value: --turns"
@@ -226,7 +228,8 @@ expect 0 "$ecw" sim catch-a-king --games 4 --seed 2
 grep -q "^  options: the game's defaults" "$tmp/out" || fail "sim text lacks 'options: the game's defaults': $(cat "$tmp/out")"
 # counts as whole numbers with their share of games, means with two decimals
 grep -Eq '^  persons\.charles\.captured +[0-9]+  \([0-9.]+% of games\)$' "$tmp/out" || fail "sim text count not a whole number with a share: $(cat "$tmp/out")"
-grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}$' "$tmp/out" || fail "sim text mean not with two decimals: $(cat "$tmp/out")"
+grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}  \(sd [0-9]+\.[0-9]{2}; 95%: -?[0-9.]+ \.\. [0-9.]+\)$' "$tmp/out" ||
+  fail "sim text mean not with two decimals, its sd and interval: $(cat "$tmp/out")"
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --json
 grep -q '"options":{"terrain":"random"}' "$tmp/out" || fail "sim --json lacks its options: $(cat "$tmp/out")"
 

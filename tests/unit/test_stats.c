@@ -68,3 +68,25 @@ Test(stats, sort_and_mean)
     cr_expect_float_eq(stats_mean(v, 5), 2.0, 1e-12);
     cr_expect_float_eq(stats_mean(v, 0), 0.0, 1e-12);
 }
+
+Test(stats, mean_and_sd_of_a_column)
+{
+    /* rows of two: the first column 2, 4, 4, 4, 5, 5, 7, 9 (mean 5, sample
+     * variance 32/7), the second 1e9 + the same, to show no cancellation */
+    double v[16];
+    const double col[8] = {2, 4, 4, 4, 5, 5, 7, 9};
+    for (int i = 0; i < 8; i++)
+        v[2 * i] = col[i], v[2 * i + 1] = 1e9 + col[i];
+    double mean, sd;
+    stats_mean_sd(v, 8, 2, &mean, &sd);
+    cr_expect_float_eq(mean, 5.0, 1e-12);
+    cr_expect_float_eq(sd, sqrt(32.0 / 7.0), 1e-12);
+    stats_mean_sd(v + 1, 8, 2, &mean, &sd);
+    cr_expect_float_eq(mean, 1e9 + 5.0, 1e-6);
+    cr_expect_float_eq(sd, sqrt(32.0 / 7.0), 1e-6);
+    stats_mean_sd(v, 1, 2, &mean, &sd);
+    cr_expect_float_eq(mean, 2.0, 1e-12);
+    cr_expect_float_eq(sd, 0.0, 1e-12);
+    stats_mean_sd(v, 0, 2, &mean, &sd);
+    cr_expect_float_eq(mean, 0.0, 1e-12);
+}
