@@ -56,7 +56,9 @@ static void sim_help(FILE *f)
           "  --ROLE AI         the AI for a side, e.g. --parliament random (default\n"
           "                    heuristic)\n"
           "  --json            print the summary as one JSON object\n"
-          "  --events FILE     write every game's events as JSON lines (field \"game\")\n"
+          "  --events FILE     write every game's events as JSON lines (field \"game\");\n"
+          "                    '-' is standard output, and the text summary then goes\n"
+          "                    to standard error\n"
           "  --overwrite       let --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n"
@@ -402,40 +404,41 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
 /* One measure's line: a mean with two decimals, a count as a whole
  * number with the share of games it is (a yes or no in each game) or its
  * mean a game (anything else). */
-static void sim_print_metric(const char *name, double v, double sd, bool yes_no, long ngames)
+static void sim_print_metric(FILE *out, const char *name, double v, double sd, bool yes_no, long ngames)
 {
     double per = ngames ? v / (double)ngames : 0.0, lo, hi;
     mean_ci95(v, sd, ngames, &lo, &hi);
     if (metric_is_mean(name))
-        printf("  %-28s %10.2f  (sd %.2f; 95%%: %.2f .. %.2f)\n", name, v, sd, lo, hi);
+        fprintf(out, "  %-28s %10.2f  (sd %.2f; 95%%: %.2f .. %.2f)\n", name, v, sd, lo, hi);
     else if (yes_no)
-        printf("  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
+        fprintf(out, "  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
     else
-        printf("  %-28s %10.0f  (%.2f a game)\n", name, v, per);
+        fprintf(out, "  %-28s %10.0f  (%.2f a game)\n", name, v, per);
 }
 
-/* The summary as a small table on stdout. */
-static void sim_print_text(const SimCfg *c, const SimSummary *s, double el)
+/* The summary as a small table on out (stdout; stderr when the events go to
+ * stdout, whose lines then stay JSON, as an analyst piping them wanted). */
+static void sim_print_text(FILE *out, const SimCfg *c, const SimSummary *s, double el)
 {
     const GameOps *g = c->g;
-    printf("%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
+    fprintf(out, "%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
     for (int p = 0; p < g->nplayers; p++)
-        printf(" %s=%s", g->roles[p], c->ais[p]->name);
-    printf("\n  options:");
+        fprintf(out, " %s=%s", g->roles[p], c->ais[p]->name);
+    fprintf(out, "\n  options:");
     for (int i = 0; i < c->opt.n; i++)
-        printf("%s %s=%s", i ? "," : "", c->opt.kv[i].key, c->opt.kv[i].val);
-    printf(c->opt.n ? " (others at their defaults)\n" : " the game's defaults\n");
+        fprintf(out, "%s %s=%s", i ? "," : "", c->opt.kv[i].key, c->opt.kv[i].val);
+    fprintf(out, c->opt.n ? " (others at their defaults)\n" : " the game's defaults\n");
     for (int p = 0; p <= g->nplayers; p++) {
         double lo, hi, k = (double)s->wins[p];
         stats_wilson(s->wins[p], c->ngames, Z95, &lo, &hi);
-        printf("  %-14s %-5s %8ld  %5.1f%%  (95%% CI %5.1f%% .. %5.1f%%)\n",
+        fprintf(out, "  %-14s %-5s %8ld  %5.1f%%  (95%% CI %5.1f%% .. %5.1f%%)\n",
                p < g->nplayers ? g->roles[p] : "draw", p < g->nplayers ? "wins" : "",
                s->wins[p], 100.0 * k / (double)c->ngames, 100.0 * lo, 100.0 * hi);
     }
-    printf("  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
+    fprintf(out, "  turns: mean %.2f, median %g, p90 %g\n", s->mean, s->p50, s->p90);
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
-        sim_print_metric(g->metric_names[k], s->metric[k], s->sd[k], s->yes_no[k], c->ngames);
-    printf("  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
+        sim_print_metric(out, g->metric_names[k], s->metric[k], s->sd[k], s->yes_no[k], c->ngames);
+    fprintf(out, "  elapsed %.3f s, %.1f games/s\n", el, el > 0 ? (double)c->ngames / el : 0.0);
 }
 
 /* One option; EXIT_OK to go on or an exit code. */
@@ -527,7 +530,10 @@ static int sim_main(SimCfg *c, FILE *events)
         } else {
             SimSummary s;
             sim_summarise(&r, &s);
-            (c->json ? sim_print_json : sim_print_text)(c, &s, el);
+            if (c->json)
+                sim_print_json(c, &s, el);
+            else
+                sim_print_text(c->events_path && strcmp(c->events_path, "-") == 0 ? stderr : stdout, c, &s, el);
         }
     }
     free(r.winner);

@@ -504,6 +504,11 @@ grep -q '"target_outcome":{"none":0.166666667,"recoil":0.388888889,"captured":0,
 grep -q '"outcomes":\[{"fate":"none","p":0.166666667},{"role":"target","figure":"horse","fate":"recoil","p":0.388888889}' "$tmp/out" ||
   fail "odds --json lacks the outcome list: $(cat "$tmp/out")"
 
+# sim --events - keeps standard output JSON lines: the text summary goes to stderr (an analyst's pipe broke)
+"$ecw" sim catch-a-king --games 2 --threads 1 --events - >"$tmp/out" 2>"$tmp/err" || fail "sim --events - failed"
+grep -vq '^{' "$tmp/out" && fail "sim --events -: a line of stdout is no JSON object: $(grep -v '^{' "$tmp/out" | head -2)"
+grep -q '^catch-a-king: 2 games' "$tmp/err" || fail "sim --events -: no summary on stderr"
+
 # --- watch --game I plays game I of a sim again, event for event (an analyst could not watch one)
 expect 0 "$ecw" sim catch-a-king --games 3 --seed 7 --threads 2 --royalist random --events "$tmp/sim7.jsonl"
 expect 0 "$ecw" watch catch-a-king --seed 7 --game 2 --royalist random --fast --events "$tmp/watch72.jsonl"
