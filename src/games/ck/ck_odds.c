@@ -515,6 +515,19 @@ static void print_json(const OddsArgs *o, const CkFactors *ap, const CkFactors *
     fprintf(out, ",\"att_factors\":%s,\"def_factors\":%s}\n", aj, dj);
 }
 
+/* [CK Hand to hand Combat] a rough-ground flag that changed nothing (a
+ * clubman's: only foot other than clubmen, and the mounted, lose by it)
+ * is said, not dropped without a word (an analyst's --att-rough). */
+static void rough_note(const OddsArgs *o, const CkFactors *ap, const CkFactors *dp, FILE *out)
+{
+    if (!ap || o->v[O_SHOOT])
+        return;
+    if (o->v[O_AROUGH] && !ap->ground)
+        fprintf(out, "  --att-rough: no effect, a clubman fights in woods and marsh without loss\n");
+    if (o->v[O_DROUGH] && !dp->ground)
+        fprintf(out, "  --def-rough: no effect, a clubman fights in woods and marsh without loss\n");
+}
+
 /* The fight, both factors part by part where ap and dp are given (the
  * prompt's odds say them on the line before, with the helpers named), then
  * one list of its outcomes, each naming who suffers it, with its chance:
@@ -551,6 +564,7 @@ static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, c
     }
     fprintf(out, "  %-44s %.4f\n", "total (exactly one of these happens)", total);
     wrap_printf(out, 4, "  prisoners: %s", capture_note(o)); /* (96 columns before) */
+    rough_note(o, ap, dp, out);
 }
 
 /* [CK Combat Outcomes] the odds of a fight on the table, printed as `ecw

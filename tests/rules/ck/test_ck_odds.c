@@ -526,3 +526,23 @@ Test(ck_odds, help_lists_modifiers_by_kind_of_combat)
     cr_assert(supp > melee, "--supporters listed under hand to hand: %s", out);
     free(out);
 }
+
+/* [CK Hand to hand Combat] "Any Foot other than Clubmen" lose 1 in woods
+ * or marsh: a clubman's rough-ground flag changes nothing, and the text
+ * says so rather than drop it unseen (an analyst's --att-rough); a shot's
+ * flag counts and is not remarked. */
+Test(ck_hand_to_hand_combat, a_clubmans_rough_ground_is_said_to_change_nothing)
+{
+    const char *const club[] = {"--attacker", "clubman", "--target", "dragoon", "--att-rough"};
+    const char *const shot[] = {"--attacker", "shot", "--target", "dragoon", "--att-rough"};
+    char *out = NULL;
+    size_t len = 0;
+    Diag d = {{0}};
+    cr_assert_eq(run_odds(club, 5, false, &out, &len, &d), 0, "%s", d.msg);
+    cr_assert(strstr(out, "factor 2 (base 2)") && strstr(out, "--att-rough: no effect, a clubman fights in woods"),
+              "%s", out);
+    free(out);
+    cr_assert_eq(run_odds(shot, 5, false, &out, &len, &d), 0, "%s", d.msg);
+    cr_assert(strstr(out, "woods or marsh -1") && !strstr(out, "no effect, a clubman"), "%s", out);
+    free(out);
+}
