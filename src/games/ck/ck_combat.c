@@ -591,6 +591,14 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
     return 0;
 }
 
+/* [CK Combat Outcomes] the gap between two bases, for a refusal: told to
+ * two decimals beside the 0.1" that counts as touching (a referee read
+ * "0.1\" between their bases" as touching). */
+static double base_gap(const CkFig *f, const CkFig *t)
+{
+    return (double)fmaxf(ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t), 0);
+}
+
 /* [CK Combat Outcomes] a wounded or just-beaten enemy in base contact, or
  * a wounded one the captor can ride up to. Parliament, the side, elects to
  * take a beaten man; with late_capture=no only the winner can, by the
@@ -610,7 +618,8 @@ static int check_capture(const CkState *s, const CkFig *f, const Action *a, int 
     if (!ck_in_contact(f, t)) {
         /* [CK Combat Outcomes] a wounded man can be captured: the captor may ride up to him to do it */
         if (!t->wounded)
-            return diag_set(d, "the captor must be in base contact");
+            return diag_set(d, "the captor must be in base contact: %.2f\" between their bases, more than the 0.1\" "
+                               "allowed", base_gap(f, t));
         if (f->moved || f->shot)
             return diag_set(d, "to ride up and take him the captor must not have moved or shot");
         if (check_reach_contact(s, f, t, from, d) < 0)
@@ -644,8 +653,8 @@ static int check_takeover(const CkState *s, const CkFig *f, const Action *a, Dia
         return diag_set(d, "he guards %s already", id);
     if (!ck_in_contact(f, t))
         return diag_set(d, "he must touch %s to take him over (a prisoner stands in base contact with his guard): "
-                           "%.1f\" between their bases",
-                        id, (double)fmaxf(ck_dist(f->x, f->y, t->x, t->y) - ck_fig_radius(f) - ck_fig_radius(t), 0));
+                           "%.2f\" between their bases, more than the 0.1\" allowed",
+                        id, base_gap(f, t));
     if (t->moved) /* (a relay of guards would lead him on more than 3" a turn) */
         return diag_set(d, "%s has changed guards or been led on once this turn already", id);
     if (!can_guard(s, a->piece, t))

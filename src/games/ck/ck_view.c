@@ -708,7 +708,8 @@ static void render_columns(FILE *out)
  * this phase, for the roster: "  move 8.0\"" (his move from where he
  * stands, halved for the ground there, a shot first, a change or a wound;
  * marsh, woods or fields on the way halve it again), "  moved" once he
- * has; "" for the other side's figures and out of the moving phases. */
+ * has ("  moved, shot" once he has shot too); "" for the other side's
+ * figures and out of the moving phases. */
 static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
 {
     bool moving = (s->phase == CP_PARLIAMENT || s->phase == CP_ROYALIST) && f->side == s->to_act;
@@ -721,8 +722,8 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
             snprintf(out, n, "  moved, aiming at %s", t);
         else
             snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
-    } else if (f->moved)
-        snprintf(out, n, "  moved");
+    } else if (f->moved) /* (a referee could not tell from the roster who had shot after moving) */
+        snprintf(out, n, "  moved%s", f->shot ? ", shot" : "");
     else
         snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));
 }

@@ -552,6 +552,9 @@ Test(ck_captured_persons, a_trooper_touching_a_prisoner_takes_him_into_his_group
     cr_assert(ckf_ok(&F, ckf_act(CKV_GUARD, c3, p, 0, 0, 0)));
     ckf_refused(&F, ckf_act(CKV_GUARD, c2, p, 0, 0, 0), "he guards H1 already");
     ckf_refused(&F, ckf_act(CKV_GUARD, c1, p, 0, 0, 0), "he must touch H1 to take him over");
+    /* a gap just over the grace is told to two decimals, beside the grace (a referee read "0.1\"" as touching) */
+    int c5 = ckf_fig(&F, F_CAVALRY, ckf_f(&F, p)->x, ckf_f(&F, p)->y - 1.38f);
+    ckf_refused(&F, ckf_act(CKV_GUARD, c5, p, 0, 0, 0), "0.13\" between their bases, more than the 0.1\" allowed");
     ckf_refused(&F, ckf_act(CKV_GUARD, c2, c1, 0, 0, 0), "is no prisoner");
     /* led on 3" by an escort, he is not handed to a fresh guard to be led on again (a play-tester's relay
      * took a man 4.9" in a turn) */

@@ -560,6 +560,21 @@ Test(ck_game_set_up, render_roster_tells_whom_a_figure_aims_at)
     cr_assert(strstr(text, " D1   dragoon         (20.0, 12.0)    moved, aiming at S2\n"), "%s", text);
 }
 
+/* [CK Playing the Game] one who moved and then shot says both (a referee
+ * could not tell from the roster who had fired). */
+Test(ck_game_set_up, render_roster_tells_who_shot_after_moving)
+{
+    static char text[8192];
+    int d = ckf_fig(&F, F_DRAGOON, 20, 10), s = ckf_fig(&F, F_SHOT, 20, 16);
+    ckf_move(&F, d, 20, 12);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " D1   dragoon         (20.0, 12.0)    moved\n"), "%s", text);
+    ckf_dice(&F, 2, 1, 1);
+    ckf_shoot(&F, d, s);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " D1   dragoon         (20.0, 12.0)    moved, shot\n"), "%s", text);
+}
+
 /* [CK Captured Persons] a horseman taken goes on foot, and the roster says
  * so (a play-tester read "horseman" as mounted); once he escapes he rides
  * again, and the note goes. */
