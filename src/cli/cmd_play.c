@@ -649,18 +649,11 @@ static void play_take_back(Play *p, void *st, GameIO *io)
     for (int i = 0; p->ais && i < p->g->nplayers; i++)
         p->ais[i].rng = u->ai_rng[i];
     p->nsnaps = k; /* asked again there, the state is kept again */
-    EventLog *log = io->log;
-    if (evlog_begin(log, "undo", VIS_PUBLIC)) { /* "actions": how many the record keeps */
-        evlog_str(log, "side", p->g->roles[u->player]);
-        evlog_str(log, "action", text);
-        evlog_int(log, "replies", (int64_t)replies);
-        evlog_int(log, "actions", (int64_t)u->nactions);
-        if (replies)
-            evlog_end(log, "%s takes back: %s (and the computer's %zu repl%s)", p->g->roles[u->player], text, replies,
-                      replies == 1 ? "y" : "ies");
-        else
-            evlog_end(log, "%s takes back: %s", p->g->roles[u->player], text);
-    }
+    RecTakenBack t = {.at = u->nactions, .replies = replies}; /* kept in the record too, for the audit */
+    snprintf(t.side, sizeof t.side, "%s", p->g->roles[u->player]);
+    snprintf(t.text, sizeof t.text, "%s", text);
+    record_note_taken_back(&p->rec, &t);
+    record_tell_taken_back(&t, io->log, false);
 }
 
 enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
@@ -1165,30 +1158,16 @@ static void play_withdraw(Play *p, void *st, GameIO *io)
 {
     play_unwind(p, st);
     Record *r = &p->rec;
-    RecAction gone = r->pending;
     size_t n = r->pending_rolls;
     const RecRoll *typed = r->rolls + r->nrolls - n;
-    char dice[RECORD_TEXT] = "";
-    for (size_t k = 0, len = 0; k < n && len < sizeof dice; k++) {
-        int w = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", typed[k].value);
-        len += w > 0 ? (size_t)w : 0;
-    }
-    EventLog *log = io->log;
-    if (evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
-        evlog_str(log, "action", gone.text);
-        Jw *w = evlog_jw(log);
-        jw_key(w, "dropped"); /* the dice typed for it */
-        jw_arr(w);
-        for (size_t k = 0; k < n; k++)
-            jw_int(w, typed[k].value);
-        jw_arr_end(w);
-        if (n)
-            evlog_end(log, "withdrawn: %s; the di%s typed for it (%s) %s dropped", gone.text, n == 1 ? "e" : "ce", dice,
-                      n == 1 ? "is" : "are");
-        else
-            evlog_end(log, "withdrawn: %s; no die had been typed for it", gone.text);
-    }
+    RecTakenBack t = {.withdrawn = true};
+    snprintf(t.text, sizeof t.text, "%s", r->pending.text);
+    for (size_t k = 0; k < n && t.ndropped < RECORD_DROPPED; k++)
+        t.dropped[t.ndropped++] = typed[k].value;
     record_drop_pending(r);
+    t.at = r->nactions; /* kept in the record too (a referee's withdrawn die was gone from the next sitting's log) */
+    record_note_taken_back(r, &t);
+    record_tell_taken_back(&t, io->log, false);
     p->withdrawn = false, p->stop = false;
     if (p->nsnaps && p->snaps[p->nsnaps - 1].nactions == r->nactions)
         p->nsnaps--;
@@ -1382,6 +1361,42 @@ static void note_said(void *ud, const char *json, const char *text, int vis)
     }
 }
 
+/* The resume summary's line on how the game goes on: who plays each side
+ * and whose dice, and what the record had where that changed (a referee
+ * resumed a game whose last sitting, with nothing played, had switched it
+ * to ecw's dice and a computer side, and nothing said so). Before
+ * play_note_players writes this sitting's into the record. */
+static void play_resumed_how(const Play *p)
+{
+    const GameOps *g = p->g;
+    char now[160] = "", had[160] = "";
+    for (int i = 0; i < g->nplayers; i++) {
+        const char *who = p->hotseat ? "a person here" : i == p->human ? "you" : "the computer, ";
+        const char *noted = p->rec.player[i];
+        size_t len = strlen(now);
+        snprintf(now + len, sizeof now - len, "%s%s %s%s", i ? ", " : "", g->roles[i], who,
+                 p->hotseat || i == p->human ? "" : p->ai_name);
+        bool person = p->hotseat || i == p->human;
+        if (noted[0] && (strcmp(noted, "human") == 0) != person) {
+            len = strlen(had);
+            snprintf(had + len, sizeof had - len, "%s%s %s", had[0] ? ", " : "", g->roles[i],
+                     strcmp(noted, "human") == 0 ? "a person" : noted);
+        } else if (noted[0] && !person && strcmp(noted, p->ai_name) != 0) {
+            len = strlen(had);
+            snprintf(had + len, sizeof had - len, "%s%s %s", had[0] ? ", " : "", g->roles[i], noted);
+        }
+    }
+    const char *dice = p->manual ? "typed by hand" : "rolled by ecw";
+    bool dice_changed = p->rec.dice[0] && (strcmp(p->rec.dice, "manual") == 0) != p->manual;
+    if (dice_changed) {
+        size_t len = strlen(had);
+        snprintf(had + len, sizeof had - len, "%sdice %s", had[0] ? ", " : "",
+                 p->manual ? "rolled by ecw" : "typed by hand");
+    }
+    printf("playing on: %s; dice %s%s%s%s\n", now, dice, had[0] ? " (the record had " : "", had,
+           had[0] ? ")" : "");
+}
+
 static void play_resumed(const Play *p, const char *path, const void *st, const LastSides *ls)
 {
     size_t n = p->rec.nactions;
@@ -1411,6 +1426,7 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
             printf("%zu typed before the break; ", n);
         printf("%s)\n", !p->manual ? "ecw rolls the rest: --dice auto" : n ? "the rest are asked for now" : "asked for now");
     }
+    play_resumed_how(p);
     play_resumed_next(p, st);
 }
 
@@ -1586,7 +1602,7 @@ static int play_main(PlayArgs *a)
     FILE *events;
     CliOut out = {a->save, a->events, a->overwrite || cli_same_file(a->save, a->load), a->overwrite,
                   a->load ? "(with --load that loses nothing of the game: the file is written again from the save, every "
-                            "action and die; only actions taken back or withdrawn in earlier sittings are not)"
+                            "action and die, and the actions taken back or withdrawn in earlier sittings)"
                           : NULL};
     int rc = cli_prepare_game("play", a->g, &a->opt, a->seeded, false, &a->seed, &out, &events);
     if (rc != EXIT_OK)

@@ -54,6 +54,7 @@ void record_fini(Record *r)
     free(r->actions);
     free(r->rolls);
     free(r->hashes);
+    free(r->taken);
     memset(r, 0, sizeof *r);
 }
 
@@ -107,6 +108,14 @@ void record_drop_pending(Record *r)
     r->has_pending = false;
     r->pending_rolls = 0;
     record_truncate(r, r->nactions, r->nrolls - typed);
+}
+
+void record_note_taken_back(Record *r, const RecTakenBack *t)
+{
+    for (size_t i = 0; i < r->ntaken; i++) /* the line they stood in is gone: they stand where it went back to */
+        r->taken[i].at = r->taken[i].at < t->at ? r->taken[i].at : t->at;
+    grow((void **)&r->taken, &r->cap_taken, r->ntaken + 1, sizeof *r->taken);
+    r->taken[r->ntaken++] = *t;
 }
 
 void record_finish(Record *r, const void *st)
@@ -253,6 +262,33 @@ static void write_players(Jw *w, const Record *r)
         jw_kstr(w, "dice", r->dice);
 }
 
+/* "taken_back": written only where something was. */
+static void write_taken_back(Jw *w, const Record *r)
+{
+    jw_key(w, "taken_back");
+    jw_arr(w);
+    for (size_t i = 0; i < r->ntaken; i++) {
+        const RecTakenBack *t = &r->taken[i];
+        jw_obj(w);
+        jw_kint(w, "at", (int64_t)t->at);
+        jw_kstr(w, "kind", t->withdrawn ? "withdrawn" : "undo");
+        if (!t->withdrawn)
+            jw_kstr(w, "side", t->side);
+        jw_kstr(w, "action", t->text);
+        if (t->withdrawn) {
+            jw_key(w, "dropped");
+            jw_arr(w);
+            for (size_t k = 0; k < t->ndropped; k++)
+                jw_int(w, t->dropped[k]);
+            jw_arr_end(w);
+        } else {
+            jw_kint(w, "replies", (int64_t)t->replies);
+        }
+        jw_obj_end(w);
+    }
+    jw_arr_end(w);
+}
+
 /* The whole record as JSON text into w. */
 static void write_record(Jw *w, const Record *r)
 {
@@ -283,6 +319,8 @@ static void write_record(Jw *w, const Record *r)
     jw_arr_end(w);
     if (r->has_final)
         write_hex(w, "final_hash", r->final_hash);
+    if (r->ntaken)
+        write_taken_back(w, r);
     if (r->has_pending) {
         jw_key(w, "pending");
         write_action(w, &r->pending);
@@ -622,6 +660,98 @@ static int ld_rolls(const Ld *ld, json_t *root, Record *r)
     return 0;
 }
 
+/* A string member of a taken-back entry, printable, into out (n bytes). */
+static int ld_text(const Ld *ld, json_t *o, const char *where, const char *key, char *out, size_t n)
+{
+    char f[64];
+    snprintf(f, sizeof f, "%s.%s", where, key);
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        return ld_err(ld, f, "missing");
+    if (!json_is_string(v))
+        return ld_err(ld, f, "expected a string");
+    if (strlen(json_string_value(v)) >= n)
+        return ld_err(ld, f, "too long");
+    if (ld_printable(ld, f, json_string_value(v)) < 0)
+        return -1;
+    snprintf(out, n, "%s", json_string_value(v));
+    return 0;
+}
+
+/* taken_back[i].dropped: the dice of a withdrawal, each 1 or more. */
+static int ld_dropped(const Ld *ld, json_t *o, const char *where, RecTakenBack *t)
+{
+    char f[64];
+    snprintf(f, sizeof f, "%s.dropped", where);
+    json_t *arr = json_object_get(o, "dropped");
+    if (!arr)
+        return ld_err(ld, f, "missing (the dice typed for the action withdrawn, [] if none)");
+    if (!json_is_array(arr) || json_array_size(arr) > RECORD_DROPPED)
+        return ld_err(ld, f, "expected an array of at most 16 dice");
+    for (size_t k = 0; k < json_array_size(arr); k++) {
+        json_t *v = json_array_get(arr, k);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 1000000)
+            return ld_err(ld, f, "a die is a whole number of 1 or more");
+        t->dropped[t->ndropped++] = (int)json_integer_value(v);
+    }
+    return 0;
+}
+
+/* One element of "taken_back". */
+static int ld_taken_one(const Ld *ld, json_t *o, const char *w, size_t prev_at, Record *r, RecTakenBack *t)
+{
+    static const char *const keys[] = {"at", "kind", "side", "action", "replies", "dropped", NULL};
+    if (!json_is_object(o))
+        return ld_err(ld, w, "expected an object");
+    long long at = 0, replies = 0;
+    char kind[16];
+    memset(t, 0, sizeof *t);
+    if (ld_known_keys(ld, o, w, keys) < 0 || ld_int(ld, o, w, "at", true, (long long)prev_at,
+                                                   (long long)r->nactions, &at) < 0 ||
+        ld_text(ld, o, w, "kind", kind, sizeof kind) < 0 || ld_text(ld, o, w, "action", t->text, sizeof t->text) < 0)
+        return -1;
+    t->at = (size_t)at;
+    t->withdrawn = strcmp(kind, "withdrawn") == 0;
+    if (!t->withdrawn && strcmp(kind, "undo") != 0) {
+        char f[64];
+        snprintf(f, sizeof f, "%s.kind", w);
+        return ld_err(ld, f, "expected \"undo\" or \"withdrawn\"");
+    }
+    if (t->withdrawn)
+        return ld_dropped(ld, o, w, t);
+    if (ld_text(ld, o, w, "side", t->side, sizeof t->side) < 0 ||
+        ld_int(ld, o, w, "replies", false, 0, (long long)r->nactions, &replies) < 0)
+        return -1;
+    t->replies = (size_t)replies;
+    if (game_role_index(r->game, t->side) < 0) {
+        char f[64];
+        snprintf(f, sizeof f, "%s.side", w);
+        return ld_err(ld, f, "not a role of the game");
+    }
+    return 0;
+}
+
+/* "taken_back": optional, oldest first, each `at` within the actions and
+ * none before the one before it. */
+static int ld_taken_back(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *arr = json_object_get(root, "taken_back");
+    if (!arr)
+        return 0;
+    if (!json_is_array(arr))
+        return ld_err(ld, "taken_back", "expected an array");
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char w[48];
+        snprintf(w, sizeof w, "taken_back[%zu]", i);
+        RecTakenBack t;
+        if (ld_taken_one(ld, json_array_get(arr, i), w, r->ntaken ? r->taken[r->ntaken - 1].at : 0, r, &t) < 0)
+            return -1;
+        grow((void **)&r->taken, &r->cap_taken, r->ntaken + 1, sizeof *r->taken);
+        r->taken[r->ntaken++] = t;
+    }
+    return 0;
+}
+
 /* "pending" and "pending_rolls": both or neither; the dice typed for it
  * no more than the rolls there are. */
 static int ld_pending(const Ld *ld, json_t *root, Record *r)
@@ -904,13 +1034,13 @@ static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
     static const char *const keys[] = {"engine", "game", "state_size", "seed", "sealed_seed", "options", "actions",
                                        "rolls", "hashes", "final_hash", "players", "dice", "pending",
-                                       "pending_rolls", NULL};
+                                       "pending_rolls", "taken_back", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
     if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
         ld_options(ld, root, r) < 0 || ld_actions(ld, root, r) < 0 ||
         ld_rolls(ld, root, r) < 0 || ld_pending(ld, root, r) < 0 || ld_hashes(ld, root, r) < 0 ||
-        ld_players(ld, root, r) < 0)
+        ld_players(ld, root, r) < 0 || ld_taken_back(ld, root, r) < 0)
         return -1;
     json_t *fh = json_object_get(root, "final_hash");
     if (fh) {
@@ -1228,6 +1358,54 @@ long record_replay_filled(Record *r, void *st, EventLog *log, bool verify, Diag 
     return replay_all(r, r->has_pending ? NULL : r, st, log, verify, d, shown, ud);
 }
 
+void record_tell_taken_back(const RecTakenBack *t, EventLog *log, bool earlier)
+{
+    const char *when = earlier ? "earlier, " : "";
+    if (!t->withdrawn && evlog_begin(log, "undo", VIS_PUBLIC)) { /* "actions": how many the record keeps */
+        evlog_str(log, "side", t->side);
+        evlog_str(log, "action", t->text);
+        evlog_int(log, "replies", (int64_t)t->replies);
+        evlog_int(log, "actions", (int64_t)t->at);
+        if (earlier)
+            evlog_int(log, "recorded", 1);
+        if (t->replies)
+            evlog_end(log, "%s%s takes back: %s (and the computer's %zu repl%s)", when, t->side, t->text, t->replies,
+                      t->replies == 1 ? "y" : "ies");
+        else
+            evlog_end(log, "%s%s takes back: %s", when, t->side, t->text);
+    } else if (t->withdrawn && evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
+        char dice[RECORD_DROPPED * 12] = "";
+        evlog_str(log, "action", t->text);
+        Jw *w = evlog_jw(log);
+        jw_key(w, "dropped"); /* the dice typed for it */
+        jw_arr(w);
+        for (size_t k = 0, len = 0; k < t->ndropped; k++) {
+            jw_int(w, t->dropped[k]);
+            int n = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", t->dropped[k]);
+            len += n > 0 && (size_t)n < sizeof dice - len ? (size_t)n : 0;
+        }
+        jw_arr_end(w);
+        if (earlier)
+            evlog_int(log, "recorded", 1);
+        if (t->ndropped)
+            evlog_end(log, "%swithdrawn: %s; the di%s typed for it (%s) %s dropped", when, t->text,
+                      t->ndropped == 1 ? "e" : "ce", dice, t->ndropped == 1 ? "is" : "are");
+        else
+            evlog_end(log, "%swithdrawn: %s; no die had been typed for it", when, t->text);
+    }
+}
+
+/* The record's taken-back entries that stand before action `at` (from
+ * *next on), told again as the play told them, "earlier, ..." with
+ * "recorded":1: a log written on a replay or after a break holds every
+ * die typed and every order taken back (a referee's withdrawn die was
+ * gone from the log of the sitting after it). */
+static void tell_taken_back(const Record *r, size_t at, size_t *next, EventLog *log)
+{
+    for (; *next < r->ntaken && r->taken[*next].at == at; (*next)++)
+        record_tell_taken_back(&r->taken[*next], log, true);
+}
+
 static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, bool verify, Diag *d,
                        ReplayShow shown, void *ud)
 {
@@ -1239,8 +1417,11 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
     ReplayDice rd = {r, fill, 0, false, ""};
     GameIO io = {log, replay_roll, &rd};
     game_begin(g, st, &io);
-    size_t hi = 0;
+    size_t hi = 0, ti = 0;
     for (size_t i = 0; i < r->nactions; i++) {
+        if (log)
+            log->turn = g->turn(st);
+        tell_taken_back(r, i, &ti, log);
         int step = replay_step(r, st, i, &io, &rd, verify, d, shown, ud);
         if (step < 0) {
             if (step == -1)
@@ -1261,6 +1442,9 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
             }
         }
     }
+    if (log)
+        log->turn = g->turn(st);
+    tell_taken_back(r, r->nactions, &ti, log);
     return replay_final(r, st, &rd, verify, d);
 }
 

@@ -9,6 +9,8 @@
  *                "text":"move 3 4"}...],
  *    "rolls":[{"sides":6,"value":4}...],
  *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex",
+ *    "taken_back":[{"at":12,"kind":"undo","side":"parliament","action":"move C1 29.0 7.0",
+ *                   "replies":0},{"at":20,"kind":"withdrawn","action":"charge H4 D2","dropped":[4]}],
  *    "players":{"royalist":"human","parliament":"heuristic"},"dice":"manual"}
  * A roll's value 0 means ecw's generator rolled that die (manual dice
  * stopped by a quit or the end of input at a die prompt of the game's
@@ -46,6 +48,23 @@ typedef struct RecRoll {
     int sides, value;
 } RecRoll;
 
+/* An action taken back, which the record no longer holds but keeps for
+ * the audit: an `undo` (with the side that took it back and the computer's
+ * replies taken back with it) or a referee's withdrawal at a die prompt
+ * (with the dice typed for it, dropped). It happened before action `at`
+ * of the record as it now stands (the actions after an undo are gone, so
+ * what was taken back among them stands at the undo's place). */
+enum { RECORD_DROPPED = 16 };
+typedef struct RecTakenBack {
+    size_t at;
+    bool   withdrawn;               /* else an undo */
+    char   side[RECORD_NAME];       /* undo: who took it back */
+    char   text[RECORD_TEXT];       /* the action, in words */
+    size_t replies;                 /* undo: the computer's replies after it, taken back too */
+    int    dropped[RECORD_DROPPED]; /* withdrawal: the dice typed for it */
+    size_t ndropped;
+} RecTakenBack;
+
 typedef struct RecHash {
     size_t   at;   /* number of actions applied */
     uint64_t hash;
@@ -71,6 +90,11 @@ typedef struct Record {
      * to resume the game as it was. Optional, written only when set. */
     char           player[MAX_PLAYERS][RECORD_NAME];
     char           dice[RECORD_NAME];
+    /* Actions taken back, oldest first ("taken_back"): told again, in their
+     * places, when the record is replayed (play --load, replay --events), so
+     * that a log written after a break still holds every die typed. */
+    RecTakenBack  *taken;
+    size_t         ntaken, cap_taken;
     /* An action declared, its dice not all typed (see above). */
     RecAction      pending;
     bool           has_pending;
@@ -98,6 +122,12 @@ void record_suspend_last(Record *r, size_t nrolls_before, size_t typed);
 /* Drop the pending action, with the dice typed for it (the last
  * pending_rolls rolls): withdrawn by the referee, or no longer legal. */
 void record_drop_pending(Record *r);
+/* Note an action taken back (t->at: the record's actions now); what was
+ * taken back before it past that point moves there with it. */
+void record_note_taken_back(Record *r, const RecTakenBack *t);
+/* The "undo" or "withdrawn" event of t, as the play tells it, or told
+ * again from a record ("earlier, ...", "recorded":1). */
+void record_tell_taken_back(const RecTakenBack *t, EventLog *log, bool earlier);
 /* Store the final hash of the state, and whether the game is over. */
 void record_finish(Record *r, const void *st);
 

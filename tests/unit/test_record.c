@@ -760,3 +760,53 @@ Test(record, a_malformed_pending_action_is_refused)
                "pending.arg: missing");
     load_fails(HEAD "\"actions\":[],\"pending\":[],\"pending_rolls\":0}", "pending: expected an object");
 }
+
+/* Actions taken back are kept for the audit: an undo moves the earlier
+ * ones past its point back to it (their line is gone), and the list comes
+ * back from the file as it went in. */
+Test(record, taken_back_actions_round_trip_and_stand_where_the_game_went_back_to)
+{
+    const GameOps *g = games_all()[0];
+    void *st = calloc(1, g->state_size);
+    Record rec, back;
+    Diag d = {{0}};
+    play_recorded(g, st, &rec, 35);
+    cr_assert_gt(rec.nactions, 12u);
+    RecTakenBack w = {.at = 10, .withdrawn = true, .text = "fire 1 P3", .dropped = {4, 17}, .ndropped = 2};
+    RecTakenBack u = {.at = 8, .side = "royalist", .text = "move R1 4", .replies = 1};
+    RecTakenBack u2 = {.at = 12, .side = "parliament", .text = "end"};
+    record_note_taken_back(&rec, &w);
+    record_note_taken_back(&rec, &u);
+    cr_expect_eq(rec.taken[0].at, 8u, "the withdrawal at 10 stood in the line the undo at 8 took back");
+    record_note_taken_back(&rec, &u2);
+    cr_expect_eq(rec.taken[1].at, 8u);
+    const char *path = put("taken.json", "");
+    cr_assert_eq(record_save(&rec, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_load(&back, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(back.ntaken, 3u);
+    cr_expect(back.taken[0].withdrawn && back.taken[0].at == 8 && back.taken[0].ndropped == 2 &&
+              back.taken[0].dropped[1] == 17 && strcmp(back.taken[0].text, "fire 1 P3") == 0);
+    cr_expect(!back.taken[1].withdrawn && back.taken[1].replies == 1 && strcmp(back.taken[1].side, "royalist") == 0);
+    cr_expect(back.taken[2].at == 12 && strcmp(back.taken[2].text, "end") == 0);
+    cr_expect_eq(record_replay(&back, st, NULL, true, &d), REPLAY_OK, "%s", d.msg);
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+}
+
+Test(record, bad_taken_back_entries_are_named)
+{
+    load_fails(HEAD "\"actions\":[],\"taken_back\":{}}", "taken_back: expected an array");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":1,\"kind\":\"undo\",\"side\":\"royalist\",\"action\":\"x\"}]}",
+               "taken_back[0].at: 1 is out of range 0..0");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"redo\",\"action\":\"x\"}]}",
+               "taken_back[0].kind: expected \"undo\" or \"withdrawn\"");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"undo\",\"side\":\"king\",\"action\":\"x\"}]}",
+               "taken_back[0].side: not a role of the game");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"withdrawn\",\"action\":\"x\"}]}",
+               "taken_back[0].dropped: missing");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"withdrawn\",\"action\":\"x\",\"dropped\":[0]}]}",
+               "taken_back[0].dropped: a die is a whole number of 1 or more");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"undo\",\"side\":\"royalist\"}]}",
+               "taken_back[0].action: missing");
+}
