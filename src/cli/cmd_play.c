@@ -55,6 +55,7 @@ typedef struct Play {
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
+    bool           recap_carried; /* ... and kept past the resuming side's seat, for the next (open table) */
     bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
     bool           by_number;   /* the player's last order was a number from the list or a 'take' (else words) */
     bool           drawn;       /* the board was drawn at a prompt of this session ... */
@@ -468,7 +469,7 @@ static int unique_actions(Action *a, int n)
  * to be ignored and Enter asked for again (a play-tester's 'help' there
  * vanished without a word, and the clearing that follows the first prompt
  * would take the notice away with it). */
-static int wait_enter(Play *p, const char *prompt, int player)
+static int wait_enter(Play *p, const char *prompt, const char *now, int player)
 {
     for (;;) {
         fputs(prompt, stdout);
@@ -480,10 +481,40 @@ static int wait_enter(Play *p, const char *prompt, int player)
         if (!*s && !p->refused)
             return RUN_OVER;
         if (*s) /* (a refused line: play_read said why) */
-            printf("(ignored '%.40s%s': the terminal is being handed over; press Enter, then type it at the %s> "
-                   "prompt)\n",
-                   s, strlen(s) > 40 ? "..." : "", p->g->roles[player]);
+            printf("(ignored '%.40s%s': %s; press Enter, then type it at the %s> prompt)\n", s,
+                   strlen(s) > 40 ? "..." : "", now, p->g->roles[player]);
     }
+}
+
+/* Hot seat in a game with nothing hidden from either side (open_table):
+ * no screen to clear and no terminal to pass, only the side named (a
+ * referee pressed Enter twice at every change of side for nothing); with
+ * typed dice, at a terminal, one Enter first, so that a die typed where
+ * none was asked (a search that found nobody) is not read as the next
+ * side's order. A resumed game's recap is shown to the side that did not
+ * make it (at once, or after the resuming side's own turn), the earlier
+ * sitting's screen being gone. */
+static int hand_over_open(Play *p, int player, bool in_tty)
+{
+    int rc = RUN_OVER;
+    if (in_tty && p->manual && p->seated >= 0)
+        rc = wait_enter(p, "press Enter to go on ", "no die is asked now", player);
+    if (rc != RUN_OVER)
+        return rc;
+    p->seated = player;
+    printf("=== %s to play ===\n", p->g->roles[player]);
+    if (p->recap_seen) { /* the side that resumed made them: the other side, who did not see them, is told */
+        p->recap_seen = false;
+        p->recap_carried = true;
+        return RUN_OVER;
+    }
+    if ((p->recap_resumed || p->recap_carried) && p->recent.len)
+        printf("since %s last played:\n%s", p->g->roles[player], p->recent.s);
+    p->recap_resumed = p->recap_carried = false;
+    p->recent.len = 0;
+    if (p->recent.s)
+        p->recent.s[0] = '\0';
+    return RUN_OVER;
 }
 
 /* Hot seat: before a side's view is shown, the terminal passes to that
@@ -498,17 +529,20 @@ static int hand_over(Play *p, int player)
     if (!p->hotseat || p->seated == player)
         return RUN_OVER;
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout));
+    if (p->g->open_table)
+        return hand_over_open(p, player, in_tty);
     bool clear = out_tty && (p->seated >= 0 || p->recap_resumed);
     bool keep = p->recap_seen; /* the side who made it all sits down again: it waits for the other */
     p->recap_resumed = p->recap_seen = false;
-    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", player) : RUN_OVER;
+    const char *passing = "the terminal is being handed over";
+    int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", passing, player) : RUN_OVER;
     if (rc != RUN_OVER)
         return rc;
     p->seated = player;
     if (clear)
         fputs("\033[H\033[2J\033[3J", stdout);
     printf("=== %s to play: pass the terminal to the %s player ===\n", p->g->roles[player], p->g->roles[player]);
-    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", player)) != RUN_OVER)
+    if (in_tty && (rc = wait_enter(p, "press Enter when only they can see the screen ", passing, player)) != RUN_OVER)
         return rc;
     if (keep)
         return RUN_OVER;

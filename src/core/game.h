@@ -75,6 +75,10 @@ typedef struct GameOps {
     int                nplayers;
     const char *const *roles;   /* role names, index = player */
     int                play_as; /* the side a person plays unless --as says (the rulebook's reader's) */
+    /* Every player's view shows the same: nothing is hidden from one side
+     * that another sees (To Catch a King: the cards are face down to
+     * both). The hot seat then needs no hand-over screen. */
+    bool               open_table;
     size_t             state_size;
     size_t             rng_offset; /* offsetof(State, rng) */
 

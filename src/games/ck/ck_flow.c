@@ -689,6 +689,7 @@ const GameOps ck_ops = {
     .state_size = sizeof(CkState),
     .rng_offset = offsetof(CkState, rng),
     .play_as = CK_PAR, /* the rulebook's reader is Parliament's commander (a play-tester looked for him first) */
+    .open_table = true, /* the cards under the pieces are hidden from both sides alike */
     .setup = ck_setup,
     .begin = ck_begin,
     .current_player = ck_current_player,
