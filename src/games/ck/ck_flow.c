@@ -299,17 +299,23 @@ static void reinforce(CkState *s, GameIO *io)
     log_arrivals(s, io);
 }
 
-/* [CK Chance Cards] the drover points at a random unsearched piece; its
- * prominent-person card is shown and anyone found is placed there. */
+/* [CK Chance Cards] the drover points at a random unsearched piece: a d12
+ * names it by its number, rolled again for one searched or shown before,
+ * so that a referee rolls it at the table (it was ecw's own draw, even
+ * with the dice typed in); its prominent-person card is shown and anyone
+ * found is placed there. */
 static void drover(CkState *s, GameIO *io)
 {
-    int cand[CK_PIECES], n = 0;
+    int n = 0;
     for (int i = 0; i < CK_PIECES; i++)
-        if (!s->pieces[i].searched && !s->pieces[i].prom_seen)
-            cand[n++] = i;
+        n += !s->pieces[i].searched && !s->pieces[i].prom_seen;
     if (n == 0)
         return;
-    int i = cand[rng_below(&s->rng, (uint32_t)n)];
+    int i;
+    do
+        i = game_roll(&s->rng, io, CK_PIECES, CK_PAR,
+                      "the drover's piece, by its number; one searched or shown before is rolled again") - 1;
+    while (s->pieces[i].searched || s->pieces[i].prom_seen);
     CkPiece *p = &s->pieces[i];
     p->prom_seen = 1;
     ck_place_person(s, i);

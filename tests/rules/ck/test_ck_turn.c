@@ -783,7 +783,8 @@ Test(ck_chance_cards, reinforcements_on_south_edge)
 
 /* Every piece searched but `piece`, laid at (x, y) over the cards given,
  * a cavalryman at (cx, cy); the drover is the next chance card, and the
- * turn ends: he points at that piece (no die). */
+ * turn ends: he points at that piece, named by a d12 (a searched piece's
+ * number, rolled first, is rolled again: a referee rolls it at the table). */
 static CkPiece *drover_at(int piece, float x, float y, int disc, int prom, float cx, float cy, int *c)
 {
     ckf_all_pieces(&F);
@@ -793,8 +794,11 @@ static CkPiece *drover_at(int piece, float x, float y, int disc, int prom, float
     *c = ckf_fig(&F, F_CAVALRY, cx, cy);
     int cards[] = {CH_DROVER};
     stack_chance(1, cards);
+    ckf_dice(&F, 2, piece == 0 ? 2 : 1, piece + 1);
     ckf_end(&F);
-    ckf_assert_dice(&F, 0);
+    ckf_assert_dice(&F, 2);
+    cr_assert(F.dice.sides[0] == 12 && F.dice.sides[1] == 12, "the drover's piece is a d12");
+    cr_assert(strstr(F.dice.why[0], "the drover's piece"), "%s", F.dice.why[0]);
     cr_assert_eq(F.s.turn, 2);
     return p;
 }
@@ -833,7 +837,7 @@ Test(ck_chance_cards, drover_reveals_person_only)
     cr_assert_eq(roy, 12, "Charles at liberty, counted once");
     ckf_dice(&F, 1, 2);
     ckf_move(&F, c, 35, 8.5f); /* 3.5" into the wood (half of 8") */
-    ckf_assert_dice(&F, 1);
+    ckf_assert_dice(&F, 3); /* (the drover's two, then the search's) */
     cr_assert(p->searched);
     cr_assert_eq(count_type(F_CHARLES), 1, "Charles is not found twice");
     /* the reveal names his card, and says the drover showed it (a script counted him twice) */
@@ -878,7 +882,7 @@ Test(ck_chance_cards, drover_shows_wilmot)
     /* searching the piece later finds its clubmen, not Wilmot a second time */
     ckf_dice(&F, 1, 2);
     ckf_move(&F, c, 26.5f, 30.9f); /* 3.9" (half of 8" into the field), clear of Wilmot's base */
-    ckf_assert_dice(&F, 1);
+    ckf_assert_dice(&F, 3); /* (the drover's two, then the search's) */
     cr_assert(p->searched);
     cr_assert_eq(count_type(F_WILMOT), 1, "Wilmot is not found twice");
     cr_assert_eq(count_type(F_CLUBMAN), 2);
@@ -893,7 +897,9 @@ Test(ck_chance_cards, drover_flogged)
     ckf_fig(&F, F_YOU, 24, 2);
     int cards[] = {CH_DROVER, CH_DROVER};
     stack_chance(2, cards);
+    ckf_dice(&F, 1, CKP_HILL + 1);
     ckf_end(&F);
+    ckf_assert_dice(&F, 1);
     cr_assert_eq(F.s.nfigs, 1);
     cr_assert(F.s.pieces[CKP_HILL].prom_seen);
     cr_assert(!F.s.pieces[CKP_HILL].searched);
@@ -918,5 +924,5 @@ Test(ck_chance_cards, drover_flogged)
     cr_assert_eq(F.s.turn, 3);
     cr_assert_eq(ckf_events(&F, "drover"), before);
     cr_assert_eq(F.s.nfigs, 1);
-    ckf_assert_dice(&F, 0);
+    ckf_assert_dice(&F, 1); /* the first drover's only: nothing is rolled for the second */
 }
