@@ -277,9 +277,12 @@ static void play_roll_board(const Play *p)
 /* 'save', at either prompt: where the game is kept, as play_keep writes
  * it after every action (with --save FILE, back to the --load file, or a
  * referee's own file), or how to keep one: it cannot be kept from the
- * middle of a game started without a file (a play-tester typed 'save'). */
-static void play_where_saved(const Play *p)
+ * middle of a game started without a file (a play-tester typed 'save'),
+ * nor under another name (`named`: the word had a file after it). */
+static void play_where_saved(const Play *p, bool named)
 {
+    if (named) /* "save mine.json": the file is named as the game starts */
+        puts("'save' takes no file name: a game's file is named as it starts (--save FILE)");
     if (!p->save)
         puts("this game is not being saved: a game is kept only when started with --save FILE (it is then\n"
              "saved after every action, and 'ecw play --load FILE' goes on with it)");
@@ -388,8 +391,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             play_roll_help(sides, why);
         else if (is_board_word(s))
             play_roll_board(p);
-        else if (strcasecmp(s, "save") == 0)
-            play_where_saved(p);
+        else if (strcasecmp(s, "save") == 0 || strncasecmp(s, "save ", 5) == 0) /* (a referee's save FILE) */
+            play_where_saved(p, s[4] != '\0');
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "cancel") == 0) {
             const char *why = withdraw_refusal(p);
             if (!why) {
@@ -721,7 +724,7 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
     else if (is_board_word(w))
         g->render(st, player, stdout);
     else if (strcmp(w, "save") == 0)
-        play_where_saved(p);
+        play_where_saved(p, false);
     else if (strcmp(w, "hint") == 0)
         play_hint(p, st);
     else if (strcmp(w, "take") == 0 && !p->has_hint)
@@ -777,9 +780,8 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         play_odds(p, st, rest + strspn(rest, " \t"));
         return PLAY_AGAIN;
     }
-    if (w && extra && strcmp(w, "save") == 0) { /* "save mine.json": the file is named as the game starts */
-        puts("'save' takes no file name: a game's file is named as it starts (--save FILE)");
-        play_where_saved(p);
+    if (w && extra && strcmp(w, "save") == 0) {
+        play_where_saved(p, true);
         return PLAY_AGAIN;
     }
     if (w && extra) {

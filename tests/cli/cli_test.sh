@@ -624,10 +624,14 @@ printf 'help\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
 tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map, roster), hint, take, undo, odds ACTION (.*), save (where the game is kept)' ||
   fail "help does not list map, roster and save: $(grep -A3 '^type a number' "$tmp/out")"
 # ... and at a die prompt, a referee's game kept in a file of ecw's choosing
-printf '%s\n' save map quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
+printf '%s\n' save map 'save mine.json' quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
 grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: save$' "$tmp/out" |
   grep -q "^this game is saved to $tmp/data/ecw/catch-a-king-.*\.json after every action (ecw chose the file: a referee's game is always kept);$" ||
   fail "save at a die prompt: $(grep -A2 ': save' "$tmp/out")"
+# (a referee's 'save FILE' there was told only to enter a number)
+grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: save mine.json$' "$tmp/out" |
+  grep -qx "'save' takes no file name: a game's file is named as it starts (--save FILE)" ||
+  fail "save FILE at a die prompt: $(grep -A2 ': save mine' "$tmp/out")"
 grep -A1 '^roll d6 for band type: 1-2 shot, 3-4 horse, 5-6 clubmen: map$' "$tmp/out" | grep -qx '(the table before the game.s opening; its dice are still being rolled)' ||
   fail "map at a die prompt: $(grep -A1 ': map' "$tmp/out")"
 
