@@ -154,6 +154,7 @@ typedef struct CkState {
     float   entry_x;          /* Parliament's entry point on the south edge */
     int16_t points[CK_SIDES]; /* filled when the game ends */
     uint8_t together;         /* option together=yes: those who aim at a man join the next shot at him, one roll */
+    uint8_t shoot_charge;     /* option shoot_then_charge=yes: one who shot first may charge with the half move left */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */

@@ -576,8 +576,11 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
         return -1;
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));
-    if (f->moved || f->shot)
-        return diag_set(d, "a charge must be the figure's whole turn");
+    if (f->moved || (f->shot && (!s->shoot_charge || f->aimed)))
+        return diag_set(d, f->moved || f->aimed || s->shoot_charge
+                               ? "a charge must be the figure's whole turn"
+                               : "a charge must be the figure's whole turn, and he has shot (--option "
+                                 "shoot_then_charge=yes lets one who shot first charge with the half move left)");
     float cx, cy;
     if (contact_of(s, f, a, from, &cx, &cy, d, NULL) < 0)
         return -1;

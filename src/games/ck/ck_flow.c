@@ -684,6 +684,7 @@ static const char *const ck_option_help[] = {
     "held_scores=yes|no     a prisoner still guarded at the end counts as captured, or only one led off does (Parliament Troops win points for)",
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",
     "blocked_recoil=stops|dies  a loser whose recoil an enemy or the table's edge cuts short stops there, or is destroyed as in DBA (Combat Outcomes)",
+    "shoot_then_charge=no|yes  a charge is the figure's whole turn, or one who shot first may charge with the half move left (Playing the Game, Hand to hand Combat)",
     NULL,
 };
 

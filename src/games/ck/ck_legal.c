@@ -152,7 +152,8 @@ static void attacks_on(const CkState *s, Action *out, int cap, int *n, int i, in
         if (s->together)
             try_push(s, out, cap, n, sh, k);
     }
-    if (!f->moved && !f->shot && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
+    bool fresh = !f->shot || (s->shoot_charge && !f->aimed); /* (option shoot_then_charge: half his move left) */
+    if (!f->moved && fresh && d - ck_fig_radius(f) - ck_fig_radius(e) <= allow + 1e-3f) {
         Action ch = {.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t};
         bool plain = try_push(s, out, cap, n, ch, k);
         ch.arg = 1; /* and take him prisoner if beaten */

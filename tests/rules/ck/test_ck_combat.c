@@ -371,6 +371,32 @@ Test(ck_hand_to_hand_combat, charge_moves_into_base_contact)
     cr_assert(ckf_f(&F, c)->moved && ckf_f(&F, c)->shot, "a charge is the figure's whole turn");
 }
 
+/* [CK Playing the Game] [CK Hand to hand Combat] a charge is the
+ * figure's whole turn, so one who shot first may not charge; with option
+ * shoot_then_charge=yes he may, with the half move a shot first leaves
+ * (a rules lawyer read the charge as that half move): 4" for a cavalryman,
+ * not 5". The refusal without the option names it. */
+Test(ck_hand_to_hand_combat, a_charge_after_a_shot_only_with_shoot_then_charge)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 25), far = ckf_fig(&F, F_SHOT, 26, 20);
+    ckf_dice(&F, 2, 1, 6); /* the pistol misses */
+    ckf_shoot(&F, c, s);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, s, 0, 0, 0), "he has shot (--option shoot_then_charge=yes lets one who");
+    F.s.shoot_charge = 1;
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c, far, 0, 0, 0), "out of reach"); /* 4.75" to contact, 4" left of 8" */
+    static Action legal[MAX_ACTIONS];
+    Action ch = ckf_act(CKV_CHARGE, c, s, 0, 0, 0);
+    int n = ck_legal(&F.s, legal, MAX_ACTIONS), listed = 0;
+    for (int k = 0; k < n; k++)
+        listed += memcmp(&legal[k], &ch, sizeof ch) == 0;
+    cr_assert_eq(listed, 1, "the charge after the shot is on the legal list");
+    ckf_dice(&F, 2, 3, 4); /* 7 against 7: a tie */
+    ckf_charge(&F, c, s, false);
+    ckf_assert_dice(&F, 4);
+    cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, s)));
+    cr_assert(ckf_f(&F, c)->moved && ckf_f(&F, c)->shot, "the charge ends his turn");
+}
+
 /* f touches t, and stands on no other enemy's base (0.1" grace). */
 static void assert_room_kept(int f, int t, int other)
 {
