@@ -1299,6 +1299,11 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
     }
     record_init(&p->rec, a->g, &a->opt, a->seed);
     play_keep_before(p, st, true);
+    if (a->hotseat) /* who plays what, said first (a rules lawyer's --as 1 gave him a side he did not expect) */
+        printf("Hot seat: every side is played at this terminal%s.\n", a->manual ? ", the dice typed in" : "");
+    else
+        printf("You play %s, the computer (%s) the other side%s.\n", a->g->roles[a->human], a->ai->name,
+               a->g->nplayers > 2 ? "s" : "");
     game_begin(a->g, st, io);
     return EXIT_OK;
 }

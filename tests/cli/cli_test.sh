@@ -509,6 +509,14 @@ grep -q '"outcomes":\[{"fate":"none","p":0.166666667},{"role":"target","figure":
 grep -vq '^{' "$tmp/out" && fail "sim --events -: a line of stdout is no JSON object: $(grep -v '^{' "$tmp/out" | head -2)"
 grep -q '^catch-a-king: 2 games' "$tmp/err" || fail "sim --events -: no summary on stderr"
 
+# the game opens by saying who plays what (a rules lawyer's --as 1 gave him Parliament unsaid)
+printf 'quit\n' | "$ecw" play catch-a-king --as 1 --seed 3 >"$tmp/out" 2>/dev/null
+head -1 "$tmp/out" | grep -qx 'You play parliament, the computer (heuristic) the other side.' ||
+  fail "play does not say whom you play: $(head -1 "$tmp/out")"
+printf 'quit\n' | "$ecw" play catch-a-king --ai human --dice manual --seed 3 >"$tmp/out" 2>/dev/null
+head -1 "$tmp/out" | grep -qx 'Hot seat: every side is played at this terminal, the dice typed in.' ||
+  fail "the hot seat does not say so: $(head -1 "$tmp/out")"
+
 # --load says how the game goes on, and what the record had where this sitting changed it (a referee's
 # one-off --ai human --dice manual stayed in the record with nothing said)
 printf 'move C1 29 7\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 4 --save "$tmp/how.json" >/dev/null 2>&1
