@@ -8,6 +8,18 @@ static Ckf F;
 
 CKF_SUITE(ck_royalist_player);
 
+/* The side to act's next action, which must be `verb` by `piece` at
+ * `target`. */
+static Action expect_order(int verb, int piece, int target)
+{
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == verb && a.piece == piece && a.target == target,
+              "verb %d piece %d target %d, not verb %d piece %d target %d", a.verb, a.piece, a.target, verb, piece,
+              target);
+    return a;
+}
+
 /* The Royalists' next action in the position set up. */
 static Action roy_action(void)
 {
@@ -353,11 +365,7 @@ Test(ck_parliament_player, a_wounded_wilmot_is_taken_not_shot)
     ckf_side(&F, CK_PAR);
     cr_assert(ck_in_contact(ckf_f(&F, c), ckf_f(&F, w)), "the cavalryman touches Wilmot");
     F.s.turn = 5;
-    Action a;
-    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-    cr_assert(a.verb == CKV_CAPTURE && a.piece == c && a.target == w, "verb %d piece %d target %d", a.verb, a.piece,
-              a.target);
-    ckf_do(&F, a);
+    ckf_do(&F, expect_order(CKV_CAPTURE, c, w));
     cr_assert_eq(ckf_f(&F, w)->status, FS_PRISONER);
 }
 
@@ -370,11 +378,8 @@ Test(ck_parliament_player, prisoners_are_handed_to_the_larger_group)
     ckf_two_guards(&F, F_SHOT, 2, F_SHOT, g, &p);
     int c2 = g[1];
     F.s.turn = 5;
+    ckf_do(&F, expect_order(CKV_GUARD, c2, p));
     Action a;
-    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-    cr_assert(a.verb == CKV_GUARD && a.piece == c2 && a.target == p, "verb %d piece %d target %d", a.verb, a.piece,
-              a.target);
-    ckf_do(&F, a);
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     cr_assert_neq(a.verb, CKV_GUARD, "handed over once: nobody hands him back");
 }
