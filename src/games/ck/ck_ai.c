@@ -46,7 +46,9 @@
  * place of its row drawn at random), ambushes at paying
  * odds; else, with a trooper in range, a shot first and a fall back north
  * with the half move left; else a run for the far edge, shooting after
- * moving; Charles, who
+ * moving (but for Charles and Wilmot, one whom it would take off waits
+ * inside the edge while no trooper could charge him, before the last
+ * turn: gone, he scores nothing); Charles, who
  * never fights, moves first, where the troopers who could charge him next
  * turn are least likely to beat him, and while one could, the others in
  * reach close round him (three bases touching his leave a charger no room).
