@@ -46,7 +46,9 @@
  * place of its row drawn at random), ambushes at paying
  * odds; else, with a trooper in range, a shot first and a fall back north
  * with the half move left; else a run for the far edge, shooting after
- * moving; Charles, who
+ * moving (but for Charles and Wilmot, one whom it would take off waits
+ * inside the edge while no trooper could charge him, before the last
+ * turn: gone, he scores nothing); Charles, who
  * never fights, moves first, where the troopers who could charge him next
  * turn are least likely to beat him, and while one could, the others in
  * reach close round him (three bases touching his leave a charger no room).
@@ -2817,6 +2819,58 @@ static bool into_range(Table *tb, int i, Action *out)
     return move_towards(tb, i, s->figs[t].x, s->figs[t].y, range - 0.5f, false, out);
 }
 
+/* [CK Aim of the game] Royalists who found bands at the north edge stay
+ * on the table until turn CK_EDGE_LEAVE: one gone by the far edge scores
+ * nothing (option exit_scores=no), so leaving saves him only from a
+ * trooper who could reach him, and staying keeps him within reach of an
+ * ambush (a play-tester counted 183 of 215 north-edge horse bands off the
+ * table in the turn they came on, none of them having fired). */
+#define CK_EDGE_LEAVE CK_TURNS
+
+/* Could any trooper charge figure i, or move and shoot at him, next turn
+ * from where he stands (0.5" spare)? */
+static bool in_danger(Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    for (int k = 0; k < tb->nfoes; k++) {
+        int e = tb->foes[k];
+        foe_info(tb, e);
+        float r = tb->fmv[e] + tb->frad[e] + ck_fig_radius(f) + 0.6f;
+        if (dist2(f->x, f->y, tb->fx[k], tb->fy[k]) <= r * r)
+            return true;
+    }
+    return false;
+}
+
+/* [CK Aim of the game] does figure i, whose run north would take him off
+ * the table, rather wait at the edge (CK_EDGE_LEAVE): before the late
+ * turns, nobody able to reach him next turn? Charles and Wilmot, who
+ * score at liberty, still go. */
+static bool waits_at_edge(Table *tb, int i)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    if (s->exit_scores || s->turn >= CK_EDGE_LEAVE || is_person(f))
+        return false;
+    if (f->y + allowance(tb, i) < CK_TABLE - 0.45f)
+        return false; /* his run would not take him off */
+    return !in_danger(tb, i);
+}
+
+/* [CK Chance Cards] figure i waits (waits_at_edge) CK_EDGE_ROW inches
+ * inside the north edge, clear of the row where the next band comes on:
+ * men waiting at the edge itself left a band no room to arrive (a
+ * simulated game stopped so). He shoots if he can. */
+#define CK_EDGE_ROW 3.5f
+static bool wait_at_edge(Table *tb, int i, Action *out)
+{
+    const CkFig *f = &tb->s->figs[i];
+    if (!f->moved && f->y > CK_TABLE - CK_EDGE_ROW + 0.05f &&
+        move_towards(tb, i, f->x, CK_TABLE - CK_EDGE_ROW, 0, true, out))
+        return true;
+    return best_shot(tb, i, trooper_kill_value, out);
+}
+
 /* An unmoved Royalist's next action (one who has shot first falls back
  * north); false when it has none. */
 static bool roy_figure(Table *tb, int i, Action *out)
@@ -2837,6 +2891,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
     if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores) /* the last turn: no move but one to shoot wins anything */
         return into_range(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
+    if (waits_at_edge(tb, i))
+        return wait_at_edge(tb, i, out);
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
 }
 

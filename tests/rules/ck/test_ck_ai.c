@@ -235,6 +235,29 @@ Test(ck_royalist_player, the_northmost_acts_first_and_nobody_is_blocked)
                   (double)ckf_f(&F, south)->y);
 }
 
+/* [CK Aim of the game] a horse band just come on at the north edge, the
+ * nearest trooper 30" off: one gone by the far edge scores nothing, so he
+ * does not slip off but waits, out of the row where the next band comes
+ * on (a play-tester counted 183 of 215 north-edge horse bands off in the
+ * turn they came on, none having fired). With a trooper able to charge him
+ * next turn he goes. */
+Test(ck_royalist_player, a_band_at_the_north_edge_waits_while_nobody_can_reach_it)
+{
+    int h = ckf_fig(&F, F_HORSE, 24, 47.2f);
+    int c = ckf_fig(&F, F_CAVALRY, 24, 17);
+    Action a = roy_action();
+    if (a.verb == CKV_MOVE && a.piece == h)
+        cr_assert_leq(a.y, CK_TABLE - 3.0f, "he moves to (%.2f, %.2f), off the table or in the band's row", (double)a.x,
+                      (double)a.y);
+    else
+        cr_assert_eq(a.verb, CKV_END, "verb %d", a.verb);
+    ckf_f(&F, c)->y = 37.3f; /* 9.9" off: out of his reach, but he in a trooper's 8" and the bases next turn */
+    a = roy_action();
+    cr_assert_eq(a.verb, CKV_MOVE, "verb %d", a.verb);
+    cr_assert_eq(a.piece, h);
+    cr_assert_geq(a.y, CK_TABLE - 0.5f, "he slips off the far edge: (%.2f, %.2f)", (double)a.x, (double)a.y);
+}
+
 /* The Royalists' turn played out by their computer player (Charles has
  * moved already), then: the three men s touch Charles x, and neither
  * trooper c finds room to charge him. */
@@ -550,7 +573,8 @@ Test(ck_royalist_last_turn, nobody_runs_off_for_nothing)
 {
     ckf_fig(&F, F_DRAGOON, 24, 10);
     ckf_side(&F, CK_ROY);
-    ckf_fig(&F, F_CLUBMAN, 24, 44); /* no musket */
+    ckf_fig(&F, F_CLUBMAN, 24, 40); /* no musket; 6" short of the edge (one within a move of it waits there before
+                                     * the last turn: a_band_at_the_north_edge_waits_while_nobody_can_reach_it) */
     F.s.turn = CK_TURNS;
     Action a;
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
