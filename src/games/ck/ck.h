@@ -314,6 +314,12 @@ int ck_base_taken(const CkState *s, int under, Diag *d);
 /* [CK Chance Cards] where the k-th of `count` figures arriving at (x, y)
  * on edge `edge` (0 west, 1 east, 2 north, 3 south) stands. */
 void ck_arrival_spot(int edge, float x, float y, int k, int count, float *fx, float *fy);
+/* The arrivals' points along their edge, every `step` inches, on the 0.1"
+ * grid ck_describe prints: the i-th into *a (false past the last). */
+bool ck_arrive_point(const CkState *s, float step, int i, Action *a);
+/* [CK Chance Cards] (ecw) is there room for the arrivals' row anywhere on
+ * their edge (a point every half inch)? If not, they do not come: `end`. */
+bool ck_arrivals_fit(const CkState *s);
 void ck_search_if_on_piece(CkState *s, int fig, GameIO *io);
 void ck_search_if_reached(CkState *s, int fig, float x, float y, GameIO *io);
 void ck_add_figs(CkState *s, int type, int count, float x, float y, int piece);

@@ -2448,6 +2448,18 @@ static bool arrive_near(const CkState *s, float x, float y, Action *out)
     return false;
 }
 
+/* [CK Chance Cards] arrivals where the legal list has room for them,
+ * every half inch, else `end` (no room: they do not come); for when the
+ * 2" steps of arrive_near find none (a simulated game stopped there). */
+static int arrive_any(const CkState *s, Action *out)
+{
+    Action a;
+    for (int i = 0; ck_arrive_point(s, 0.5f, i, &a); i++)
+        if (accept(s, a, out))
+            return 0;
+    return accept(s, (Action){.verb = CKV_END}, out) ? 0 : -1;
+}
+
 /* Reinforcements come on at the south edge below the nearest unsearched piece. */
 static bool par_arrive(const CkState *s, Action *out)
 {
@@ -3034,7 +3046,7 @@ int ck_heuristic(const void *st, Rng *rng, Action *out)
     Table tb; /* the players are deterministic given the open table, but for the terrain's places */
     switch (s->phase) {
     case CP_TERRAIN: return place_terrain(s, rng, out) ? 0 : -1;
-    case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : -1;
+    case CP_ARRIVE: return (s->arrive_side == CK_PAR ? par_arrive(s, out) : roy_arrive(s, out)) ? 0 : arrive_any(s, out);
     case CP_DEFEND: /* [CK Combat Outcomes] a beaten charger is taken: he is worth his points, the guard is there */
         *out = (Action){.verb = CKV_CAPTURE, .piece = s->pend_def, .target = s->pend_att};
         return 0;

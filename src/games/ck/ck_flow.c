@@ -457,13 +457,42 @@ void ck_arrival_spot(int edge, float x, float y, int k, int count, float *fx, fl
     *fy = edge <= 1 ? along : across;
 }
 
+bool ck_arrive_point(const CkState *s, float step, int i, Action *a)
+{
+    float t = step * (float)(i + 1);
+    if (t > CK_TABLE - step)
+        return false;
+    *a = (Action){.verb = CKV_ARRIVE, .x = s->arrive_edge == 0 ? 0.2f : s->arrive_edge == 1 ? 47.8f : t,
+                  .y = s->arrive_edge == 2 ? 47.8f : s->arrive_edge == 3 ? 0.2f : t};
+    return true;
+}
+
+static int check_arrive(const CkState *s, const Action *a, Diag *d);
+
+bool ck_arrivals_fit(const CkState *s)
+{
+    Action a;
+    for (int i = 0; ck_arrive_point(s, 0.5f, i, &a); i++)
+        if (check_arrive(s, &a, NULL) == 0)
+            return true;
+    return false;
+}
+
 /* [CK Chance Cards] a band comes on where the Royalist player chooses on
  * its rolled edge, reinforcements on Parliament's edge, with room for
- * every base of the row (ck_arrival_spot, ck_base_under). */
+ * every base of the row (ck_arrival_spot, ck_base_under); where figures
+ * leave no room for the row anywhere on the edge, they do not come
+ * (`end`, ecw: men waiting along an edge left a band no room, and a
+ * simulated game stopped with no legal action). */
 static int check_arrive(const CkState *s, const Action *a, Diag *d)
 {
+    if (a->verb == CKV_END && !ck_arrivals_fit(s))
+        return 0;
     if (a->verb != CKV_ARRIVE)
-        return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge", edge_names[s->arrive_edge]);
+        return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge%s", edge_names[s->arrive_edge],
+                        a->verb == CKV_END ? " (there is room for their row: they do not come only where there "
+                                             "is none)"
+                                           : "");
     if (!on_edge(a->x, a->y, s->arrive_edge))
         return diag_set(d, "the point must be on the table, within 1\" of the %s edge (they stand 0.8\" in)",
                         edge_names[s->arrive_edge]);
@@ -489,11 +518,33 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
  * edge, x on the north or south. */
 static float along_edge(const CkState *s, int i) { return s->arrive_edge <= 1 ? s->figs[i].y : s->figs[i].x; }
 
+/* [CK Chance Cards] (ecw) no room on the edge for the arrivals' row
+ * (check_arrive): they do not come, and the log says why. */
+static void no_room_to_arrive(CkState *s, GameIO *io)
+{
+    EventLog *log = io ? io->log : NULL;
+    if (evlog_begin(log, "arrival", VIS_PUBLIC)) {
+        evlog_str(log, "side", side_names[s->arrive_side]);
+        evlog_str(log, "figures", ck_figs[s->arrive_type].name);
+        evlog_int(log, "count", 0);
+        evlog_int(log, "no_room", s->arrive_count);
+        evlog_end(log, "%s: no room along the %s edge for a row of %d %s: they do not come",
+                  s->arrive_side == CK_ROY ? "Royalist band" : "Parliament reinforcements", edge_names[s->arrive_edge],
+                  s->arrive_count, ck_fig_noun(s->arrive_type, s->arrive_count));
+    }
+    start_parliament(s);
+    say_none_on_table(s, io);
+}
+
 /* [CK Chance Cards] the band or the reinforcements come on at the point,
  * in a row along the edge (ck_arrival_spot); the log says where the
  * first stands. */
 static void apply_arrive(CkState *s, const Action *a, GameIO *io)
 {
+    if (a->verb == CKV_END) {
+        no_room_to_arrive(s, io);
+        return;
+    }
     int first = s->nfigs;
     for (int k = 0; k < s->arrive_count; k++) {
         float x, y;

@@ -225,15 +225,15 @@ static int legal_arrive(const CkState *s, Action *out, int cap)
     int n = 0;
     /* every 4" along the edge; where figures leave no room for the row at
      * any of them, every half inch; 0.2" in, on the 0.1" grid that
-     * ck_describe prints, so the line typed back is this action */
+     * ck_describe prints, so the line typed back is this action; with no
+     * room at all, `end`: they do not come */
     static const float steps[] = {4, 0.5f};
+    Action a;
     for (int k = 0; k < 2 && n == 0; k++)
-        for (float step = steps[k], t = step; t <= CK_TABLE - step; t += step) {
-            float x = s->arrive_edge == 0 ? 0.2f : s->arrive_edge == 1 ? 47.8f : t;
-            float y = s->arrive_edge == 2 ? 47.8f : s->arrive_edge == 3 ? 0.2f : t;
-            Action a = {.verb = CKV_ARRIVE, .x = x, .y = y};
+        for (int i = 0; ck_arrive_point(s, steps[k], i, &a); i++)
             try_push(s, out, cap, &n, a, NULL);
-        }
+    if (n == 0)
+        try_push(s, out, cap, &n, (Action){.verb = CKV_END}, NULL);
     return n;
 }
 

@@ -714,6 +714,41 @@ Test(ck_chance_cards, arrivals_need_room_for_their_row)
     ckf_assert_at(&F, y + 2, 31.6f, 0.8f);
 }
 
+/* ... and where figures along the edge leave no room for the row
+ * anywhere, the arrivals do not come: `end` is then the one legal action,
+ * said in the log, and the computer player takes it (ecw: a simulated game
+ * stopped with no legal action where men waited along the north edge). */
+Test(ck_chance_cards, arrivals_with_no_room_anywhere_do_not_come)
+{
+    ckf_fig(&F, F_CAVALRY, 24, 10);
+    ckf_side(&F, CK_ROY);
+    for (int k = 0; k < 48; k++) /* clubmen base to base along the north edge */
+        ckf_fig(&F, F_CLUBMAN, 0.5f + (float)k, 47.5f);
+    int before = F.s.nfigs;
+    ckf_arrivals(&F, CK_ROY, F_HORSE, 2, 2);
+    ckf_refused(&F, ckf_act(CKV_ARRIVE, 0, 0, 0, 24, 47.8f), "no room for the arrivals there");
+    Action acts[MAX_ACTIONS];
+    int n = ck_ops.legal(&F.s, acts, MAX_ACTIONS);
+    cr_assert_eq(n, 1);
+    cr_assert_eq(acts[0].verb, CKV_END, "verb %d", acts[0].verb);
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0, "the computer finds the one action");
+    cr_assert_eq(a.verb, CKV_END);
+    ckf_do(&F, a);
+    cr_assert_eq(F.s.nfigs, before, "nobody came");
+    cr_assert_eq(F.s.phase, CP_PARLIAMENT);
+    const char *ev = captured_last_text(&F.ev, "arrival");
+    cr_assert(ev && strstr(ev, "Royalist band: no room along the north edge for a row of 2 horse: they do not come"),
+              "%s", ev ? ev : "(none)");
+    /* with room somewhere, `end` is refused, and says why */
+    ckf_f(&F, before - 1)->status = FS_DEAD;
+    ckf_f(&F, before - 2)->status = FS_DEAD;
+    ckf_f(&F, before - 3)->status = FS_DEAD;
+    ckf_f(&F, before - 4)->status = FS_DEAD;
+    ckf_arrivals(&F, CK_ROY, F_HORSE, 2, 2);
+    ckf_refused(&F, ckf_act(CKV_END, 0, 0, 0, 0, 0), "there is room for their row");
+}
+
 Test(ck_chance_cards, band_arrives_on_rolled_edge)
 {
     for (int t = 1; t <= 6; t++)
