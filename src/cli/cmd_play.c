@@ -1417,25 +1417,20 @@ static void play_resumed_how(const Play *p)
         size_t len = strlen(now);
         snprintf(now + len, sizeof now - len, "%s%s %s%s", i ? ", " : "", g->roles[i], who,
                  p->hotseat || i == p->human ? "" : p->ai_name);
-        bool person = p->hotseat || i == p->human;
-        if (noted[0] && (strcmp(noted, "human") == 0) != person) {
+        bool person = p->hotseat || i == p->human, was_person = strcmp(noted, "human") == 0;
+        if (noted[0] && (was_person != person || (!person && strcmp(noted, p->ai_name) != 0))) {
             len = strlen(had);
             snprintf(had + len, sizeof had - len, "%s%s %s", had[0] ? ", " : "", g->roles[i],
-                     strcmp(noted, "human") == 0 ? "a person" : noted);
-        } else if (noted[0] && !person && strcmp(noted, p->ai_name) != 0) {
-            len = strlen(had);
-            snprintf(had + len, sizeof had - len, "%s%s %s", had[0] ? ", " : "", g->roles[i], noted);
+                     was_person ? "a person" : noted);
         }
     }
-    const char *dice = p->manual ? "typed by hand" : "rolled by ecw";
-    bool dice_changed = p->rec.dice[0] && (strcmp(p->rec.dice, "manual") == 0) != p->manual;
-    if (dice_changed) {
+    if (p->rec.dice[0] && (strcmp(p->rec.dice, "manual") == 0) != p->manual) {
         size_t len = strlen(had);
         snprintf(had + len, sizeof had - len, "%sdice %s", had[0] ? ", " : "",
                  p->manual ? "rolled by ecw" : "typed by hand");
     }
-    printf("playing on: %s; dice %s%s%s%s\n", now, dice, had[0] ? " (the record had " : "", had,
-           had[0] ? ")" : "");
+    printf("playing on: %s; dice %s%s%s%s\n", now, p->manual ? "typed by hand" : "rolled by ecw",
+           had[0] ? " (the record had " : "", had, had[0] ? ")" : "");
 }
 
 static void play_resumed(const Play *p, const char *path, const void *st, const LastSides *ls)
