@@ -314,7 +314,7 @@ int ck_base_taken(const CkState *s, int under, Diag *d);
 /* [CK Chance Cards] where the k-th of `count` figures arriving at (x, y)
  * on edge `edge` (0 west, 1 east, 2 north, 3 south) stands. */
 void ck_arrival_spot(int edge, float x, float y, int k, int count, float *fx, float *fy);
-/* The arrivals' points along their edge, every `step` inches, on the 0.1"
+/* [CK Chance Cards] the arrivals' points along their edge, every `step` inches, on the 0.1"
  * grid ck_describe prints: the i-th into *a (false past the last). */
 bool ck_arrive_point(const CkState *s, float step, int i, Action *a);
 /* [CK Chance Cards] (ecw) is there room for the arrivals' row anywhere on
