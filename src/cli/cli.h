@@ -136,11 +136,24 @@ int   cli_check_not_clobbered(const char *opt, const char *path, bool overwrite,
  * there yet in the same directory)? "-" and NULL name none. */
 bool  cli_same_file(const char *a, const char *b);
 /* Open an event file for writing ("-" = stdout), refusing one the user
- * has unless `overwrite` (cli_check_not_clobbered); NULL with d filled. */
+ * has unless `overwrite` (cli_check_not_clobbered); NULL with d filled.
+ * A regular file already there is not touched yet: the events go to a
+ * new file beside it, put in its place by cli_commit_events (or by
+ * cli_close_events), or dropped by cli_abandon_events, so that a run that
+ * fails (a record that does not replay) leaves the old trail whole. A
+ * named pipe nobody reads is refused, not waited on. */
 FILE *cli_open_events(const char *path, bool overwrite, Diag *d);
-/* Close f from cli_open_events (NULL and stdout are left alone): -1 if a
- * write to it failed, at the close or before it (fclose forgets an error
- * met while the events were written, and the file silently lacks them). */
+/* Put the events written so far in the place of the file they replace
+ * (nothing to do for a new file, stdout, or once done): 0, or -1 with d
+ * filled. Later events follow in that file. */
+int   cli_commit_events(FILE *f, Diag *d);
+/* Close f, dropping what it holds when it was to replace a file (that file
+ * stays as it was); a new file keeps what was written. */
+void  cli_abandon_events(FILE *f);
+/* Close f from cli_open_events (NULL and stdout are left alone), first
+ * committing it (cli_commit_events): -1 if a write to it failed, at the
+ * close or before it (fclose forgets an error met while the events were
+ * written, and the file silently lacks them). */
 int   cli_close_events(FILE *f);
 /* The files a played or watched game writes: the save (which may replace
  * a file there with save_over: --overwrite, or the --load file saved back)

@@ -6,6 +6,7 @@
 #include "games/registry.h"
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -410,14 +411,18 @@ void cli_sink(void *ud, const char *json, const char *text, int vis)
         fprintf(s->text, "  %s\n", text);
 }
 
-/* cli_check_writable of a file that is no link. */
-static int check_writable_at(const char *path, Diag *d)
+/* cli_check_writable of a file that is no link (named so by the user). */
+static int check_writable_at(const char *path, const char *named, Diag *d)
 {
     struct stat sb;
     bool existed = stat(path, &sb) == 0;
+    if (existed && S_ISFIFO(sb.st_mode)) /* (a tester's --save FIFO hung ecw, waiting for a reader) */
+        return diag_set(d, "%s is a pipe: a game is saved to a file, written again after every action", named);
     FILE *f = fopen(path, "a");
-    if (!f)
-        return diag_set(d, "%s: %s", path, strerror(errno));
+    if (!f) /* (with --load the save is the loaded file: a tester read "Permission denied" as unreadable) */
+        return diag_set(d, "%s cannot be written (%s): the game is saved there after every action; --save OTHER "
+                           "keeps it in another file",
+                        path, strerror(errno));
     fclose(f);
     if (!existed)
         remove(path);
@@ -429,7 +434,7 @@ int cli_check_writable(const char *named, Diag *d)
     if (!*named)
         return diag_set(d, "--save: the file name is empty");
     char *target = record_link_target(named); /* record_save writes there: so is the check made */
-    int rc = check_writable_at(target ? target : named, d);
+    int rc = check_writable_at(target ? target : named, named, d);
     free(target);
     return rc;
 }
@@ -481,6 +486,57 @@ bool cli_same_file(const char *a, const char *b)
     return same;
 }
 
+/* The event file that replaces one already there until it is committed
+ * (cli_open_events): one a process, as one run writes one. */
+static struct {
+    FILE *f;
+    char  tmp[PATH_MAX + 16], path[PATH_MAX];
+} pending_events;
+
+/* A file beside path to write the events to, its name into pending_events
+ * (".ecw-XXXXXX" in path's directory); NULL with d filled. */
+static FILE *open_events_beside(const char *path, const struct stat *old, Diag *d)
+{
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) + 1 : 0;
+    if (strlen(path) >= sizeof pending_events.path) {
+        diag_set(d, "%s: the path is too long", path);
+        return NULL;
+    }
+    snprintf(pending_events.tmp, sizeof pending_events.tmp, "%.*s.ecw-XXXXXX", dir, path);
+    int fd = mkstemp(pending_events.tmp);
+    FILE *f = fd >= 0 && fchmod(fd, old->st_mode & 07777) == 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        diag_set(d, "%s: cannot write beside it: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(pending_events.tmp);
+        }
+        return NULL;
+    }
+    snprintf(pending_events.path, sizeof pending_events.path, "%s", path);
+    pending_events.f = f;
+    return f;
+}
+
+/* Open path for writing, truncated, without waiting on a named pipe
+ * nobody reads (a tester's --events FIFO hung ecw); NULL with d filled. */
+static FILE *open_events_at(const char *path, Diag *d)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+    int fl = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    FILE *f = fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0 ? fdopen(fd, "w") : NULL;
+    if (f)
+        return f;
+    if (errno == ENXIO)
+        diag_set(d, "%s is a named pipe that nobody reads yet: start its reader first", path);
+    else
+        diag_set(d, "%s: %s", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    return NULL;
+}
+
 FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
 {
     if (strcmp(path, "-") == 0)
@@ -490,22 +546,52 @@ FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
         return NULL;
     }
     struct stat at, out;
-    if (stat(path, &at) == 0 && fstat(STDOUT_FILENO, &out) == 0 && at.st_dev == out.st_dev && at.st_ino == out.st_ino)
+    bool there = stat(path, &at) == 0;
+    if (there && fstat(STDOUT_FILENO, &out) == 0 && at.st_dev == out.st_dev && at.st_ino == out.st_ino)
         return stdout; /* /dev/stdout, or the file stdout goes to: written as '-' is, never truncated */
     if (cli_check_not_clobbered("--events", path, overwrite, d) < 0)
         return NULL;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        diag_set(d, "%s: %s", path, strerror(errno));
-    return f;
+    struct stat ln;
+    if (there && S_ISREG(at.st_mode) && at.st_size > 0 && lstat(path, &ln) == 0 && !S_ISLNK(ln.st_mode))
+        return open_events_beside(path, &at, d); /* (a link is written through, as before) */
+    return open_events_at(path, d);
+}
+
+int cli_commit_events(FILE *f, Diag *d)
+{
+    if (!f || f != pending_events.f)
+        return 0;
+    pending_events.f = NULL;
+    if (fflush(f) != 0 || rename(pending_events.tmp, pending_events.path) != 0) {
+        int e = errno;
+        unlink(pending_events.tmp);
+        return diag_set(d, "%s: cannot put the new events in its place: %s (it is as it was)", pending_events.path,
+                        strerror(e));
+    }
+    return 0;
+}
+
+void cli_abandon_events(FILE *f)
+{
+    if (!f || f == stdout)
+        return;
+    if (f == pending_events.f) {
+        pending_events.f = NULL;
+        unlink(pending_events.tmp);
+    }
+    fclose(f);
 }
 
 int cli_close_events(FILE *f)
 {
     if (!f || f == stdout)
         return 0;
+    Diag d = {{0}};
+    bool committed = cli_commit_events(f, &d) == 0;
+    if (!committed)
+        cli_error("%s", d.msg);
     bool bad = ferror(f);
-    return fclose(f) != 0 || bad ? -1 : 0;
+    return fclose(f) != 0 || bad || !committed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */

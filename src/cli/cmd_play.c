@@ -49,6 +49,8 @@ typedef struct Play {
     bool           resumed;     /* --load: undo reaches back only to the resumed position */
     bool           tell_seed;   /* ecw chose the seed, or a resumed game holds it sealed: told once the game is over */
     bool           keep_failed; /* play_keep could not write the save: not tried again */
+    RecordStamp    stamp;       /* the save file as this sitting last read or wrote it (play_write) */
+    char           diverted[PATH_MAX]; /* the file the game went to when another wrote the save (play_divert) */
     bool           kept;        /* the save is referee_save's own file (written on quit too, as 'save' says) */
     bool           refused_action; /* manual dice: an action typed at this prompt was refused: no bare
                                       number plays until 'list' shows the list again (they are dice) */
@@ -1092,6 +1094,49 @@ static int play_args(int argc, char **argv, PlayArgs *a)
     return -1;
 }
 
+/* The save file was written by another program since this sitting last
+ * read or wrote it (a second ecw playing the same game: a tester's idle
+ * sitting, quitting, rolled the other's moves back): it is left as it is,
+ * and the game goes on in a new file beside it, "FILE-2.json" (the first
+ * number free), said once. -1 (d filled) when no name is free. */
+static int play_divert(Play *p, Diag *d)
+{
+    const char *dot = strrchr(p->save, '.'), *slash = strrchr(p->save, '/');
+    int stem = dot && (!slash || dot > slash) && strcmp(dot, ".json") == 0 ? (int)(dot - p->save)
+                                                                          : (int)strlen(p->save);
+    for (int k = 2; k < 100; k++) {
+        char name[PATH_MAX];
+        struct stat sb;
+        if (snprintf(name, sizeof name, "%.*s-%d.json", stem, p->save, k) >= (int)sizeof name)
+            break;
+        if (lstat(name, &sb) == 0)
+            continue;
+        fflush(stdout);
+        cli_error("play: %s was written by another program since this sitting last saved it (is another ecw "
+                  "playing this game?): it is left as it is, and this game is saved to %s from now on (--load %s "
+                  "goes on with it)",
+                  p->save, name, name);
+        memcpy(p->diverted, name, sizeof name);
+        p->save = p->diverted;
+        p->stamp.known = false;
+        return 0;
+    }
+    return diag_set(d, "%s was written by another program since this sitting last saved it, and no name "
+                       "beside it is free to keep this game in", p->save);
+}
+
+/* Write the record to the save file (play_divert first if another wrote
+ * it), noting what the file is like after; -1 with d filled. */
+static int play_write(Play *p, Diag *d)
+{
+    if (record_stamp_changed(p->save, &p->stamp) && play_divert(p, d) < 0)
+        return -1;
+    if (record_save(&p->rec, p->save, d) < 0)
+        return -1;
+    record_stamp_take(p->save, &p->stamp);
+    return 0;
+}
+
 /* Save the record if asked; false (message printed) on failure. A
  * referee's own file is written even with no action in it: 'save' and the
  * notice at the start said it was kept, and the game resumes from it with
@@ -1102,7 +1147,7 @@ static bool play_save(Play *p, const void *st)
     if (!p->save)
         return true;
     Diag d = {{0}};
-    if (record_save(&p->rec, p->save, &d) < 0) {
+    if (play_write(p, &d) < 0) {
         cli_error("play: %s", d.msg);
         return false;
     }
@@ -1121,7 +1166,7 @@ static void play_keep(void *ud, const void *st)
         return;
     record_finish(&p->rec, st);
     Diag d = {{0}};
-    if (record_save(&p->rec, p->save, &d) < 0) {
+    if (play_write(p, &d) < 0) {
         cli_error("play: %s (the game goes on, and is saved again when it ends or you quit)", d.msg);
         p->keep_failed = true;
     }
@@ -1457,7 +1502,10 @@ static void play_resumed(const Play *p, const char *path, const void *st, const 
         size_t n = p->rec.pending_rolls;
         char text[RECORD_TEXT];
         p->g->describe(st, &p->rec.pending.a, text, sizeof text);
-        printf("waiting for its dice: %s (", text);
+        int side = p->g->current_player(st); /* (a tester took the computer's waiting "end" for his own) */
+        bool computer = !p->hotseat && side != p->human && side >= 0 && side < p->g->nplayers;
+        printf("waiting for its dice: %s%s%s%s (", side >= 0 && side < p->g->nplayers ? p->g->roles[side] : "",
+               side >= 0 && side < p->g->nplayers ? "'s " : "", text, computer ? ", the computer's order" : "");
         if (n)
             printf("%zu typed before the break; ", n);
         printf("%s)\n", !p->manual ? "ecw rolls the rest: --dice auto" : n ? "the rest are asked for now" : "asked for now");
@@ -1537,8 +1585,9 @@ static void play_note_players(Play *p, const PlayArgs *a)
 
 /* Set up the game (new, or resumed with --load) and the agents, play,
  * report. */
-static int play_run(PlayArgs *a, Play *p, FILE *events)
+static int play_run(PlayArgs *a, Play *p, FILE **events_io)
 {
+    FILE *events = *events_io;
     const GameOps *g = a->g;
     void *st = cli_state_new(g);
     *p = (Play){.g = g, .human = a->human, .hotseat = a->hotseat, .seated = -1, .save = a->save,
@@ -1548,12 +1597,22 @@ static int play_run(PlayArgs *a, Play *p, FILE *events)
     /* the log on screen: public lines and the player's own; in the hot
      * seat, where the screen is everyone's, public lines only (a line for
      * one side stays in the events file) */
+    if (a->load && p->save && cli_same_file(p->save, a->load))
+        record_stamp_take(p->save, &p->stamp); /* what this sitting read: another's writing it is noticed */
     PlaySink sink = {{events, NULL, stdout, a->hotseat ? VIS_PUBLIC : a->human}, p};
     EventLog log;
     evlog_init(&log, play_sink, &sink);
     p->log = &log;
     GameIO io = {&log, a->manual || a->loaded.has_pending ? play_roll : NULL, p};
     int code = a->load ? play_resume(a, p, st, &log) : play_start(a, p, st, &io);
+    Diag d = {{0}};
+    if (code != EXIT_OK) { /* a record that does not replay: an events file it would replace stays whole */
+        cli_abandon_events(events);
+        *events_io = NULL;
+    } else if (cli_commit_events(events, &d) < 0) {
+        cli_error("play: %s", d.msg);
+        code = EXIT_FAIL;
+    }
     if (code == EXIT_OK) {
         play_note_players(p, a);
         code = play_agents_run(a, p, st, &io);
@@ -1651,7 +1710,7 @@ static int play_main(PlayArgs *a)
     Play *p = calloc(1, sizeof *p);
     if (!p)
         return EXIT_FAIL;
-    rc = play_run(a, p, events);
+    rc = play_run(a, p, &events);
     free(p);
     if (cli_close_events(events) < 0) {
         cli_error("play: %s: write failed", a->events);

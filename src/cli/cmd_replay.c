@@ -163,6 +163,10 @@ int cmd_replay(int argc, char **argv)
         cli_error("replay: %s", d.msg);
     else
         code = replay_run(&r, a.path, a.verify, a.show, events);
+    if (code != EXIT_OK && events) { /* a file the events would replace stays as it was */
+        cli_abandon_events(events);
+        events = NULL;
+    }
     if (cli_close_events(events) < 0) {
         cli_error("replay: %s: write failed", a.events);
         code = EXIT_FAIL;

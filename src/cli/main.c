@@ -75,6 +75,13 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *a = argv[1];
+    if (strcmp(a, "help") == 0 && argc >= 3) { /* `ecw help play` is `ecw play --help` (a tester got the list) */
+        for (const Command *c = commands; c->name; c++)
+            if (strcmp(c->name, argv[2]) == 0)
+                return stdout_flushed(c->run(2, (char *[]){argv[2], "--help", NULL}));
+        cli_error("help: no command '%s' (see ecw --help)", argv[2]);
+        return EXIT_USAGE;
+    }
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0) {
         usage(stdout);
         return stdout_flushed(EXIT_OK);

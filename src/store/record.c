@@ -6,6 +6,7 @@
 #include "ai/ai.h"
 #include "games/registry.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <float.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -332,10 +333,15 @@ static void write_record(Jw *w, const Record *r)
 
 /* A temporary file beside path, open for writing with the mode the save
  * should have (the old file's, else what the umask allows a new one); its
- * name into tmp. NULL with errno set on failure. */
+ * name into tmp. The name is short (".ecw-XXXXXX" in path's directory), so
+ * that a save named up to the longest name a directory allows still has
+ * one beside it (a tester's 255-byte name never saved). NULL with errno
+ * set on failure. */
 static FILE *open_beside(const char *path, const struct stat *old, char *tmp, size_t n)
 {
-    snprintf(tmp, n, "%s.XXXXXX", path);
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) + 1 : 0;
+    snprintf(tmp, n, "%.*s.ecw-XXXXXX", dir, path);
     int fd = mkstemp(tmp);
     if (fd < 0)
         return NULL;
@@ -358,42 +364,134 @@ static bool write_closing(FILE *f, const char *text)
     return (fclose(f) == 0) && ok;
 }
 
+/* Write all n bytes of buf at offset 0 of fd; false with errno set. */
+static bool write_all_at(int fd, const char *buf, size_t n)
+{
+    for (size_t done = 0; done < n;) {
+        ssize_t k = pwrite(fd, buf + done, n - done, (off_t)done);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return false;
+        done += (size_t)k;
+    }
+    return true;
+}
+
+/* Open path for writing where it stands, without truncating it and
+ * without waiting on a named pipe nobody reads (a tester's --save FIFO
+ * hung ecw): -1 with errno set (ENXIO for such a pipe). */
+static int open_in_place(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -1;
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* Write text and a newline over the file at path itself (no temporary
+ * file can be made beside it, or it is no regular file). A regular file
+ * is grown first to the new length (posix_fallocate), so that a full
+ * disk refuses the save before a byte of the old record is touched (a
+ * tester's disk-full save cut a 63-action game short), then written and
+ * cut to length. *unchanged tells whether the old file is still whole. */
+static bool write_in_place(const char *path, const char *text, bool *unchanged)
+{
+    *unchanged = true;
+    int fd = open_in_place(path);
+    if (fd < 0)
+        return false;
+    size_t n = strlen(text);
+    char *buf = malloc(n + 1);
+    if (!buf) {
+        close(fd);
+        errno = ENOMEM;
+        return false;
+    }
+    memcpy(buf, text, n);
+    buf[n++] = '\n';
+    struct stat sb;
+    bool regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode), ok = true;
+    if (regular && (off_t)n > sb.st_size) {
+        int e = posix_fallocate(fd, 0, (off_t)n);
+        if (e != 0)
+            ok = false, errno = e;
+    }
+    if (ok) {
+        *unchanged = false;
+        ok = regular ? write_all_at(fd, buf, n) && ftruncate(fd, (off_t)n) == 0
+                     : write(fd, buf, n) == (ssize_t)n;
+    }
+    int e = errno;
+    free(buf);
+    if (close(fd) != 0 && ok)
+        ok = false, e = errno;
+    errno = e;
+    return ok;
+}
+
 /* record_save to path, a file or none yet (not a link), through a
  * temporary file renamed over it once it is whole: a save cut short (a
  * full disk, a size limit) leaves the old record as it was. What is no
  * regular file (/dev/null, a pipe), or a file in a directory where no
- * other may be made, is written directly. */
+ * other may be made, is written where it stands (write_in_place). */
 static int save_at(const Record *r, const char *path, Diag *d)
 {
+    struct stat sb;
+    bool exists = stat(path, &sb) == 0, direct = exists && !S_ISREG(sb.st_mode);
+    char tmp[PATH_MAX + 16];
+    if (strlen(path) >= PATH_MAX)
+        return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
+    FILE *f = direct ? NULL : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
+    if (!f && !direct && errno != EACCES && errno != EPERM && errno != EROFS)
+        return diag_set(d, "%s: %s", path, strerror(errno));
+    direct = !f; /* a file we may write in a directory we may not */
     Jw w;
     jw_init(&w);
     write_record(&w, r);
-    struct stat sb;
-    bool exists = stat(path, &sb) == 0, direct = exists && !S_ISREG(sb.st_mode);
-    char tmp[PATH_MAX + 8];
-    if (strlen(path) >= PATH_MAX) {
-        jw_fini(&w);
-        return diag_set(d, "the save file's path is too long (%zu bytes)", strlen(path));
-    }
-    FILE *f = direct ? NULL : open_beside(path, exists ? &sb : NULL, tmp, sizeof tmp);
-    if (!f && (direct || errno == EACCES || errno == EPERM || errno == EROFS))
-        direct = true, f = fopen(path, "w"); /* a file we may write in a directory we may not */
-    if (!f) {
-        jw_fini(&w);
-        return diag_set(d, "%s: %s", path, strerror(errno));
-    }
-    bool ok = write_closing(f, jw_str_of(&w));
+    bool unchanged = true, ok = direct ? write_in_place(path, jw_str_of(&w), &unchanged)
+                                       : write_closing(f, jw_str_of(&w));
     int e = errno;
     jw_fini(&w);
     if (ok && !direct && rename(tmp, path) != 0)
         ok = false, e = errno;
     if (!ok && !direct)
         unlink(tmp);
+    if (!ok && direct && e == ENXIO)
+        return diag_set(d, "%s is a named pipe that nobody reads: a game is saved to a file", path);
     if (!ok)
         return diag_set(d, "%s: write failed: %s (%s)", path, strerror(e),
-                        direct ? "the file may be cut short" : exists ? "the file there before is unchanged"
-                                                             : "nothing was saved");
+                        !unchanged ? "the file may be cut short"
+                        : exists   ? "the file there before is unchanged"
+                                   : "nothing was saved");
     return 0;
+}
+
+void record_stamp_take(const char *path, RecordStamp *st)
+{
+    struct stat sb;
+    *st = (RecordStamp){0};
+    if (stat(path, &sb) != 0)
+        return;
+    *st = (RecordStamp){true, (unsigned long long)sb.st_dev, (unsigned long long)sb.st_ino, (long long)sb.st_size,
+                        (long long)sb.st_mtim.tv_sec, (long long)sb.st_mtim.tv_nsec};
+}
+
+bool record_stamp_changed(const char *path, const RecordStamp *st)
+{
+    if (!st->known)
+        return false;
+    RecordStamp now;
+    record_stamp_take(path, &now);
+    return !now.known || now.dev != st->dev || now.ino != st->ino || now.size != st->size || now.sec != st->sec ||
+           now.nsec != st->nsec;
 }
 
 char *record_link_target(const char *path)
@@ -409,6 +507,8 @@ char *record_link_target(const char *path)
         if (n < 0)
             return at;
         to[n] = '\0';
+        if (strncmp(cur, "/proc/", 6) == 0 && to[0] != '/')
+            return at; /* "pipe:[8334166]" for /dev/stdout into a pipe: no path, the link itself is written */
         const char *slash = strrchr(cur, '/');
         size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1; /* relative: from the link's directory */
         char *next = malloc(dir + (size_t)n + 1);
@@ -1131,6 +1231,9 @@ static int json_syntax_error(const char *path, const char *text, const json_erro
         key_before(text, (size_t)err->position, key, sizeof key))
         return diag_set(d, "%s:%d:%d: %s: number too large (at most %" PRId64 ")", path, err->line,
                         err->column, key, (int64_t)INT64_MAX);
+    if (strstr(err->text, "JSON_ALLOW_NUL")) /* (jansson names its own flag) */
+        return diag_set(d, "%s:%d:%d: a string holds a NUL character (\\u0000), which no record has", path,
+                        err->line, err->column);
     return diag_set(d, "%s:%d:%d: %s", path, err->line, err->column, err->text);
 }
 
@@ -1145,7 +1248,9 @@ static int escape_controls(Diag *d)
     char out[sizeof d->msg];
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)d->msg; *p && n + 5 < sizeof out; p++) {
-        if (*p >= 0x20 && *p != 0x7f)
+        if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* a C1 control in UTF-8 (CSI: a terminal obeys it too) */
+            n += (size_t)snprintf(out + n, sizeof out - n, "\\u%04x", p[1]), p++;
+        else if (*p >= 0x20 && *p != 0x7f)
             out[n++] = (char)*p;
         else
             n += (size_t)snprintf(out + n, sizeof out - n, *p == '\n' ? "\\n" : *p == '\t' ? "\\t" : "\\x%02x", *p);
@@ -1171,7 +1276,9 @@ static int load_parsed(Record *r, const char *path, Diag *d)
     }
     /* A byte-order mark, which an editor may put before the text: JSON
      * readers may pass over it (RFC 8259, 8.1), and jansson does not. */
-    size_t bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t bom = 0;
+    while (len - bom >= 3 && memcmp(text + bom, "\xEF\xBB\xBF", 3) == 0) /* (an editor's twice, a tester's) */
+        bom += 3;
     json_error_t err;
     json_t *root = json_loadb(text + bom, len - bom, JSON_REJECT_DUPLICATES, &err);
     if (!root) {
@@ -1233,6 +1340,8 @@ static int refused_step(const GameOps *g, const void *st, size_t i, const RecAct
     g->describe(st, &ra->a, said, sizeof said);
     if (strcmp(said, ra->text) == 0)
         return diag_set(d, "action %zu (%s): illegal: %s", i, said, why);
+    if (!ra->text[0]) /* (a tester's record without the text read "says ''") */
+        return diag_set(d, "action %zu (%s; the record gives no text for it): illegal: %s", i, said, why);
     return diag_set(d, "action %zu (%s; its text in the record says '%s'): illegal: %s", i, said, ra->text, why);
 }
 

@@ -134,6 +134,18 @@ void record_finish(Record *r, const void *st);
 /* Write as JSON; -1 with d filled on failure. Through a symbolic link
  * (or a chain of them) the file it names is written, the link kept. */
 int record_save(const Record *r, const char *path, Diag *d);
+/* What a save file was like when this sitting last read or wrote it
+ * (through links), to tell when another program has written it since. */
+typedef struct RecordStamp {
+    bool               known;
+    unsigned long long dev, ino;
+    long long          size, sec, nsec;
+} RecordStamp;
+/* Note what the file at path is like now (known false: there is none). */
+void record_stamp_take(const char *path, RecordStamp *st);
+/* Has the file at path changed (written, replaced, removed) since st was
+ * taken? False when st is not known. */
+bool record_stamp_changed(const char *path, const RecordStamp *st);
 /* The file a symbolic link at path names, followed to the end of a chain,
  * whether it exists or not (malloc'd); NULL when path is no link. */
 char *record_link_target(const char *path);

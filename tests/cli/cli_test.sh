@@ -408,7 +408,7 @@ expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
 grep -q "^then move P3 7 was declared; its dice were being typed (2 so far)" "$tmp/out" || fail "replay of a pending action: $(tail -3 "$tmp/out")"
 cp "$tmp/dice-quit.json" "$tmp/dice-quit-auto.json"
 "$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
-grep -q "^waiting for its dice: move P3 7 (2 typed before the break; the rest are asked for now)$" "$tmp/out" ||
+grep -q "^waiting for its dice: parliament's move P3 7, the computer's order (2 typed before the break; the rest are asked for now)$" "$tmp/out" ||
   fail "play --load of a pending action: $(head -9 "$tmp/out")"
 grep -q "^roll d6 for additional move, P3: 2 (typed before the break)$" "$tmp/out" || fail "the dice typed before the break were not fed: $(sed -n 8,14p "$tmp/out")"
 grep -q "^roll d6 for initiative, parliament: 1$" "$tmp/out" || fail "the die after the break was not asked for: $(sed -n 8,16p "$tmp/out")"
@@ -417,7 +417,7 @@ grep -q '"pending"' "$tmp/dice-quit.json" && fail "the pending action stayed pen
 expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
 # ... and with --dice auto the generator rolls the rest
 "$ecw" play --load "$tmp/dice-quit-auto.json" --dice auto <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a pending action with --dice auto exited $?"
-grep -q "^waiting for its dice: move P3 7 (2 typed before the break; ecw rolls the rest: --dice auto)$" "$tmp/out" ||
+grep -q "^waiting for its dice: parliament's move P3 7, the computer's order (2 typed before the break; ecw rolls the rest: --dice auto)$" "$tmp/out" ||
   fail "play --load --dice auto of a pending action: $(head -9 "$tmp/out")"
 grep "^roll d" "$tmp/out" | grep -vq "(typed before the break)$" && fail "--dice auto asked for a die"
 expect 0 "$ecw" replay --verify "$tmp/dice-quit-auto.json"
@@ -1221,6 +1221,55 @@ wide "die-prompt help" <"$tmp/help" || fail "the die prompt's help is wider than
 printf 'quit\n' | "$ecw" play catch-a-king --as parliament --seed 1 2>/dev/null | grep '^  \.\.\. and' >"$tmp/more"
 [ -s "$tmp/more" ] || fail "no '... and N more' line under the list"
 wide "the list's last line" <"$tmp/more" || fail "the list's '... and N more' line is wider than 79 columns"
+
+# --- the files a hostile tester attacked (2026-12-02)
+printf 'hint\ntake\nhint\ntake\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 7 --save "$tmp/sit.json" >/dev/null 2>&1 ||
+  fail "making a game to sit at twice"
+# a_failed_load_leaves_the_events_file_it_would_replace: the record fails at
+# an action (a piece laid 1" from the corner), after some events were written
+printf 'quit\n' | "$ecw" play --load "$tmp/sit.json" --events "$tmp/sit-ev.jsonl" >/dev/null 2>&1
+cp "$tmp/sit-ev.jsonl" "$tmp/sit-ev.keep"
+sed 's/"x":[-0-9.e]*,"y":[-0-9.e]*/"x":47,"y":47/2' "$tmp/sit.json" >"$tmp/sit-bad.json"
+printf 'quit\n' | "$ecw" play --load "$tmp/sit-bad.json" --events "$tmp/sit-ev.jsonl" --overwrite >"$tmp/out" 2>"$tmp/err" &&
+  fail "a record that does not replay was loaded"
+grep -q "cannot resume: action 1 " "$tmp/err" || fail "the bad record failed elsewhere: $(cat "$tmp/err")"
+cmp -s "$tmp/sit-ev.jsonl" "$tmp/sit-ev.keep" || fail "a failed load replaced the events file it would have written"
+expect 1 "$ecw" replay "$tmp/sit-bad.json" --events "$tmp/sit-ev.jsonl" --overwrite
+cmp -s "$tmp/sit-ev.jsonl" "$tmp/sit-ev.keep" || fail "a failed replay replaced the events file it would have written"
+ls -a "$tmp" | grep -q '^\.ecw-' && fail "a temporary file was left: $(ls -a "$tmp")"
+# a_second_sitting_never_rolls_back_the_first: the save written by another
+# since this sitting loaded it is left alone, and this game goes beside it
+mkfifo "$tmp/sit.in"
+"$ecw" play --load "$tmp/sit.json" <"$tmp/sit.in" >"$tmp/sit.out" 2>"$tmp/sit.err" &
+sitting=$!
+exec 7>"$tmp/sit.in"
+for _ in $(seq 300); do grep -q 'parliament> ' "$tmp/sit.out" 2>/dev/null && break; sleep 0.1; done
+cp "$tmp/sit.json" "$tmp/sit.other"
+sleep 0.1
+cat "$tmp/sit.other" >"$tmp/sit.json" # another program writes the file (the same bytes, a new time)
+printf 'hint\ntake\nquit\n' >&7
+exec 7>&-
+wait "$sitting" || fail "the sitting whose file was written by another exited $?: $(cat "$tmp/sit.err")"
+grep -q "^ecw: play: $tmp/sit.json was written by another program since this sitting last saved it .*saved to $tmp/sit-2.json from now on" "$tmp/sit.err" ||
+  fail "no word of the file written by another: $(cat "$tmp/sit.err")"
+cmp -s "$tmp/sit.json" "$tmp/sit.other" || fail "the file another wrote was written over"
+expect 0 "$ecw" replay --verify "$tmp/sit-2.json"
+# named_pipes_are_refused_not_waited_on
+mkfifo "$tmp/pipe"
+expect 1 timeout 30 "$ecw" play catch-a-king --seed 1 --save "$tmp/pipe"; err_has "pipe is a pipe: a game is saved to a file"
+expect 1 timeout 30 "$ecw" sim catch-a-king --games 1 --events "$tmp/pipe"; err_has "is a named pipe that nobody reads yet"
+# a_save_named_as_long_as_a_name_may_be_is_saved (a temporary name beside it would not fit)
+long="$(printf 'a%.0s' $(seq 250)).json"
+printf 'hint\ntake\nquit\n' | "$ecw" play catch-a-king --seed 1 --save "$tmp/$long" >"$tmp/out" 2>"$tmp/err" ||
+  fail "a 255-byte save name: $(head -c 300 "$tmp/err")"
+expect 0 "$ecw" replay --verify "$tmp/$long"
+# a_save_to_stdout_into_a_pipe_is_refused_by_its_name (/dev/stdout names "pipe:[N]", no path: a
+# tester was told "/proc/self/fd/pipe:[8334166]: No such file or directory")
+printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save /dev/stdout 2>"$tmp/err" | cat >"$tmp/out"
+grep -q "^ecw: play: /dev/stdout is a pipe: a game is saved to a file" "$tmp/err" || fail "--save /dev/stdout into a pipe: $(head -c 300 "$tmp/err")"
+# help_names_a_command
+expect 0 "$ecw" help play;  grep -q '^usage: ecw play' "$tmp/out" || fail "ecw help play did not give play's help"
+expect 2 "$ecw" help bogus; err_has "help: no command 'bogus'"
 
 if [ $fails -ne 0 ]; then
   echo "$fails check(s) failed"

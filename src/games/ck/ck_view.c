@@ -722,7 +722,10 @@ static void still_to_do(const CkState *s, const CkFig *f, char *out, size_t n)
             snprintf(out, n, "  moved, aiming at %s", t);
         else
             snprintf(out, n, "  aiming at %s, move %.1f\"", t, (double)ck_move_allowance(s, f));
-    } else if (f->moved) /* (a referee could not tell from the roster who had shot after moving) */
+    } else if (f->moved && f->shot && f->shot_at == CK_NONE) /* a charge or a ride up to take a man is his whole turn
+                                                               * (a play-tester read "moved, shot" of a charger) */
+        snprintf(out, n, "%s", "  done (charged or took a man)");
+    else if (f->moved) /* (a referee could not tell from the roster who had shot after moving) */
         snprintf(out, n, "  moved%s", f->shot ? ", shot" : "");
     else
         snprintf(out, n, "  %smove %.1f\"", f->shot ? "shot, " : "", (double)ck_move_allowance(s, f));

@@ -575,6 +575,21 @@ Test(ck_game_set_up, render_roster_tells_who_shot_after_moving)
     cr_assert(strstr(text, " D1   dragoon         (20.0, 12.0)    moved, shot\n"), "%s", text);
 }
 
+/* [CK Hand to hand Combat] a charge is the charger's whole turn, and the
+ * roster says he is done rather than "moved, shot" (a play-tester read
+ * that of a horseman who had only charged). */
+Test(ck_game_set_up, render_roster_tells_a_charger_is_done)
+{
+    static char text[8192];
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20);
+    ckf_fig(&F, F_SHOT, 20, 23);
+    ckf_dice(&F, 2, 3, 3);
+    ckf_charge(&F, c, c + 1, false);
+    render_of(&F.s, CK_PAR, text, sizeof text);
+    cr_assert(strstr(text, " C1   cavalry trooper (20.0, 21.75)   done (charged or took a man)\n"), "%s", text);
+    cr_assert_null(strstr(text, "moved, shot"), "%s", text);
+}
+
 /* [CK Captured Persons] a horseman taken goes on foot, and the roster says
  * so (a play-tester read "horseman" as mounted); once he escapes he rides
  * again, and the note goes. */
