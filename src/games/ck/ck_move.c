@@ -1263,7 +1263,9 @@ static void write_move(CkState *s, int i, float fx, float fy, GameIO *io, const 
         evlog_str(log, "figure_type", ck_figs[f->type].name);
         char shy[96];
         short_of_a_piece(s, f, shy, sizeof shy);
-        if ((fx == f->x && fy == f->y) || !ck_on_table(f->x, f->y)) /* (dis)mounting where he stands; off the table */
+        size_t n = strlen(what); /* "... at": (dis)mounting where he stands, a charger already touching (a
+                                  * play-tester read "at (13.4, 23.5) to (13.4, 23.5)") */
+        if ((fx == f->x && fy == f->y) || (n >= 3 && strcmp(what + n - 3, " at") == 0) || !ck_on_table(f->x, f->y))
             evlog_end(log, "%s %s %s (%s, %s)", side_title(f->side), ck_fig_label(s, i, io).s, what, ck_inch(fx).s,
                       ck_inch(fy).s);
         else /* to the hundredth where the order was typed so (a referee's 6.35 logged as 6.3) */

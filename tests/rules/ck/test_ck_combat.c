@@ -974,6 +974,18 @@ Test(ck_hand_to_hand_combat, a_charge_from_contact_says_he_was_touching_him)
               captured_last_text(&F.ev, "move"));
 }
 
+/* ... and so does one touching him within the grace, who closes the last
+ * hundredths: no "at (13.4, 23.5) to (13.4, 23.5)" (a play-tester's). */
+Test(ck_hand_to_hand_combat, a_charge_from_near_contact_says_where_he_stands_once)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 21.256f);
+    ckf_dice(&F, 2, 3, 3);
+    ckf_charge(&F, c, s, false);
+    const char *said = captured_last_text(&F.ev, "move");
+    cr_assert(strstr(said, "charges, already touching him, at (20.0, 20.0"), "%s", said);
+    cr_assert_null(strstr(said, ") to ("), "%s", said);
+}
+
 /* ... and one whose base touches the edge already cannot recoil at all:
  * the log says so, not "recoils to" where he stands (a play-tester's). */
 Test(ck_combat_outcomes, a_loser_at_the_table_edge_cannot_recoil)
