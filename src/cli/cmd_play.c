@@ -158,6 +158,7 @@ static void play_help(FILE *f)
           "has come since; with the computer's replies in Marston Less, where they show\n"
           "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
           "exact odds of a shot or charge as the table stands, where the game gives them),\n"
+          "'measure A B' or 'measure A X Y' (To Catch a King: distance, sight, ranges),\n"
           "'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
@@ -450,6 +451,10 @@ static void play_verbs(Play *p, const void *st)
                "type a number from the list, an action in words, or: list, list all, board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
                "the game is kept), help, quit");
+    if (p->g->measure)
+        wrap_fputs(stdout, 2,
+                   "measure A B, or measure A X Y: how far apart two figures, or a figure and a point, stand, "
+                   "whether they can see each other, and each one's range and move from where he stands");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -612,6 +617,17 @@ static void play_odds(Play *p, const void *st, const char *what)
         printf("no odds: %s\n", why.msg);
 }
 
+/* 'measure WHAT': distances, sight and ranges from the game, where it has
+ * them (To Catch a King); the game is untouched. */
+static void play_measure(Play *p, const void *st, const char *what)
+{
+    Diag why = {{0}};
+    if (!p->g->measure)
+        puts("this game has nothing to measure: its table is a grid");
+    else if (p->g->measure(st, what, stdout, &why) < 0)
+        printf("cannot measure: %s\n", why.msg);
+}
+
 /* The state kept in snapshot k. */
 static unsigned char *snap_state(const Play *p, int k)
 {
@@ -702,7 +718,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
 static const char *play_word(const char *s, bool *extra)
 {
     static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
-                                        "roster", "hint", "take", "undo", "odds", "save", NULL};
+                                        "roster", "hint", "take", "undo", "odds", "save", "measure", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -784,6 +800,11 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     }
     if (w && extra && strcmp(w, "save") == 0) {
         play_where_saved(p, true);
+        return PLAY_AGAIN;
+    }
+    if (w && strcmp(w, "measure") == 0) {
+        const char *rest = s + strlen(w);
+        play_measure(p, st, rest + strspn(rest, " \t"));
         return PLAY_AGAIN;
     }
     if (w && extra) {

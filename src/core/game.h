@@ -165,6 +165,11 @@ typedef struct GameOps {
      * (an illegal action, or one left to no chance). Reads only what every
      * side may see. */
     int  (*action_odds)(const void *st, const Action *a, FILE *out, Diag *d);
+    /* Optional: the prompt's `measure WHAT` (To Catch a King: distances,
+     * sight and ranges between figures or a figure and a point), printed
+     * to out; -1 with d saying what was wrong. Reads only what every side
+     * may see. */
+    int  (*measure)(const void *st, const char *what, FILE *out, Diag *d);
     /* Optional: `ecw odds <game> ...`; returns an exit code. */
     int  (*odds)(int argc, char **argv, FILE *out, Diag *d);
     /* Optional: the game's options for `ecw games`, NULL-terminated, one

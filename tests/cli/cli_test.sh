@@ -1267,6 +1267,12 @@ expect 0 "$ecw" replay --verify "$tmp/$long"
 # tester was told "/proc/self/fd/pipe:[8334166]: No such file or directory")
 printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save /dev/stdout 2>"$tmp/err" | cat >"$tmp/out"
 grep -q "^ecw: play: /dev/stdout is a pipe: a game is saved to a file" "$tmp/err" || fail "--save /dev/stdout into a pipe: $(head -c 300 "$tmp/err")"
+# measure_at_the_prompt: To Catch a King measures, Marston Less has a grid
+printf 'measure Y C1\nmeasure Y\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/out" || fail "measure Y C1: $(grep -A3 'measure' "$tmp/out")"
+grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure Y alone was not refused with its usage"
+printf 'measure R1 P1\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^this game has nothing to measure' "$tmp/out" || fail "measure in Marston Less: $(grep -A2 'measure' "$tmp/out")"
 # help_names_a_command
 expect 0 "$ecw" help play;  grep -q '^usage: ecw play' "$tmp/out" || fail "ecw help play did not give play's help"
 expect 2 "$ecw" help bogus; err_has "help: no command 'bogus'"

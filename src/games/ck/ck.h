@@ -285,6 +285,10 @@ void ck_odds_print_fight(const CkFightArgs *f, FILE *out); /* ck_odds.c */
 /* GameOps.action_odds: the odds of a legal shot or charge where the figures
  * stand (ck_combat.c). */
 int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
+/* The prompt's `measure A B` or `measure A X Y` (ck_measure.c): distances,
+ * sight, ranges and moves, as a tape on the table finds them; -1 with d
+ * saying what was wrong. Reads only the open table. */
+int  ck_measure(const void *st, const char *what, FILE *out, Diag *d);
 /* [CK Combat Outcomes] CP_DEFEND: Parliament takes the beaten charger
  * (take) or lets him go; the fight is finished and the Royalist turn goes on. */
 void ck_defender_chooses(CkState *s, bool take, GameIO *io);

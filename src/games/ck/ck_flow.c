@@ -771,6 +771,7 @@ const GameOps ck_ops = {
     .list_shown = 12, /* orders are mostly typed: `move D1 21.5 30` (a play-tester filtered out the rest) */
     .heuristic = ck_heuristic,
     .action_odds = ck_action_odds,
+    .measure = ck_measure,
     .nmetrics = CK_NMETRICS,
     .metric_names = ck_metric_names,
     .metrics = ck_metrics,

@@ -1312,3 +1312,72 @@ Test(ck_movement_and_ranges, a_move_just_short_of_a_piece_says_so)
     said = captured_last_text(&F.ev, "move");
     cr_assert(said && !strstr(said, "short of"), "%s", said ? said : "(none)");
 }
+
+/* What the prompt's `measure` says of a and what (figure B, or "X Y"):
+ * its text (the caller frees), or NULL with d set. */
+static char *measured(const char *what, Diag *d)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    int rc = ck_measure(&F.s, what, f, d);
+    fclose(f);
+    if (rc < 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* [CK Movement and Ranges] `measure` finds what a tape would: the
+ * distance centre to centre and between the bases, the sight the wood
+ * blocks (a play-tester wasted a move on a shot it hid), each one's range
+ * and half range, and each one's move from where he stands. */
+Test(ck_movement_and_ranges, measure_tells_distance_sight_range_and_move)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    ckf_fig(&F, F_DRAGOON, 14, 20);
+    ckf_fig(&F, F_SHOT, 26, 20);
+    Diag d = {{0}};
+    char *t = measured("D1 S1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "D1 dragoon (14.0, 20.0) and S1 shot (26.0, 20.0):\n"), "%s", t);
+    cr_assert(strstr(t, "  12.00\" apart, centre to centre; 10.75\" between their bases\n"), "%s", t);
+    cr_assert(strstr(t, "  sight: none, the wood (piece 3) stands between them\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 shoots 12\": S1 is in range\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 moves 8.0\" from where he stands: S1's base is 2.75\" beyond it\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 moves 6.0\" from where he stands: D1's base is 4.75\" beyond it\n"), "%s", t);
+    free(t);
+    t = measured("(D1) (19.5, 26)", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "D1 dragoon (14.0, 20.0) to (19.5, 26.0), in the open:\n  8.14\" apart\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 shoots 12\": the point is in range\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 moves 8.0\" from where he stands: the point is 0.14\" beyond it\n"), "%s", t);
+    free(t);
+    ckf_f(&F, 1)->x = 17, ckf_f(&F, 1)->y = 24; /* out of the wood's way, within half range */
+    t = measured("S1 D1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  sight: clear\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 shoots 12\": D1 is in range, within half range (+1)\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 moves 6.0\" from where he stands: D1's base is within it\n"), "%s", t);
+    free(t);
+}
+
+/* ... and says what was wrong with what it was asked. */
+Test(ck_movement_and_ranges, measure_refuses_what_it_cannot_measure)
+{
+    ckf_fig(&F, F_DRAGOON, 14, 20);
+    Diag d = {{0}};
+    cr_assert_null(measured("D1", &d));
+    cr_assert(strstr(d.msg, "usage: measure A B"), "%s", d.msg);
+    cr_assert_null(measured("D1 Q7", &d));
+    cr_assert(strstr(d.msg, "no figure on the table called 'Q7'"), "%s", d.msg);
+    cr_assert_null(measured("D1 D1", &d));
+    cr_assert(strstr(d.msg, "are one figure"), "%s", d.msg);
+    cr_assert_null(measured("D1 24 nan", &d));
+    cr_assert(strstr(d.msg, "is not a point in inches"), "%s", d.msg);
+    ckf_f(&F, 0)->status = FS_DEAD;
+    cr_assert_null(measured("D1 24 24", &d));
+    cr_assert(strstr(d.msg, "no figure on the table called 'D1'"), "%s", d.msg);
+}

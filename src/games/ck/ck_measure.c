@@ -1,0 +1,179 @@
+/* ck_measure.c - the prompt's `measure`: what a player would find with his
+ * tape on the table, between two figures or a figure and a point: how far,
+ * whether one can see the other, whether each is in the other's range (and
+ * half range), and how far each could move from where he stands. A
+ * play-tester had to work every one of these out by hand, and wasted a
+ * move on a shot a wood's edge hid. It reads the open table only. */
+#include "ck.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "S1 shot (20.0, 30.0)". */
+static void name_at(const CkState *s, int i, char *out, size_t n)
+{
+    char id[8];
+    ck_fig_id(s, i, id);
+    const CkFig *f = &s->figs[i];
+    snprintf(out, n, "%s %s (%s, %s)", id, ck_fig_noun(f->type, 1), ck_inch(f->x).s, ck_inch(f->y).s);
+}
+
+/* Where (x, y) lies: "in the wood (piece 3)", "on the hill (piece 6)" or
+ * "in the open". */
+static void ground_at(const CkState *s, float x, float y, char *out, size_t n)
+{
+    int p = ck_piece_at(s, x, y);
+    if (p < 0)
+        snprintf(out, n, "in the open");
+    else
+        snprintf(out, n, "%s the %s (piece %d)", ck_terrain[s->pieces[p].kind].hill ? "on" : "in",
+                 ck_terrain[s->pieces[p].kind].name, p + 1);
+}
+
+/* [CK Movement and Ranges] whether a and b can see each other, and if not
+ * what hides one from the other (ck_sight_blocker). */
+static void say_sight(const CkState *s, const CkFig *a, const CkFig *b, FILE *out)
+{
+    const CkFig *deep = NULL;
+    int p = ck_sight_blocker(s, a, b, &deep);
+    if (p < 0) {
+        fprintf(out, "  sight: clear\n");
+        return;
+    }
+    const char *kind = ck_terrain[s->pieces[p].kind].name;
+    if (!deep) {
+        fprintf(out, "  sight: none, the %s (piece %d) stands between them\n", kind, p + 1);
+        return;
+    }
+    char id[8];
+    ck_fig_id(s, (int)(deep - s->figs), id);
+    fprintf(out, "  sight: none, %s stands more than 1\" inside the %s (piece %d) (seen only from within it)\n", id,
+            kind, p + 1);
+}
+
+/* [CK Shooting factors] figure i's range, and whether a point `dist`
+ * inches off is within it and within half of it (+1). */
+static void say_range(const CkState *s, int i, float dist, const char *whom, FILE *out)
+{
+    const CkFig *f = &s->figs[i];
+    char id[8];
+    ck_fig_id(s, i, id);
+    float range = ck_figs[f->type].range;
+    if (range <= 0)
+        fprintf(out, "  %s cannot shoot\n", id);
+    else if (f->type == F_CLUBMAN && !f->musket)
+        fprintf(out, "  %s has no musket\n", id);
+    else if (dist > range)
+        fprintf(out, "  %s shoots %.0f\": %s is out of range, %.2f\" beyond it\n", id, (double)range, whom,
+                (double)(dist - range));
+    else
+        fprintf(out, "  %s shoots %.0f\": %s is in range%s\n", id, (double)range, whom,
+                dist <= range / 2 ? ", within half range (+1)" : "");
+}
+
+/* [CK Movement and Ranges] how far figure i may move from where he stands
+ * (ck_move_allowance: the ground there, a shot first, a change, a wound),
+ * against `need` inches to where the player means. */
+static void say_move(const CkState *s, int i, float need, const char *to, FILE *out)
+{
+    const CkFig *f = &s->figs[i];
+    char id[8];
+    ck_fig_id(s, i, id);
+    if (f->status != FS_ACTIVE) {
+        fprintf(out, "  %s is not free to move\n", id);
+        return;
+    }
+    float allow = ck_move_allowance(s, f);
+    if (need <= allow + CK_REACH_GRACE)
+        fprintf(out, "  %s moves %.1f\" from where he stands: %s is within it\n", id, (double)allow, to);
+    else
+        fprintf(out, "  %s moves %.1f\" from where he stands: %s is %.2f\" beyond it\n", id, (double)allow, to,
+                (double)(need - allow));
+}
+
+/* measure A B: two figures. */
+static void measure_figs(const CkState *s, int i, int j, FILE *out)
+{
+    const CkFig *a = &s->figs[i], *b = &s->figs[j];
+    char na[48], nb[48], ia[8], ib[8];
+    name_at(s, i, na, sizeof na);
+    name_at(s, j, nb, sizeof nb);
+    ck_fig_id(s, i, ia);
+    ck_fig_id(s, j, ib);
+    float dist = ck_dist(a->x, a->y, b->x, b->y), gap = dist - ck_fig_radius(a) - ck_fig_radius(b);
+    fprintf(out, "%s and %s:\n  %.2f\" apart, centre to centre; %.2f\" between their bases%s\n", na, nb,
+            (double)dist, (double)(gap > 0 ? gap : 0), ck_in_contact(a, b) ? " (in contact)" : "");
+    say_sight(s, a, b, out);
+    char to_b[32], to_a[32];
+    snprintf(to_b, sizeof to_b, "%s's base", ib);
+    snprintf(to_a, sizeof to_a, "%s's base", ia);
+    say_range(s, i, dist, ib, out);
+    say_range(s, j, dist, ia, out);
+    say_move(s, i, gap, to_b, out);
+    say_move(s, j, gap, to_a, out);
+    fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
+}
+
+/* measure A X Y: a figure and a point. */
+static void measure_point(const CkState *s, int i, float x, float y, FILE *out)
+{
+    const CkFig *a = &s->figs[i];
+    char na[48], ground[64];
+    name_at(s, i, na, sizeof na);
+    ground_at(s, x, y, ground, sizeof ground);
+    float dist = ck_dist(a->x, a->y, x, y);
+    fprintf(out, "%s to (%s, %s), %s:\n  %.2f\" apart\n", na, ck_inch(x).s, ck_inch(y).s, ground,
+            (double)dist);
+    say_range(s, i, dist, "the point", out);
+    say_move(s, i, dist, "the point", out);
+    fprintf(out, "  (marsh, woods and fields on the way halve a move: the order says if it is too far)\n");
+}
+
+/* Is figure i (-1: nobody) on the table, free or a prisoner? */
+static bool on_table(const CkState *s, int i)
+{
+    return i >= 0 && (s->figs[i].status == FS_ACTIVE || s->figs[i].status == FS_PRISONER);
+}
+
+/* A number of inches on or near the table, as an order takes it. */
+static bool inches(const char *t, float *v)
+{
+    char *end;
+    *v = strtof(t, &end);
+    return *t && !*end && strspn(t, "+-0123456789.") == strlen(t) && isfinite(*v) && *v >= -100 && *v <= 100;
+}
+
+int ck_measure(const void *st, const char *what, FILE *out, Diag *d)
+{
+    const CkState *s = st;
+    char line[160], *tok[4];
+    int nt = 0;
+    if (strlen(what) >= sizeof line)
+        return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
+    snprintf(line, sizeof line, "%s", what);
+    for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
+        *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" */
+    for (char *p = strtok(line, " \t\r\n"); p && nt < 4; p = strtok(NULL, " \t\r\n"))
+        tok[nt++] = p;
+    static const char usage[] = "measure A B (two figures: measure S1 D2), or measure A X Y (a figure, a point)";
+    if (nt < 2 || nt > 3)
+        return diag_set(d, "usage: %s", usage);
+    int i = ck_fig_find(s, tok[0]);
+    if (!on_table(s, i))
+        return diag_set(d, "no figure on the table called '%s'; usage: %s", tok[0], usage);
+    if (nt == 2) {
+        int j = ck_fig_find(s, tok[1]);
+        if (!on_table(s, j))
+            return diag_set(d, "no figure on the table called '%s'; usage: %s", tok[1], usage);
+        if (j == i)
+            return diag_set(d, "%s and %s are one figure; usage: %s", tok[0], tok[1], usage);
+        measure_figs(s, i, j, out);
+        return 0;
+    }
+    float x, y;
+    if (!inches(tok[1], &x) || !inches(tok[2], &y))
+        return diag_set(d, "'%s %s' is not a point in inches; usage: %s", tok[1], tok[2], usage);
+    measure_point(s, i, x, y, out);
+    return 0;
+}
