@@ -56,6 +56,7 @@ typedef struct Play {
                                       number plays until 'list' shows the list again (they are dice) */
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
+    StrBuf         news;        /* the lines of GameOps.news_events said since the board was last drawn */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           recap_carried; /* ... and kept past the resuming side's seat, for the next (open table) */
     bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
@@ -92,12 +93,34 @@ typedef struct PlaySink {
     Play   *p;
 } PlaySink;
 
+/* Is the event `json` one the game recalls under the board (news_events),
+ * and not a fight that did nothing? */
+static bool is_news(const GameOps *g, const char *json)
+{
+    if (!g->news_events)
+        return false;
+    const char *t = strstr(json, "\"type\":\"");
+    if (!t || strstr(json, "\"result\":\"none\""))
+        return false;
+    t += 8;
+    size_t n = strcspn(t, "\"");
+    for (const char *const *e = g->news_events; *e; e++)
+        if (strlen(*e) == n && strncmp(t, *e, n) == 0)
+            return true;
+    return false;
+}
+
 static void play_sink(void *ud, const char *json, const char *text, int vis)
 {
     PlaySink *ps = ud;
     if (ps->p && ps->p->suspended) /* the rest of an action left waiting, rolled by ecw: never told */
         return;
     cli_sink(&ps->cli, json, text, vis);
+    if (ps->p && ps->cli.text && (vis == VIS_PUBLIC || vis == ps->cli.viewer) && is_news(ps->p->g, json)) {
+        sb_append(&ps->p->news, "  ");
+        sb_append(&ps->p->news, text);
+        sb_append(&ps->p->news, "\n");
+    }
     if (ps->p && ps->p->hotseat && ps->cli.text && vis == VIS_PUBLIC) {
         sb_append(&ps->p->recent, "  ");
         sb_append(&ps->p->recent, text);
@@ -888,8 +911,12 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     if (own_order_only)
         printf(quiet ? "(the board as it now stands: 'board'; the orders: 'list')\n"
                      : "(the board as it now stands: 'board')\n");
-    else
+    else {
         g->render(st, player, stdout);
+        if (p->news.len && !p->hotseat && p->drawn) /* (the hot seat has its recap; the first board, the opening) */
+            printf("since your last order:\n%s", p->news.s);
+    }
+    sb_free(&p->news);
     p->drawn = true, p->drawn_player = player, p->drawn_turn = g->turn(st), p->drawn_nactions = p->rec.nactions;
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
@@ -1644,6 +1671,7 @@ static int play_run(PlayArgs *a, Play *p, FILE **events_io)
     free(p->snap_states);
     free(p->before);
     sb_free(&p->recent);
+    sb_free(&p->news);
     free(st);
     return code;
 }

@@ -170,6 +170,11 @@ typedef struct GameOps {
      * to out; -1 with d saying what was wrong. Reads only what every side
      * may see. */
     int  (*measure)(const void *st, const char *what, FILE *out, Diag *d);
+    /* Optional: the event types ("combat", "reveal", ...) the prompt
+     * recalls under the board it draws after others have acted, as "since
+     * your last order:" (NULL-terminated; NULL: none). A combat whose
+     * "result" is "none" is left out. */
+    const char *const *news_events;
     /* Optional: `ecw odds <game> ...`; returns an exit code. */
     int  (*odds)(int argc, char **argv, FILE *out, Diag *d);
     /* Optional: the game's options for `ecw games`, NULL-terminated, one

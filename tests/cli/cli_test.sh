@@ -1273,6 +1273,15 @@ grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/ou
 grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure Y alone was not refused with its usage"
 printf 'measure R1 P1\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^this game has nothing to measure' "$tmp/out" || fail "measure in Marston Less: $(grep -A2 'measure' "$tmp/out")"
+# the_board_after_the_other_side_recalls_its_fights_and_searches (a play-tester found them lost
+# among the moves): the chance card and the search of Parliament's turn, under the board
+(for _ in $(seq 30); do printf 'hint\ntake\n'; done; echo quit) |
+  "$ecw" play catch-a-king --seed 5 --as royalist >"$tmp/out" 2>"$tmp/err"
+grep -A2 '^since your last order:$' "$tmp/out" | grep -q '^  Chance card: ' || fail "no recall of the chance card under the board"
+grep -A3 '^since your last order:$' "$tmp/out" | grep -q '^  The field (piece 10) is searched' || fail "no recall of the search under the board"
+grep -A4 '^since your last order:$' "$tmp/out" | grep -q 'moves from' && fail "the recall holds plain moves"
+(for _ in $(seq 10); do printf 'hint\ntake\n'; done; echo quit) | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>&1
+grep -q '^since your last order:$' "$tmp/out" && fail "Marston Less recalls events it did not ask for"
 # help_names_a_command
 expect 0 "$ecw" help play;  grep -q '^usage: ecw play' "$tmp/out" || fail "ecw help play did not give play's help"
 expect 2 "$ecw" help bogus; err_has "help: no command 'bogus'"

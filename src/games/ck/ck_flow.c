@@ -739,6 +739,13 @@ static const char *const ck_option_help[] = {
     NULL,
 };
 
+/* What the prompt recalls under the board after the other side's turn (a
+ * play-tester found the fights and searches lost among 15 to 25 moves):
+ * fights that did something, searches, captures, escapes, the chance card
+ * and who came on. */
+static const char *const ck_news_events[] = {"combat", "reveal", "capture", "escape", "chance", "arrivals",
+                                             "drover", "no_troops", NULL};
+
 const GameOps ck_ops = {
     .id = "catch-a-king",
     .title = "To Catch a King: the hunt for Charles Stuart after Worcester",
@@ -772,6 +779,7 @@ const GameOps ck_ops = {
     .heuristic = ck_heuristic,
     .action_odds = ck_action_odds,
     .measure = ck_measure,
+    .news_events = ck_news_events,
     .nmetrics = CK_NMETRICS,
     .metric_names = ck_metric_names,
     .metrics = ck_metrics,
