@@ -145,6 +145,8 @@ grep -Eq '"points":\{"royalist":\{"mean":[0-9.]+,"sd":[0-9.]+,"ci95":\[[0-9.-]+,
   fail "sim --json: the points' mean without its sd and interval: $(head -c 600 "$tmp/out")"
 expect 2 "$ecw" sim "$game" --terrain random; err_has "unknown option 'terrain' (this game knows: foot, turns, dragoons)"
 expect 2 "$ecw" watch "$game" --turns 0;    err_has "option turns: expected a number 1..99, not '0'"
+expect 2 "$ecw" sim "$game" --games 1 --option "turns= 5"; err_has "option turns: expected a number 1..99, not ' 5'"
+expect 2 "$ecw" sim "$game" --games 1 --option "turns=+5"; err_has "option turns: expected a number 1..99, not '+5'"
 expect 2 "$ecw" play "$game" --turns;       err_has "needs a value: --turns"
 expect 0 "$ecw" play --help;                grep -q -- "--terrain V" "$tmp/out" || fail "play --help lists the option flags"
 expect 2 "$ecw" sim no-such-game;           err_has "unknown game"

@@ -289,6 +289,11 @@ int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
  * sight, ranges and moves, as a tape on the table finds them; -1 with d
  * saying what was wrong. Reads only the open table. */
 int  ck_measure(const void *st, const char *what, FILE *out, Diag *d);
+/* The words of a typed line into tok (at most max, copied into line of n
+ * bytes), a point's brackets and comma read as spaces, "(16.5, 8.5)";
+ * their count, or -1 with d saying what was wrong (too long, brackets or
+ * commas that write no point). */
+int  ck_tokens(const char *text, char *line, size_t n, char **tok, int max, Diag *d);
 /* [CK Combat Outcomes] CP_DEFEND: Parliament takes the beaten charger
  * (take) or lets him go; the fight is finished and the Royalist turn goes on. */
 void ck_defender_chooses(CkState *s, bool take, GameIO *io);

@@ -148,14 +148,9 @@ int ck_measure(const void *st, const char *what, FILE *out, Diag *d)
 {
     const CkState *s = st;
     char line[160], *tok[4];
-    int nt = 0;
-    if (strlen(what) >= sizeof line)
-        return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
-    snprintf(line, sizeof line, "%s", what);
-    for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
-        *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" */
-    for (char *p = strtok(line, " \t\r\n"); p && nt < 4; p = strtok(NULL, " \t\r\n"))
-        tok[nt++] = p;
+    int nt = ck_tokens(what, line, sizeof line, tok, 4, d);
+    if (nt < 0)
+        return -1;
     static const char usage[] = "measure A B (two figures: measure S1 D2), or measure A X Y (a figure, a point)";
     if (nt < 2 || nt > 3)
         return diag_set(d, "usage: %s", usage);

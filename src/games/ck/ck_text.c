@@ -333,17 +333,52 @@ static int parse_args(const CkState *s, int verb, char **tok, int nt, Action *a,
     }
 }
 
+/* Are the brackets and commas of a typed line those of points as the
+ * screen shows them, "(16.5, 8.5)" or "16.5,8.5"? Brackets in pairs, one
+ * deep, a comma between two numbers (a tester's "(16,,4)", "16)(4" and
+ * "((16, 4))" all played as 16 4). */
+static bool points_well_written(const char *t)
+{
+    bool open = false;
+    for (const char *p = t; *p; p++) {
+        if (*p == '(' && open)
+            return false;
+        if (*p == ')' && !open)
+            return false;
+        if (*p == '(' || *p == ')')
+            open = *p == '(';
+        if (*p != ',')
+            continue;
+        const char *b = p, *a = p + 1 + strspn(p + 1, " \t");
+        while (b > t && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b == t || !strchr("0123456789.", b[-1]) || !*a || !strchr("0123456789.+-", *a))
+            return false;
+    }
+    return !open;
+}
+
+int ck_tokens(const char *text, char *line, size_t n, char **tok, int max, Diag *d)
+{
+    int nt = 0;
+    if (strlen(text) >= n) /* the copy would lose the end of the line, and its words */
+        return diag_set(d, "too long: at most %zu characters", n - 1);
+    if (!points_well_written(text))
+        return diag_set(d, "a point is written X Y, or (X, Y) as the screen shows it: '%s' is neither", text);
+    snprintf(line, n, "%s", text);
+    for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
+        *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" or "16.5,8.5", is two numbers */
+    for (char *p = strtok(line, " \t\r\n"); p && nt < max; p = strtok(NULL, " \t\r\n"))
+        tok[nt++] = p;
+    return nt;
+}
+
 int ck_parse(const void *st, const char *text, Action *out, Diag *d)
 {
     char line[160], *tok[8];
-    int nt = 0;
-    if (strlen(text) >= sizeof line) /* the copy would lose the end of the line, and its words */
-        return diag_set(d, "too long: at most %zu characters", sizeof line - 1);
-    snprintf(line, sizeof line, "%s", text);
-    for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
-        *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" or "16.5,8.5", is two numbers */
-    for (char *p = strtok(line, " \t\r\n"); p && nt < 8; p = strtok(NULL, " \t\r\n"))
-        tok[nt++] = p;
+    int nt = ck_tokens(text, line, sizeof line, tok, 8, d);
+    if (nt < 0)
+        return -1;
     if (nt == 0)
         return diag_set(d, "empty command");
     for (char *p = tok[0]; *p; p++)

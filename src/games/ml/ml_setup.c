@@ -156,7 +156,7 @@ static int parse_options(MlState *s, const Options *opt, Diag *d)
     if (turns) {
         char *end;
         long t = strtol(turns, &end, 10);
-        if (*end || t < 1 || t > 99)
+        if (*end || t < 1 || t > 99 || strspn(turns, "0123456789") != strlen(turns)) /* (" 5", "+5": a tester's) */
             return diag_set(d, "option turns: expected a number 1..99, not '%s'", turns);
         s->max_turns = (uint8_t)t;
     }

@@ -364,6 +364,20 @@ Test(ck_text, a_point_typed_as_shown_parses)
     }
 }
 
+/* ... but brackets and commas that write no point are refused, not read
+ * as spaces (a tester's "(16,,4)", "16)(4", "(16, 4" and "((16, 4))" all
+ * played as 16 4). */
+Test(ck_text, a_point_written_otherwise_is_refused)
+{
+    ckf_fig(&F, F_DRAGOON, 10, 10);
+    static const char *forms[] = {"move D1 (16,,4)", "move D1 16)(4", "move D1 (16, 4", "move D1 ((16, 4))",
+                                  "move D1 16 4)", "move D1 16, ", "move D1 (16 4) via (12,, 9)"};
+    for (size_t k = 0; k < sizeof forms / sizeof *forms; k++)
+        parse_refused(forms[k], "a point is written X Y, or (X, Y)");
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 (16 4) via (12, 9)", &a, NULL), 0, "a bend written as shown");
+}
+
 /* Inches are typed as a tape measure reads them: strtof's hexadecimal,
  * "inf" and "nan" are no measure, and a number past any float is off the
  * table, not "not a number". */
