@@ -197,6 +197,20 @@ static void play_help(FILE *f)
           "take only Enter and 'quit': anything else is said to be ignored, not played.\n", f);
 }
 
+/* The length of the UTF-8 character at s (of n bytes left), 0 if it is
+ * none, or a C1 control (U+0080..U+009F, which a terminal obeys as it
+ * does ESC: a tester's typed bytes came back raw in a refusal). */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (len == 0 || len > n || (len == 2 && s[0] < 0xc2) || (s[0] == 0xc2 && s[1] <= 0x9f))
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((s[k] & 0xc0) != 0x80)
+            return 0;
+    return len;
+}
+
 /* One line from stdin without its newline, or NULL at end of input or on
  * an interrupt. */
 static char *play_read(Play *p)
@@ -209,14 +223,23 @@ static char *play_read(Play *p)
         return NULL;
     while (n > 0 && isspace((unsigned char)p->line[n - 1]))
         p->line[--n] = '\0';
-    for (ssize_t k = 0; k < n; k++) /* a NUL would cut the line short unseen; others garble the screen */
-        if (iscntrl((unsigned char)p->line[k]) && p->line[k] != '\t') {
-            printf("\nthe line holds a control character (byte 0x%02x at column %zd): type it again\n",
-                   (unsigned char)p->line[k], k + 1);
-            p->line[0] = '\0';
-            p->refused = true;
-            return p->line;
+    for (ssize_t k = 0; k < n;) { /* a NUL would cut the line short unseen; others garble the screen */
+        const unsigned char *c = (const unsigned char *)p->line + k;
+        size_t len = utf8_char(c, (size_t)(n - k));
+        if (len == 1 && (!iscntrl(*c) || *c == '\t')) {
+            k++;
+            continue;
         }
+        if (len > 1) {
+            k += (ssize_t)len;
+            continue;
+        }
+        printf("\nthe line holds %s (byte 0x%02x at column %zd): type it again\n",
+               len == 1 || *c == 0xc2 ? "a control character" : "a byte that is no UTF-8 text", *c, k + 1);
+        p->line[0] = '\0';
+        p->refused = true;
+        return p->line;
+    }
     p->refused = false;
     char *s = p->line;
     while (isspace((unsigned char)*s))

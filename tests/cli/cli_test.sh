@@ -1284,6 +1284,13 @@ grep -A3 '^since your last order:$' "$tmp/out" | grep -q '^  The field (piece 10
 grep -A4 '^since your last order:$' "$tmp/out" | grep -q 'moves from' && fail "the recall holds plain moves"
 (for _ in $(seq 10); do printf 'hint\ntake\n'; done; echo quit) | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>&1
 grep -q '^since your last order:$' "$tmp/out" && fail "Marston Less recalls events it did not ask for"
+# typed_control_characters_and_bytes_that_are_no_text_are_refused (ESC, a C1 CSI, 0xff: a tester's
+# came back raw in a refusal, to be obeyed by the terminal); accented letters are text
+printf 'move D1 \033[2J\nmove D1 \302\2335\nmov\377\376\nmov\303\251 D1\nquit\n' |
+  "$ecw" play catch-a-king --seed 3 >"$tmp/out" 2>"$tmp/err"
+[ "$(grep -c '^the line holds a control character (byte 0x' "$tmp/out")" = 2 ] || fail "ESC or a C1 control was taken: $(grep 'line holds\|illegal' "$tmp/out")"
+grep -q '^the line holds a byte that is no UTF-8 text (byte 0xff at column 4)' "$tmp/out" || fail "0xff was taken"
+grep -q "^illegal: unknown command 'mov" "$tmp/out" || fail "an accented word was not read as text"
 # help_names_a_command
 expect 0 "$ecw" help play;  grep -q '^usage: ecw play' "$tmp/out" || fail "ecw help play did not give play's help"
 expect 2 "$ecw" help bogus; err_has "help: no command 'bogus'"
