@@ -155,6 +155,10 @@ void  cli_abandon_events(FILE *f);
  * close or before it (fclose forgets an error met while the events were
  * written, and the file silently lacks them). */
 int   cli_close_events(FILE *f);
+/* Note that a write of events returned rc (negative: failed, errno set),
+ * and why the first such failure happened, for cli_close_events' caller. */
+void  cli_events_note(int rc);
+const char *cli_events_error(void);
 /* The files a played or watched game writes: the save (which may replace
  * a file there with save_over: --overwrite, or the --load file saved back)
  * and the events (with events_over: --overwrite). events_note, if set, is

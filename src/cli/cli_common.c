@@ -396,12 +396,28 @@ void sb_free(StrBuf *b)
     *b = (StrBuf){0};
 }
 
+/* Why the first write of events failed (0: none failed), for the message
+ * at the close: a tester's --events /dev/full said "write failed" alone.
+ * Written by one thread at a time (sim writes under its lock). */
+static int events_errno;
+
+void cli_events_note(int rc)
+{
+    if (rc < 0 && !events_errno)
+        events_errno = errno ? errno : EIO;
+}
+
+const char *cli_events_error(void)
+{
+    return events_errno ? strerror(events_errno) : "a write failed";
+}
+
 void cli_sink(void *ud, const char *json, const char *text, int vis)
 {
     CliSink *s = ud;
     if (s->json) {
-        fputs(json, s->json);
-        fputc('\n', s->json);
+        cli_events_note(fputs(json, s->json));
+        cli_events_note(fputc('\n', s->json) == EOF ? -1 : 0);
     }
     if (s->buf) {
         sb_append(s->buf, json);
@@ -591,7 +607,9 @@ int cli_close_events(FILE *f)
     if (!committed)
         cli_error("%s", d.msg);
     bool bad = ferror(f);
-    return fclose(f) != 0 || bad || !committed ? -1 : 0;
+    if (fclose(f) != 0)
+        bad = true, cli_events_note(-1);
+    return bad || !committed ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------ */

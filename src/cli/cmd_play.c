@@ -1785,7 +1785,7 @@ static int play_main(PlayArgs *a)
     rc = play_run(a, p, &events);
     free(p);
     if (cli_close_events(events) < 0) {
-        cli_error("play: %s: write failed", a->events);
+        cli_error("play: %s: write failed: %s", a->events, cli_events_error());
         rc = EXIT_FAIL;
     }
     return rc;

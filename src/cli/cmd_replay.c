@@ -168,7 +168,7 @@ int cmd_replay(int argc, char **argv)
         events = NULL;
     }
     if (cli_close_events(events) < 0) {
-        cli_error("replay: %s: write failed", a.events);
+        cli_error("replay: %s: write failed: %s", a.events, cli_events_error());
         code = EXIT_FAIL;
     }
     record_fini(&r);

@@ -116,7 +116,7 @@ static int sim_one(SimRun *r, void *st, long i, EventLog *log, StrBuf *buf)
         g->metrics(st, r->metrics + (size_t)i * (size_t)g->nmetrics);
     if (r->events && buf->len) {
         pthread_mutex_lock(&r->mu);
-        fputs(buf->s, r->events);
+        cli_events_note(fputs(buf->s, r->events));
         pthread_mutex_unlock(&r->mu);
     }
     return 0;
@@ -562,7 +562,7 @@ int cmd_sim(int argc, char **argv)
     }
     rc = sim_main(&c, events);
     if (cli_close_events(events) < 0) {
-        cli_error("sim: %s: write failed", c.events_path);
+        cli_error("sim: %s: write failed: %s", c.events_path, cli_events_error());
         rc = EXIT_FAIL;
     }
     return rc;

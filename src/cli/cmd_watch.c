@@ -208,7 +208,7 @@ int cmd_watch(int argc, char **argv)
         return rc;
     rc = watch_run(&a, &w, events);
     if (cli_close_events(events) < 0) {
-        cli_error("watch: %s: write failed", a.events);
+        cli_error("watch: %s: write failed: %s", a.events, cli_events_error());
         rc = EXIT_FAIL;
     }
     return rc;

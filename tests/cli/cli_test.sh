@@ -946,8 +946,8 @@ expect 2 "$ecw" odds catch-a-king --attacker --target horse; err_has "odds: --at
 # events_write_errors_are_not_lost: an error met while the events were
 # written (not at the close) was forgotten, and sim exited 0
 if [ -w /dev/full ]; then
-  expect 1 "$ecw" sim "$game" --games 300 --seed 1 --events /dev/full; err_has "sim: /dev/full: write failed"
-  expect 1 "$ecw" watch catch-a-king --seed 2 --fast --events /dev/full; err_has "watch: /dev/full: write failed"
+  expect 1 "$ecw" sim "$game" --games 300 --seed 1 --events /dev/full; err_has "sim: /dev/full: write failed: No space left on device"
+  expect 1 "$ecw" watch catch-a-king --seed 2 --fast --events /dev/full; err_has "watch: /dev/full: write failed: No space left on device"
 fi
 
 # a_move_to_minus_zero_still_resumes: 'arrive -0 46' was saved as "x":-0,
