@@ -673,11 +673,14 @@ static int ld_hex(const Ld *ld, json_t *v, const char *field, uint64_t *out)
 static int ld_printable(const Ld *ld, const char *field, const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f) {
-            char m[64];
+        char m[64];
+        if (*p < 0x20 || *p == 0x7f)
             snprintf(m, sizeof m, "a control character (0x%02x) in the text", *p);
-            return ld_err(ld, field, m);
-        }
+        else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* a C1 control, U+0080..U+009F (a tester's CSI) */
+            snprintf(m, sizeof m, "a control character (U+%04X) in the text", p[1]);
+        else
+            continue;
+        return ld_err(ld, field, m);
     }
     return 0;
 }

@@ -498,6 +498,16 @@ Test(record, control_characters_in_a_text_are_refused)
                "actions[0].text: a control character (0x0a) in the text");
     load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"\\u001b[2J\"}]}",
                "actions[0].text: a control character (0x1b)");
+    load_fails(HEAD "\"actions\":[{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0,\"text\":\"\\u009b2J\"}]}",
+               "actions[0].text: a control character (U+009B)");
+}
+
+/* A message quoting what a record says writes a C1 control (U+009B, which
+ * a terminal obeys as ESC [) as an escape, not raw (a tester's player
+ * name came back so). */
+Test(record, c1_controls_quoted_in_a_message_are_escaped)
+{
+    load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"\\u009bpwn\"}}", "unknown player '\\u009bpwn'");
 }
 
 /* A seed given as a string past 2^64-1 is too large, not negative. */
