@@ -766,7 +766,10 @@ static void render_roster(const CkState *s, FILE *out)
                      f->type == F_CLUBMAN && f->musket ? (held[0] ? " with a musket," : " with a musket") : "", held,
                      f->wounded ? " wounded" : "", f->type == F_DRAGOON && !f->mounted ? " on foot" : "",
                      todo); /* (the musket his own, not his guard's) */
-            fprintf(out, " %-4s %-15s %-*s%s\n", id, ck_fig_noun(f->type, 1), rest[0] ? 14 : 0, at, rest);
+            /* every note two spaces after the column (a play-tester saw "in the field" one column left of
+             * "moved": the ground's note began with one space, what is left to do with two) */
+            fprintf(out, " %-4s %-15s %-*s%s%s\n", id, ck_fig_noun(f->type, 1), rest[0] ? 14 : 0, at,
+                    rest[0] == ' ' && rest[1] != ' ' ? " " : "", rest);
         }
 }
 

@@ -495,7 +495,7 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     ckf_shoot(&F, c2, s);
     ckf_move(&F, c3, 14, 6);
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert(strstr(text, " C1   cavalry trooper (30.0, 30.0)   in the wood (3)  move 4.0\"\n"), "%s", text);
+    cr_assert(strstr(text, " C1   cavalry trooper (30.0, 30.0)    in the wood (3)  move 4.0\"\n"), "%s", text);
     cr_assert(strstr(text, " C2   cavalry trooper (10.0, 10.0)    shot, move 4.0\"\n"), "%s", text);
     cr_assert(strstr(text, " C3   cavalry trooper (14.0,  6.0)    moved\n"), "%s", text);
     cr_assert(strstr(text, " S1   shot            (10.0, 14.0)\n"), "%s", text);
@@ -503,7 +503,7 @@ Test(ck_game_set_up, render_roster_tells_each_figure_its_move)
     ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 40, 40), c3);
     ckf_fig(&F, F_DRAGOON, 2, 2);
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert(strstr(text, " K1   clubman         (14.8,  6.0)   prisoner of C3\n"), "%s", text);
+    cr_assert(strstr(text, " K1   clubman         (14.8,  6.0)    prisoner of C3\n"), "%s", text);
     const char *d1 = strstr(text, " D1 "), *s1 = strstr(text, " S1 ");
     cr_assert(d1 && s1 && d1 < s1, "Parliament's figures first: %s", text);
 }
@@ -516,10 +516,10 @@ Test(ck_game_set_up, render_roster_puts_a_musket_with_its_man)
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), k = ckf_fig(&F, F_CLUBMAN, 30, 30);
     ckf_f(&F, k)->musket = 1;
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert(strstr(text, " K1   clubman         (30.0, 30.0)   with a musket\n"), "%s", text);
+    cr_assert(strstr(text, " K1   clubman         (30.0, 30.0)    with a musket\n"), "%s", text);
     ckf_prisoner(&F, k, c);
     render_of(&F.s, CK_PAR, text, sizeof text);
-    cr_assert(strstr(text, " K1   clubman         (20.8, 20.0)   with a musket, prisoner of C1\n"), "%s", text);
+    cr_assert(strstr(text, " K1   clubman         (20.8, 20.0)    with a musket, prisoner of C1\n"), "%s", text);
 }
 
 /* [CK Chance Cards] while arrivals wait to come on, the board says what
@@ -602,7 +602,7 @@ Test(ck_game_set_up, render_roster_shows_a_horseman_taken_on_foot)
     cr_assert_eq(ckf_f(&F, h)->status, FS_PRISONER);
     render_of(&F.s, CK_PAR, text, sizeof text);
     /* told to 0.01" where it lies on a hundredth, as the log tells it */
-    cr_assert(strstr(text, " H1   horseman        (20.0, 22.75)  on foot, prisoner of C1\n"), "%s", text);
+    cr_assert(strstr(text, " H1   horseman        (20.0, 22.75)   on foot, prisoner of C1\n"), "%s", text);
     ck_prisoners_escape(&F.s, c, NULL);
     render_of(&F.s, CK_PAR, text, sizeof text);
     char line[96] = "";
