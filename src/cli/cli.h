@@ -155,6 +155,14 @@ void  cli_abandon_events(FILE *f);
  * close or before it (fclose forgets an error met while the events were
  * written, and the file silently lacks them). */
 int   cli_close_events(FILE *f);
+/* The end of a run that wrote events to f (from cli_open_events) for
+ * command cmd: abandoned if rc says it failed (a file they would replace
+ * stays as it was), else closed and committed, a failure said. The exit
+ * code to return. */
+int   cli_finish_events(FILE *f, int rc, const char *cmd, const char *path);
+/* Remove the file the events are being written to beside the one they
+ * will replace, if any (async-signal-safe: a fatal signal leaves none). */
+void  cli_events_unlink_pending(void);
 /* Note that a write of events returned rc (negative: failed, errno set),
  * and why the first such failure happened, for cli_close_events' caller. */
 void  cli_events_note(int rc);

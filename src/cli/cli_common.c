@@ -434,6 +434,10 @@ static int check_writable_at(const char *path, const char *named, Diag *d)
     bool existed = stat(path, &sb) == 0;
     if (existed && S_ISFIFO(sb.st_mode)) /* (a tester's --save FIFO hung ecw, waiting for a reader) */
         return diag_set(d, "%s is a pipe: a game is saved to a file, written again after every action", named);
+    struct stat out;
+    if (existed && fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == sb.st_dev && out.st_ino == sb.st_ino)
+        return diag_set(d, "%s is where this command's output goes: a game is saved to a file of its own, "
+                           "written again after every action", named); /* (a reviewer's: the save replaced it) */
     FILE *f = fopen(path, "a");
     if (!f) /* (with --load the save is the loaded file: a tester read "Permission denied" as unreadable) */
         return diag_set(d, "%s cannot be written (%s): the game is saved there after every action; --save OTHER "
@@ -553,6 +557,21 @@ static FILE *open_events_at(const char *path, Diag *d)
     return NULL;
 }
 
+/* May a file made beside `path` (its stat `at`) be renamed over it? Not
+ * where its directory cannot be written, nor in a sticky directory (/tmp)
+ * over another's file: the events are then written over it where it
+ * stands, as before (a reviewer's regression). */
+static bool may_replace(const char *path, const struct stat *at)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+    struct stat ds;
+    if (access(dir, W_OK | X_OK) != 0 || stat(dir, &ds) != 0)
+        return false;
+    return !(ds.st_mode & S_ISVTX) || at->st_uid == geteuid() || geteuid() == 0;
+}
+
 FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
 {
     if (strcmp(path, "-") == 0)
@@ -567,10 +586,13 @@ FILE *cli_open_events(const char *path, bool overwrite, Diag *d)
         return stdout; /* /dev/stdout, or the file stdout goes to: written as '-' is, never truncated */
     if (cli_check_not_clobbered("--events", path, overwrite, d) < 0)
         return NULL;
-    struct stat ln;
-    if (there && S_ISREG(at.st_mode) && at.st_size > 0 && lstat(path, &ln) == 0 && !S_ISLNK(ln.st_mode))
-        return open_events_beside(path, &at, d); /* (a link is written through, as before) */
-    return open_events_at(path, d);
+    if (!there || !S_ISREG(at.st_mode) || at.st_size == 0)
+        return open_events_at(path, d);
+    char *target = record_link_target(path); /* a link: the file it names is replaced, the link kept */
+    const char *real = target ? target : path;
+    FILE *f = may_replace(real, &at) ? open_events_beside(real, &at, d) : open_events_at(path, d);
+    free(target);
+    return f;
 }
 
 int cli_commit_events(FILE *f, Diag *d)
@@ -578,13 +600,19 @@ int cli_commit_events(FILE *f, Diag *d)
     if (!f || f != pending_events.f)
         return 0;
     pending_events.f = NULL;
-    if (fflush(f) != 0 || rename(pending_events.tmp, pending_events.path) != 0) {
+    if (fflush(f) != 0 || ferror(f) || rename(pending_events.tmp, pending_events.path) != 0) {
         int e = errno;
         unlink(pending_events.tmp);
         return diag_set(d, "%s: cannot put the new events in its place: %s (it is as it was)", pending_events.path,
-                        strerror(e));
+                        ferror(f) ? cli_events_error() : strerror(e)); /* (a write failed: a reviewer's full disk) */
     }
     return 0;
+}
+
+void cli_events_unlink_pending(void)
+{
+    if (pending_events.f)
+        unlink(pending_events.tmp); /* (async-signal-safe: called from a fatal signal's handler) */
 }
 
 void cli_abandon_events(FILE *f)
@@ -596,6 +624,19 @@ void cli_abandon_events(FILE *f)
         unlink(pending_events.tmp);
     }
     fclose(f);
+}
+
+int cli_finish_events(FILE *f, int rc, const char *cmd, const char *path)
+{
+    if (rc != EXIT_OK) { /* a run that failed replaces no file (a reviewer's full-disk sim, a SIGTERM) */
+        cli_abandon_events(f);
+        return rc;
+    }
+    if (cli_close_events(f) < 0) {
+        cli_error("%s: %s: write failed: %s", cmd, path, cli_events_error());
+        return EXIT_FAIL;
+    }
+    return rc;
 }
 
 int cli_close_events(FILE *f)

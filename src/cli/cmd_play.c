@@ -203,8 +203,11 @@ static void play_help(FILE *f)
 static size_t utf8_char(const unsigned char *s, size_t n)
 {
     size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3 : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
-    if (len == 0 || len > n || (len == 2 && s[0] < 0xc2) || (s[0] == 0xc2 && s[1] <= 0x9f))
+    if (len == 0 || len > n || (len == 2 && s[0] < 0xc2) || (s[0] == 0xc2 && s[1] <= 0x9f) || s[0] > 0xf4)
         return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) || (s[0] == 0xf0 && s[1] < 0x90) ||
+        (s[0] == 0xf4 && s[1] > 0x8f))
+        return 0; /* overlong forms, surrogates, past U+10FFFF (a reviewer's) */
     for (size_t k = 1; k < len; k++)
         if ((s[k] & 0xc0) != 0x80)
             return 0;
@@ -1202,10 +1205,9 @@ static int play_write(Play *p, Diag *d)
 {
     if (record_stamp_changed(p->save, &p->stamp) && play_divert(p, d) < 0)
         return -1;
-    if (record_save(&p->rec, p->save, d) < 0)
-        return -1;
-    record_stamp_take(p->save, &p->stamp);
-    return 0;
+    int rc = record_save(&p->rec, p->save, d);
+    record_stamp_take(p->save, &p->stamp); /* (after a failed save too: its own change is not another's) */
+    return rc;
 }
 
 /* Save the record if asked; false (message printed) on failure. A
@@ -1780,15 +1782,9 @@ static int play_main(PlayArgs *a)
                         "%llu'; leave --seed out for a fresh one nobody is told)\n",
                 (unsigned long long)a->seed, a->g->id, (unsigned long long)a->seed);
     Play *p = calloc(1, sizeof *p);
-    if (!p)
-        return EXIT_FAIL;
-    rc = play_run(a, p, &events);
+    rc = p ? play_run(a, p, &events) : EXIT_FAIL;
     free(p);
-    if (cli_close_events(events) < 0) {
-        cli_error("play: %s: write failed: %s", a->events, cli_events_error());
-        rc = EXIT_FAIL;
-    }
-    return rc;
+    return cli_finish_events(events, rc, "play", a->events);
 }
 
 int cmd_play(int argc, char **argv)

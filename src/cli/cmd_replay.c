@@ -162,15 +162,7 @@ int cmd_replay(int argc, char **argv)
     if (a.events && !events)
         cli_error("replay: %s", d.msg);
     else
-        code = replay_run(&r, a.path, a.verify, a.show, events);
-    if (code != EXIT_OK && events) { /* a file the events would replace stays as it was */
-        cli_abandon_events(events);
-        events = NULL;
-    }
-    if (cli_close_events(events) < 0) {
-        cli_error("replay: %s: write failed: %s", a.events, cli_events_error());
-        code = EXIT_FAIL;
-    }
+        code = cli_finish_events(events, replay_run(&r, a.path, a.verify, a.show, events), "replay", a.events);
     record_fini(&r);
     return code;
 }

@@ -560,10 +560,5 @@ int cmd_sim(int argc, char **argv)
         cli_error("sim: %s", d.msg);
         return EXIT_FAIL;
     }
-    rc = sim_main(&c, events);
-    if (cli_close_events(events) < 0) {
-        cli_error("sim: %s: write failed: %s", c.events_path, cli_events_error());
-        rc = EXIT_FAIL;
-    }
-    return rc;
+    return cli_finish_events(events, sim_main(&c, events), "sim", c.events_path);
 }

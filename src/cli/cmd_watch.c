@@ -206,10 +206,5 @@ int cmd_watch(int argc, char **argv)
     CliOut out = {a.save, a.events, a.overwrite, a.overwrite, NULL};
     if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, &out, &events)) != EXIT_OK)
         return rc;
-    rc = watch_run(&a, &w, events);
-    if (cli_close_events(events) < 0) {
-        cli_error("watch: %s: write failed: %s", a.events, cli_events_error());
-        rc = EXIT_FAIL;
-    }
-    return rc;
+    return cli_finish_events(events, watch_run(&a, &w, events), "watch", a.events);
 }

@@ -15,9 +15,30 @@ static void on_signal(int sig)
     cli_interrupted = 1;
 }
 
-/* Install the handler without SA_RESTART so a blocked read returns. */
+/* SIGPIPE (a reader gone: `ecw watch ... | head`): the events file being
+ * written beside one it would replace goes, then ecw dies of the signal
+ * as before (a reviewer found it left behind). */
+static void on_broken_pipe(int sig)
+{
+    cli_events_unlink_pending();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Install the handler without SA_RESTART so a blocked read returns. A
+ * file grown past `ulimit -f` fails its write (EFBIG) rather than kill
+ * ecw, so the save says so and leaves the old record and no temporary
+ * file (SIGXFSZ ignored). */
 static void install_signals(void)
 {
+    signal(SIGXFSZ, SIG_IGN);
+    struct sigaction pipe_sa;
+    memset(&pipe_sa, 0, sizeof pipe_sa);
+    pipe_sa.sa_handler = on_broken_pipe;
+    sigemptyset(&pipe_sa.sa_mask);
+    struct sigaction pipe_was;
+    if (sigaction(SIGPIPE, NULL, &pipe_was) == 0 && pipe_was.sa_handler != SIG_IGN)
+        sigaction(SIGPIPE, &pipe_sa, NULL);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;

@@ -421,8 +421,11 @@ static bool write_in_place(const char *path, const char *text, bool *unchanged)
     bool regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode), ok = true;
     if (regular && (off_t)n > sb.st_size) {
         int e = posix_fallocate(fd, 0, (off_t)n);
-        if (e != 0)
+        if (e != 0) { /* ext4 grows the file to its last block even so: back to its length (a reviewer's) */
+            if (ftruncate(fd, sb.st_size) != 0)
+                *unchanged = false;
             ok = false, errno = e;
+        }
     }
     if (ok) {
         *unchanged = false;
@@ -478,7 +481,7 @@ void record_stamp_take(const char *path, RecordStamp *st)
 {
     struct stat sb;
     *st = (RecordStamp){0};
-    if (stat(path, &sb) != 0)
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) /* (a terminal's time moves as it is written to) */
         return;
     *st = (RecordStamp){true, (unsigned long long)sb.st_dev, (unsigned long long)sb.st_ino, (long long)sb.st_size,
                         (long long)sb.st_mtim.tv_sec, (long long)sb.st_mtim.tv_nsec};
@@ -490,7 +493,9 @@ bool record_stamp_changed(const char *path, const RecordStamp *st)
         return false;
     RecordStamp now;
     record_stamp_take(path, &now);
-    return !now.known || now.dev != st->dev || now.ino != st->ino || now.size != st->size || now.sec != st->sec ||
+    if (!now.known) /* removed or moved away: nothing there to keep, the game is written there again */
+        return false;
+    return now.dev != st->dev || now.ino != st->ino || now.size != st->size || now.sec != st->sec ||
            now.nsec != st->nsec;
 }
 
@@ -507,8 +512,8 @@ char *record_link_target(const char *path)
         if (n < 0)
             return at;
         to[n] = '\0';
-        if (strncmp(cur, "/proc/", 6) == 0 && to[0] != '/')
-            return at; /* "pipe:[8334166]" for /dev/stdout into a pipe: no path, the link itself is written */
+        if (to[0] != '/' && strstr(to, ":["))
+            return at; /* "pipe:[8334166]" for /dev/stdout or /dev/fd/1 into a pipe: no path, the link itself */
         const char *slash = strrchr(cur, '/');
         size_t dir = to[0] == '/' || !slash ? 0 : (size_t)(slash - cur) + 1; /* relative: from the link's directory */
         char *next = malloc(dir + (size_t)n + 1);
@@ -1250,7 +1255,7 @@ static int escape_controls(Diag *d)
         return -1;
     char out[sizeof d->msg];
     size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)d->msg; *p && n + 5 < sizeof out; p++) {
+    for (const unsigned char *p = (const unsigned char *)d->msg; *p && n + 8 < sizeof out; p++) { /* (an escape: 6) */
         if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) /* a C1 control in UTF-8 (CSI: a terminal obeys it too) */
             n += (size_t)snprintf(out + n, sizeof out - n, "\\u%04x", p[1]), p++;
         else if (*p >= 0x20 && *p != 0x7f)

@@ -141,10 +141,11 @@ typedef struct RecordStamp {
     unsigned long long dev, ino;
     long long          size, sec, nsec;
 } RecordStamp;
-/* Note what the file at path is like now (known false: there is none). */
+/* Note what the regular file at path is like now (known false: there is
+ * none, or it is no regular file: a terminal, a pipe, /dev/null). */
 void record_stamp_take(const char *path, RecordStamp *st);
-/* Has the file at path changed (written, replaced, removed) since st was
- * taken? False when st is not known. */
+/* Has the file at path been written or replaced since st was taken? False
+ * when st is not known, or the file is gone (nothing there to keep). */
 bool record_stamp_changed(const char *path, const RecordStamp *st);
 /* The file a symbolic link at path names, followed to the end of a chain,
  * whether it exists or not (malloc'd); NULL when path is no link. */

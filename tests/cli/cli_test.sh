@@ -1286,11 +1286,34 @@ grep -A4 '^since your last order:$' "$tmp/out" | grep -q 'moves from' && fail "t
 grep -q '^since your last order:$' "$tmp/out" && fail "Marston Less recalls events it did not ask for"
 # typed_control_characters_and_bytes_that_are_no_text_are_refused (ESC, a C1 CSI, 0xff: a tester's
 # came back raw in a refusal, to be obeyed by the terminal); accented letters are text
-printf 'move D1 \033[2J\nmove D1 \302\2335\nmov\377\376\nmov\303\251 D1\nquit\n' |
+printf 'move D1 \033[2J\nmove D1 \302\2335\nmov\377\376\nmov\303\251 D1\nmov\340\200\200\nquit\n' |
   "$ecw" play catch-a-king --seed 3 >"$tmp/out" 2>"$tmp/err"
 [ "$(grep -c '^the line holds a control character (byte 0x' "$tmp/out")" = 2 ] || fail "ESC or a C1 control was taken: $(grep 'line holds\|illegal' "$tmp/out")"
 grep -q '^the line holds a byte that is no UTF-8 text (byte 0xff at column 4)' "$tmp/out" || fail "0xff was taken"
+grep -q '^the line holds a byte that is no UTF-8 text (byte 0xe0 at column 4)' "$tmp/out" || fail "an overlong form was taken"
 grep -q "^illegal: unknown command 'mov" "$tmp/out" || fail "an accented word was not read as text"
+# --- a reviewer's findings in the above (2026-12-02)
+# an_events_file_named_through_a_link_is_replaced_only_by_a_run_that_succeeds
+printf 'one\ntwo\n' >"$tmp/real-ev.jsonl"; ln -s real-ev.jsonl "$tmp/link-ev.jsonl"
+expect 1 "$ecw" replay "$tmp/sit-bad.json" --events "$tmp/link-ev.jsonl" --overwrite
+[ "$(cat "$tmp/real-ev.jsonl")" = "$(printf 'one\ntwo')" ] || fail "a failed replay wrote through the link"
+expect 0 "$ecw" replay "$tmp/sit.json" --events "$tmp/link-ev.jsonl" --overwrite
+[ -L "$tmp/link-ev.jsonl" ] && grep -q '"type":"move"' "$tmp/real-ev.jsonl" || fail "a replay did not replace the file the link names, keeping the link"
+# a_run_whose_events_cannot_all_be_written_replaces_no_file (ulimit -f: 64 KiB)
+printf 'old\n' >"$tmp/big-ev.jsonl"
+(ulimit -f 64; "$ecw" sim catch-a-king --games 50 --events "$tmp/big-ev.jsonl" --overwrite) >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "File too large" "$tmp/err" || fail "a sim past the file size limit: $(cat "$tmp/err")"
+[ "$(cat "$tmp/big-ev.jsonl")" = old ] || fail "a sim whose events could not all be written replaced the file"
+# a_reader_gone_leaves_no_file_behind (SIGPIPE)
+printf 'old\n' >"$tmp/pipe-ev.jsonl"
+"$ecw" watch catch-a-king --seed 3 --fast --events "$tmp/pipe-ev.jsonl" --overwrite | head -1 >/dev/null
+[ "$(cat "$tmp/pipe-ev.jsonl")" = old ] || fail "a watch killed by SIGPIPE replaced its events file"
+ls -a "$tmp" | grep -q '^\.ecw-' && fail "a temporary file was left: $(ls -a "$tmp" | grep ecw-)"
+# a_save_to_the_file_stdout_goes_to_is_refused (it was renamed over it)
+printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save /dev/stdout >"$tmp/so.txt" 2>"$tmp/err"
+grep -q "^ecw: play: /dev/stdout is where this command's output goes" "$tmp/err" || fail "--save /dev/stdout into a file: $(cat "$tmp/err")"
+printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save /dev/fd/1 2>"$tmp/err" | cat >/dev/null
+grep -q "^ecw: play: /dev/fd/1 is a pipe" "$tmp/err" || fail "--save /dev/fd/1 into a pipe: $(cat "$tmp/err")"
 # help_names_a_command
 expect 0 "$ecw" help play;  grep -q '^usage: ecw play' "$tmp/out" || fail "ecw help play did not give play's help"
 expect 2 "$ecw" help bogus; err_has "help: no command 'bogus'"

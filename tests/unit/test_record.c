@@ -510,6 +510,23 @@ Test(record, c1_controls_quoted_in_a_message_are_escaped)
     load_fails(HEAD "\"actions\":[],\"players\":{\"royalist\":\"\\u009bpwn\"}}", "unknown player '\\u009bpwn'");
 }
 
+/* ... and a C1 control at the very end of the longest message is cut, not
+ * written past it (a reviewer's one-byte overrun at 506 bytes in). */
+Test(record, a_c1_control_at_the_end_of_a_long_message_stays_in_bounds)
+{
+    for (int k = 495; k <= 512; k++) {
+        char path[600];
+        memset(path, 'a', (size_t)k);
+        snprintf(path + k, sizeof path - (size_t)k, "\xc2\x85" "bbbb");
+        Record r;
+        Diag d = {{0}};
+        cr_assert_lt(record_load(&r, path, &d), 0);
+        record_fini(&r);
+        cr_assert_lt(strlen(d.msg), sizeof d.msg);
+        cr_assert_null(strstr(d.msg, "\xc2\x85"), "a C1 control came out raw: %s", d.msg);
+    }
+}
+
 /* A seed given as a string past 2^64-1 is too large, not negative. */
 Test(record, a_string_seed_past_64_bits_is_too_large)
 {

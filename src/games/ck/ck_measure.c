@@ -60,7 +60,9 @@ static void say_range(const CkState *s, int i, float dist, const char *whom, FIL
     char id[8];
     ck_fig_id(s, i, id);
     float range = ck_figs[f->type].range;
-    if (range <= 0)
+    if (f->status != FS_ACTIVE)
+        fprintf(out, "  %s is a prisoner: he shoots at nobody\n", id);
+    else if (range <= 0)
         fprintf(out, "  %s cannot shoot\n", id);
     else if (f->type == F_CLUBMAN && !f->musket)
         fprintf(out, "  %s has no musket\n", id);
