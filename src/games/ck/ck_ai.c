@@ -207,6 +207,12 @@ typedef struct Table {
     double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     bool    asking;               /* better_charger_first is asking a friend's decision: he asks nobody's */
+    int8_t  vol_phase;            /* Royalists: the volley planned for those unmoved (0) or moved (1), -1 none yet */
+    int8_t  mark;                 /* ... its mark, -1 none pays */
+    uint8_t nvol;                 /* ... how many fire at it */
+    uint8_t vol[CK_MAX_FIGS];     /* ... who, the weakest first */
+    const bool *tried;            /* Royalists: by place in own, asked already this call (roy_turn), or NULL */
+    bool    deferred;             /* ... one waited for a weaker in the volley (waits_for_weaker) */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
     int     nways, ways_of;
@@ -422,6 +428,9 @@ static void look(const CkState *s, Table *tb)
     tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
     tb->asking = false;
+    tb->vol_phase = -1;
+    tb->tried = NULL;
+    tb->deferred = false;
     int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -2324,11 +2333,234 @@ static bool another_shooter(Table *tb, const Action *a, bool moved_only)
     return false;
 }
 
+/* [CK Shooting factors] What a Royalist shot at trooper t with odds o is
+ * worth: his points and his prisoners' if he dies, a little for beating
+ * him (as best_shot prices it). */
+static double roy_shot_value(Table *tb, int t, Odds o)
+{
+    return o.kill * trooper_value(&tb->s->figs[t]) + 0.1 * o.beat + freed(tb->s, o) * tb->z[t].held;
+}
+
+/* One Royalist's shot at the mark of a volley: his place in own, his
+ * factor and the mark's, his own chance to kill (and at +3, to order
+ * those who cannot kill alone). */
+typedef struct Shooter {
+    uint8_t k;
+    int8_t  af, df;
+    double  own, own3;
+} Shooter;
+
+/* Is shooter a weaker than b: a lower chance of his own, the earlier in
+ * own among equals? */
+static bool weaker(const Shooter *a, const Shooter *b)
+{
+    return a->own != b->own ? a->own < b->own : a->own3 != b->own3 ? a->own3 < b->own3 : a->k < b->k;
+}
+
+/* [CK Shooting factors] What the volley of the m shooters `sh` at trooper
+ * t is worth, fired the weakest first (each +1 for every one before him):
+ * each shot while t lives, and once he is dead the shooter's best shot
+ * elsewhere (other[]). */
+static double volley_worth(Table *tb, int t, const Shooter *sh, int m, const double *other)
+{
+    double alive = 1, v = 0;
+    for (int k = 0; k < m; k++) {
+        Odds o = odds(sh[k].af + k, sh[k].df);
+        v += alive * roy_shot_value(tb, t, o) + (1 - alive) * other[k];
+        alive *= 1 - o.kill;
+    }
+    return v;
+}
+
+/* A shot one of the volley's shooters could fire: at foes[q], by
+ * shooter j (own[k]), his factor af. */
+typedef struct Pair {
+    uint8_t q, j, k;
+    int8_t  af;
+} Pair;
+
+/* [CK Shooting factors] Every shot the acting side's figures who may
+ * shoot in the volley (shot_range, not shot, moved or not as `moved`)
+ * could fire, a trooper in range (and in sight, where another could shoot
+ * him too), grouped by foe; how many (0: fewer than two shooters). The
+ * shooters are numbered j in order of own. */
+static int volley_pairs(Table *tb, int moved, Pair *pr)
+{
+    const CkState *s = tb->s;
+    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
+    int by_foe[CK_MAX_FIGS + 1] = {0}, n = 0, nr = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        float r = shot_range(tb, tb->own[k]);
+        if (r <= 0 || s->figs[tb->own[k]].moved != moved)
+            continue;
+        float x = tb->ox[k], y = tb->oy[k], r2 = r * r;
+        int in = 0;
+        for (int q = 0; q < tb->nfoes; q++) /* (first only counted: mostly none, and the count is vectorised) */
+            in += dist2(x, y, tb->fx[q], tb->fy[q]) <= r2;
+        for (int q = 0; in && q < tb->nfoes; q++)
+            if (dist2(x, y, tb->fx[q], tb->fy[q]) <= r2)
+                raw[nr++] = (Pair){(uint8_t)q, (uint8_t)n, (uint8_t)k, 0}, by_foe[q + 1]++;
+        n += in > 0;
+    }
+    if (n < 2)
+        return 0;
+    for (int q = 0; q < tb->nfoes; q++) /* (a counting sort by foe) */
+        by_foe[q + 1] += by_foe[q];
+    int np = 0, at[CK_MAX_FIGS];
+    memcpy(at, by_foe, sizeof at);
+    for (int x = 0; x < nr; x++) {
+        Pair p = raw[x];
+        const CkFig *f = &s->figs[tb->own[p.k]], *e = &s->figs[tb->foes[p.q]];
+        float d2 = dist2(f->x, f->y, e->x, e->y);
+        p.af = (int8_t)shot_factor(tb, tb->own[p.k], tb->foes[p.q], d2, shot_range(tb, tb->own[p.k]));
+        pr[at[p.q]++] = p, np++;
+    }
+    /* close the gaps the pairs out of sight left */
+    for (int q = 0, w = 0; q < tb->nfoes; q++)
+        for (int x = by_foe[q]; x < at[q]; x++)
+            pr[w++] = pr[x];
+    return np;
+}
+
+/* The target's factor against the shooter of pair p. */
+static int8_t pair_df(const Table *tb, const Pair *p)
+{
+    return (int8_t)base_factor(tb, &tb->s->figs[tb->foes[p->q]], &tb->s->figs[tb->own[p->k]]);
+}
+
+/* The best and second best solo shot of each shooter j of the np pairs,
+ * and the foe of the best (-1 none). */
+static void solo_shots(Table *tb, const Pair *pr, int np, double *best, double *second, int *bt)
+{
+    for (int x = 0; x < np; x++) {
+        const Pair *p = &pr[x];
+        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, pair_df(tb, p)));
+        if (v > best[p->j])
+            second[p->j] = best[p->j], best[p->j] = v, bt[p->j] = tb->foes[p->q];
+        else if (v > second[p->j])
+            second[p->j] = v;
+    }
+}
+
+/* [CK Shooting factors] What massing the shots of pairs pr[0 .. m-1]
+ * (all at one foe) gains over each shooting alone at his own best mark:
+ * the shooters put in sh, the weakest first. */
+static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, const double *second,
+                        const int *bt, Shooter *sh)
+{
+    double other[CK_MAX_FIGS], alone = 0;
+    int t = tb->foes[pr[0].q];
+    for (int x = 0; x < m; x++) {
+        Shooter y = {pr[x].k, pr[x].af, pair_df(tb, &pr[x]), 0, 0};
+        y.own = odds(y.af, y.df).kill, y.own3 = odds(y.af + 3, y.df).kill;
+        int p = x, j = pr[x].j;
+        for (; p > 0 && weaker(&y, &sh[p - 1]); p--) /* (insertion: the weakest first) */
+            sh[p] = sh[p - 1], other[p] = other[p - 1];
+        sh[p] = y, other[p] = bt[j] == t ? second[j] : best[j];
+        alone += best[j];
+    }
+    return volley_worth(tb, t, sh, m, other) - alone;
+}
+
+/* [CK Shooting factors] Plan the Royalists' volley among those unmoved
+ * (moved 0, to shoot before moving) or moved (1, shots after moving): the
+ * mark where massing their shots, the weakest first so that the best
+ * shot rolls last with the largest bonus, beats each shooting alone at
+ * his own best mark by the most (a human mass fired so, and won 64-18).
+ * None (tb->mark -1) where nothing beats the shots alone. */
+static void plan_volley(Table *tb, int moved)
+{
+    tb->vol_phase = (int8_t)moved, tb->mark = -1, tb->nvol = 0;
+    Pair pr[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)]; /* (shooters and foes are CK_MAX_FIGS at most) */
+    int np = volley_pairs(tb, moved, pr);
+    if (np < 2)
+        return;
+    double best[CK_MAX_FIGS], second[CK_MAX_FIGS], top = 1e-9;
+    int bt[CK_MAX_FIGS];
+    for (int x = 0; x < np; x++)
+        best[pr[x].j] = second[pr[x].j] = 0, bt[pr[x].j] = -1;
+    solo_shots(tb, pr, np, best, second, bt);
+    for (int a = 0, b; a < np; a = b) {
+        for (b = a + 1; b < np && pr[b].q == pr[a].q;)
+            b++;
+        Shooter sh[CK_MAX_FIGS];
+        double gain = b - a < 2 ? 0 : mass_gain(tb, pr + a, b - a, best, second, bt, sh);
+        if (gain > top) {
+            top = gain, tb->mark = (int8_t)tb->foes[pr[a].q], tb->nvol = (uint8_t)(b - a);
+            for (int p = 0; p < b - a; p++)
+                tb->vol[p] = sh[p].k;
+        }
+    }
+}
+
+/* The mark of the volley planned (once a call) for the moved or unmoved
+ * (`moved`), -1 none; none with option together=yes, where aims make one
+ * roll (another_shooter). */
+static int volley_mark(Table *tb, int moved)
+{
+    if (tb->s->together)
+        return -1;
+    if (tb->vol_phase != moved)
+        plan_volley(tb, moved);
+    return tb->mark;
+}
+
+/* Own[k]'s place in the volley of the moved or unmoved, -1 not in it. */
+static int volley_place(Table *tb, int k, int moved)
+{
+    for (int p = 0; volley_mark(tb, moved) >= 0 && p < tb->nvol; p++)
+        if (tb->vol[p] == k)
+            return p;
+    return -1;
+}
+
+/* May figure i still shoot, a trooper in his range? */
+static bool in_range(Table *tb, int i)
+{
+    float r = shot_range(tb, i);
+    return r > 0 && foe_within(tb, i, r);
+}
+
+/* The place in own of figure i. */
+static int own_place(const Table *tb, int i)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->own[k] == i)
+            return k;
+    return -1;
+}
+
+/* [CK Shooting factors] Does unmoved Royalist i, in the volley, wait for
+ * a weaker one of it who has not been asked yet this call (roy_turn)? */
+static bool waits_for_weaker(Table *tb, int i)
+{
+    if (!tb->tried || !in_range(tb, i))
+        return false;
+    int k = own_place(tb, i), p = k >= 0 ? volley_place(tb, k, 0) : -1;
+    for (int q = 0; q < p; q++)
+        if (!tb->tried[tb->vol[q]])
+            return tb->deferred = true;
+    return false;
+}
+
+/* [CK Shooting factors] Royalist i's shot in the volley of the moved or
+ * unmoved (`moved`) at its mark, if he is in it and the mark takes it. */
+static bool volley_shot(Table *tb, int i, int moved, Action *out)
+{
+    int k = in_range(tb, i) ? own_place(tb, i) : -1;
+    if (k < 0 || volley_place(tb, k, moved) < 0)
+        return false;
+    return accept(tb->s, (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = tb->mark}, out);
+}
+
 /* Shots after moving, once every figure has moved that will; with option
  * together=yes each but the last of those who can shoot at the same man
  * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
+    if (tb->s->to_act == CK_ROY && volley_mark(tb, 1) >= 0 &&
+        volley_shot(tb, tb->own[tb->vol[0]], 1, out))
+        return true; /* the weakest of the volley first */
     for (int k = 0; k < tb->nown; k++) /* (one who has shot has no shot: best_shot is not asked) */
         if (tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && best_shot(tb, tb->own[k], value, out)) {
             if (tb->s->together && another_shooter(tb, out, true))
@@ -2802,6 +3034,8 @@ static int guard_charles(Table *tb, int i, Action *out)
  * could shoot the same man after him. */
 static bool roy_shoot_first(Table *tb, int i, Action *out)
 {
+    if (volley_shot(tb, i, 0, out))
+        return true;
     if (!best_shot(tb, i, trooper_kill_value, out))
         return false;
     if (tb->s->together && another_shooter(tb, out, false))
@@ -2897,6 +3131,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return g == 1;
     if (foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
         return true;
+    if (!f->shot && waits_for_weaker(tb, i))
+        return false; /* the weakest of the volley fires first */
     if (!f->shot && roy_shoot_first(tb, i, out))
         return true;
     if (f->aimed)
@@ -2949,7 +3185,13 @@ static bool roy_turn(Table *tb, Action *out)
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
     bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    tb->tried = tried;
     for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+        if (roy_figure(tb, i, out))
+            return true;
+    tb->tried = NULL; /* one waited for a weaker who did nothing: nobody waits now */
+    memset(tried, 0, sizeof tried);
+    for (int i; tb->deferred && (i = next_northmost(tb, c, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
