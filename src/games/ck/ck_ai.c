@@ -210,6 +210,7 @@ typedef struct Table {
     int8_t  vol_phase;            /* Royalists: the volley planned for those unmoved (0) or moved (1), -1 none yet */
     int8_t  mark;                 /* ... its mark, -1 none pays */
     uint8_t nvol;                 /* ... how many fire at it */
+    double  vol_alive;            /* ... the chance the mark outlives it */
     uint8_t vol[CK_MAX_FIGS];     /* ... who, the weakest first */
     const bool *tried;            /* Royalists: by place in own, asked already this call (roy_turn), or NULL */
     bool    deferred;             /* ... one waited for a weaker in the volley (waits_for_weaker) */
@@ -2486,9 +2487,9 @@ static void plan_volley(Table *tb, int moved)
         Shooter sh[CK_MAX_FIGS];
         double gain = b - a < 2 ? 0 : mass_gain(tb, pr + a, b - a, best, second, bt, sh);
         if (gain > top) {
-            top = gain, tb->mark = (int8_t)tb->foes[pr[a].q], tb->nvol = (uint8_t)(b - a);
+            top = gain, tb->mark = (int8_t)tb->foes[pr[a].q], tb->nvol = (uint8_t)(b - a), tb->vol_alive = 1;
             for (int p = 0; p < b - a; p++)
-                tb->vol[p] = sh[p].k;
+                tb->vol[p] = sh[p].k, tb->vol_alive *= 1 - odds(sh[p].af + p, sh[p].df).kill;
         }
     }
 }
@@ -3065,6 +3066,51 @@ static bool into_range(Table *tb, int i, Action *out)
     return move_towards(tb, i, s->figs[t].x, s->figs[t].y, range - 0.5f, false, out);
 }
 
+/* [CK Shooting factors] A Royalist joins a volley by moving into range
+ * to shoot after it where his shot is worth CK_JOIN_MIN points or more
+ * (tried 0, 0.1, 0.3, 0.8: 0 and 0.1 alike, 0.8 kept most back). */
+#define CK_JOIN_MIN 0.1
+
+/* The mark a Royalist who moves may join (join_volley): the volley of
+ * those unmoved, with its shots to come and the chance the mark outlives
+ * them; else the trooper shot at most this turn, none to come; -1 none. */
+static int join_mark(Table *tb, int *more, double *alive)
+{
+    int t = volley_mark(tb, 0), most = 0;
+    *more = t >= 0 ? tb->nvol : 0, *alive = t >= 0 ? tb->vol_alive : 1;
+    if (t >= 0)
+        return t;
+    for (int k = 0; k < tb->nfoes; k++) /* (aimed_at: the shots at him so far) */
+        if (aimed_at(tb, tb->foes[k]) > most)
+            most = aimed_at(tb, tb->foes[k]), t = tb->foes[k];
+    return t;
+}
+
+/* [CK Shooting factors] Royalist i, no trooper in his range, goes within
+ * range of the mark (join_mark), to shoot after moving with the bonus of
+ * every shot at it before his, where that shot is worth CK_JOIN_MIN
+ * (kill chance times the mark's worth, if it outlives the shots before):
+ * the Royalists won 52,032 of 80,000 games so, against 46,322 for the
+ * volley alone (docs). */
+static bool join_volley(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float r = shot_range(tb, i);
+    if (r <= 0 || f->moved || !foe_within(tb, i, allowance(tb, i) + r - 0.5f))
+        return false; /* (first: the mark is planned only for one who could reach it) */
+    int more;
+    double alive;
+    int t = join_mark(tb, &more, &alive);
+    if (t < 0 || ck_dist(f->x, f->y, s->figs[t].x, s->figs[t].y) > allowance(tb, i) + r - 0.5f)
+        return false;
+    const CkFig *e = &s->figs[t];
+    Odds o = odds(shot_factor(tb, i, t, r * r, r) + more, base_factor(tb, e, f));
+    if (alive * roy_shot_value(tb, t, o) < CK_JOIN_MIN)
+        return false;
+    return move_towards(tb, i, e->x, e->y, r - 0.5f, false, out);
+}
+
 /* [CK Aim of the game] Royalists who found bands at the north edge stay
  * on the table until turn CK_EDGE_LEAVE: one gone by the far edge scores
  * nothing (option exit_scores=no), so leaving saves him only from a
@@ -3139,6 +3185,8 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
     if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores) /* the last turn: no move but one to shoot wins anything */
         return into_range(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
+    if (join_volley(tb, i, out))
+        return true;
     if (waits_at_edge(tb, i))
         return wait_at_edge(tb, i, out);
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
