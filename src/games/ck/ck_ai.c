@@ -1279,20 +1279,22 @@ static inline bool quiet(Table *tb, int i)
 
 /* [CK Shooting factors] the other foes near trooper i that could shoot at
  * him standing at (x, y) without moving, each +1 to a shot joined to
- * another's, up to CK_MASS_MOST; 0 for any but the commander. The
- * computer Royalists shoot together at the best mark, and his 6 points
- * make him that mark (the random foes the others are weighed against do
- * not; for the troopers it was tried and gained nothing). */
+ * another's for the commander, +1 for every two for the others, up to
+ * CK_MASS_MOST. The computer Royalists mass their fire on the best mark
+ * (plan_volley), the commander's 6 points most often making him that
+ * mark (the random foes the others are weighed against do not). For the
+ * troopers too it paid only once the Royalists massed their fire weakest
+ * first and moved in to join it: Parliament won 26,493 of 80,000 games so
+ * against 26,218 (docs). */
 static int massed_fire(Table *tb, int i, float x, float y)
 {
-    if (tb->s->figs[i].type != F_YOU)
-        return 0;
     int shooters = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         const NearFoe *nf = &tb->near[k];
         shooters += nf->rng > 0 && dist2(x, y, nf->x, nf->y) <= nf->rng2;
     }
-    return shooters <= 1 ? 0 : shooters - 1 < CK_MASS_MOST ? shooters - 1 : CK_MASS_MOST;
+    int others = tb->s->figs[i].type == F_YOU ? shooters - 1 : (shooters - 1) / 2;
+    return others <= 0 ? 0 : others < CK_MASS_MOST ? others : CK_MASS_MOST;
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
