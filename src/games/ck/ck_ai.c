@@ -219,8 +219,9 @@ typedef struct Table {
     int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    uint8_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 2 * cover + half: shot_cost[..] found */
-    double  shot_cost[2 * F_TYPE_COUNT][4]; /* ... a shot's cost to near_of, [2 * cover + within half range] */
+    uint32_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 4 * others + 2 * cover + half: shot_cost[..] found */
+    double  shot_cost[2 * F_TYPE_COUNT][4 * (CK_MASS_MOST + 1)]; /* ... a shot's cost to near_of, [4 * others (massed_fire)
+                                                                 * + 2 * cover + within half range] */
     uint8_t charge_known[2 * F_TYPE_COUNT]; /* ... bit kind + 1: charge_cost[..][kind + 1] found */
     double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
                                                               * first), not within the foe's own piece */
@@ -1208,22 +1209,20 @@ static Attack near_attack(const NearFoe *nf, float d2)
 /* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
 static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
 {
-    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1, c & 1, 0);
-    tb->shot_known[nf->kind] |= (uint8_t)(1u << c);
+    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1 & 1, c & 1, c >> 2);
+    tb->shot_known[nf->kind] |= 1u << c;
 }
 
-/* What near foe nf's shot costs trooper i (shot_cost, kept per ground and
- * for all foes of its type, mounted or not: a shot's cost depends on the
- * shooter only through its factors), `others` joining it (massed_fire:
- * the commander's, found each time). */
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground, for
+ * `others` joining it (massed_fire) and for all foes of its type, mounted
+ * or not: a shot's cost depends on the shooter only through its
+ * factors). */
 static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half, int others)
 {
-    if (others)
-        return shot_cost(tb, nf->e, i, cover, half, others);
-    int c = 2 * cover + half;
+    int c = 4 * others + 2 * cover + half;
     if (!(tb->shot_known[nf->kind] & (1u << c)))
         find_shot_cost(tb, nf, i, c);
-    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half, 0));
+    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half, others));
     return tb->shot_cost[nf->kind][c];
 }
 
