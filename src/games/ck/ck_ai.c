@@ -13,8 +13,9 @@
  * (4 points, You 6, a guard's prisoners) less what a failed charge gives
  * Parliament (the charger taken or killed); and for a free trooper, what
  * his being one more choice of a foe that threatens a guard draws off the
- * guard. The commander reckons each shot at him joined by the others that
- * could shoot at him there (+1 each, as the Royalists' shots together are).
+ * guard. Each shot at a trooper is reckoned joined by the others that
+ * could shoot at him there, as the Royalists mass their fire: +1 for each
+ * for the commander, their likeliest mark, +1 for every two for the rest.
  * Parliament: a guard leads his prisoners off only where that exposes him
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
@@ -45,8 +46,14 @@
  * Royalists: the terrain spread evenly, open pieces in the north (each at a
  * place of its row drawn at random), ambushes at paying
  * odds; else, with a trooper in range, a shot first and a fall back north
- * with the half move left; else a run for the far edge, shooting after
- * moving (but for Charles and Wilmot, one whom it would take off waits
+ * with the half move left, the shots massed in a volley on the one mark
+ * where the bonus of the shots before pays most (kill chance times his
+ * points and his prisoners'), the weakest shooter first, so that the best
+ * rolls last with the largest bonus (plan_volley); one out of range moves
+ * within range of that mark (or of the trooper most shot at) to shoot
+ * after moving, where his shot is worth 0.1 points (in the last turn, one
+ * goes within range of the nearest); else a run for the far edge,
+ * shooting after moving (but for Charles and Wilmot, one whom it would take off waits
  * inside the edge while no trooper could charge him, before the last
  * turn: gone, he scores nothing); Charles, who
  * never fights, moves first, where the troopers who could charge him next
@@ -3026,8 +3033,9 @@ static int guard_charles(Table *tb, int i, Action *out)
 }
 
 /* [CK Shooting factors] [CK Movement and Ranges] A Royalist with a
- * trooper in range shoots before he moves, the man he is likeliest to
- * kill (best_shot), and then falls back north with the half move left
+ * trooper in range shoots before he moves, at the volley's mark if he is
+ * one of it (plan_volley), else the man he is likeliest to kill
+ * (best_shot), and then falls back north with the half move left
  * (roy_figure): a human's stand-and-shoot (two play-testers killed 10 of
  * 11 and 12 of 12 troopers so) beat the computer's run for the edge with
  * a shot from wherever the run ended: Parliament won 45.3% of 20,000
