@@ -13,9 +13,8 @@
  * (4 points, You 6, a guard's prisoners) less what a failed charge gives
  * Parliament (the charger taken or killed); and for a free trooper, what
  * his being one more choice of a foe that threatens a guard draws off the
- * guard. Each shot at a trooper is reckoned joined by the others that
- * could shoot at him there, as the Royalists mass their fire: +1 for each
- * for the commander, their likeliest mark, +1 for every two for the rest.
+ * guard. The commander reckons each shot at him joined by the others that
+ * could shoot at him there (+1 each, as the Royalists mass their fire).
  * Parliament: a guard leads his prisoners off only where that exposes him
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
@@ -50,8 +49,9 @@
  * where the bonus of the shots before pays most (kill chance times his
  * points and his prisoners'), the weakest shooter first, so that the best
  * rolls last with the largest bonus (plan_volley); one out of range moves
- * within range of that mark (or of the trooper most shot at) to shoot
- * after moving, where his shot is worth 0.1 points (in the last turn, one
+ * within range of that mark (or of the trooper most shot at), within half
+ * range if he can, to shoot after moving, where his shot is worth 0.1
+ * points (in the last turn, one
  * goes within range of the nearest); else a run for the far edge,
  * shooting after moving (but for Charles and Wilmot, one whom it would take off waits
  * inside the edge while no trooper could charge him, before the last
@@ -1285,22 +1285,22 @@ static inline bool quiet(Table *tb, int i)
 
 /* [CK Shooting factors] the other foes near trooper i that could shoot at
  * him standing at (x, y) without moving, each +1 to a shot joined to
- * another's for the commander, +1 for every two for the others, up to
- * CK_MASS_MOST. The computer Royalists mass their fire on the best mark
- * (plan_volley), the commander's 6 points most often making him that
- * mark (the random foes the others are weighed against do not). For the
- * troopers too it paid only once the Royalists massed their fire weakest
- * first and moved in to join it: Parliament won 26,493 of 80,000 games so
- * against 26,218 (docs). */
+ * another's, up to CK_MASS_MOST; 0 for any but the commander. The
+ * computer Royalists mass their fire on the best mark (plan_volley), and
+ * his 6 points make him that mark most often (the random foes the others
+ * are weighed against do not; for the troopers, +1 for every two others,
+ * it was tried against the old Royalists and against the volley, and
+ * gained nothing beyond the noise: docs). */
 static int massed_fire(Table *tb, int i, float x, float y)
 {
+    if (tb->s->figs[i].type != F_YOU)
+        return 0;
     int shooters = 0;
     for (int k = 0, n = near_foes(tb, i); k < n; k++) {
         const NearFoe *nf = &tb->near[k];
         shooters += nf->rng > 0 && dist2(x, y, nf->x, nf->y) <= nf->rng2;
     }
-    int others = tb->s->figs[i].type == F_YOU ? shooters - 1 : (shooters - 1) / 2;
-    return others <= 0 ? 0 : others < CK_MASS_MOST ? others : CK_MASS_MOST;
+    return shooters <= 1 ? 0 : shooters - 1 < CK_MASS_MOST ? shooters - 1 : CK_MASS_MOST;
 }
 
 /* The points trooper i would expect to lose standing at (x, y) (on piece
@@ -3096,11 +3096,12 @@ static int join_mark(Table *tb, int *more, double *alive)
 }
 
 /* [CK Shooting factors] Royalist i, no trooper in his range, goes within
- * range of the mark (join_mark), to shoot after moving with the bonus of
- * every shot at it before his, where that shot is worth CK_JOIN_MIN
- * (kill chance times the mark's worth, if it outlives the shots before):
- * the Royalists won 52,032 of 80,000 games so, against 46,322 for the
- * volley alone (docs). */
+ * range of the mark (join_mark), within half range if his move allows,
+ * to shoot after moving with the bonus of every shot at it before his,
+ * where that shot (at full range) is worth CK_JOIN_MIN (kill chance times
+ * the mark's worth, if it outlives the shots before): the Royalists won
+ * 53,160 of 80,000 games so, 52,032 stopping just within full range,
+ * 46,322 with the volley alone (docs). */
 static bool join_volley(Table *tb, int i, Action *out)
 {
     const CkState *s = tb->s;
@@ -3117,7 +3118,7 @@ static bool join_volley(Table *tb, int i, Action *out)
     Odds o = odds(shot_factor(tb, i, t, r * r, r) + more, base_factor(tb, e, f));
     if (alive * roy_shot_value(tb, t, o) < CK_JOIN_MIN)
         return false;
-    return move_towards(tb, i, e->x, e->y, r - 0.5f, false, out);
+    return move_towards(tb, i, e->x, e->y, r / 2 - 0.3f, false, out); /* within half range if he can (+1) */
 }
 
 /* [CK Aim of the game] Royalists who found bands at the north edge stay
