@@ -51,11 +51,11 @@
  * rolls last with the largest bonus (plan_volley); one out of range moves
  * within range of that mark (or of the trooper most shot at), within half
  * range if he can, to shoot after moving, where his shot is worth 0.1
- * points (in the last turn, one
- * goes within range of the nearest); else a run for the far edge,
- * shooting after moving (but for Charles and Wilmot, one whom it would take off waits
- * inside the edge while no trooper could charge him, before the last
- * turn: gone, he scores nothing); Charles, who
+ * points (in the last turn, one goes within range of the nearest); else
+ * a run for the far edge, shooting after moving (but for Charles and
+ * Wilmot, one whom it would take off waits inside the edge while no
+ * trooper could charge him, before the last turn: gone, he scores
+ * nothing); Charles, who
  * never fights, moves first, where the troopers who could charge him next
  * turn are least likely to beat him, and while one could, the others in
  * reach close round him (three bases touching his leave a charger no room).
