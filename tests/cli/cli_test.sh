@@ -123,8 +123,9 @@ printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
 grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
 printf 'list all 5\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
 grep -q "^'list' takes nothing after it but 'all'" "$tmp/out" || fail "list all 5: $(grep takes "$tmp/out")"
-# only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt)
-(printf 'hint\ntake\n%.0s' $(seq 34); printf '61\nlist\nlist all\n61\n') |
+# only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt;
+# after 33 hints action 61 is an order played without a caution, since the Royalists mass their fire)
+(printf 'hint\ntake\n%.0s' $(seq 33); printf '61\nlist\nlist all\n61\n') |
   "$ecw" play catch-a-king --ai human --seed 3 --terrain random >"$tmp/out" 2>&1
 grep -q "more ('list' or 'list all' shows them)" "$tmp/out" || fail "the first list does not say 'list' shows more"
 grep -q "more ('list all' shows them)" "$tmp/out" || fail "list does not say 'list all' shows the rest"

@@ -14,7 +14,7 @@
  * Parliament (the charger taken or killed); and for a free trooper, what
  * his being one more choice of a foe that threatens a guard draws off the
  * guard. The commander reckons each shot at him joined by the others that
- * could shoot at him there (+1 each, as the Royalists' shots together are).
+ * could shoot at him there (+1 each, as the Royalists mass their fire).
  * Parliament: a guard leads his prisoners off only where that exposes him
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
@@ -45,10 +45,17 @@
  * Royalists: the terrain spread evenly, open pieces in the north (each at a
  * place of its row drawn at random), ambushes at paying
  * odds; else, with a trooper in range, a shot first and a fall back north
- * with the half move left; else a run for the far edge, shooting after
- * moving (but for Charles and Wilmot, one whom it would take off waits
- * inside the edge while no trooper could charge him, before the last
- * turn: gone, he scores nothing); Charles, who
+ * with the half move left, the shots massed in a volley on the one mark
+ * where the bonus of the shots before pays most (kill chance times his
+ * points and his prisoners'), the weakest shooter first, so that the best
+ * rolls last with the largest bonus (plan_volley); one out of range moves
+ * within range of that mark (or of the trooper most shot at), within half
+ * range if he can, to shoot after moving, where his shot is worth 0.1
+ * points (in the last turn, one goes within range of the nearest); else
+ * a run for the far edge, shooting after moving (but for Charles and
+ * Wilmot, one whom it would take off waits inside the edge while no
+ * trooper could charge him, before the last turn: gone, he scores
+ * nothing); Charles, who
  * never fights, moves first, where the troopers who could charge him next
  * turn are least likely to beat him, and while one could, the others in
  * reach close round him (three bases touching his leave a charger no room).
@@ -207,13 +214,21 @@ typedef struct Table {
     double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     bool    asking;               /* better_charger_first is asking a friend's decision: he asks nobody's */
+    int8_t  vol_phase;            /* Royalists: the volley planned for those unmoved (0) or moved (1), -1 none yet */
+    int8_t  mark;                 /* ... its mark, -1 none pays */
+    uint8_t nvol;                 /* ... how many fire at it */
+    double  vol_alive;            /* ... the chance the mark outlives it */
+    uint8_t vol[CK_MAX_FIGS];     /* ... who, the weakest first */
+    const bool *tried;            /* Royalists: by place in own, asked already this call (roy_turn), or NULL */
+    bool    deferred;             /* ... one waited for a weaker in the volley (waits_for_weaker) */
     int8_t  support[CK_PIECES];   /* free troopers near each piece, -1 not counted yet */
     uint8_t ways[CK_PIECES];      /* unsearched pieces within any move of figure ways_of (-1 none yet) */
     int     nways, ways_of;
     NearFoe near[CK_MAX_FIGS];    /* foes near trooper near_of (-1 none yet) */
     int     near_of, nnear;
-    uint8_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 2 * cover + half: shot_cost[..] found */
-    double  shot_cost[2 * F_TYPE_COUNT][4]; /* ... a shot's cost to near_of, [2 * cover + within half range] */
+    uint32_t shot_known[2 * F_TYPE_COUNT]; /* by NearFoe.kind, bit 4 * others + 2 * cover + half: shot_cost[..] found */
+    double  shot_cost[2 * F_TYPE_COUNT][4 * (CK_MASS_MOST + 1)]; /* ... a shot's cost to near_of, [4 * others (massed_fire)
+                                                                 * + 2 * cover + within half range] */
     uint8_t charge_known[2 * F_TYPE_COUNT]; /* ... bit kind + 1: charge_cost[..][kind + 1] found */
     double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
                                                               * first), not within the foe's own piece */
@@ -422,6 +437,9 @@ static void look(const CkState *s, Table *tb)
     tb->near_of = tb->ways_of = -1;
     tb->aimed[0] = -1;
     tb->asking = false;
+    tb->vol_phase = -1;
+    tb->tried = NULL;
+    tb->deferred = false;
     int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -1198,22 +1216,20 @@ static Attack near_attack(const NearFoe *nf, float d2)
 /* Find near foe nf's shot cost c (apart, so that near_shot_cost stays short). */
 static __attribute__((noinline)) void find_shot_cost(Table *tb, NearFoe *nf, int i, int c)
 {
-    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1, c & 1, 0);
-    tb->shot_known[nf->kind] |= (uint8_t)(1u << c);
+    tb->shot_cost[nf->kind][c] = shot_cost(tb, nf->e, i, c >> 1 & 1, c & 1, c >> 2);
+    tb->shot_known[nf->kind] |= 1u << c;
 }
 
-/* What near foe nf's shot costs trooper i (shot_cost, kept per ground and
- * for all foes of its type, mounted or not: a shot's cost depends on the
- * shooter only through its factors), `others` joining it (massed_fire:
- * the commander's, found each time). */
+/* What near foe nf's shot costs trooper i (shot_cost, kept per ground, for
+ * `others` joining it (massed_fire) and for all foes of its type, mounted
+ * or not: a shot's cost depends on the shooter only through its
+ * factors). */
 static inline double near_shot_cost(Table *tb, NearFoe *nf, int i, int cover, bool half, int others)
 {
-    if (others)
-        return shot_cost(tb, nf->e, i, cover, half, others);
-    int c = 2 * cover + half;
+    int c = 4 * others + 2 * cover + half;
     if (!(tb->shot_known[nf->kind] & (1u << c)))
         find_shot_cost(tb, nf, i, c);
-    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half, 0));
+    assert(tb->shot_cost[nf->kind][c] == shot_cost(tb, nf->e, i, cover, half, others));
     return tb->shot_cost[nf->kind][c];
 }
 
@@ -1270,9 +1286,11 @@ static inline bool quiet(Table *tb, int i)
 /* [CK Shooting factors] the other foes near trooper i that could shoot at
  * him standing at (x, y) without moving, each +1 to a shot joined to
  * another's, up to CK_MASS_MOST; 0 for any but the commander. The
- * computer Royalists shoot together at the best mark, and his 6 points
- * make him that mark (the random foes the others are weighed against do
- * not; for the troopers it was tried and gained nothing). */
+ * computer Royalists mass their fire on the best mark (plan_volley), and
+ * his 6 points make him that mark most often (the random foes the others
+ * are weighed against do not; for the troopers, +1 for every two others,
+ * it was tried against the old Royalists and against the volley, and
+ * gained nothing beyond the noise: docs). */
 static int massed_fire(Table *tb, int i, float x, float y)
 {
     if (tb->s->figs[i].type != F_YOU)
@@ -2324,11 +2342,234 @@ static bool another_shooter(Table *tb, const Action *a, bool moved_only)
     return false;
 }
 
+/* [CK Shooting factors] What a Royalist shot at trooper t with odds o is
+ * worth: his points and his prisoners' if he dies, a little for beating
+ * him (as best_shot prices it). */
+static double roy_shot_value(Table *tb, int t, Odds o)
+{
+    return o.kill * trooper_value(&tb->s->figs[t]) + 0.1 * o.beat + freed(tb->s, o) * tb->z[t].held;
+}
+
+/* One Royalist's shot at the mark of a volley: his place in own, his
+ * factor and the mark's, his own chance to kill (and at +3, to order
+ * those who cannot kill alone). */
+typedef struct Shooter {
+    uint8_t k;
+    int8_t  af, df;
+    double  own, own3;
+} Shooter;
+
+/* Is shooter a weaker than b: a lower chance of his own, the earlier in
+ * own among equals? */
+static bool weaker(const Shooter *a, const Shooter *b)
+{
+    return a->own != b->own ? a->own < b->own : a->own3 != b->own3 ? a->own3 < b->own3 : a->k < b->k;
+}
+
+/* [CK Shooting factors] What the volley of the m shooters `sh` at trooper
+ * t is worth, fired the weakest first (each +1 for every one before him):
+ * each shot while t lives, and once he is dead the shooter's best shot
+ * elsewhere (other[]). */
+static double volley_worth(Table *tb, int t, const Shooter *sh, int m, const double *other)
+{
+    double alive = 1, v = 0;
+    for (int k = 0; k < m; k++) {
+        Odds o = odds(sh[k].af + k, sh[k].df);
+        v += alive * roy_shot_value(tb, t, o) + (1 - alive) * other[k];
+        alive *= 1 - o.kill;
+    }
+    return v;
+}
+
+/* A shot one of the volley's shooters could fire: at foes[q], by
+ * shooter j (own[k]), his factor af. */
+typedef struct Pair {
+    uint8_t q, j, k;
+    int8_t  af;
+} Pair;
+
+/* [CK Shooting factors] Every shot the acting side's figures who may
+ * shoot in the volley (shot_range, not shot, moved or not as `moved`)
+ * could fire, a trooper in range (and in sight, where another could shoot
+ * him too), grouped by foe; how many (0: fewer than two shooters). The
+ * shooters are numbered j in order of own. */
+static int volley_pairs(Table *tb, int moved, Pair *pr)
+{
+    const CkState *s = tb->s;
+    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
+    int by_foe[CK_MAX_FIGS + 1] = {0}, n = 0, nr = 0;
+    for (int k = 0; k < tb->nown; k++) {
+        float r = shot_range(tb, tb->own[k]);
+        if (r <= 0 || s->figs[tb->own[k]].moved != moved)
+            continue;
+        float x = tb->ox[k], y = tb->oy[k], r2 = r * r;
+        int in = 0;
+        for (int q = 0; q < tb->nfoes; q++) /* (first only counted: mostly none, and the count is vectorised) */
+            in += dist2(x, y, tb->fx[q], tb->fy[q]) <= r2;
+        for (int q = 0; in && q < tb->nfoes; q++)
+            if (dist2(x, y, tb->fx[q], tb->fy[q]) <= r2)
+                raw[nr++] = (Pair){(uint8_t)q, (uint8_t)n, (uint8_t)k, 0}, by_foe[q + 1]++;
+        n += in > 0;
+    }
+    if (n < 2)
+        return 0;
+    for (int q = 0; q < tb->nfoes; q++) /* (a counting sort by foe) */
+        by_foe[q + 1] += by_foe[q];
+    int np = 0, at[CK_MAX_FIGS];
+    memcpy(at, by_foe, sizeof at);
+    for (int x = 0; x < nr; x++) {
+        Pair p = raw[x];
+        const CkFig *f = &s->figs[tb->own[p.k]], *e = &s->figs[tb->foes[p.q]];
+        float d2 = dist2(f->x, f->y, e->x, e->y);
+        p.af = (int8_t)shot_factor(tb, tb->own[p.k], tb->foes[p.q], d2, shot_range(tb, tb->own[p.k]));
+        pr[at[p.q]++] = p, np++;
+    }
+    /* close the gaps the pairs out of sight left */
+    for (int q = 0, w = 0; q < tb->nfoes; q++)
+        for (int x = by_foe[q]; x < at[q]; x++)
+            pr[w++] = pr[x];
+    return np;
+}
+
+/* The target's factor against the shooter of pair p. */
+static int8_t pair_df(const Table *tb, const Pair *p)
+{
+    return (int8_t)base_factor(tb, &tb->s->figs[tb->foes[p->q]], &tb->s->figs[tb->own[p->k]]);
+}
+
+/* The best and second best solo shot of each shooter j of the np pairs,
+ * and the foe of the best (-1 none). */
+static void solo_shots(Table *tb, const Pair *pr, int np, double *best, double *second, int *bt)
+{
+    for (int x = 0; x < np; x++) {
+        const Pair *p = &pr[x];
+        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, pair_df(tb, p)));
+        if (v > best[p->j])
+            second[p->j] = best[p->j], best[p->j] = v, bt[p->j] = tb->foes[p->q];
+        else if (v > second[p->j])
+            second[p->j] = v;
+    }
+}
+
+/* [CK Shooting factors] What massing the shots of pairs pr[0 .. m-1]
+ * (all at one foe) gains over each shooting alone at his own best mark:
+ * the shooters put in sh, the weakest first. */
+static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, const double *second,
+                        const int *bt, Shooter *sh)
+{
+    double other[CK_MAX_FIGS], alone = 0;
+    int t = tb->foes[pr[0].q];
+    for (int x = 0; x < m; x++) {
+        Shooter y = {pr[x].k, pr[x].af, pair_df(tb, &pr[x]), 0, 0};
+        y.own = odds(y.af, y.df).kill, y.own3 = odds(y.af + 3, y.df).kill;
+        int p = x, j = pr[x].j;
+        for (; p > 0 && weaker(&y, &sh[p - 1]); p--) /* (insertion: the weakest first) */
+            sh[p] = sh[p - 1], other[p] = other[p - 1];
+        sh[p] = y, other[p] = bt[j] == t ? second[j] : best[j];
+        alone += best[j];
+    }
+    return volley_worth(tb, t, sh, m, other) - alone;
+}
+
+/* [CK Shooting factors] Plan the Royalists' volley among those unmoved
+ * (moved 0, to shoot before moving) or moved (1, shots after moving): the
+ * mark where massing their shots, the weakest first so that the best
+ * shot rolls last with the largest bonus, beats each shooting alone at
+ * his own best mark by the most (a human mass fired so, and won 64-18).
+ * None (tb->mark -1) where nothing beats the shots alone. */
+static void plan_volley(Table *tb, int moved)
+{
+    tb->vol_phase = (int8_t)moved, tb->mark = -1, tb->nvol = 0;
+    Pair pr[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)]; /* (shooters and foes are CK_MAX_FIGS at most) */
+    int np = volley_pairs(tb, moved, pr);
+    if (np < 2)
+        return;
+    double best[CK_MAX_FIGS], second[CK_MAX_FIGS], top = 1e-9;
+    int bt[CK_MAX_FIGS];
+    for (int x = 0; x < np; x++)
+        best[pr[x].j] = second[pr[x].j] = 0, bt[pr[x].j] = -1;
+    solo_shots(tb, pr, np, best, second, bt);
+    for (int a = 0, b; a < np; a = b) {
+        for (b = a + 1; b < np && pr[b].q == pr[a].q;)
+            b++;
+        Shooter sh[CK_MAX_FIGS];
+        double gain = b - a < 2 ? 0 : mass_gain(tb, pr + a, b - a, best, second, bt, sh);
+        if (gain > top) {
+            top = gain, tb->mark = (int8_t)tb->foes[pr[a].q], tb->nvol = (uint8_t)(b - a), tb->vol_alive = 1;
+            for (int p = 0; p < b - a; p++)
+                tb->vol[p] = sh[p].k, tb->vol_alive *= 1 - odds(sh[p].af + p, sh[p].df).kill;
+        }
+    }
+}
+
+/* The mark of the volley planned (once a call) for the moved or unmoved
+ * (`moved`), -1 none; none with option together=yes, where aims make one
+ * roll (another_shooter). */
+static int volley_mark(Table *tb, int moved)
+{
+    if (tb->s->together)
+        return -1;
+    if (tb->vol_phase != moved)
+        plan_volley(tb, moved);
+    return tb->mark;
+}
+
+/* Own[k]'s place in the volley of the moved or unmoved, -1 not in it. */
+static int volley_place(Table *tb, int k, int moved)
+{
+    for (int p = 0; volley_mark(tb, moved) >= 0 && p < tb->nvol; p++)
+        if (tb->vol[p] == k)
+            return p;
+    return -1;
+}
+
+/* May figure i still shoot, a trooper in his range? */
+static bool in_range(Table *tb, int i)
+{
+    float r = shot_range(tb, i);
+    return r > 0 && foe_within(tb, i, r);
+}
+
+/* The place in own of figure i. */
+static int own_place(const Table *tb, int i)
+{
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->own[k] == i)
+            return k;
+    return -1;
+}
+
+/* [CK Shooting factors] Does unmoved Royalist i, in the volley, wait for
+ * a weaker one of it who has not been asked yet this call (roy_turn)? */
+static bool waits_for_weaker(Table *tb, int i)
+{
+    if (!tb->tried || !in_range(tb, i))
+        return false;
+    int k = own_place(tb, i), p = k >= 0 ? volley_place(tb, k, 0) : -1;
+    for (int q = 0; q < p; q++)
+        if (!tb->tried[tb->vol[q]])
+            return tb->deferred = true;
+    return false;
+}
+
+/* [CK Shooting factors] Royalist i's shot in the volley of the moved or
+ * unmoved (`moved`) at its mark, if he is in it and the mark takes it. */
+static bool volley_shot(Table *tb, int i, int moved, Action *out)
+{
+    int k = in_range(tb, i) ? own_place(tb, i) : -1;
+    if (k < 0 || volley_place(tb, k, moved) < 0)
+        return false;
+    return accept(tb->s, (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = tb->mark}, out);
+}
+
 /* Shots after moving, once every figure has moved that will; with option
  * together=yes each but the last of those who can shoot at the same man
  * takes aim to join the last one's shot. */
 static bool shots_after(Table *tb, double (*value)(const CkFig *), Action *out)
 {
+    if (tb->s->to_act == CK_ROY && volley_mark(tb, 1) >= 0 &&
+        volley_shot(tb, tb->own[tb->vol[0]], 1, out))
+        return true; /* the weakest of the volley first */
     for (int k = 0; k < tb->nown; k++) /* (one who has shot has no shot: best_shot is not asked) */
         if (tb->s->figs[tb->own[k]].moved && !tb->s->figs[tb->own[k]].shot && best_shot(tb, tb->own[k], value, out)) {
             if (tb->s->together && another_shooter(tb, out, true))
@@ -2792,8 +3033,9 @@ static int guard_charles(Table *tb, int i, Action *out)
 }
 
 /* [CK Shooting factors] [CK Movement and Ranges] A Royalist with a
- * trooper in range shoots before he moves, the man he is likeliest to
- * kill (best_shot), and then falls back north with the half move left
+ * trooper in range shoots before he moves, at the volley's mark if he is
+ * one of it (plan_volley), else the man he is likeliest to kill
+ * (best_shot), and then falls back north with the half move left
  * (roy_figure): a human's stand-and-shoot (two play-testers killed 10 of
  * 11 and 12 of 12 troopers so) beat the computer's run for the edge with
  * a shot from wherever the run ended: Parliament won 45.3% of 20,000
@@ -2802,6 +3044,8 @@ static int guard_charles(Table *tb, int i, Action *out)
  * could shoot the same man after him. */
 static bool roy_shoot_first(Table *tb, int i, Action *out)
 {
+    if (volley_shot(tb, i, 0, out))
+        return true;
     if (!best_shot(tb, i, trooper_kill_value, out))
         return false;
     if (tb->s->together && another_shooter(tb, out, false))
@@ -2829,6 +3073,52 @@ static bool into_range(Table *tb, int i, Action *out)
     if (t < 0 || sqrtf(best) > allowance(tb, i) + range - 0.5f)
         return false;
     return move_towards(tb, i, s->figs[t].x, s->figs[t].y, range - 0.5f, false, out);
+}
+
+/* [CK Shooting factors] A Royalist joins a volley by moving into range
+ * to shoot after it where his shot is worth CK_JOIN_MIN points or more
+ * (tried 0, 0.1, 0.3, 0.8: 0 and 0.1 alike, 0.8 kept most back). */
+#define CK_JOIN_MIN 0.1
+
+/* The mark a Royalist who moves may join (join_volley): the volley of
+ * those unmoved, with its shots to come and the chance the mark outlives
+ * them; else the trooper shot at most this turn, none to come; -1 none. */
+static int join_mark(Table *tb, int *more, double *alive)
+{
+    int t = volley_mark(tb, 0), most = 0;
+    *more = t >= 0 ? tb->nvol : 0, *alive = t >= 0 ? tb->vol_alive : 1;
+    if (t >= 0)
+        return t;
+    for (int k = 0; k < tb->nfoes; k++) /* (aimed_at: the shots at him so far) */
+        if (aimed_at(tb, tb->foes[k]) > most)
+            most = aimed_at(tb, tb->foes[k]), t = tb->foes[k];
+    return t;
+}
+
+/* [CK Shooting factors] Royalist i, no trooper in his range, goes within
+ * range of the mark (join_mark), within half range if his move allows,
+ * to shoot after moving with the bonus of every shot at it before his,
+ * where that shot (at full range) is worth CK_JOIN_MIN (kill chance times
+ * the mark's worth, if it outlives the shots before): the Royalists won
+ * 53,160 of 80,000 games so, 52,032 stopping just within full range,
+ * 46,322 with the volley alone (docs). */
+static bool join_volley(Table *tb, int i, Action *out)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float r = shot_range(tb, i);
+    if (r <= 0 || f->moved || !foe_within(tb, i, allowance(tb, i) + r - 0.5f))
+        return false; /* (first: the mark is planned only for one who could reach it) */
+    int more;
+    double alive;
+    int t = join_mark(tb, &more, &alive);
+    if (t < 0 || ck_dist(f->x, f->y, s->figs[t].x, s->figs[t].y) > allowance(tb, i) + r - 0.5f)
+        return false;
+    const CkFig *e = &s->figs[t];
+    Odds o = odds(shot_factor(tb, i, t, r * r, r) + more, base_factor(tb, e, f));
+    if (alive * roy_shot_value(tb, t, o) < CK_JOIN_MIN)
+        return false;
+    return move_towards(tb, i, e->x, e->y, r / 2 - 0.3f, false, out); /* within half range if he can (+1) */
 }
 
 /* [CK Aim of the game] Royalists who found bands at the north edge stay
@@ -2897,12 +3187,16 @@ static bool roy_figure(Table *tb, int i, Action *out)
         return g == 1;
     if (foe_within(tb, i, allowance(tb, i) + 1.6f) && roy_charge(tb, i, out))
         return true;
+    if (!f->shot && waits_for_weaker(tb, i))
+        return false; /* the weakest of the volley fires first */
     if (!f->shot && roy_shoot_first(tb, i, out))
         return true;
     if (f->aimed)
         return false; /* he stays where his aim can still be fired (it lapses out of range or sight) */
     if (tb->s->turn >= CK_TURNS && !tb->s->exit_scores) /* the last turn: no move but one to shoot wins anything */
         return into_range(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
+    if (join_volley(tb, i, out))
+        return true;
     if (waits_at_edge(tb, i))
         return wait_at_edge(tb, i, out);
     return run_north(tb, i, out) || best_shot(tb, i, trooper_kill_value, out);
@@ -2949,7 +3243,13 @@ static bool roy_turn(Table *tb, Action *out)
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
     bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    tb->tried = tried;
     for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+        if (roy_figure(tb, i, out))
+            return true;
+    tb->tried = NULL; /* one waited for a weaker who did nothing: nobody waits now */
+    memset(tried, 0, sizeof tried);
+    for (int i; tb->deferred && (i = next_northmost(tb, c, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);

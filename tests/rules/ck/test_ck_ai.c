@@ -679,3 +679,34 @@ Test(ck_parliament_player, the_commander_keeps_out_of_range_of_massed_muskets)
                          (double)F.s.figs[k].x, (double)F.s.figs[k].y);
     cr_assert_gt(a.y, 13.0f, "he still goes on towards the wood: to (%.2f, %.2f)", (double)a.x, (double)a.y);
 }
+
+/* [CK Shooting factors] the Royalists mass their fire, the weakest first:
+ * two shot (3 against a cavalryman's 4, 8.5" off: no kill alone) and a
+ * horseman within half his pistol's range (4 + 1) can all fire at one
+ * cavalryman. Each shot at him is +1 for every one before it, so the two
+ * shot fire first and the horseman, the likeliest to kill, last at +2 (a
+ * play-tester won 64-18 as the Royalists so). The horseman stands
+ * northmost, where he would act first were it not for the volley. */
+Test(ck_royalist_player, the_weakest_fire_first_at_one_trooper)
+{
+    int c = ckf_fig(&F, F_CAVALRY, 24, 30);
+    int h = ckf_fig(&F, F_HORSE, 24, 32.5f);
+    int s[2] = {ckf_fig(&F, F_SHOT, 18, 24), ckf_fig(&F, F_SHOT, 30, 24)};
+    ckf_side(&F, CK_ROY);
+    F.s.turn = 5;
+    int order[3], n = 0;
+    for (int k = 0; k < 12 && n < 3; k++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        cr_assert_neq(a.verb, CKV_END, "the turn ends after %d shots", n);
+        if (a.verb == CKV_SHOOT) {
+            cr_assert_eq(a.target, c, "%d shoots at %d", a.piece, a.target);
+            order[n++] = a.piece;
+            ckf_dice(&F, 2, 1, 6); /* a miss: he stays for the next */
+        }
+        ckf_do(&F, a);
+    }
+    cr_assert_eq(n, 3, "%d shots", n);
+    cr_assert(order[0] != h && order[1] != h && order[2] == h, "the shots of %d, %d, %d; the horseman is %d, the shot %d %d",
+              order[0], order[1], order[2], h, s[0], s[1]);
+}
