@@ -354,6 +354,11 @@ static bool points_well_written(const char *t)
             b--;
         if (b == t || !strchr("0123456789.", b[-1]) || !*a || !strchr("0123456789.+-", *a))
             return false;
+        const char *num = b; /* the word before the comma is a number, not "D1" (a tester's "D1 ,16 4") */
+        while (num > t && strchr("0123456789.+-", num[-1]))
+            num--;
+        if (num > t && num[-1] != ' ' && num[-1] != '\t' && num[-1] != '(')
+            return false;
     }
     return !open;
 }

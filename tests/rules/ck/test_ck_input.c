@@ -371,7 +371,7 @@ Test(ck_text, a_point_written_otherwise_is_refused)
 {
     ckf_fig(&F, F_DRAGOON, 10, 10);
     static const char *forms[] = {"move D1 (16,,4)", "move D1 16)(4", "move D1 (16, 4", "move D1 ((16, 4))",
-                                  "move D1 16 4)", "move D1 16, ", "move D1 (16 4) via (12,, 9)"};
+                                  "move D1 16 4)", "move D1 16, ", "move D1 (16 4) via (12,, 9)", "move D1 ,16 4"};
     for (size_t k = 0; k < sizeof forms / sizeof *forms; k++)
         parse_refused(forms[k], "a point is written X Y, or (X, Y)");
     Action a;
