@@ -1397,17 +1397,13 @@ static void capture(CkState *s, const Action *a, GameIO *io)
 
 /* [CK Combat Outcomes] for the odds of a fight between t and a (standing
  * where he strikes from): where t's recoil from a would take him (`who`
- * names t's part, `when` adds what else must be so), when he could not go
- * his full half move (a play-tester read "recoils 0.64" at a man boxed in
- * by his men, whose recoil did nothing), and what option blocked_recoil
- * makes of it. */
+ * names t's part, `when` adds what else must be so), whether or not he
+ * could go his full half move (a play-tester read "recoils 0.64" at a man
+ * boxed in by his men, whose recoil did nothing; another wanted it said
+ * where nothing stopped him too), and what option blocked_recoil makes of
+ * it. */
 static void recoil_note(const CkState *s, int t, int a, const char *who, const char *when, FILE *out)
 {
-    const CkFig *l = &s->figs[t];
-    float x, y;
-    recoil_point(s, t, a, &x, &y, NULL);
-    if (ck_dist(l->x, l->y, x, y) >= ck_fig_rate(l) / 2 - 0.01f)
-        return;
     static const GameIO labels = {NULL, NULL, NULL};
     char said[200];
     recoil_said(s, t, a, &labels, said, sizeof said);

@@ -1713,8 +1713,9 @@ Test(ck_combat_outcomes, the_odds_say_a_recoil_is_cut_short)
     odds_say(charge, "  target (shot) dead", true); /* the recoil counted as death */
     odds_say(charge, "target (shot) recoils", false);
     odds_say(capture, "if the target is beaten", false); /* taken, not driven back */
-    ckf_f(&F, 2)->status = FS_DEAD;                     /* the way clear: nothing said */
-    odds_say(charge, "is beaten and not by half", false);
+    ckf_f(&F, 2)->status = FS_DEAD; /* the way clear: where he would go said all the same (a play-tester's) */
+    odds_say(charge, "  if the target is beaten and not by half: shot S1 recoils to (20.0, 28.", true);
+    odds_say(charge, "cannot recoil", false);
     /* the charger's own recoil, cut short by the table's edge behind him */
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 0.8f), h = ckf_fig(&F, F_SHOT, 30, 2.05f);
     odds_say(ckf_act(CKV_CHARGE, c2, h, 0, 0, 0),
