@@ -181,7 +181,7 @@ static void play_help(FILE *f)
           "has come since; with the computer's replies in Marston Less, where they show\n"
           "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
           "exact odds of a shot or charge as the table stands, where the game gives them),\n"
-          "'measure A B' or 'measure A X Y' (To Catch a King: distance, sight, ranges),\n"
+          "'measure A B', 'measure A X Y' or 'measure A' (To Catch a King: distance, sight),\n"
           "'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
@@ -503,7 +503,8 @@ static void play_verbs(Play *p, const void *st)
     if (p->g->measure)
         wrap_fputs(stdout, 2,
                    "measure A B, or measure A X Y: how far apart two figures, or a figure and a point, stand, "
-                   "whether they can see each other, and each one's range and move from where he stands");
+                   "whether they can see each other, and each one's range and move from where he stands; "
+                   "measure A: his nearest enemies");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two

@@ -1271,9 +1271,10 @@ expect 0 "$ecw" replay --verify "$tmp/$long"
 printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save /dev/stdout 2>"$tmp/err" | cat >"$tmp/out"
 grep -q "^ecw: play: /dev/stdout is a pipe: a game is saved to a file" "$tmp/err" || fail "--save /dev/stdout into a pipe: $(head -c 300 "$tmp/err")"
 # measure_at_the_prompt: To Catch a King measures, Marston Less has a grid
-printf 'measure Y C1\nmeasure Y\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+printf 'measure Y C1\nmeasure\nmeasure Y\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/out" || fail "measure Y C1: $(grep -A3 'measure' "$tmp/out")"
-grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure Y alone was not refused with its usage"
+grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure alone was not refused with its usage"
+grep -q "^Y commander (14.0, 0.8): no enemy on the table$" "$tmp/out" || fail "measure Y did not say there is no enemy to list"
 printf 'measure R1 P1\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^this game has nothing to measure' "$tmp/out" || fail "measure in Marston Less: $(grep -A2 'measure' "$tmp/out")"
 # the_board_after_the_other_side_recalls_its_fights_and_searches (a play-tester found them lost

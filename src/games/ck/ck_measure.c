@@ -117,6 +117,59 @@ static void measure_figs(const CkState *s, int i, int j, FILE *out)
     fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
 }
 
+/* [CK Shooting factors] is a point dist inches from f in his range: "half"
+ * (within half range, +1), "yes", "no", or "-" for one who cannot shoot. */
+static const char *in_range_word(const CkFig *f, float dist)
+{
+    float r = ck_figs[f->type].range;
+    if (f->status != FS_ACTIVE || r <= 0 || (f->type == F_CLUBMAN && !f->musket))
+        return "-";
+    return dist <= r / 2 ? "half" : dist <= r ? "yes" : "no";
+}
+
+/* How many enemies `measure A` lists, the nearest first. */
+enum { MEASURE_NEAREST = 6 };
+
+/* measure A: the enemies nearest figure i on the table, each on one line:
+ * how far, between the bases, whether they see each other, whether each
+ * is in the other's range and the other's move reaches him (the solo
+ * player wanted the nearest enemies without measuring them one by one). */
+static void measure_nearest(const CkState *s, int i, FILE *out)
+{
+    const CkFig *a = &s->figs[i];
+    int near[CK_MAX_FIGS], n = 0;
+    for (int j = 0; j < s->nfigs; j++)
+        if (s->figs[j].side != a->side && s->figs[j].status == FS_ACTIVE)
+            near[n++] = j;
+    for (int x = 1; x < n; x++) /* (insertion by distance: a few dozen at most) */
+        for (int y = x; y > 0 && ck_dist(a->x, a->y, s->figs[near[y]].x, s->figs[near[y]].y) <
+                                      ck_dist(a->x, a->y, s->figs[near[y - 1]].x, s->figs[near[y - 1]].y);
+             y--) {
+            int t = near[y];
+            near[y] = near[y - 1], near[y - 1] = t;
+        }
+    char na[48], ia[8];
+    name_at(s, i, na, sizeof na);
+    ck_fig_id(s, i, ia);
+    if (n == 0) {
+        fprintf(out, "%s: no enemy on the table\n", na);
+        return;
+    }
+    fprintf(out, "%s, the nearest enemies ('measure %s B' tells more):\n", na, ia);
+    fprintf(out, "  %-4s %-15s %8s  %-5s  %-10s  %-9s  %s\n", "who", "what", "apart", "sight", "your range", "his range",
+            "he reaches");
+    for (int k = 0; k < n && k < MEASURE_NEAREST; k++) {
+        const CkFig *b = &s->figs[near[k]];
+        char ib[8];
+        ck_fig_id(s, near[k], ib);
+        float dist = ck_dist(a->x, a->y, b->x, b->y), gap = dist - ck_fig_radius(a) - ck_fig_radius(b);
+        const CkFig *deep = NULL;
+        fprintf(out, "  %-4s %-15s %7.2f\"  %-5s  %-10s  %-9s  %s\n", ib, ck_fig_noun(b->type, 1), (double)dist,
+                ck_sight_blocker(s, a, b, &deep) < 0 ? "yes" : "no", in_range_word(a, dist),
+                in_range_word(b, dist), gap <= ck_move_allowance(s, b) + CK_REACH_GRACE ? "yes" : "no");
+    }
+}
+
 /* measure A X Y: a figure and a point. */
 static void measure_point(const CkState *s, int i, float x, float y, FILE *out)
 {
@@ -153,12 +206,17 @@ int ck_measure(const void *st, const char *what, FILE *out, Diag *d)
     int nt = ck_tokens(what, line, sizeof line, tok, 4, d);
     if (nt < 0)
         return -1;
-    static const char usage[] = "measure A B (two figures: measure S1 D2), or measure A X Y (a figure, a point)";
-    if (nt < 2 || nt > 3)
+    static const char usage[] = "measure A B (two figures: measure S1 D2), measure A X Y (a figure, a point), or "
+                                "measure A (his nearest enemies)";
+    if (nt < 1 || nt > 3)
         return diag_set(d, "usage: %s", usage);
     int i = ck_fig_find(s, tok[0]);
     if (!on_table(s, i))
         return diag_set(d, "no figure on the table called '%s'; usage: %s", tok[0], usage);
+    if (nt == 1) {
+        measure_nearest(s, i, out);
+        return 0;
+    }
     if (nt == 2) {
         int j = ck_fig_find(s, tok[1]);
         if (!on_table(s, j))

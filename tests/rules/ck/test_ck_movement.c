@@ -1369,7 +1369,9 @@ Test(ck_movement_and_ranges, measure_refuses_what_it_cannot_measure)
 {
     ckf_fig(&F, F_DRAGOON, 14, 20);
     Diag d = {{0}};
-    cr_assert_null(measured("D1", &d));
+    cr_assert_null(measured("", &d));
+    cr_assert(strstr(d.msg, "usage: measure A B"), "%s", d.msg);
+    cr_assert_null(measured("D1 1 2 3", &d));
     cr_assert(strstr(d.msg, "usage: measure A B"), "%s", d.msg);
     cr_assert_null(measured("D1 Q7", &d));
     cr_assert(strstr(d.msg, "no figure on the table called 'Q7'"), "%s", d.msg);
@@ -1380,4 +1382,23 @@ Test(ck_movement_and_ranges, measure_refuses_what_it_cannot_measure)
     ckf_f(&F, 0)->status = FS_DEAD;
     cr_assert_null(measured("D1 24 24", &d));
     cr_assert(strstr(d.msg, "no figure on the table called 'D1'"), "%s", d.msg);
+}
+
+/* [CK Movement and Ranges] `measure A` alone lists A's nearest enemies, the
+ * nearest first, each with the distance, the sight, whether each is in the
+ * other's range (half range: +1) and whether his move reaches A (the solo
+ * player measured them one by one). */
+Test(ck_movement_and_ranges, measure_lists_the_nearest_enemies)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    ckf_fig(&F, F_DRAGOON, 14, 20);
+    ckf_fig(&F, F_SHOT, 26, 20);
+    ckf_fig(&F, F_HORSE, 14, 24);
+    Diag d = {{0}};
+    char *t = measured("D1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    const char *h = strstr(t, "  H1   horseman           4.00\"  yes    half        yes        yes\n");
+    const char *s = strstr(t, "  S1   shot              12.00\"  no     yes         yes        no\n");
+    cr_assert(h && s && h < s, "%s", t);
+    free(t);
 }
