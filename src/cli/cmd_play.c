@@ -181,7 +181,7 @@ static void play_help(FILE *f)
           "has come since; with the computer's replies in Marston Less, where they show\n"
           "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
           "exact odds of a shot or charge as the table stands, where the game gives them),\n"
-          "'measure A B', 'measure A X Y' or 'measure A' (To Catch a King: distance, sight),\n"
+          "'measure A B', 'measure A X Y' or 'measure A' (To Catch a King: distances),\n"
           "'help' or 'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
