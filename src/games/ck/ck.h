@@ -220,6 +220,12 @@ static inline float ck_dist(float ax, float ay, float bx, float by)
 #define CK_BASE_GRACE 0.101f
 /* Figures stand on round bases: 1" across on foot, 1.5" mounted. */
 static inline float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
+/* [CK Shooting factors] does f carry something to shoot with (a shooting
+ * figure; a clubman only with a musket)? */
+static inline bool ck_armed(const CkFig *f)
+{
+    return ck_figs[f->type].range > 0 && !(f->type == F_CLUBMAN && !f->musket);
+}
 /* Could two bases dx, dy apart touch (bases 1.5" across at most, 0.1"
  * grace)? A quick look before measuring: false only when they cannot. */
 static inline bool ck_near_box(float dx, float dy) { return fabsf(dx) < 1.7f && fabsf(dy) < 1.7f; }

@@ -273,7 +273,7 @@ static int cannot_shoot(const CkState *s, int i, Diag *d)
 /* [CK Shooting factors] a figure that can shoot, in range and in sight. */
 static int check_shoot(const CkState *s, const CkFig *f, const Action *a, Diag *d)
 {
-    if (ck_figs[f->type].range <= 0 || (f->type == F_CLUBMAN && !f->musket))
+    if (!ck_armed(f))
         return cannot_shoot(s, a->piece, d);
     if (d && ck_charged_refusal(s, a->piece))
         return diag_set(d, "%s", ck_charged_refusal(s, a->piece));

@@ -122,7 +122,7 @@ static void measure_figs(const CkState *s, int i, int j, FILE *out)
 static const char *in_range_word(const CkFig *f, float dist)
 {
     float r = ck_figs[f->type].range;
-    if (f->status != FS_ACTIVE || r <= 0 || (f->type == F_CLUBMAN && !f->musket))
+    if (f->status != FS_ACTIVE || !ck_armed(f))
         return "-";
     return dist <= r / 2 ? "half" : dist <= r ? "yes" : "no";
 }
@@ -138,15 +138,14 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
 {
     const CkFig *a = &s->figs[i];
     int near[CK_MAX_FIGS], n = 0;
-    for (int j = 0; j < s->nfigs; j++)
-        if (s->figs[j].side != a->side && s->figs[j].status == FS_ACTIVE)
-            near[n++] = j;
-    for (int x = 1; x < n; x++) /* (insertion by distance: a few dozen at most) */
-        for (int y = x; y > 0 && ck_dist(a->x, a->y, s->figs[near[y]].x, s->figs[near[y]].y) <
-                                      ck_dist(a->x, a->y, s->figs[near[y - 1]].x, s->figs[near[y - 1]].y);
-             y--) {
-            int t = near[y];
-            near[y] = near[y - 1], near[y - 1] = t;
+    float far[CK_MAX_FIGS];
+    for (int j = 0; j < s->nfigs; j++) /* (insertion by distance: a few dozen at most) */
+        if (s->figs[j].side != a->side && s->figs[j].status == FS_ACTIVE) {
+            float dj = ck_dist(a->x, a->y, s->figs[j].x, s->figs[j].y);
+            int y = n++;
+            for (; y > 0 && dj < far[y - 1]; y--)
+                near[y] = near[y - 1], far[y] = far[y - 1];
+            near[y] = j, far[y] = dj;
         }
     char na[48], ia[8];
     name_at(s, i, na, sizeof na);
