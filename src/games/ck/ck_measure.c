@@ -130,8 +130,8 @@ static const char *in_range_word(const CkFig *f, float dist)
 /* How many enemies `measure A` lists, the nearest first. */
 enum { MEASURE_NEAREST = 6 };
 
-/* measure A: the enemies nearest figure i on the table, each on one line:
- * how far, between the bases, whether they see each other, whether each
+/* [CK Movement and Ranges] measure A: the enemies nearest figure i, one a line:
+ * how far apart, whether they see each other, whether each
  * is in the other's range and the other's move reaches him (the solo
  * player wanted the nearest enemies without measuring them one by one). */
 static void measure_nearest(const CkState *s, int i, FILE *out)
