@@ -74,9 +74,31 @@ static void say_range(const CkState *s, int i, float dist, const char *whom, FIL
                 dist <= range / 2 ? ", within half range (+1)" : "");
 }
 
+/* Is `side` moving now (its phase of the turn)? */
+static bool side_moving(const CkState *s, int side)
+{
+    return (s->phase == CP_PARLIAMENT && side == CK_PAR) || (s->phase == CP_ROYALIST && side == CK_ROY);
+}
+
+/* [CK Movement and Ranges] the move figure f has to come (ck_move_allowance:
+ * the ground where he stands, a wound): while his side moves, what is left
+ * of this phase's (halved by a shot first or a change), with *again false,
+ * unless he has moved; else the whole of his side's next phase's, none of
+ * this phase's shot or change counting, with *again true (a play-tester
+ * was told a trooper who had moved still had 8", and a Royalist the half
+ * move his last turn's shot had left him). */
+static float move_to_come(const CkState *s, const CkFig *f, bool *again)
+{
+    *again = !side_moving(s, f->side) || f->moved;
+    if (!*again)
+        return ck_move_allowance(s, f);
+    CkFig fresh = *f;
+    fresh.moved = fresh.shot = fresh.half = fresh.changed_mount = fresh.half_moved = fresh.aimed = 0;
+    return ck_move_allowance(s, &fresh);
+}
+
 /* [CK Movement and Ranges] how far figure i may move from where he stands
- * (ck_move_allowance: the ground there, a shot first, a change, a wound),
- * against `need` inches to where the player means. */
+ * (move_to_come), against `need` inches to where the player means. */
 static void say_move(const CkState *s, int i, float need, const char *to, FILE *out)
 {
     const CkFig *f = &s->figs[i];
@@ -86,12 +108,18 @@ static void say_move(const CkState *s, int i, float need, const char *to, FILE *
         fprintf(out, "  %s is not free to move\n", id);
         return;
     }
-    float allow = ck_move_allowance(s, f);
-    if (need <= allow + CK_REACH_GRACE)
-        fprintf(out, "  %s moves %.1f\" from where he stands: %s is within it\n", id, (double)allow, to);
+    bool again;
+    float allow = move_to_come(s, f, &again);
+    if (!again)
+        fprintf(out, "  %s may still move %.1f\"", id, (double)allow);
+    else if (side_moving(s, f->side))
+        fprintf(out, "  %s has moved; the next time his side moves, %.1f\"", id, (double)allow);
     else
-        fprintf(out, "  %s moves %.1f\" from where he stands: %s is %.2f\" beyond it\n", id, (double)allow, to,
-                (double)(need - allow));
+        fprintf(out, "  %s moves %.1f\" when his side next moves,", id, (double)allow);
+    if (need <= allow + CK_REACH_GRACE)
+        fprintf(out, " from where he stands: %s is within it\n", to);
+    else
+        fprintf(out, " from where he stands: %s is %.2f\" beyond it\n", to, (double)(need - allow));
 }
 
 /* measure A B: two figures. */
@@ -163,9 +191,10 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
         ck_fig_id(s, near[k], ib);
         float dist = ck_dist(a->x, a->y, b->x, b->y), gap = dist - ck_fig_radius(a) - ck_fig_radius(b);
         const CkFig *deep = NULL;
+        bool again;
         fprintf(out, "  %-4s %-15s %7.2f\"  %-5s  %-10s  %-9s  %s\n", ib, ck_fig_noun(b->type, 1), (double)dist,
                 ck_sight_blocker(s, a, b, &deep) < 0 ? "yes" : "no", in_range_word(a, dist),
-                in_range_word(b, dist), gap <= ck_move_allowance(s, b) + CK_REACH_GRACE ? "yes" : "no");
+                in_range_word(b, dist), gap <= move_to_come(s, b, &again) + CK_REACH_GRACE ? "yes" : "no");
     }
 }
 

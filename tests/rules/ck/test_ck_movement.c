@@ -1346,21 +1346,45 @@ Test(ck_movement_and_ranges, measure_tells_distance_sight_range_and_move)
     cr_assert(strstr(t, "  12.00\" apart, centre to centre; 10.75\" between their bases\n"), "%s", t);
     cr_assert(strstr(t, "  sight: none, the wood (piece 3) stands between them\n"), "%s", t);
     cr_assert(strstr(t, "  D1 shoots 12\": S1 is in range\n"), "%s", t);
-    cr_assert(strstr(t, "  D1 moves 8.0\" from where he stands: S1's base is 2.75\" beyond it\n"), "%s", t);
-    cr_assert(strstr(t, "  S1 moves 6.0\" from where he stands: D1's base is 4.75\" beyond it\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 may still move 8.0\" from where he stands: S1's base is 2.75\" beyond it\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 moves 6.0\" when his side next moves, from where he stands: D1's base is 4.75\" beyond "
+                          "it\n"), "%s", t);
     free(t);
     t = measured("(D1) (19.5, 26)", &d);
     cr_assert_not_null(t, "%s", d.msg);
     cr_assert(strstr(t, "D1 dragoon (14.0, 20.0) to (19.5, 26.0), in the open:\n  8.14\" apart\n"), "%s", t);
     cr_assert(strstr(t, "  D1 shoots 12\": the point is in range\n"), "%s", t);
-    cr_assert(strstr(t, "  D1 moves 8.0\" from where he stands: the point is 0.14\" beyond it\n"), "%s", t);
+    cr_assert(strstr(t, "  D1 may still move 8.0\" from where he stands: the point is 0.14\" beyond it\n"), "%s", t);
     free(t);
     ckf_f(&F, 1)->x = 17, ckf_f(&F, 1)->y = 24; /* out of the wood's way, within half range */
     t = measured("S1 D1", &d);
     cr_assert_not_null(t, "%s", d.msg);
     cr_assert(strstr(t, "  sight: clear\n"), "%s", t);
     cr_assert(strstr(t, "  S1 shoots 12\": D1 is in range, within half range (+1)\n"), "%s", t);
-    cr_assert(strstr(t, "  S1 moves 6.0\" from where he stands: D1's base is within it\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 moves 6.0\" when his side next moves, from where he stands: D1's base is within it\n"), "%s", t);
+    free(t);
+}
+
+/* [CK Movement and Ranges] `measure` gives the move to come: none left to
+ * a trooper who has moved, but his next; and an enemy's next whole move,
+ * not the half his last phase's shot left him (a play-tester was told a
+ * trooper who had moved had 8", and a shot who had fired first 1.5"). */
+Test(ck_movement_and_ranges, measure_gives_the_move_to_come)
+{
+    int d1 = ckf_fig(&F, F_DRAGOON, 14, 20), s1 = ckf_fig(&F, F_SHOT, 26, 20);
+    ckf_f(&F, d1)->moved = 1;
+    ckf_f(&F, s1)->shot = ckf_f(&F, s1)->half = 1; /* as his side's phase left him */
+    Diag d = {{0}};
+    char *t = measured("D1 S1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  D1 has moved; the next time his side moves, 8.0\" from where he stands: S1's base is "
+                        "2.75\" beyond it\n"), "%s", t);
+    cr_assert(strstr(t, "  S1 moves 6.0\" when his side next moves, from where he stands"), "%s", t);
+    free(t);
+    ckf_side(&F, CK_ROY); /* his own phase: the half his shot first leaves him */
+    t = measured("S1 D1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  S1 may still move 3.0\" from where he stands"), "%s", t);
     free(t);
 }
 
