@@ -728,6 +728,24 @@ Test(ck_hand_to_hand_combat, a_join_that_leaves_no_charge_is_cautioned)
     cr_assert_eq(ck_caution(&F.s, &join, why, sizeof why), 0, "%s", why);
 }
 
+/* ... a charge by a bend of the player's choosing counts as one left open:
+ * Charles stands just inside a marsh, and the straight charge ends in it
+ * (halved, out of reach) where a bend brings the trooper to a point of his
+ * base clear of it (a play-tester was cautioned so, then took Charles). */
+Test(ck_hand_to_hand_combat, a_join_leaving_a_charge_by_a_bend_is_not_cautioned)
+{
+    F.s.together = 1;
+    ckf_ground(&F, CKP_MARSH, 13, 25);
+    int y = ckf_fig(&F, F_YOU, 13, 22.5f), c3 = ckf_fig(&F, F_CAVALRY, 19, 19.5f);
+    int x = ckf_fig(&F, F_CHARLES, 15.1f, 26.8f);
+    Action join = ckf_act(CKV_JOIN, y, x, 0, 0, 0), bent = ckf_act(CKV_CHARGE, c3, x, CK_CHARGE_BENT, 0, 0);
+    bent.bx = 17.5f, bent.by = 24.5f;
+    cr_assert(ckf_ok(&F, join) && ckf_ok(&F, bent), "the join and the bent charge are legal");
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_CHARGE, c3, x, 0, 0, 0)), "the straight charge ends in the marsh, out of reach");
+    char why[320] = "";
+    cr_assert_eq(ck_caution(&F.s, &join, why, sizeof why), 0, "%s", why);
+}
+
 Test(ck_hand_to_hand_combat, together_join_closes_in_and_the_charge_counts_him)
 {
     ckf_side(&F, CK_ROY);
