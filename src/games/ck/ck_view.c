@@ -601,8 +601,10 @@ static void draw_persons(const CkState *s, Board *b)
 /* Figures by letter; a cell holding two or more free figures '+' when
  * they are all Parliament's, '*' all the Royalists', '#' both sides' (a
  * play-tester could not tell a trooper among clubmen from a crowd of
- * clubmen); a prisoner 'p' where no free figure stands (his guard beside
- * him hides him: the list below the map names him); then draw_persons. */
+ * clubmen); a prisoner 'p' where no free figure stands (his guard or any
+ * other there hides him: the list below the map names him; the key said
+ * "unless his guard shares the cell" until a play-tester found a free
+ * clubman hiding a prisoner); then draw_persons. */
 static void draw_figures(const CkState *s, Board *b)
 {
     for (int i = 0; i < s->nfigs; i++) {
@@ -671,7 +673,7 @@ static void draw_key(Board *b, int row)
     key_add(b, &row, "* 2+ Royalists");
     key_add(b, &row, "# both sides");
     key_add(b, &row, "(X, W shown among them)");
-    key_add(b, &row, "p prisoner, unless his guard shares the cell");
+    key_add(b, &row, "p prisoner, where no free figure stands");
     key_add(b, &row, "(X, W taken too)");
 }
 

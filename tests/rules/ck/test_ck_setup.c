@@ -647,7 +647,7 @@ Test(ck_game_set_up, render_labels_rows_and_columns_by_what_they_hold)
     cr_assert(strstr(text, "\n   0   8   16  24  32  40  48\n"), "%s", text);
     cr_assert(strstr(text, " 3 wood    r3   (30.0, 30.0) searched"), "%s", text);
     cr_assert(strstr(text, "11 field   r3   (20.0, 36.0)\n"), "%s", text);
-    cr_assert(strstr(text, "p prisoner, unless his guard shares the cell"), "%s", text);
+    cr_assert(strstr(text, "p prisoner, where no free figure stands"), "%s", text);
     cr_assert(strstr(text, "+ 2+ Parliament  * 2+ Royalists") && strstr(text, "# both sides"), "%s", text);
     cr_assert(strstr(text, "row 12 holds\n") && strstr(text, "12 <= y < 14, column 8 (below) 8 <= x < 10"), "%s", text);
 }
