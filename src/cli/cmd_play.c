@@ -1779,8 +1779,9 @@ static int play_main(PlayArgs *a)
         return rc;
     referee_save(a); /* once the options are known good: a fresh file of its own, nothing to check */
     if (a->seeded && !a->load && a->g->redeal) /* (a leak-hunting play-tester found a seed 3 game by its sealed seed) */
-        fprintf(stderr, "(the seed fixes the hidden cards: anyone who knows %llu can see them with 'ecw watch %s --seed "
-                        "%llu'; leave --seed out for a fresh one nobody is told)\n",
+        fprintf(stderr, "(the seed fixes how the hidden cards are dealt: anyone who knows %llu can see the deal with "
+                        "'ecw watch %s --seed %llu', though what dice decide later, as how many men a card brings, "
+                        "will differ; leave --seed out for a fresh one nobody is told)\n",
                 (unsigned long long)a->seed, a->g->id, (unsigned long long)a->seed);
     Play *p = calloc(1, sizeof *p);
     rc = p ? play_run(a, p, &events) : EXIT_FAIL;

@@ -57,7 +57,7 @@ expect 2 "$ecw" play "$game" --option nosuch=1; err_has "unknown option 'nosuch'
 expect 2 "$ecw" sim "$game" --games 99999999999; err_has "--games: 99999999999 is out of range 1..10000000"
 # a seed chosen for a game with hidden cards is said to give them away; a fresh one is not
 printf 'quit\n' | "$ecw" play catch-a-king --seed 3 >/dev/null 2>"$tmp/err"
-grep -q "^(the seed fixes the hidden cards: anyone who knows 3 can see them with 'ecw watch catch-a-king --seed 3'" "$tmp/err" ||
+grep -q "^(the seed fixes how the hidden cards are dealt: anyone who knows 3 can see the deal with 'ecw watch catch-a-king --seed 3'" "$tmp/err" ||
   fail "play --seed 3: no word of the seed: $(cat "$tmp/err")"
 printf 'quit\n' | "$ecw" play catch-a-king >/dev/null 2>"$tmp/err"
 grep -q "seed fixes the hidden cards" "$tmp/err" && fail "play without --seed warned of a seed"
