@@ -182,7 +182,8 @@ static void play_help(FILE *f)
           "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
           "exact odds of a shot or charge as the table stands, where the game gives them),\n"
           "'measure A B', 'measure A X Y' or 'measure A' (To Catch a King: distances),\n"
-          "'help' or 'quit', in any case.\n"
+          "'score' (To Catch a King: the points each side holds so far), 'help' or\n"
+          "'quit', in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
           "'undo' or 'cancel' (the order is withdrawn: nothing of it is played, the dice\n"
@@ -505,6 +506,8 @@ static void play_verbs(Play *p, const void *st)
                    "measure A B, or measure A X Y: how far apart two figures, or a figure and a point, stand, "
                    "whether they can see each other, and each one's range and move from where he stands; "
                    "measure A: his nearest enemies");
+    if (p->g->standing)
+        wrap_fputs(stdout, 2, "score: the points each side holds so far, were the game to end now");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -678,6 +681,16 @@ static void play_measure(Play *p, const void *st, const char *what)
         printf("cannot measure: %s\n", why.msg);
 }
 
+/* 'score': the points each side holds so far, where the game keeps a
+ * score as it goes (To Catch a King); the game is untouched. */
+static void play_standing(Play *p, const void *st)
+{
+    if (!p->g->standing)
+        puts("this game keeps no points as it goes");
+    else
+        p->g->standing(st, stdout);
+}
+
 /* The state kept in snapshot k. */
 static unsigned char *snap_state(const Play *p, int k)
 {
@@ -768,7 +781,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
 static const char *play_word(const char *s, bool *extra)
 {
     static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
-                                        "roster", "hint", "take", "undo", "odds", "save", "measure", NULL};
+                                        "roster", "hint", "take", "undo", "odds", "save", "measure", "score", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -855,6 +868,10 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && strcmp(w, "measure") == 0) {
         const char *rest = s + strlen(w);
         play_measure(p, st, rest + strspn(rest, " \t"));
+        return PLAY_AGAIN;
+    }
+    if (w && !extra && strcmp(w, "score") == 0) {
+        play_standing(p, st);
         return PLAY_AGAIN;
     }
     if (w && extra) {

@@ -170,6 +170,10 @@ typedef struct GameOps {
      * to out; -1 with d saying what was wrong. Reads only what every side
      * may see. */
     int  (*measure)(const void *st, const char *what, FILE *out, Diag *d);
+    /* Optional: the prompt's `score`, the points each side holds so far
+     * (To Catch a King's table), printed to out. Reads only what every
+     * side may see. */
+    int  (*standing)(const void *st, FILE *out);
     /* Optional: the event types ("combat", "reveal", ...) the prompt
      * recalls under the board it draws after others have acted, as "since
      * your last order:" (NULL-terminated; NULL: none). A combat whose

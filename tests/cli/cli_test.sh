@@ -1275,6 +1275,13 @@ printf 'measure Y C1\nmeasure\nmeasure Y\nquit\n' | "$ecw" play catch-a-king --a
 grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/out" || fail "measure Y C1: $(grep -A3 'measure' "$tmp/out")"
 grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure alone was not refused with its usage"
 grep -q "^Y commander (14.0, 0.8): no enemy on the table$" "$tmp/out" || fail "measure Y did not say there is no enemy to list"
+# score_at_the_prompt: To Catch a King gives the points so far; Marston Less keeps none
+printf 'score\nscore now\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^the points so far, were the game to end now:$' "$tmp/out" || fail "score: $(grep -A4 'score' "$tmp/out")"
+grep -q '^  Parliament   0  none yet$' "$tmp/out" || fail "score did not give Parliament's points: $(grep -A4 'score' "$tmp/out")"
+grep -q "^'score' takes nothing after it$" "$tmp/out" || fail "score now was not refused"
+printf 'score\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^this game keeps no points as it goes' "$tmp/out" || fail "score in Marston Less: $(grep -A2 'score' "$tmp/out")"
 printf 'measure R1 P1\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^this game has nothing to measure' "$tmp/out" || fail "measure in Marston Less: $(grep -A2 'measure' "$tmp/out")"
 # the_board_after_the_other_side_recalls_its_fights_and_searches (a play-tester found them lost

@@ -456,6 +456,10 @@ typedef struct CkTally {
     int n[CK_SIDES][PT_EVENT_COUNT][F_TYPE_COUNT + 1];
 } CkTally;
 void ck_score_tally(const CkState *s, CkTally *t);
+void ck_standing_tally(const CkState *s, CkTally *t); /* what both may see before the end */
+int  ck_points_words(const CkTally *t, int side, char *buf, size_t n);
+/* The prompt's `score` (ck_score.c): the points each side holds so far. */
+int  ck_standing(const void *st, FILE *out);
 int  ck_tally_points(const CkTally *t, int side, int event, int column);
 enum { CK_NMETRICS = 10 };
 extern const char *const ck_metric_names[CK_NMETRICS];

@@ -95,36 +95,24 @@ static void log_points(const CkState *s, const CkTally *t, int side, EventLog *l
     evlog_int(log, "total", s->points[side]);
     jw_key(w, "lines");
     jw_arr(w);
-    char words[512] = "";
-    size_t len = 0;
     for (int e = 0; e < PT_EVENT_COUNT; e++)
         for (int c = 0; c <= F_TYPE_COUNT; c++) {
             int n = t->n[side][e][c];
             if (!n)
                 continue;
-            int p = ck_tally_points(t, side, e, c);
-            /* undiscovered shot and horse are one line of the table: "Royalists" (cards never turned) */
-            bool royalists = e == PT_UNDISCOVERED && c == F_SHOT;
-            const char *what = c == PT_PIECE ? (n == 1 ? "piece" : "pieces")
-                               : royalists   ? (n == 1 ? "Royalist" : "Royalists")
-                                             : ck_fig_noun(c, n);
+            bool royalists = e == PT_UNDISCOVERED && c == F_SHOT; /* shot and horse: one line of the table */
             jw_obj(w);
             jw_kstr(w, "event", events[e]);
             jw_kstr(w, "figure", c == PT_PIECE ? "piece" : royalists ? "royalist" : ck_figs[c].name);
             jw_kint(w, "count", n);
-            jw_kint(w, "points", p);
+            jw_kint(w, "points", ck_tally_points(t, side, e, c));
             jw_obj_end(w);
-            if (len < sizeof words) {
-                char count[16] = ""; /* Charles and Wilmot are not counted */
-                if (c != F_CHARLES && c != F_WILMOT)
-                    snprintf(count, sizeof count, "%d ", n);
-                len += (size_t)snprintf(words + len, sizeof words - len, "%s%s%s %s (%d)", len ? ", " : "", count,
-                                        what, e == PT_AT_LIBERTY ? "at liberty" : events[e], p);
-            }
         }
     jw_arr_end(w);
+    char words[512];
+    ck_points_words(t, side, words, sizeof words);
     evlog_end(log, "%s %d points: %s", side == CK_PAR ? "Parliament" : "Royalists", s->points[side],
-              len ? words : "none");
+              words[0] ? words : "none");
 }
 
 /* [CK Aim of the game] where a prominent person never found was, told
@@ -779,6 +767,7 @@ const GameOps ck_ops = {
     .heuristic = ck_heuristic,
     .action_odds = ck_action_odds,
     .measure = ck_measure,
+    .standing = ck_standing,
     .news_events = ck_news_events,
     .nmetrics = CK_NMETRICS,
     .metric_names = ck_metric_names,

@@ -7,6 +7,7 @@
  * figures on cards never turned over, and, with the option exit_scores,
  * those who slipped off the far edge (ecw readings). */
 #include "ck.h"
+#include <stdio.h>
 
 static bool taken(const CkFig *f) { return f->status == FS_PRISONER || f->status == FS_ESCORTED; }
 
@@ -62,16 +63,11 @@ static bool never_present(const CkState *s, int type, int prom)
     return true;
 }
 
-/* [CK Royalists Win Points for] troopers killed, fugitives undiscovered,
- * Charles and Wilmot at liberty, counted into the lines of the table. */
-static void royalist_lines(const CkState *s, CkTally *t)
+/* [CK Royalists Win Points for] what the figures found score: troopers
+ * killed, Charles and Wilmot free (on the table or off it), and with
+ * exit_scores those who slipped off the far edge; all in plain sight. */
+static void royalist_figure_lines(const CkState *s, CkTally *t)
 {
-    t->n[CK_ROY][PT_UNDISCOVERED][F_CLUBMAN] += s->hidden_club;
-    t->n[CK_ROY][PT_UNDISCOVERED][F_SHOT] += s->hidden_roy; /* shot and horse score alike */
-    t->n[CK_ROY][PT_AT_LIBERTY][F_WILMOT] += hidden_person(s, PROM_WILMOT) ||
-                                             (s->absent_scores && never_present(s, F_WILMOT, PROM_WILMOT));
-    t->n[CK_ROY][PT_AT_LIBERTY][F_CHARLES] += hidden_person(s, PROM_CHARLES) ||
-                                              (s->absent_scores && never_present(s, F_CHARLES, PROM_CHARLES));
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         bool free_ = f->status == FS_ACTIVE || f->status == FS_EXITED;
@@ -84,11 +80,66 @@ static void royalist_lines(const CkState *s, CkTally *t)
     }
 }
 
+/* [CK Royalists Win Points for] troopers killed, fugitives undiscovered,
+ * Charles and Wilmot at liberty, counted into the lines of the table. */
+static void royalist_lines(const CkState *s, CkTally *t)
+{
+    t->n[CK_ROY][PT_UNDISCOVERED][F_CLUBMAN] += s->hidden_club;
+    t->n[CK_ROY][PT_UNDISCOVERED][F_SHOT] += s->hidden_roy; /* shot and horse score alike */
+    t->n[CK_ROY][PT_AT_LIBERTY][F_WILMOT] += hidden_person(s, PROM_WILMOT) ||
+                                             (s->absent_scores && never_present(s, F_WILMOT, PROM_WILMOT));
+    t->n[CK_ROY][PT_AT_LIBERTY][F_CHARLES] += hidden_person(s, PROM_CHARLES) ||
+                                              (s->absent_scores && never_present(s, F_CHARLES, PROM_CHARLES));
+    royalist_figure_lines(s, t);
+}
+
 void ck_score_tally(const CkState *s, CkTally *t)
 {
     *t = (CkTally){0};
     parliament_lines(s, t);
     royalist_lines(s, t);
+}
+
+/* [CK Aim of the game] the lines both sides may see before the end: all
+ * of Parliament's, and the Royalists' but for the cards never turned over
+ * (the men under them, and Charles or Wilmot if never found), which only
+ * the end shows. Never reads a card nobody has seen. */
+void ck_standing_tally(const CkState *s, CkTally *t)
+{
+    *t = (CkTally){0};
+    parliament_lines(s, t);
+    royalist_figure_lines(s, t);
+}
+
+/* [CK Aim of the game] one side's lines of tally t in words, "8 pieces
+ * searched (8), 2 shot killed (4), Charles at liberty (20)", into buf;
+ * its points total. */
+int ck_points_words(const CkTally *t, int side, char *buf, size_t n)
+{
+    static const char *const events[PT_EVENT_COUNT] = {"searched", "killed", "captured", "undiscovered",
+                                                       "at liberty"};
+    size_t len = 0;
+    int total = 0;
+    buf[0] = '\0';
+    for (int e = 0; e < PT_EVENT_COUNT; e++)
+        for (int c = 0; c <= F_TYPE_COUNT; c++) {
+            int k = t->n[side][e][c];
+            if (!k)
+                continue;
+            int p = ck_tally_points(t, side, e, c);
+            total += p;
+            bool royalists = e == PT_UNDISCOVERED && c == F_SHOT; /* shot and horse: one line of the table */
+            const char *what = c == PT_PIECE ? (k == 1 ? "piece" : "pieces")
+                               : royalists   ? (k == 1 ? "Royalist" : "Royalists")
+                                             : ck_fig_noun(c, k);
+            char count[16] = ""; /* Charles and Wilmot are not counted */
+            if (c != F_CHARLES && c != F_WILMOT)
+                snprintf(count, sizeof count, "%d ", k);
+            if (len < n)
+                len += (size_t)snprintf(buf + len, n - len, "%s%s%s %s (%d)", len ? ", " : "", count, what,
+                                        events[e], p);
+        }
+    return total;
 }
 
 int ck_tally_points(const CkTally *t, int side, int event, int column)
@@ -108,6 +159,42 @@ void ck_score_points(const CkState *s, int out[CK_SIDES])
             for (int c = 0; c <= F_TYPE_COUNT; c++)
                 out[side] += ck_tally_points(&t, side, e, c);
     }
+}
+
+/* Unsearched pieces on the table: their cards are still face down. */
+static int unsearched(const CkState *s)
+{
+    int n = 0;
+    for (int i = 0; i < CK_PIECES; i++)
+        n += s->pieces[i].placed && !s->pieces[i].searched;
+    return n;
+}
+
+/* [CK Aim of the game] the prompt's `score`: each side's points were the
+ * game to end now, line by line, from what both may see; what only the end
+ * can show (the cards never turned) said, not guessed. Once the game is
+ * over, the points it ended with. (A play-tester playing Parliament wanted
+ * the score as the game went.) */
+int ck_standing(const void *st, FILE *out)
+{
+    const CkState *s = st;
+    bool over = s->phase == CP_OVER;
+    CkTally t;
+    (over ? ck_score_tally : ck_standing_tally)(s, &t);
+    fprintf(out, over ? "the points at the end:\n" : "the points so far, were the game to end now:\n");
+    static const int order[] = {CK_PAR, CK_ROY};
+    for (int k = 0; k < 2; k++) {
+        char words[512];
+        int total = ck_points_words(&t, order[k], words, sizeof words);
+        fprintf(out, "  %-10s %3d  %s\n", order[k] == CK_PAR ? "Parliament" : "Royalists", total,
+                words[0] ? words : "none yet");
+    }
+    int left = unsearched(s);
+    if (!over && left)
+        fprintf(out, "  still face down, counted only at the end: the cards of %d unsearched piece%s\n"
+                     "  (the Royalists score the men on them, and Charles or Wilmot if never found)\n",
+                left, left == 1 ? "" : "s");
+    return 0;
 }
 
 /* ---------------- measures for ecw sim ---------------- */

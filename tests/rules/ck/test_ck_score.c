@@ -552,3 +552,53 @@ Test(ck_royalists_win_points_for, the_end_lists_every_line_that_scored)
                          "\"points\":12}]"), "%s", ev);
     cr_assert(strstr(ev, "Royalists 16 points: 1 dragoon killed (4), Charles at liberty (12)"), "%s", ev);
 }
+
+/* ck_standing's text into a string (freed by the caller). */
+static char *standing_text(const CkState *s)
+{
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    cr_assert_not_null(f);
+    ck_standing(s, f);
+    fclose(f);
+    return out;
+}
+
+/* [CK Aim of the game] the prompt's `score` gives each side's points were
+ * the game to end now, line by line, from what both may see: Wilmot's card
+ * under an unsearched piece is not counted (nobody has turned it), only
+ * said to come at the end; the game over, the points it ended with (a
+ * play-tester playing Parliament wanted the score as the game went). */
+Test(ck_aim_of_the_game, score_so_far_counts_only_what_both_may_see)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < 3; i++)
+        F.s.pieces[i].searched = 1;
+    F.s.pieces[CKP_HILL].prom = PROM_WILMOT; /* face down: the end would count him at liberty */
+    ckf_f(&F, ckf_fig(&F, F_DRAGOON, 22, 2))->status = FS_DEAD;
+    ckf_f(&F, ckf_fig(&F, F_SHOT, 30, 40))->status = FS_DEAD;
+    ckf_fig(&F, F_CHARLES, 40, 45);
+    char *t = standing_text(&F.s);
+    cr_assert(strstr(t, "the points so far, were the game to end now:\n"), "%s", t);
+    cr_assert(strstr(t, "  Parliament   5  3 pieces searched (3), 1 shot killed (2)\n"), "%s", t);
+    cr_assert(strstr(t, "  Royalists   16  1 dragoon killed (4), Charles at liberty (12)\n"), "%s", t);
+    cr_assert(strstr(t, "the cards of 9 unsearched pieces\n"), "%s", t);
+    cr_assert_null(strstr(t, "Wilmot at liberty"), "%s", t);
+    free(t);
+    int roy, par;
+    ckf_points(&F, &roy, &par);
+    cr_assert_eq(roy, 22, "the end's count has Wilmot (6) too: the score so far must not");
+}
+
+Test(ck_aim_of_the_game, score_after_the_end_is_the_final_points)
+{
+    end_with_a_tally();
+    char *t = standing_text(&F.s);
+    cr_assert(strstr(t, "the points at the end:\n"), "%s", t);
+    cr_assert(strstr(t, "  Parliament   9  3 pieces searched (3), 2 shot killed (4), 1 clubman captured (2)\n"),
+              "%s", t);
+    cr_assert(strstr(t, "  Royalists   16  1 dragoon killed (4), Charles at liberty (12)\n"), "%s", t);
+    cr_assert_null(strstr(t, "face down"), "%s", t);
+    free(t);
+}
