@@ -42,6 +42,7 @@ typedef struct Play {
     Action         acts[MAX_ACTIONS];
     int            nacts;
     int            shown;       /* how many of them the list has shown (a number beyond is refused) */
+    bool           picked[MAX_ACTIONS]; /* ... and those beyond it a `list WORD` has shown */
     bool           refused;     /* play_read refused the last line, saying why (it reads as empty) */
     unsigned char *snap_states; /* PLAY_SNAPS states, oldest first (NULL: no undo) */
     Snap           snaps[PLAY_SNAPS];
@@ -171,7 +172,8 @@ static void play_help(FILE *f)
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  -h, --help        this help\n", f);
     cli_help_flags(f, false);
-    fputs("At the prompt: a number from the list ('list all' shows every one), an action\n"
+    fputs("At the prompt: a number from the list ('list all' shows every one, 'list C3'\n"
+          "or 'list charge' those that hold the words), an action\n"
           "in words, 'board' (or 'map' or 'roster': the table and the figures on it, drawn\n"
           "by itself at a side's first prompt of a turn and after anyone else acted; the\n"
           "list too, and after your own order if you gave it by number or 'take'), 'hint'\n"
@@ -490,6 +492,52 @@ static void play_list_again(Play *p, const void *st, bool all)
     p->refused_action = false;
 }
 
+/* Does `text` hold every word of `words` (space-separated), each as a
+ * whole word in any case ("D1" in "move D1 20.0 8.0", not in "D10")? */
+static bool has_words(const char *text, const char *words)
+{
+    for (const char *w = words + strspn(words, " \t"); *w; w += strspn(w, " \t")) {
+        size_t n = strcspn(w, " \t");
+        bool found = false;
+        for (const char *t = text; *t && !found; t++)
+            found = (t == text || !isalnum((unsigned char)t[-1])) && strncasecmp(t, w, n) == 0 &&
+                    !isalnum((unsigned char)t[n]);
+        if (!found)
+            return false;
+        w += n;
+    }
+    return true;
+}
+
+/* 'list WORD...': the orders whose words hold them all, with their numbers
+ * in the whole list, which may then be typed (a play-tester's "... and 109
+ * more" buried the charges among the commander's moves: `list charge`,
+ * `list C3`). */
+static void play_list_matching(Play *p, const void *st, const char *words)
+{
+    char buf[RECORD_TEXT];
+    int k = 0;
+    for (int i = 0; i < p->nacts; i++) {
+        p->g->describe(st, &p->acts[i], buf, sizeof buf);
+        if (!has_words(buf, words))
+            continue;
+        printf("  %2d. %s\n", i + 1, buf);
+        p->picked[i] = true, k++;
+    }
+    if (!k)
+        printf("no order in the list holds '%s' ('list all' shows every one; an order may be typed in words too)\n",
+               words);
+    else if (p->refused_action)
+        puts("(a number from the list plays it again)");
+    p->refused_action = false;
+}
+
+/* May number k (from 1) be typed: has a list shown it? */
+static bool number_shown(const Play *p, long k)
+{
+    return k >= 1 && k <= p->nacts && (k <= p->shown || p->picked[k - 1]);
+}
+
 /* 'help': every command of the game with its usage, then the CLI's own. */
 static void play_verbs(Play *p, const void *st)
 {
@@ -498,7 +546,8 @@ static void play_verbs(Play *p, const void *st)
     for (int k = 0; k < p->g->nverbs; k++)
         wrap_printf(stdout, 4, "  %s", p->g->verb_help[k]); /* (a verb's help runs to 200 characters) */
     wrap_fputs(stdout, 2,
-               "type a number from the list, an action in words, or: list, list all, board (or map, roster), hint, "
+               "type a number from the list, an action in words, or: list, list all, list WORDS (the orders holding "
+               "them: list C3, list charge), board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
                "the game is kept), help, quit");
     if (p->g->measure)
@@ -655,7 +704,7 @@ static void play_odds(Play *p, const void *st, const char *what)
     Action a;
     Diag why = {{0}};
     long k = strspn(what, "0123456789") == strlen(what) && strlen(what) <= 6 ? strtol(what, NULL, 10) : 0;
-    if (k >= 1 && k <= p->shown)
+    if (number_shown(p, k))
         a = p->acts[k - 1];
     else if (k != 0 || p->g->parse(st, what, &a, &why) < 0) {
         /* a word that is no order ("odds S1", a play-tester's) is told the form, not the game's list of commands */
@@ -851,10 +900,12 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     const char *w = play_word(s, &extra);
     if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
         const char *rest = s + strlen(w);
-        if (strcasecmp(rest + strspn(rest, " \t"), "all") == 0) {
+        rest += strspn(rest, " \t");
+        if (strcasecmp(rest, "all") == 0)
             play_list_again(p, st, true);
-            return PLAY_AGAIN;
-        }
+        else
+            play_list_matching(p, st, rest);
+        return PLAY_AGAIN;
     }
     if (w && strcmp(w, "odds") == 0) {
         const char *rest = s + strlen(w);
@@ -875,7 +926,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
         return PLAY_AGAIN;
     }
     if (w && extra) {
-        printf(strcmp(w, "list") == 0 ? "'list' takes nothing after it but 'all'\n" : "'%s' takes nothing after it\n", w);
+        printf("'%s' takes nothing after it\n", w);
         return PLAY_AGAIN;
     }
     if (w)
@@ -892,7 +943,7 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
                    p->has_caution ? "not played (careful, above)" : "refused", s, strlen(s) > 12 ? "..." : "");
             return PLAY_AGAIN;
         }
-        if (k >= 1 && k <= p->shown) {
+        if (number_shown(p, k)) {
             *out = p->acts[k - 1];
             p->by_number = true;
             return RUN_OVER;
@@ -964,6 +1015,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     p->drawn = true, p->drawn_player = player, p->drawn_turn = g->turn(st), p->drawn_nactions = p->rec.nactions;
     p->nacts = unique_actions(p->acts, g->legal(st, p->acts, MAX_ACTIONS));
     p->shown = 0;
+    memset(p->picked, 0, sizeof p->picked);
     p->refused_action = false, p->has_caution = false;
     if (!quiet)
         play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);

@@ -122,7 +122,12 @@ grep -q "^the last order was not played (careful, above): no dice are wanted now
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
 grep -q "^this game gives no odds at the prompt (see: ecw odds marston-less --help)" "$tmp/out" || fail "odds in Marston Less"
 printf 'list all 5\nquit\n' | "$ecw" play "$game" --seed 4 >"$tmp/out" 2>&1
-grep -q "^'list' takes nothing after it but 'all'" "$tmp/out" || fail "list all 5: $(grep takes "$tmp/out")"
+grep -q "^no order in the list holds 'all 5' ('list all' shows every one" "$tmp/out" || fail "list all 5: $(grep -A2 'list all 5' "$tmp/out")"
+# list WORD: the orders holding every word, whole, with their numbers, which may then be typed
+printf 'list c3\n30\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>&1
+grep -q '^  30\. move C3 ' "$tmp/out" || fail "list c3 did not show C3's orders: $(grep -A4 'list c3' "$tmp/out")"
+grep -q ' 5\. move D1\| 1\. move Y' <(sed -n '/> list c3/,$p' "$tmp/out" | sed -n '2,4p') && fail "list c3 showed another's orders"
+grep -q '^you (parliament): move C3 ' "$tmp/out" || fail "30, shown by list c3, was not played: $(grep -A3 'list c3' "$tmp/out")"
 # only a number the list has shown is taken: 'list all' shows the rest (over 60 actions at this prompt;
 # after 33 hints action 61 is an order played without a caution, since the Royalists mass their fire)
 (printf 'hint\ntake\n%.0s' $(seq 33); printf '61\nlist\nlist all\n61\n') |
