@@ -58,6 +58,8 @@ typedef struct Play {
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     StrBuf         news;        /* the lines of GameOps.news_events said since the board was last drawn */
+    StrBuf         told[MAX_PLAYERS]; /* every line this sitting said that each side may read, for 'log' */
+    int            told_turn;   /* the turn the last of them came in (a new one is marked) */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           recap_carried; /* ... and kept past the resuming side's seat, for the next (open table) */
     bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
@@ -111,12 +113,50 @@ static bool is_news(const GameOps *g, const char *json)
     return false;
 }
 
+enum { PLAY_TOLD_MAX = 1 << 20 }; /* the most kept for 'log': the older half goes beyond it */
+
+/* Keep `line` (ending in a newline) for 'log' of every side that may read
+ * it (vis: VIS_PUBLIC, or the one side). */
+static void play_tell(Play *p, int vis, const char *line)
+{
+    for (int k = 0; k < p->g->nplayers; k++) {
+        StrBuf *b = &p->told[k];
+        if (vis != VIS_PUBLIC && vis != k)
+            continue;
+        if (b->len > PLAY_TOLD_MAX) { /* (a sitting of many games' length: the older half goes) */
+            const char *cut = strchr(b->s + b->len / 2, '\n');
+            size_t keep = cut ? b->len - (size_t)(cut + 1 - b->s) : 0;
+            memmove(b->s, b->s + b->len - keep, keep + 1);
+            b->len = keep;
+        }
+        sb_append(b, line);
+    }
+}
+
+/* Mark a new turn among the lines kept for 'log', once the game has come
+ * to it (the state being played, p->live). */
+static void play_tell_turn(Play *p)
+{
+    if (!p->live || p->g->turn(p->live) == p->told_turn)
+        return;
+    p->told_turn = p->g->turn(p->live);
+    char line[32];
+    snprintf(line, sizeof line, "-- turn %d --\n", p->told_turn);
+    play_tell(p, VIS_PUBLIC, line);
+}
+
 static void play_sink(void *ud, const char *json, const char *text, int vis)
 {
     PlaySink *ps = ud;
     if (ps->p && ps->p->suspended) /* the rest of an action left waiting, rolled by ecw: never told */
         return;
     cli_sink(&ps->cli, json, text, vis);
+    if (ps->p && ps->cli.text) {
+        play_tell_turn(ps->p);
+        char line[RECORD_TEXT + 8];
+        snprintf(line, sizeof line, "  %s\n", text);
+        play_tell(ps->p, vis, line);
+    }
     if (ps->p && ps->cli.text && (vis == VIS_PUBLIC || vis == ps->cli.viewer) && is_news(ps->p->g, json)) {
         sb_append(&ps->p->news, "  ");
         sb_append(&ps->p->news, text);
@@ -184,8 +224,9 @@ static void play_help(FILE *f)
           "nothing hidden, else only while nobody else has acted), 'odds ACTION' (the\n"
           "exact odds of a shot or charge as the table stands, where the game gives them),\n"
           "'measure A B', 'measure A X Y' or 'measure A' (To Catch a King: distances),\n"
-          "'score' (To Catch a King: the points each side holds so far), 'help' or\n"
-          "'quit', in any case.\n"
+          "'score' (To Catch a King: the points each side holds so far), 'log' (or\n"
+          "'log N', 'log all': the lines said in this sitting again), 'help' or 'quit',\n"
+          "in any case.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'save', 'help',\n"
           "'undo' or 'cancel' (the order is withdrawn: nothing of it is played, the dice\n"
@@ -549,7 +590,7 @@ static void play_verbs(Play *p, const void *st)
                "type a number from the list, an action in words, or: list, list all, list WORDS (the orders holding "
                "them: list C3, list charge), board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
-               "the game is kept), help, quit");
+               "the game is kept), log (or log N, log all: what was said again), help, quit");
     if (p->g->measure)
         wrap_fputs(stdout, 2,
                    "measure A B, or measure A X Y: how far apart two figures, or a figure and a point, stand, "
@@ -740,6 +781,42 @@ static void play_standing(Play *p, const void *st)
         p->g->standing(st, stdout);
 }
 
+enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
+
+/* 'log', 'log N' or 'log all': the last lines this sitting said that
+ * `player` may read (the orders of both sides, the dice, the fights), which
+ * scroll away in a long turn (a play-tester wanted earlier turns again
+ * without leaving for `ecw replay`). */
+static void play_log(Play *p, int player, const char *what)
+{
+    const StrBuf *b = &p->told[player];
+    long most = PLAY_LOG_LINES;
+    if (strcasecmp(what, "all") == 0)
+        most = LONG_MAX;
+    else if (*what) {
+        char *end;
+        most = strtol(what, &end, 10);
+        if (*end || end == what || most < 1 || strspn(what, "0123456789") != strlen(what)) {
+            printf("log takes a number of lines or 'all': log, log 50, log all ('%s' is neither)\n", what);
+            return;
+        }
+    }
+    if (!b->len) {
+        puts("nothing has been said in this sitting yet");
+        return;
+    }
+    const char *from = b->s + b->len; /* back a line at a time (each ends in a newline), `most` of them */
+    for (long n = 0; n < most && from > b->s; n++) {
+        from--;
+        while (from > b->s && from[-1] != '\n')
+            from--;
+    }
+    if (most == LONG_MAX)
+        printf("everything said in this sitting:\n%s", from);
+    else
+        printf("the last %ld lines said ('log all' for every one of this sitting):\n%s", most, from);
+}
+
 /* The state kept in snapshot k. */
 static unsigned char *snap_state(const Play *p, int k)
 {
@@ -830,7 +907,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
 static const char *play_word(const char *s, bool *extra)
 {
     static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
-                                        "roster", "hint", "take", "undo", "odds", "save", "measure", "score", NULL};
+                                        "roster", "hint", "take", "undo", "odds", "save", "measure", "score", "log", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -919,6 +996,11 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     if (w && strcmp(w, "measure") == 0) {
         const char *rest = s + strlen(w);
         play_measure(p, st, rest + strspn(rest, " \t"));
+        return PLAY_AGAIN;
+    }
+    if (w && strcmp(w, "log") == 0) {
+        const char *rest = s + strlen(w);
+        play_log(p, player, rest + strspn(rest, " \t"));
         return PLAY_AGAIN;
     }
     if (w && !extra && strcmp(w, "score") == 0) {
@@ -1041,6 +1123,10 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     Play *p = ud;
     play_keep_before(p, st, false); /* called just before the action is applied */
     p->live = st;
+    char told[RECORD_TEXT + 64];
+    play_tell_turn(p);
+    snprintf(told, sizeof told, "%s: %s\n", p->g->roles[player], text);
+    play_tell(p, VIS_PUBLIC, told);
     if (p->hotseat)
         play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)
@@ -1767,6 +1853,8 @@ static int play_run(PlayArgs *a, Play *p, FILE **events_io)
     free(p->before);
     sb_free(&p->recent);
     sb_free(&p->news);
+    for (int k = 0; k < MAX_PLAYERS; k++)
+        sb_free(&p->told[k]);
     free(st);
     return code;
 }
