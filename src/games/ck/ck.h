@@ -369,6 +369,11 @@ int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Di
  * CK_FROM_UNKNOWN): ck_move_allowance, halved again for entering
  * difficult ground. */
 float ck_move_allowance_from(const CkState *s, const CkFig *f, int from, float x, float y);
+/* Why f, on piece `from`, may move only `allow` (less than his rate) on his
+ * way to (x, y) (a bend's where to_bend): " (halved: the way ends in the
+ * field (piece 10))", or "" (ck_move.c). */
+void  ck_halved_because(const CkState *s, const CkFig *f, int from, float x, float y, bool to_bend, float allow,
+                        char *out, size_t n);
 bool  ck_way_difficult(const CkState *s, float ax, float ay, float bx, float by);
 int   ck_way_difficult_piece(const CkState *s, float ax, float ay, float bx, float by); /* which, or -1 */
 int   ck_way_unsearched(const CkState *s, float ax, float ay, float bx, float by, int skip, float *at);

@@ -80,26 +80,35 @@ static bool side_moving(const CkState *s, int side)
     return (s->phase == CP_PARLIAMENT && side == CK_PAR) || (s->phase == CP_ROYALIST && side == CK_ROY);
 }
 
-/* [CK Movement and Ranges] the move figure f has to come (ck_move_allowance:
- * the ground where he stands, a wound): while his side moves, what is left
- * of this phase's (halved by a shot first or a change), with *again false,
- * unless he has moved; else the whole of his side's next phase's, none of
- * this phase's shot or change counting, with *again true (a play-tester
- * was told a trooper who had moved still had 8", and a Royalist the half
- * move his last turn's shot had left him). */
+/* [CK Movement and Ranges] figure f as his move to come finds him: while
+ * his side moves, as he stands, with *again false, unless he has moved;
+ * else as his side's next phase will find him, none of this phase's shot
+ * or change counting, with *again true (a play-tester was told a trooper
+ * who had moved still had 8", and a Royalist the half move his last
+ * turn's shot had left him). */
+static CkFig as_he_moves(const CkState *s, const CkFig *f, bool *again)
+{
+    CkFig g = *f;
+    *again = !side_moving(s, f->side) || f->moved;
+    if (*again)
+        g.moved = g.shot = g.half = g.changed_mount = g.half_moved = g.aimed = 0;
+    return g;
+}
+
+/* [CK Movement and Ranges] the move figure f has to come from where he
+ * stands (ck_move_allowance: the ground there, a shot first, a wound). */
 static float move_to_come(const CkState *s, const CkFig *f, bool *again)
 {
-    *again = !side_moving(s, f->side) || f->moved;
-    if (!*again)
-        return ck_move_allowance(s, f);
-    CkFig fresh = *f;
-    fresh.moved = fresh.shot = fresh.half = fresh.changed_mount = fresh.half_moved = fresh.aimed = 0;
-    return ck_move_allowance(s, &fresh);
+    CkFig g = as_he_moves(s, f, again);
+    return ck_move_allowance(s, &g);
 }
 
 /* [CK Movement and Ranges] how far figure i may move from where he stands
- * (move_to_come), against `need` inches to where the player means. */
-static void say_move(const CkState *s, int i, float need, const char *to, FILE *out)
+ * (as_he_moves), against `need` inches to where the player means; to a
+ * point (at, not NULL), the straight way's own allowance, halved again for
+ * rough ground it enters or ends in, and why (a play-tester lost three
+ * searches to a field that halved the move into it, unwarned). */
+static void say_move(const CkState *s, int i, float need, const char *to, const float *at, FILE *out)
 {
     const CkFig *f = &s->figs[i];
     char id[8];
@@ -109,13 +118,18 @@ static void say_move(const CkState *s, int i, float need, const char *to, FILE *
         return;
     }
     bool again;
-    float allow = move_to_come(s, f, &again);
+    CkFig g = as_he_moves(s, f, &again);
+    int from = ck_piece_at(s, g.x, g.y);
+    float allow = at ? ck_move_allowance_from(s, &g, from, at[0], at[1]) : ck_move_allowance_on(s, &g, from);
+    char why[128] = "";
+    if (at && allow < ck_fig_rate(&g) - 1e-3f)
+        ck_halved_because(s, &g, from, at[0], at[1], false, allow, why, sizeof why);
     if (!again)
-        fprintf(out, "  %s may still move %.1f\"", id, (double)allow);
+        fprintf(out, "  %s may still move %.1f\"%s", id, (double)allow, why);
     else if (side_moving(s, f->side))
-        fprintf(out, "  %s has moved; the next time his side moves, %.1f\"", id, (double)allow);
+        fprintf(out, "  %s has moved; the next time his side moves, %.1f\"%s", id, (double)allow, why);
     else
-        fprintf(out, "  %s moves %.1f\" when his side next moves,", id, (double)allow);
+        fprintf(out, "  %s moves %.1f\"%s when his side next moves,", id, (double)allow, why);
     if (need <= allow + CK_REACH_GRACE)
         fprintf(out, " from where he stands: %s is within it\n", to);
     else
@@ -140,8 +154,8 @@ static void measure_figs(const CkState *s, int i, int j, FILE *out)
     snprintf(to_a, sizeof to_a, "%s's base", ia);
     say_range(s, i, dist, ib, out);
     say_range(s, j, dist, ia, out);
-    say_move(s, i, gap, to_b, out);
-    say_move(s, j, gap, to_a, out);
+    say_move(s, i, gap, to_b, NULL, out);
+    say_move(s, j, gap, to_a, NULL, out);
     fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
 }
 
@@ -209,8 +223,7 @@ static void measure_point(const CkState *s, int i, float x, float y, FILE *out)
     fprintf(out, "%s to (%s, %s), %s:\n  %.2f\" apart\n", na, ck_inch(x).s, ck_inch(y).s, ground,
             (double)dist);
     say_range(s, i, dist, "the point", out);
-    say_move(s, i, dist, "the point", out);
-    fprintf(out, "  (marsh, woods and fields on the way halve a move: the order says if it is too far)\n");
+    say_move(s, i, dist, "the point", (const float[2]){x, y}, out);
 }
 
 /* Is figure i (-1: nobody) on the table, free or a prisoner? */

@@ -372,8 +372,8 @@ int ck_bent_way_check(const CkState *s, const CkFig *f, int from, float bx, floa
  * " (halved: ...)", or "". The difficult ground is named by its piece:
  * the one he starts in, else the one the way ends in, else the one on the
  * way. */
-static void halved_because(const CkState *s, const CkFig *f, int from, float x, float y, bool to_bend, float allow,
-                           char *out, size_t n)
+void ck_halved_because(const CkState *s, const CkFig *f, int from, float x, float y, bool to_bend, float allow,
+                       char *out, size_t n)
 {
     const char *why[3];
     int k = 0;
@@ -417,7 +417,7 @@ static int out_of_reach(const CkState *s, const CkFig *f, int from, float x, flo
         from = ck_piece_at(s, f->x, f->y);
     char why[128] = "";
     if (allow < ck_fig_rate(f) - 1e-3f)
-        halved_because(s, f, from, x, y, to_bend, allow, why, sizeof why);
+        ck_halved_because(s, f, from, x, y, to_bend, allow, why, sizeof why);
     int places = 1;
     for (float scale = 10; places < 4 && llroundf(dist * scale) == llroundf(allow * scale); scale *= 10)
         places++;

@@ -1388,6 +1388,25 @@ Test(ck_movement_and_ranges, measure_gives_the_move_to_come)
     free(t);
 }
 
+/* [CK Movement and Ranges] `measure A X Y` gives the straight way's own
+ * move: halved where it ends in a field, and says so (a play-tester lost
+ * three searches to the half move into a field, unwarned). */
+Test(ck_movement_and_ranges, measure_to_a_point_halves_for_the_ground_it_enters)
+{
+    ckf_ground(&F, CKP_FIELD, 20, 14);
+    ckf_fig(&F, F_DRAGOON, 20, 4);
+    Diag d = {{0}};
+    char *t = measured("D1 20 12", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  D1 may still move 4.0\" (halved: the way ends in the field (piece 9)) from where he "
+                        "stands: the point is 4.00\" beyond it\n"), "%s", t);
+    free(t);
+    t = measured("D1 20 10", &d); /* short of the field: the whole move */
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  D1 may still move 8.0\" from where he stands: the point is within it\n"), "%s", t);
+    free(t);
+}
+
 /* ... and says what was wrong with what it was asked. */
 Test(ck_movement_and_ranges, measure_refuses_what_it_cannot_measure)
 {
