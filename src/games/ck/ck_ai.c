@@ -153,6 +153,39 @@ typedef struct FigMemo {
 } FigMemo;
 _Static_assert(sizeof(FigMemo) == 64, "a FigMemo is 64 bytes");
 
+/* One figure as plan_volley reads it: a Royalist who may shoot in the
+ * volley with a trooper in his range (a: his place in own, b: whom he shot
+ * at), or a trooper (a: the points of the prisoners he guards, b: the shots
+ * at him so far, aimed_at). Every byte set (pad too): keys are compared
+ * with memcmp, which also tells -0 from 0 (never a false hit). */
+typedef struct VolFig {
+    float   x, y;
+    uint8_t i, type, mounted, musket, a, b, pad[2];
+} VolFig;
+_Static_assert(sizeof(VolFig) == 16, "a VolFig has no padding");
+
+/* Everything plan_volley reads, for those unmoved or moved: the terrain
+ * (its generation: pieces, places, kinds), the rules' options it counts,
+ * then nshoot shooters and nfoe troopers, in figure order. Figures out of
+ * it (a Royalist with no trooper in range, or moved otherwise, or shot)
+ * add nothing to the plan. */
+typedef struct VolleyKey {
+    uint32_t gen;
+    uint8_t  raining, recoil_frees, cover_inside, nshoot, nfoe, pad[3];
+    VolFig   f[CK_MAX_FIGS];    /* the shooters, then the troopers */
+} VolleyKey;
+
+/* The last volley planned for those unmoved or moved (Memo.volley), with
+ * its key: the Royalists' decisions in a turn mostly leave it as it was
+ * (a man who runs north was in no volley). */
+typedef struct VolleyMemo {
+    VolleyKey key;              /* gen 0: nothing kept */
+    int8_t    mark;             /* as Table.mark, nvol, vol_alive, vol */
+    uint8_t   nvol;
+    double    alive;
+    uint8_t   vol[CK_MAX_FIGS];
+} VolleyMemo;
+
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
  * threads share nothing. */
@@ -163,6 +196,7 @@ typedef struct Memo {
     uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     uint16_t edge;                     /* the pieces whose cover is at their edge (hedges), as bits */
     FigMemo  fig[CK_MAX_FIGS];
+    VolleyMemo volley[2];       /* Royalists: the volley of those unmoved, moved */
 } Memo;
 
 /* What a call has found of each figure (Zeros.found), as bits: four
@@ -2388,31 +2422,64 @@ typedef struct Pair {
     int8_t  af;
 } Pair;
 
-/* [CK Shooting factors] Every shot the acting side's figures who may
- * shoot in the volley (shot_range, not shot, moved or not as `moved`)
- * could fire, a trooper in range (and in sight, where another could shoot
- * him too), grouped by foe; how many (0: fewer than two shooters). The
- * shooters are numbered j in order of own. */
-static int volley_pairs(Table *tb, int moved, Pair *pr)
+/* The key of the volley of those unmoved or moved (`moved`) as the table
+ * stands: every shooter with a trooper in range (volley_pairs' shooters)
+ * and every trooper, with all of each that the plan reads (where he
+ * stands, what he is, the ground under him by the terrain's generation;
+ * the shooter's range by type and musket, his last mark; the trooper's
+ * prisoners and the shots at him). */
+static void volley_key(Table *tb, int moved, VolleyKey *key)
 {
     const CkState *s = tb->s;
-    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
-    int by_foe[CK_MAX_FIGS + 1] = {0}, n = 0, nr = 0;
+    key->gen = tb->memo->gen;
+    key->raining = s->raining, key->recoil_frees = s->recoil_frees, key->cover_inside = s->cover_inside;
+    key->pad[0] = key->pad[1] = key->pad[2] = 0;
+    int n = 0;
     for (int k = 0; k < tb->nown; k++) {
         float r = shot_range(tb, tb->own[k]);
         if (r <= 0 || s->figs[tb->own[k]].moved != moved)
             continue;
         float x = tb->ox[k], y = tb->oy[k], r2 = r * r;
         int in = 0;
-        for (int q = 0; q < tb->nfoes; q++) /* (first only counted: mostly none, and the count is vectorised) */
+        for (int q = 0; q < tb->nfoes; q++) /* (as volley_pairs counts them) */
             in += dist2(x, y, tb->fx[q], tb->fy[q]) <= r2;
-        for (int q = 0; in && q < tb->nfoes; q++)
+        const CkFig *f = &s->figs[tb->own[k]];
+        if (in)
+            key->f[n++] = (VolFig){x, y, tb->own[k], f->type, f->mounted, f->musket, (uint8_t)k, f->shot_at, {0, 0}};
+    }
+    key->nshoot = (uint8_t)n;
+    for (int q = 0; n >= 2 && q < tb->nfoes; q++) { /* (fewer than two shooters: no volley, whoever stands) */
+        int t = tb->foes[q];
+        const CkFig *e = &s->figs[t];
+        key->f[n++] = (VolFig){tb->fx[q], tb->fy[q], (uint8_t)t, e->type, e->mounted, 0, tb->z[t].held,
+                               (uint8_t)aimed_at(tb, t), {0, 0}};
+    }
+    key->nfoe = (uint8_t)(n - key->nshoot);
+}
+
+/* Do two keys read alike (the header, then the figures there are)? */
+static bool same_volley_key(const VolleyKey *a, const VolleyKey *b)
+{
+    return memcmp(a, b, offsetof(VolleyKey, f)) == 0 &&
+           memcmp(a->f, b->f, (size_t)(a->nshoot + a->nfoe) * sizeof *a->f) == 0;
+}
+
+/* [CK Shooting factors] Every shot the shooters of the key (the acting
+ * side's figures who may shoot in the volley, a trooper in range) could
+ * fire, grouped by foe; how many. The shooters are numbered j in order of
+ * own. */
+static int volley_pairs(Table *tb, const VolleyKey *key, Pair *pr)
+{
+    const CkState *s = tb->s;
+    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
+    int by_foe[CK_MAX_FIGS + 1] = {0}, nr = 0;
+    for (int n = 0; n < key->nshoot; n++) {
+        int k = key->f[n].a;
+        float x = tb->ox[k], y = tb->oy[k], r = shot_range(tb, tb->own[k]), r2 = r * r;
+        for (int q = 0; q < tb->nfoes; q++)
             if (dist2(x, y, tb->fx[q], tb->fy[q]) <= r2)
                 raw[nr++] = (Pair){(uint8_t)q, (uint8_t)n, (uint8_t)k, 0}, by_foe[q + 1]++;
-        n += in > 0;
     }
-    if (n < 2)
-        return 0;
     for (int q = 0; q < tb->nfoes; q++) /* (a counting sort by foe) */
         by_foe[q + 1] += by_foe[q];
     int np = 0, at[CK_MAX_FIGS];
@@ -2477,11 +2544,11 @@ static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, co
  * shot rolls last with the largest bonus, beats each shooting alone at
  * his own best mark by the most (a human mass fired so, and won 64-18).
  * None (tb->mark -1) where nothing beats the shots alone. */
-static void plan_volley(Table *tb, int moved)
+static void plan_volley_afresh(Table *tb, const VolleyKey *key)
 {
-    tb->vol_phase = (int8_t)moved, tb->mark = -1, tb->nvol = 0;
+    tb->mark = -1, tb->nvol = 0, tb->vol_alive = 1;
     Pair pr[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)]; /* (shooters and foes are CK_MAX_FIGS at most) */
-    int np = volley_pairs(tb, moved, pr);
+    int np = key->nshoot < 2 ? 0 : volley_pairs(tb, key, pr);
     if (np < 2)
         return;
     double best[CK_MAX_FIGS], second[CK_MAX_FIGS], top = 1e-9;
@@ -2500,6 +2567,43 @@ static void plan_volley(Table *tb, int moved)
                 tb->vol[p] = sh[p].k, tb->vol_alive *= 1 - odds(sh[p].af + p, sh[p].df).kill;
         }
     }
+}
+
+#ifndef NDEBUG
+/* Is the plan on the table the one kept? (debug builds: plan_volley) */
+static bool same_plan(const Table *tb, const VolleyMemo *vm)
+{
+    return tb->mark == vm->mark && tb->nvol == vm->nvol && (tb->mark < 0 || tb->vol_alive == vm->alive) &&
+           memcmp(tb->vol, vm->vol, tb->nvol) == 0;
+}
+#endif
+
+/* plan_volley_afresh, or the plan kept when nothing it reads has changed
+ * since (a key's gen is never 0, a memo's empty one never matches), or
+ * none with fewer than two shooters; checked against a fresh plan in
+ * debug builds. */
+static void plan_volley(Table *tb, int moved)
+{
+    VolleyKey key;
+    VolleyMemo *vm = &tb->memo->volley[moved];
+    volley_key(tb, moved, &key);
+    bool none = key.nshoot < 2, hit = !none && same_volley_key(&key, &vm->key);
+    tb->vol_phase = (int8_t)moved;
+#ifdef NDEBUG
+    if (none || hit) {
+        tb->mark = none ? -1 : vm->mark, tb->nvol = none ? 0 : vm->nvol;
+        tb->vol_alive = none ? 1 : vm->alive;
+        memcpy(tb->vol, vm->vol, tb->nvol);
+        return;
+    }
+#endif
+    plan_volley_afresh(tb, &key);
+    assert(none ? tb->mark < 0 && tb->nvol == 0 : !hit || same_plan(tb, vm));
+    if (none)
+        return;
+    memcpy(&vm->key, &key, offsetof(VolleyKey, f) + (size_t)(key.nshoot + key.nfoe) * sizeof *key.f);
+    vm->mark = tb->mark, vm->nvol = tb->nvol, vm->alive = tb->vol_alive;
+    memcpy(vm->vol, tb->vol, tb->nvol);
 }
 
 /* The mark of the volley planned (once a call) for the moved or unmoved
