@@ -206,6 +206,7 @@ enum {
     FOUND_NEAR3 = 2,  /* foes: nd2 and ni found */
     FOUND_INFO = 4,   /* foes: fmv, frng, frad found */
     FOUND_MENACE = 8, /* foes: menace found */
+    FOUND_NEAREST = 16, /* Table.nearest2 found */
 };
 
 /* What a call notes of a figure that starts at 0 (one memset for the
@@ -267,6 +268,7 @@ typedef struct Table {
     double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
                                                               * first), not within the foe's own piece */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
+    float   nearest2[CK_MAX_FIGS]; /* the square of the distance to the nearest foe (FOUND_NEAREST) */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -668,10 +670,29 @@ static bool foe_near(Table *tb, float x, float y, float r)
     return n > 0;
 }
 
-/* Is any foe within `r` inches of figure i? */
+/* The square of the distance from figure i to the nearest foe, kept for
+ * the call (FOUND_NEAREST). */
+static __attribute__((noinline)) void find_nearest_foe(Table *tb, int i)
+{
+    float x = tb->s->figs[i].x, y = tb->s->figs[i].y, best = INFINITY;
+    for (int k = 0; k < tb->nfoes; k++) {
+        float dx = x - tb->fx[k], dy = y - tb->fy[k], d2 = dx * dx + dy * dy;
+        best = d2 < best ? d2 : best;
+    }
+    tb->nearest2[i] = best;
+    tb->z[i].found |= FOUND_NEAREST;
+}
+
+/* Is any foe within `r` inches of figure i? foe_near round him, told by
+ * the square of the distance to his nearest foe (found once a call: a
+ * figure is asked for several reaches; the same squares, the same answer). */
 static bool foe_within(Table *tb, int i, float r)
 {
-    return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
+    if (!(tb->z[i].found & FOUND_NEAREST))
+        find_nearest_foe(tb, i);
+    bool near = tb->nearest2[i] <= r * r;
+    assert(near == foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r));
+    return near;
 }
 
 /* The unsearched pieces within reach of any move of figure i (8"), kept
