@@ -165,7 +165,8 @@ typedef struct VolFig {
 _Static_assert(sizeof(VolFig) == 16, "a VolFig has no padding");
 
 /* Everything plan_volley reads, for those unmoved or moved: the terrain
- * (its generation: pieces, places, kinds), the rules' options it counts,
+ * (Memo.pgen: places and kinds; searches change nothing it reads), the
+ * rules' options it counts,
  * then nshoot shooters and nfoe troopers, in figure order. Figures out of
  * it (a Royalist with no trooper in range, or moved otherwise, or shot)
  * add nothing to the plan. */
@@ -674,11 +675,16 @@ static bool foe_near(Table *tb, float x, float y, float r)
  * the call (FOUND_NEAREST). */
 static __attribute__((noinline)) void find_nearest_foe(Table *tb, int i)
 {
-    float x = tb->s->figs[i].x, y = tb->s->figs[i].y, best = INFINITY;
-    for (int k = 0; k < tb->nfoes; k++) {
+    float x = tb->s->figs[i].x, y = tb->s->figs[i].y, best;
+    uint32_t least = 0x7f800000u; /* INFINITY's bits */
+    for (int k = 0; k < tb->nfoes; k++) { /* (squares are never below +0: their bits order as they do, and the
+                                           * compiler does several foes at once with integers) */
         float dx = x - tb->fx[k], dy = y - tb->fy[k], d2 = dx * dx + dy * dy;
-        best = d2 < best ? d2 : best;
+        uint32_t bits;
+        memcpy(&bits, &d2, sizeof bits);
+        least = bits < least ? bits : least;
     }
+    memcpy(&best, &least, sizeof best);
     tb->nearest2[i] = best;
     tb->z[i].found |= FOUND_NEAREST;
 }
@@ -2444,29 +2450,23 @@ typedef struct Pair {
 } Pair;
 
 /* The key of the volley of those unmoved or moved (`moved`) as the table
- * stands: every shooter with a trooper in range (volley_pairs' shooters)
- * and every trooper, with all of each that the plan reads (where he
- * stands, what he is, the ground under him by the terrain's generation;
- * the shooter's range by type and musket, his last mark; the trooper's
- * prisoners and the shots at him). */
+ * stands: every shooter with a trooper in range (foe_within: volley_pairs'
+ * shooters) and every trooper, with all of each that the plan reads
+ * (where he stands, what he is, the ground under him by the terrain's
+ * generation; the shooter's range by type and musket, his last mark; the
+ * trooper's prisoners and the shots at him). */
 static void volley_key(Table *tb, int moved, VolleyKey *key)
 {
     const CkState *s = tb->s;
-    key->gen = tb->memo->gen;
+    key->gen = tb->memo->pgen;
     key->raining = s->raining, key->recoil_frees = s->recoil_frees, key->cover_inside = s->cover_inside;
     key->pad[0] = key->pad[1] = key->pad[2] = 0;
     int n = 0;
     for (int k = 0; k < tb->nown; k++) {
         float r = shot_range(tb, tb->own[k]);
-        if (r <= 0 || s->figs[tb->own[k]].moved != moved)
-            continue;
-        float x = tb->ox[k], y = tb->oy[k], r2 = r * r;
-        int in = 0;
-        for (int q = 0; q < tb->nfoes; q++) /* (as volley_pairs counts them) */
-            in += dist2(x, y, tb->fx[q], tb->fy[q]) <= r2;
         const CkFig *f = &s->figs[tb->own[k]];
-        if (in)
-            key->f[n++] = (VolFig){x, y, tb->own[k], f->type, f->mounted, f->musket, (uint8_t)k, f->shot_at, {0, 0}};
+        if (r > 0 && f->moved == moved && foe_within(tb, tb->own[k], r))
+            key->f[n++] = (VolFig){f->x, f->y, tb->own[k], f->type, f->mounted, f->musket, (uint8_t)k, f->shot_at, {0, 0}};
     }
     key->nshoot = (uint8_t)n;
     for (int q = 0; n >= 2 && q < tb->nfoes; q++) { /* (fewer than two shooters: no volley, whoever stands) */
