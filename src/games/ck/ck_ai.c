@@ -940,13 +940,19 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
     float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
     if (go < 0.05f || len < 1e-3f)
         return false;
+    Friends near; /* found once a friend stands in the way, for this length: the shorter lie nearer */
+    bool found = false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + (tx - f->x) / len * go, .y = f->y + (ty - f->y) / len * go};
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way, NULL))
-            continue; /* shorter, then */
+        if (found ? friend_among(tb, i, a.x, a.y, &near) : friend_under(tb, i, a.x, a.y)) {
+            if (!found)
+                friends_within(tb, i, go + 1.6f, &near), found = true; /* (no point lies beyond go) */
+            if (!room_beside(tb, i, &a.x, &a.y, &way, &near))
+                continue; /* shorter, then */
+        }
         if (accept_towards(tb, a, way, search, out))
             return true;
     }
