@@ -3267,9 +3267,12 @@ static bool in_danger(Table *tb, int i)
     const CkFig *f = &tb->s->figs[i];
     for (int k = 0; k < tb->nfoes; k++) {
         int e = tb->foes[k];
+        float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]), most = ck_fig_rate(&tb->s->figs[e]) + 0.75f + ck_fig_radius(f) + 0.6f;
+        if (d2 > most * most)
+            continue; /* beyond his reach at his full rate and the widest base (foe_info not asked: most stand far off) */
         foe_info(tb, e);
         float r = tb->fmv[e] + tb->frad[e] + ck_fig_radius(f) + 0.6f;
-        if (dist2(f->x, f->y, tb->fx[k], tb->fy[k]) <= r * r)
+        if (d2 <= r * r)
             return true;
     }
     return false;
