@@ -2449,10 +2449,10 @@ static double volley_worth(Table *tb, int t, const Shooter *sh, int m, const dou
 }
 
 /* A shot one of the volley's shooters could fire: at foes[q], by
- * shooter j (own[k]), his factor af. */
+ * shooter j (own[k]), his factor af and the mark's df against him. */
 typedef struct Pair {
     uint8_t q, j, k;
-    int8_t  af;
+    int8_t  af, df;
 } Pair;
 
 /* The key of the volley of those unmoved or moved (`moved`) as the table
@@ -2491,44 +2491,50 @@ static bool same_volley_key(const VolleyKey *a, const VolleyKey *b)
            memcmp(a->f, b->f, (size_t)(a->nshoot + a->nfoe) * sizeof *a->f) == 0;
 }
 
+/* [CK Shooting factors] shot_factor of the shooter of pair p at foes[q]
+ * (t), d2 apart, with what is the same for every shot at t found once:
+ * his ground (gr, piece pt) and the shots at him so far (aimed). */
+static int pair_af(Table *tb, const Pair *p, int t, float d2, Ground gr, int pt, int aimed)
+{
+    int i = tb->own[p->k];
+    const CkFig *f = &tb->s->figs[i];
+    float range = shot_range(tb, i);
+    int v = base_factor(tb, f, &tb->s->figs[t]) - met_by(tb, gr, pt, i).cover + aimed - (f->shot_at == t);
+    v += (d2 <= range * range / 4) - (tb->s->raining != 0);
+    assert(v == shot_factor(tb, i, t, d2, range));
+    return v;
+}
+
 /* [CK Shooting factors] Every shot the shooters of the key (the acting
  * side's figures who may shoot in the volley, a trooper in range) could
- * fire, grouped by foe; how many. The shooters are numbered j in order of
- * own. */
+ * fire, grouped by foe (in the order of foes, each foe's in the order of
+ * own); how many. The shooters are numbered j in order of own. */
 static int volley_pairs(Table *tb, const VolleyKey *key, Pair *pr)
 {
     const CkState *s = tb->s;
-    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
-    int by_foe[CK_MAX_FIGS + 1] = {0}, nr = 0;
+    float sx[CK_MAX_FIGS], sy[CK_MAX_FIGS], r2[CK_MAX_FIGS];
     for (int n = 0; n < key->nshoot; n++) {
         int k = key->f[n].a;
-        float x = tb->ox[k], y = tb->oy[k], r = shot_range(tb, tb->own[k]), r2 = r * r;
-        for (int q = 0; q < tb->nfoes; q++)
-            if (dist2(x, y, tb->fx[q], tb->fy[q]) <= r2)
-                raw[nr++] = (Pair){(uint8_t)q, (uint8_t)n, (uint8_t)k, 0}, by_foe[q + 1]++;
+        float r = shot_range(tb, tb->own[k]);
+        sx[n] = tb->ox[k], sy[n] = tb->oy[k], r2[n] = r * r;
     }
-    for (int q = 0; q < tb->nfoes; q++) /* (a counting sort by foe) */
-        by_foe[q + 1] += by_foe[q];
-    int np = 0, at[CK_MAX_FIGS];
-    memcpy(at, by_foe, sizeof at);
-    for (int x = 0; x < nr; x++) {
-        Pair p = raw[x];
-        const CkFig *f = &s->figs[tb->own[p.k]], *e = &s->figs[tb->foes[p.q]];
-        float d2 = dist2(f->x, f->y, e->x, e->y);
-        p.af = (int8_t)shot_factor(tb, tb->own[p.k], tb->foes[p.q], d2, shot_range(tb, tb->own[p.k]));
-        pr[at[p.q]++] = p, np++;
+    int np = 0;
+    for (int q = 0; q < tb->nfoes; q++) {
+        int t = tb->foes[q], pt = -2, aimed = 0;
+        Ground gr = {0, 0, 0, 0};
+        for (int n = 0; n < key->nshoot; n++) {
+            float d2 = dist2(sx[n], sy[n], tb->fx[q], tb->fy[q]);
+            if (d2 > r2[n])
+                continue;
+            if (pt == -2) /* (his ground and the shots at him, once, for the first in range of him) */
+                pt = piece_under(tb, t), gr = ground_of(tb, pt), aimed = aimed_at(tb, t);
+            Pair p = {(uint8_t)q, (uint8_t)n, key->f[n].a, 0, 0};
+            p.af = (int8_t)pair_af(tb, &p, t, d2, gr, pt, aimed);
+            p.df = (int8_t)base_factor(tb, &s->figs[t], &s->figs[tb->own[p.k]]);
+            pr[np++] = p;
+        }
     }
-    /* close the gaps the pairs out of sight left */
-    for (int q = 0, w = 0; q < tb->nfoes; q++)
-        for (int x = by_foe[q]; x < at[q]; x++)
-            pr[w++] = pr[x];
     return np;
-}
-
-/* The target's factor against the shooter of pair p. */
-static int8_t pair_df(const Table *tb, const Pair *p)
-{
-    return (int8_t)base_factor(tb, &tb->s->figs[tb->foes[p->q]], &tb->s->figs[tb->own[p->k]]);
 }
 
 /* The best and second best solo shot of each shooter j of the np pairs,
@@ -2537,7 +2543,7 @@ static void solo_shots(Table *tb, const Pair *pr, int np, double *best, double *
 {
     for (int x = 0; x < np; x++) {
         const Pair *p = &pr[x];
-        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, pair_df(tb, p)));
+        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, p->df));
         if (v > best[p->j])
             second[p->j] = best[p->j], best[p->j] = v, bt[p->j] = tb->foes[p->q];
         else if (v > second[p->j])
@@ -2554,7 +2560,7 @@ static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, co
     double other[CK_MAX_FIGS], alone = 0;
     int t = tb->foes[pr[0].q];
     for (int x = 0; x < m; x++) {
-        Shooter y = {pr[x].k, pr[x].af, pair_df(tb, &pr[x]), 0, 0};
+        Shooter y = {pr[x].k, pr[x].af, pr[x].df, 0, 0};
         y.own = odds(y.af, y.df).kill, y.own3 = odds(y.af + 3, y.df).kill;
         int p = x, j = pr[x].j;
         for (; p > 0 && weaker(&y, &sh[p - 1]); p--) /* (insertion: the weakest first) */
