@@ -959,6 +959,15 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
     return !s->pass_enemies && veer_towards(tb, i, tx, ty, len, minf(len - stop, allowance(tb, i) - 0.01f), search, out);
 }
 
+/* ck_fig_rate, from the figures' table read once a call (in a loop over
+ * foes, ck_figs is an atomic load each time). */
+static inline float fig_rate(const Table *tb, const CkFig *g)
+{
+    float m = g->type == F_DRAGOON && !g->mounted ? 6.0f : tb->figs[g->type].move;
+    assert(m == ck_fig_rate(g));
+    return m;
+}
+
 /* A figure's factor against a foe on foot or mounted. */
 static int base_factor(const Table *tb, const CkFig *f, const CkFig *foe)
 {
@@ -3064,7 +3073,7 @@ static double person_danger(Table *tb, int i, float x, float y)
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
-        float most = ck_fig_rate(g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
+        float most = fig_rate(tb, g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > most * most)
             continue; /* (foe_info not asked: most stand far off) */
         foe_info(tb, e);
@@ -3273,7 +3282,7 @@ static bool in_danger(Table *tb, int i)
     const CkFig *f = &tb->s->figs[i];
     for (int k = 0; k < tb->nfoes; k++) {
         int e = tb->foes[k];
-        float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]), most = ck_fig_rate(&tb->s->figs[e]) + 0.75f + ck_fig_radius(f) + 0.6f;
+        float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]), most = fig_rate(tb, &tb->s->figs[e]) + 0.75f + ck_fig_radius(f) + 0.6f;
         if (d2 > most * most)
             continue; /* beyond his reach at his full rate and the widest base (foe_info not asked: most stand far off) */
         foe_info(tb, e);
