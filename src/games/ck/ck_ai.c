@@ -3276,8 +3276,8 @@ static bool join_volley(Table *tb, int i, Action *out)
 #define CK_EDGE_LEAVE CK_TURNS
 
 /* Could any trooper charge figure i, or move and shoot at him, next turn
- * from where he stands (0.5" spare)? */
-static bool in_danger(Table *tb, int i)
+ * from where he stands (0.5" spare)? Each foe near enough to matter. */
+static bool foe_reaches(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     for (int k = 0; k < tb->nfoes; k++) {
@@ -3291,6 +3291,19 @@ static bool in_danger(Table *tb, int i)
             return true;
     }
     return false;
+}
+
+/* foe_reaches, after a first look with the nearest foe (foe_within, mostly
+ * found already): nobody within the reach of the fastest figure with the
+ * widest base, none can reach him (a waiting man mostly stands so). */
+static bool in_danger(Table *tb, int i)
+{
+    float fastest = 6.0f; /* (a dragoon on foot) */
+    for (int t = 0; t < F_TYPE_COUNT; t++)
+        fastest = maxf(fastest, tb->figs[t].move);
+    bool near = foe_within(tb, i, fastest + 0.75f + ck_fig_radius(&tb->s->figs[i]) + 0.6f);
+    assert(near || !foe_reaches(tb, i));
+    return near && foe_reaches(tb, i);
 }
 
 /* [CK Aim of the game] does figure i, whose run north would take him off
