@@ -2501,16 +2501,16 @@ static bool same_volley_key(const VolleyKey *a, const VolleyKey *b)
 }
 
 /* [CK Shooting factors] shot_factor of the shooter of pair p at foes[q]
- * (t), d2 apart, with what is the same for every shot at t found once:
- * his ground (gr, piece pt) and the shots at him so far (aimed). */
-static int pair_af(Table *tb, const Pair *p, int t, float d2, Ground gr, int pt, int aimed)
+ * (t), d2 apart, the square of his range r2, with what is the same for
+ * every shot at t found once: his ground (gr, piece pt) and the shots at
+ * him so far (aimed). */
+static int pair_af(Table *tb, const Pair *p, int t, float d2, float r2, Ground gr, int pt, int aimed)
 {
     int i = tb->own[p->k];
     const CkFig *f = &tb->s->figs[i];
-    float range = shot_range(tb, i);
     int v = base_factor(tb, f, &tb->s->figs[t]) - met_by(tb, gr, pt, i).cover + aimed - (f->shot_at == t);
-    v += (d2 <= range * range / 4) - (tb->s->raining != 0);
-    assert(v == shot_factor(tb, i, t, d2, range));
+    v += (d2 <= r2 / 4) - (tb->s->raining != 0); /* (range * range / 4, as shot_factor has it) */
+    assert(v == shot_factor(tb, i, t, d2, shot_range(tb, i)));
     return v;
 }
 
@@ -2538,7 +2538,7 @@ static int volley_pairs(Table *tb, const VolleyKey *key, Pair *pr)
             if (pt == -2) /* (his ground and the shots at him, once, for the first in range of him) */
                 pt = piece_under(tb, t), gr = ground_of(tb, pt), aimed = aimed_at(tb, t);
             Pair p = {(uint8_t)q, (uint8_t)n, key->f[n].a, 0, 0};
-            p.af = (int8_t)pair_af(tb, &p, t, d2, gr, pt, aimed);
+            p.af = (int8_t)pair_af(tb, &p, t, d2, r2[n], gr, pt, aimed);
             p.df = (int8_t)base_factor(tb, &s->figs[t], &s->figs[tb->own[p.k]]);
             pr[np++] = p;
         }
