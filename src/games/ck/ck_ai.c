@@ -187,6 +187,25 @@ typedef struct VolleyMemo {
     uint8_t   vol[CK_MAX_FIGS];
 } VolleyMemo;
 
+/* A figure near one stepping inside the edge (EdgeKey), all that his
+ * move reads of it: where it stands, its base, its side. */
+typedef struct NearFig {
+    float   x, y;
+    uint8_t i, mounted, side, pad;
+} NearFig;
+
+/* Everything a Royalist's step inside the north edge (step_inside) reads
+ * when it fails with no rule asked: he (every byte), his move, the options
+ * that let bases share ground or ways pass enemies, and every figure on
+ * the table near enough to stand under a point of it or across its way. */
+enum { CK_EDGE_NEAR = 16 };
+typedef struct EdgeKey {
+    CkFig   fig;
+    float   allow;
+    uint8_t valid, share_ground, pass_enemies, n;
+    NearFig near[CK_EDGE_NEAR];
+} EdgeKey;
+
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
  * threads share nothing. */
@@ -198,6 +217,7 @@ typedef struct Memo {
     uint16_t edge;                     /* the pieces whose cover is at their edge (hedges), as bits */
     FigMemo  fig[CK_MAX_FIGS];
     VolleyMemo volley[2];       /* Royalists: the volley of those unmoved, moved */
+    EdgeKey  step[CK_MAX_FIGS]; /* Royalists: each one's last step inside the edge that failed, no rule asked */
 } Memo;
 
 /* What a call has found of each figure (Zeros.found), as bits: four
@@ -270,6 +290,7 @@ typedef struct Table {
                                                               * first), not within the foe's own piece */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
     float   nearest2[CK_MAX_FIGS]; /* the square of the distance to the nearest foe (FOUND_NEAREST) */
+    uint32_t asked;               /* the rules asked (accept_known) this call */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -477,6 +498,7 @@ static void look(const CkState *s, Table *tb)
     tb->vol_phase = -1;
     tb->tried = NULL;
     tb->deferred = false;
+    tb->asked = 0;
     int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -617,6 +639,7 @@ static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
                                                               a.x, a.y, k.from, NULL));
     int r = ck_check_known(tb->s, &a, &k, NULL);
     assert(r == ck_check(tb->s, &a, NULL));
+    tb->asked++;
     if (r != 0)
         return false;
     *out = a;
@@ -3326,11 +3349,62 @@ static bool waits_at_edge(Table *tb, int i)
  * men waiting at the edge itself left a band no room to arrive (a
  * simulated game stopped so). He shoots if he can. */
 #define CK_EDGE_ROW 3.5f
+
+/* The key of figure i's step inside the edge (EdgeKey); false when more
+ * figures stand near than it holds. Every point of the step lies within
+ * its length of him, so only a base within that and 1.5" more (two
+ * bases' radii) can stand on one or across his way: 2.5" more are kept. */
+static bool edge_key(Table *tb, int i, EdgeKey *key)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = f->y - (CK_TABLE - CK_EDGE_ROW) + 2.5f;
+    memcpy(&key->fig, f, sizeof *f); /* (every byte: memcmp'd) */
+    key->allow = allowance(tb, i);
+    key->valid = 1, key->share_ground = s->share_ground, key->pass_enemies = s->pass_enemies;
+    int n = 0;
+    for (int j = 0; j < s->nfigs; j++) {
+        const CkFig *g = &s->figs[j];
+        if (j == i || g->status != FS_ACTIVE || dist2(f->x, f->y, g->x, g->y) > reach * reach)
+            continue;
+        if (n == CK_EDGE_NEAR)
+            return false;
+        key->near[n++] = (NearFig){g->x, g->y, (uint8_t)j, g->mounted, g->side, 0};
+    }
+    key->n = (uint8_t)n;
+    return true;
+}
+
+/* [CK Movement and Ranges] Royalist i's step to CK_EDGE_ROW inside the
+ * north edge (move_towards). One that failed with no rule asked (a
+ * friend's base under every point of it, no enemy across his way) fails
+ * again while all it read stands as it stood (Memo.step; checked in debug
+ * builds): a man waiting behind a friend at the edge was tried again at
+ * every decision of the turn. */
+static bool step_inside(Table *tb, int i, Action *out)
+{
+    const CkFig *f = &tb->s->figs[i];
+    EdgeKey key;
+    EdgeKey *kept = &tb->memo->step[i];
+    bool keyed = edge_key(tb, i, &key);
+    bool hit = keyed && kept->valid && memcmp(&key, kept, offsetof(EdgeKey, near) + key.n * sizeof *key.near) == 0;
+#ifdef NDEBUG
+    if (hit)
+        return false;
+#endif
+    uint32_t asked = tb->asked;
+    bool moved = move_towards(tb, i, f->x, CK_TABLE - CK_EDGE_ROW, 0, true, out);
+    assert(!hit || (!moved && tb->asked == asked));
+    kept->valid = 0;
+    if (keyed && !moved && tb->asked == asked)
+        memcpy(kept, &key, offsetof(EdgeKey, near) + key.n * sizeof *key.near);
+    return moved;
+}
+
 static bool wait_at_edge(Table *tb, int i, Action *out)
 {
     const CkFig *f = &tb->s->figs[i];
-    if (!f->moved && f->y > CK_TABLE - CK_EDGE_ROW + 0.05f &&
-        move_towards(tb, i, f->x, CK_TABLE - CK_EDGE_ROW, 0, true, out))
+    if (!f->moved && f->y > CK_TABLE - CK_EDGE_ROW + 0.05f && step_inside(tb, i, out))
         return true;
     return best_shot(tb, i, trooper_kill_value, out);
 }
