@@ -195,7 +195,7 @@ typedef struct NearFig {
 } NearFig;
 
 /* Everything a Royalist's step inside the north edge (step_inside) reads
- * when it fails with no rule asked: he (every byte), his move, the options
+ * when it fails with no rule asked: he (every field), his move, the options
  * that let bases share ground or ways pass enemies, and every figure on
  * the table near enough to stand under a point of it or across its way. */
 enum { CK_EDGE_NEAR = 16 };
@@ -3359,7 +3359,8 @@ static bool edge_key(Table *tb, int i, EdgeKey *key)
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
     float reach = f->y - (CK_TABLE - CK_EDGE_ROW) + 2.5f;
-    memcpy(&key->fig, f, sizeof *f); /* (every byte: memcmp'd) */
+    memset(&key->fig, 0, sizeof key->fig); /* (every field, the padding 0: memcmp'd) */
+    memcpy(&key->fig, f, offsetof(CkFig, aimed) + sizeof f->aimed);
     key->allow = allowance(tb, i);
     key->valid = 1, key->share_ground = s->share_ground, key->pass_enemies = s->pass_enemies;
     int n = 0;
