@@ -166,10 +166,9 @@ _Static_assert(sizeof(VolFig) == 16, "a VolFig has no padding");
 
 /* Everything plan_volley reads, for those unmoved or moved: the terrain
  * (Memo.pgen: places and kinds; searches change nothing it reads), the
- * rules' options it counts,
- * then nshoot shooters and nfoe troopers, in figure order. Figures out of
- * it (a Royalist with no trooper in range, or moved otherwise, or shot)
- * add nothing to the plan. */
+ * rules' options it counts, then nshoot shooters and nfoe troopers, in
+ * figure order. Figures out of it (a Royalist with no trooper in range,
+ * or moved otherwise, or shot) add nothing to the plan. */
 typedef struct VolleyKey {
     uint32_t gen;
     uint8_t  raining, recoil_frees, cover_inside, nshoot, nfoe, pad[3];
@@ -220,7 +219,7 @@ typedef struct Memo {
     EdgeKey  step[CK_MAX_FIGS]; /* Royalists: each one's last step inside the edge that failed, no rule asked */
 } Memo;
 
-/* What a call has found of each figure (Zeros.found), as bits: four
+/* What a call has found of each figure (Zeros.found), as bits: five
  * flags in one byte, so that the memset clearing them is short. */
 enum {
     FOUND_MEMO = 1,   /* memo->fig[i] checked against figure i this call */
