@@ -3447,17 +3447,33 @@ static bool turn_begun(const Table *tb)
     return false;
 }
 
-/* The northmost unmoved Royalist but Charles (c) not tried yet (ties in
- * figure order), marked tried; -1 when none is left. Picked one at a
- * time, not sorted: the first mostly acts. (One who shot first has half
- * a move left: a charge marks him moved.) */
-static int next_northmost(const Table *tb, int c, bool *tried)
+/* The unmoved Royalists but Charles (c): their places in own and how far
+ * north each stands, listed once a call for next_northmost. */
+typedef struct Unmoved {
+    int     n;
+    uint8_t k[CK_MAX_FIGS];
+    float   y[CK_MAX_FIGS];
+} Unmoved;
+
+static void list_unmoved(const Table *tb, int c, Unmoved *um)
+{
+    um->n = 0;
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
+            um->k[um->n] = (uint8_t)k, um->y[um->n++] = tb->oy[k];
+}
+
+/* The northmost of the unmoved (um) not tried yet (ties in figure order),
+ * marked tried; -1 when none is left. Picked one at a time, not sorted:
+ * the first mostly acts. (One who shot first has half a move left: a
+ * charge marks him moved.) */
+static int next_northmost(const Table *tb, const Unmoved *um, bool *tried)
 {
     int best = -1;
     float by = -INFINITY;
-    for (int k = 0; k < tb->nown; k++) /* (further north first: the test that passes over most) */
-        if (tb->oy[k] > by && !tried[k] && tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
-            best = k, by = tb->oy[k];
+    for (int u = 0; u < um->n; u++) /* (further north first: the test that passes over most) */
+        if (um->y[u] > by && !tried[um->k[u]])
+            best = um->k[u], by = um->y[u];
     if (best < 0)
         return -1;
     tried[best] = true;
@@ -3479,13 +3495,15 @@ static bool roy_turn(Table *tb, Action *out)
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
     bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    Unmoved um;
+    list_unmoved(tb, c, &um);
     tb->tried = tried;
-    for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+    for (int i; (i = next_northmost(tb, &um, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     tb->tried = NULL; /* one waited for a weaker who did nothing: nobody waits now */
     memset(tried, 0, sizeof tried);
-    for (int i; tb->deferred && (i = next_northmost(tb, c, tried)) >= 0;)
+    for (int i; tb->deferred && (i = next_northmost(tb, &um, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
