@@ -153,6 +153,58 @@ typedef struct FigMemo {
 } FigMemo;
 _Static_assert(sizeof(FigMemo) == 64, "a FigMemo is 64 bytes");
 
+/* One figure as plan_volley reads it: a Royalist who may shoot in the
+ * volley with a trooper in his range (a: his place in own, b: whom he shot
+ * at), or a trooper (a: the points of the prisoners he guards, b: the shots
+ * at him so far, aimed_at). Every byte set (pad too): keys are compared
+ * with memcmp, which also tells -0 from 0 (never a false hit). */
+typedef struct VolFig {
+    float   x, y;
+    uint8_t i, type, mounted, musket, a, b, pad[2];
+} VolFig;
+_Static_assert(sizeof(VolFig) == 16, "a VolFig has no padding");
+
+/* Everything plan_volley reads, for those unmoved or moved: the terrain
+ * (Memo.pgen: places and kinds; searches change nothing it reads), the
+ * rules' options it counts, then nshoot shooters and nfoe troopers, in
+ * figure order. Figures out of it (a Royalist with no trooper in range,
+ * or moved otherwise, or shot) add nothing to the plan. */
+typedef struct VolleyKey {
+    uint32_t gen;
+    uint8_t  raining, recoil_frees, cover_inside, nshoot, nfoe, pad[3];
+    VolFig   f[CK_MAX_FIGS];    /* the shooters, then the troopers */
+} VolleyKey;
+
+/* The last volley planned for those unmoved or moved (Memo.volley), with
+ * its key: the Royalists' decisions in a turn mostly leave it as it was
+ * (a man who runs north was in no volley). */
+typedef struct VolleyMemo {
+    VolleyKey key;              /* gen 0: nothing kept */
+    int8_t    mark;             /* as Table.mark, nvol, vol_alive, vol */
+    uint8_t   nvol;
+    double    alive;
+    uint8_t   vol[CK_MAX_FIGS];
+} VolleyMemo;
+
+/* A figure near one stepping inside the edge (EdgeKey), all that his
+ * move reads of it: where it stands, its base, its side. */
+typedef struct NearFig {
+    float   x, y;
+    uint8_t i, mounted, side, pad;
+} NearFig;
+
+/* Everything a Royalist's step inside the north edge (step_inside) reads
+ * when it fails with no rule asked: he (every field), his move, the options
+ * that let bases share ground or ways pass enemies, and every figure on
+ * the table near enough to stand under a point of it or across its way. */
+enum { CK_EDGE_NEAR = 16 };
+typedef struct EdgeKey {
+    CkFig   fig;
+    float   allow;
+    uint8_t valid, share_ground, pass_enemies, n;
+    NearFig near[CK_EDGE_NEAR];
+} EdgeKey;
+
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
  * threads share nothing. */
@@ -163,15 +215,18 @@ typedef struct Memo {
     uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     uint16_t edge;                     /* the pieces whose cover is at their edge (hedges), as bits */
     FigMemo  fig[CK_MAX_FIGS];
+    VolleyMemo volley[2];       /* Royalists: the volley of those unmoved, moved */
+    EdgeKey  step[CK_MAX_FIGS]; /* Royalists: each one's last step inside the edge that failed, no rule asked */
 } Memo;
 
-/* What a call has found of each figure (Zeros.found), as bits: four
+/* What a call has found of each figure (Zeros.found), as bits: five
  * flags in one byte, so that the memset clearing them is short. */
 enum {
     FOUND_MEMO = 1,   /* memo->fig[i] checked against figure i this call */
     FOUND_NEAR3 = 2,  /* foes: nd2 and ni found */
     FOUND_INFO = 4,   /* foes: fmv, frng, frad found */
     FOUND_MENACE = 8, /* foes: menace found */
+    FOUND_NEAREST = 16, /* Table.nearest2 found */
 };
 
 /* What a call notes of a figure that starts at 0 (one memset for the
@@ -233,6 +288,8 @@ typedef struct Table {
     double  charge_cost[2 * F_TYPE_COUNT][T_KIND_COUNT + 1]; /* ... a charge's cost to near_of on each ground (open
                                                               * first), not within the foe's own piece */
     float   menace[CK_MAX_FIGS];  /* foes: prisoners' points each is expected to free (FOUND_MENACE) */
+    float   nearest2[CK_MAX_FIGS]; /* the square of the distance to the nearest foe (FOUND_NEAREST) */
+    uint32_t asked;               /* the rules asked (accept_known) this call */
     float   fmv[CK_MAX_FIGS], frng[CK_MAX_FIGS], frad[CK_MAX_FIGS]; /* foes: move next turn, range, base radius */
     float   nd2[CK_MAX_FIGS][3];  /* squared distances of each foe's three nearest troopers */
     uint8_t ni[CK_MAX_FIGS][3];   /* ... and who they are */
@@ -440,6 +497,7 @@ static void look(const CkState *s, Table *tb)
     tb->vol_phase = -1;
     tb->tried = NULL;
     tb->deferred = false;
+    tb->asked = 0;
     int held = 0, nheld = 0, nown = 0, nfoes = 0, persons = 0, to_act = s->to_act; /* kept in locals: the byte */
     uint8_t prisoners[CK_MAX_FIGS];
     int8_t *room = tb->room;                                               /* stores may alias anything */
@@ -580,6 +638,7 @@ static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
                                                               a.x, a.y, k.from, NULL));
     int r = ck_check_known(tb->s, &a, &k, NULL);
     assert(r == ck_check(tb->s, &a, NULL));
+    tb->asked++;
     if (r != 0)
         return false;
     *out = a;
@@ -634,10 +693,34 @@ static bool foe_near(Table *tb, float x, float y, float r)
     return n > 0;
 }
 
-/* Is any foe within `r` inches of figure i? */
+/* The square of the distance from figure i to the nearest foe, kept for
+ * the call (FOUND_NEAREST). */
+static __attribute__((noinline)) void find_nearest_foe(Table *tb, int i)
+{
+    float x = tb->s->figs[i].x, y = tb->s->figs[i].y, best;
+    uint32_t least = 0x7f800000u; /* INFINITY's bits */
+    for (int k = 0; k < tb->nfoes; k++) { /* (squares are never below +0: their bits order as they do, and the
+                                           * compiler does several foes at once with integers) */
+        float dx = x - tb->fx[k], dy = y - tb->fy[k], d2 = dx * dx + dy * dy;
+        uint32_t bits;
+        memcpy(&bits, &d2, sizeof bits);
+        least = bits < least ? bits : least;
+    }
+    memcpy(&best, &least, sizeof best);
+    tb->nearest2[i] = best;
+    tb->z[i].found |= FOUND_NEAREST;
+}
+
+/* Is any foe within `r` inches of figure i? foe_near round him, told by
+ * the square of the distance to his nearest foe (found once a call: a
+ * figure is asked for several reaches; the same squares, the same answer). */
 static bool foe_within(Table *tb, int i, float r)
 {
-    return foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r);
+    if (!(tb->z[i].found & FOUND_NEAREST))
+        find_nearest_foe(tb, i);
+    bool near = tb->nearest2[i] <= r * r;
+    assert(near == foe_near(tb, tb->s->figs[i].x, tb->s->figs[i].y, r));
+    return near;
 }
 
 /* The unsearched pieces within reach of any move of figure i (8"), kept
@@ -879,17 +962,32 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
     float len = ck_dist(f->x, f->y, tx, ty), go = minf(len - stop, allowance(tb, i) - 0.01f);
     if (go < 0.05f || len < 1e-3f)
         return false;
+    Friends near; /* found once a friend stands in the way, for this length: the shorter lie nearer */
+    bool found = false;
     for (int k = 0; k < 3; k++, go /= 2) {
         Action a = {.verb = CKV_MOVE, .piece = (int16_t)i, .x = f->x + (tx - f->x) / len * go, .y = f->y + (ty - f->y) / len * go};
         int way;
         if (!short_of_pieces(tb, i, &a.x, &a.y, &way))
             return false;
-        if (friend_under(tb, i, a.x, a.y) && !room_beside(tb, i, &a.x, &a.y, &way, NULL))
-            continue; /* shorter, then */
+        if (found ? friend_among(tb, i, a.x, a.y, &near) : friend_under(tb, i, a.x, a.y)) {
+            if (!found)
+                friends_within(tb, i, go + 1.6f, &near), found = true; /* (no point lies beyond go) */
+            if (!room_beside(tb, i, &a.x, &a.y, &way, &near))
+                continue; /* shorter, then */
+        }
         if (accept_towards(tb, a, way, search, out))
             return true;
     }
     return !s->pass_enemies && veer_towards(tb, i, tx, ty, len, minf(len - stop, allowance(tb, i) - 0.01f), search, out);
+}
+
+/* ck_fig_rate, from the figures' table read once a call (in a loop over
+ * foes, ck_figs is an atomic load each time). */
+static inline float fig_rate(const Table *tb, const CkFig *g)
+{
+    float m = g->type == F_DRAGOON && !g->mounted ? 6.0f : tb->figs[g->type].move;
+    assert(m == ck_fig_rate(g));
+    return m;
 }
 
 /* A figure's factor against a foe on foot or mounted. */
@@ -2382,59 +2480,92 @@ static double volley_worth(Table *tb, int t, const Shooter *sh, int m, const dou
 }
 
 /* A shot one of the volley's shooters could fire: at foes[q], by
- * shooter j (own[k]), his factor af. */
+ * shooter j (own[k]), his factor af and the mark's df against him. */
 typedef struct Pair {
     uint8_t q, j, k;
-    int8_t  af;
+    int8_t  af, df;
 } Pair;
 
-/* [CK Shooting factors] Every shot the acting side's figures who may
- * shoot in the volley (shot_range, not shot, moved or not as `moved`)
- * could fire, a trooper in range (and in sight, where another could shoot
- * him too), grouped by foe; how many (0: fewer than two shooters). The
- * shooters are numbered j in order of own. */
-static int volley_pairs(Table *tb, int moved, Pair *pr)
+/* The key of the volley of those unmoved or moved (`moved`) as the table
+ * stands: every shooter with a trooper in range (foe_within: volley_pairs'
+ * shooters) and every trooper, with all of each that the plan reads
+ * (where he stands, what he is, the ground under him by the terrain's
+ * generation; the shooter's range by type and musket, his last mark; the
+ * trooper's prisoners and the shots at him). */
+static void volley_key(Table *tb, int moved, VolleyKey *key)
 {
     const CkState *s = tb->s;
-    Pair raw[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)];
-    int by_foe[CK_MAX_FIGS + 1] = {0}, n = 0, nr = 0;
+    key->gen = tb->memo->pgen;
+    key->raining = s->raining, key->recoil_frees = s->recoil_frees, key->cover_inside = s->cover_inside;
+    key->pad[0] = key->pad[1] = key->pad[2] = 0;
+    int n = 0;
     for (int k = 0; k < tb->nown; k++) {
         float r = shot_range(tb, tb->own[k]);
-        if (r <= 0 || s->figs[tb->own[k]].moved != moved)
-            continue;
-        float x = tb->ox[k], y = tb->oy[k], r2 = r * r;
-        int in = 0;
-        for (int q = 0; q < tb->nfoes; q++) /* (first only counted: mostly none, and the count is vectorised) */
-            in += dist2(x, y, tb->fx[q], tb->fy[q]) <= r2;
-        for (int q = 0; in && q < tb->nfoes; q++)
-            if (dist2(x, y, tb->fx[q], tb->fy[q]) <= r2)
-                raw[nr++] = (Pair){(uint8_t)q, (uint8_t)n, (uint8_t)k, 0}, by_foe[q + 1]++;
-        n += in > 0;
+        const CkFig *f = &s->figs[tb->own[k]];
+        if (r > 0 && f->moved == moved && foe_within(tb, tb->own[k], r))
+            key->f[n++] = (VolFig){f->x, f->y, tb->own[k], f->type, f->mounted, f->musket, (uint8_t)k, f->shot_at, {0, 0}};
     }
-    if (n < 2)
-        return 0;
-    for (int q = 0; q < tb->nfoes; q++) /* (a counting sort by foe) */
-        by_foe[q + 1] += by_foe[q];
-    int np = 0, at[CK_MAX_FIGS];
-    memcpy(at, by_foe, sizeof at);
-    for (int x = 0; x < nr; x++) {
-        Pair p = raw[x];
-        const CkFig *f = &s->figs[tb->own[p.k]], *e = &s->figs[tb->foes[p.q]];
-        float d2 = dist2(f->x, f->y, e->x, e->y);
-        p.af = (int8_t)shot_factor(tb, tb->own[p.k], tb->foes[p.q], d2, shot_range(tb, tb->own[p.k]));
-        pr[at[p.q]++] = p, np++;
+    key->nshoot = (uint8_t)n;
+    for (int q = 0; n >= 2 && q < tb->nfoes; q++) { /* (fewer than two shooters: no volley, whoever stands) */
+        int t = tb->foes[q];
+        const CkFig *e = &s->figs[t];
+        key->f[n++] = (VolFig){tb->fx[q], tb->fy[q], (uint8_t)t, e->type, e->mounted, 0, tb->z[t].held,
+                               (uint8_t)aimed_at(tb, t), {0, 0}};
     }
-    /* close the gaps the pairs out of sight left */
-    for (int q = 0, w = 0; q < tb->nfoes; q++)
-        for (int x = by_foe[q]; x < at[q]; x++)
-            pr[w++] = pr[x];
-    return np;
+    key->nfoe = (uint8_t)(n - key->nshoot);
 }
 
-/* The target's factor against the shooter of pair p. */
-static int8_t pair_df(const Table *tb, const Pair *p)
+/* Do two keys read alike (the header, then the figures there are)? */
+static bool same_volley_key(const VolleyKey *a, const VolleyKey *b)
 {
-    return (int8_t)base_factor(tb, &tb->s->figs[tb->foes[p->q]], &tb->s->figs[tb->own[p->k]]);
+    return memcmp(a, b, offsetof(VolleyKey, f)) == 0 &&
+           memcmp(a->f, b->f, (size_t)(a->nshoot + a->nfoe) * sizeof *a->f) == 0;
+}
+
+/* [CK Shooting factors] shot_factor of the shooter of pair p at foes[q]
+ * (t), d2 apart, the square of his range r2, with what is the same for
+ * every shot at t found once: his ground (gr, piece pt) and the shots at
+ * him so far (aimed). */
+static int pair_af(Table *tb, const Pair *p, int t, float d2, float r2, Ground gr, int pt, int aimed)
+{
+    int i = tb->own[p->k];
+    const CkFig *f = &tb->s->figs[i];
+    int v = base_factor(tb, f, &tb->s->figs[t]) - met_by(tb, gr, pt, i).cover + aimed - (f->shot_at == t);
+    v += (d2 <= r2 / 4) - (tb->s->raining != 0); /* (range * range / 4, as shot_factor has it) */
+    assert(v == shot_factor(tb, i, t, d2, shot_range(tb, i)));
+    return v;
+}
+
+/* [CK Shooting factors] Every shot the shooters of the key (the acting
+ * side's figures who may shoot in the volley, a trooper in range) could
+ * fire, grouped by foe (in the order of foes, each foe's in the order of
+ * own); how many. The shooters are numbered j in order of own. */
+static int volley_pairs(Table *tb, const VolleyKey *key, Pair *pr)
+{
+    const CkState *s = tb->s;
+    float sx[CK_MAX_FIGS], sy[CK_MAX_FIGS], r2[CK_MAX_FIGS];
+    for (int n = 0; n < key->nshoot; n++) {
+        int k = key->f[n].a;
+        float r = shot_range(tb, tb->own[k]);
+        sx[n] = tb->ox[k], sy[n] = tb->oy[k], r2[n] = r * r;
+    }
+    int np = 0;
+    for (int q = 0; q < tb->nfoes; q++) {
+        int t = tb->foes[q], pt = -2, aimed = 0;
+        Ground gr = {0, 0, 0, 0};
+        for (int n = 0; n < key->nshoot; n++) {
+            float d2 = dist2(sx[n], sy[n], tb->fx[q], tb->fy[q]);
+            if (d2 > r2[n])
+                continue;
+            if (pt == -2) /* (his ground and the shots at him, once, for the first in range of him) */
+                pt = piece_under(tb, t), gr = ground_of(tb, pt), aimed = aimed_at(tb, t);
+            Pair p = {(uint8_t)q, (uint8_t)n, key->f[n].a, 0, 0};
+            p.af = (int8_t)pair_af(tb, &p, t, d2, r2[n], gr, pt, aimed);
+            p.df = (int8_t)base_factor(tb, &s->figs[t], &s->figs[tb->own[p.k]]);
+            pr[np++] = p;
+        }
+    }
+    return np;
 }
 
 /* The best and second best solo shot of each shooter j of the np pairs,
@@ -2443,7 +2574,7 @@ static void solo_shots(Table *tb, const Pair *pr, int np, double *best, double *
 {
     for (int x = 0; x < np; x++) {
         const Pair *p = &pr[x];
-        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, pair_df(tb, p)));
+        double v = roy_shot_value(tb, tb->foes[p->q], odds(p->af, p->df));
         if (v > best[p->j])
             second[p->j] = best[p->j], best[p->j] = v, bt[p->j] = tb->foes[p->q];
         else if (v > second[p->j])
@@ -2460,7 +2591,7 @@ static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, co
     double other[CK_MAX_FIGS], alone = 0;
     int t = tb->foes[pr[0].q];
     for (int x = 0; x < m; x++) {
-        Shooter y = {pr[x].k, pr[x].af, pair_df(tb, &pr[x]), 0, 0};
+        Shooter y = {pr[x].k, pr[x].af, pr[x].df, 0, 0};
         y.own = odds(y.af, y.df).kill, y.own3 = odds(y.af + 3, y.df).kill;
         int p = x, j = pr[x].j;
         for (; p > 0 && weaker(&y, &sh[p - 1]); p--) /* (insertion: the weakest first) */
@@ -2477,11 +2608,11 @@ static double mass_gain(Table *tb, const Pair *pr, int m, const double *best, co
  * shot rolls last with the largest bonus, beats each shooting alone at
  * his own best mark by the most (a human mass fired so, and won 64-18).
  * None (tb->mark -1) where nothing beats the shots alone. */
-static void plan_volley(Table *tb, int moved)
+static void plan_volley_afresh(Table *tb, const VolleyKey *key)
 {
-    tb->vol_phase = (int8_t)moved, tb->mark = -1, tb->nvol = 0;
+    tb->mark = -1, tb->nvol = 0, tb->vol_alive = 1;
     Pair pr[CK_MAX_FIGS / 2 * (CK_MAX_FIGS / 2)]; /* (shooters and foes are CK_MAX_FIGS at most) */
-    int np = volley_pairs(tb, moved, pr);
+    int np = key->nshoot < 2 ? 0 : volley_pairs(tb, key, pr);
     if (np < 2)
         return;
     double best[CK_MAX_FIGS], second[CK_MAX_FIGS], top = 1e-9;
@@ -2500,6 +2631,43 @@ static void plan_volley(Table *tb, int moved)
                 tb->vol[p] = sh[p].k, tb->vol_alive *= 1 - odds(sh[p].af + p, sh[p].df).kill;
         }
     }
+}
+
+#ifndef NDEBUG
+/* Is the plan on the table the one kept? (debug builds: plan_volley) */
+static bool same_plan(const Table *tb, const VolleyMemo *vm)
+{
+    return tb->mark == vm->mark && tb->nvol == vm->nvol && (tb->mark < 0 || tb->vol_alive == vm->alive) &&
+           memcmp(tb->vol, vm->vol, tb->nvol) == 0;
+}
+#endif
+
+/* plan_volley_afresh, or the plan kept when nothing it reads has changed
+ * since (a key's gen is never 0, a memo's empty one never matches), or
+ * none with fewer than two shooters; checked against a fresh plan in
+ * debug builds. */
+static void plan_volley(Table *tb, int moved)
+{
+    VolleyKey key;
+    VolleyMemo *vm = &tb->memo->volley[moved];
+    volley_key(tb, moved, &key);
+    bool none = key.nshoot < 2, hit = !none && same_volley_key(&key, &vm->key);
+    tb->vol_phase = (int8_t)moved;
+#ifdef NDEBUG
+    if (none || hit) {
+        tb->mark = none ? -1 : vm->mark, tb->nvol = none ? 0 : vm->nvol;
+        tb->vol_alive = none ? 1 : vm->alive;
+        memcpy(tb->vol, vm->vol, tb->nvol);
+        return;
+    }
+#endif
+    plan_volley_afresh(tb, &key);
+    assert(none ? tb->mark < 0 && tb->nvol == 0 : !hit || same_plan(tb, vm));
+    if (none)
+        return;
+    memcpy(&vm->key, &key, offsetof(VolleyKey, f) + (size_t)(key.nshoot + key.nfoe) * sizeof *key.f);
+    vm->mark = tb->mark, vm->nvol = tb->nvol, vm->alive = tb->vol_alive;
+    memcpy(vm->vol, tb->vol, tb->nvol);
 }
 
 /* The mark of the volley planned (once a call) for the moved or unmoved
@@ -2927,7 +3095,7 @@ static double person_danger(Table *tb, int i, float x, float y)
     for (int k = 0; k < tb->nfree; k++) {
         int e = tb->frees[k];
         const CkFig *g = &s->figs[e];
-        float most = ck_fig_rate(g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
+        float most = fig_rate(tb, g) + 0.75f + ck_fig_radius(f) + 0.1f; /* his reach at his full rate, at most */
         if (dist2(x, y, tb->frx[k], tb->fry[k]) > most * most)
             continue; /* (foe_info not asked: most stand far off) */
         foe_info(tb, e);
@@ -3130,18 +3298,34 @@ static bool join_volley(Table *tb, int i, Action *out)
 #define CK_EDGE_LEAVE CK_TURNS
 
 /* Could any trooper charge figure i, or move and shoot at him, next turn
- * from where he stands (0.5" spare)? */
-static bool in_danger(Table *tb, int i)
+ * from where he stands (0.5" spare)? Each foe near enough to matter. */
+static bool foe_reaches(Table *tb, int i)
 {
     const CkFig *f = &tb->s->figs[i];
     for (int k = 0; k < tb->nfoes; k++) {
         int e = tb->foes[k];
+        float d2 = dist2(f->x, f->y, tb->fx[k], tb->fy[k]), most = fig_rate(tb, &tb->s->figs[e]) + 0.75f + ck_fig_radius(f) + 0.6f;
+        if (d2 > most * most)
+            continue; /* beyond his reach at his full rate and the widest base (foe_info not asked: most stand far off) */
         foe_info(tb, e);
         float r = tb->fmv[e] + tb->frad[e] + ck_fig_radius(f) + 0.6f;
-        if (dist2(f->x, f->y, tb->fx[k], tb->fy[k]) <= r * r)
+        if (d2 <= r * r)
             return true;
     }
     return false;
+}
+
+/* foe_reaches, after a first look with the nearest foe (foe_within, mostly
+ * found already): nobody within the reach of the fastest figure with the
+ * widest base, none can reach him (a waiting man mostly stands so). */
+static bool in_danger(Table *tb, int i)
+{
+    float fastest = 6.0f; /* (a dragoon on foot) */
+    for (int t = 0; t < F_TYPE_COUNT; t++)
+        fastest = maxf(fastest, tb->figs[t].move);
+    bool near = foe_within(tb, i, fastest + 0.75f + ck_fig_radius(&tb->s->figs[i]) + 0.6f);
+    assert(near || !foe_reaches(tb, i));
+    return near && foe_reaches(tb, i);
 }
 
 /* [CK Aim of the game] does figure i, whose run north would take him off
@@ -3164,11 +3348,63 @@ static bool waits_at_edge(Table *tb, int i)
  * men waiting at the edge itself left a band no room to arrive (a
  * simulated game stopped so). He shoots if he can. */
 #define CK_EDGE_ROW 3.5f
+
+/* The key of figure i's step inside the edge (EdgeKey); false when more
+ * figures stand near than it holds. Every point of the step lies within
+ * its length of him, so only a base within that and 1.5" more (two
+ * bases' radii) can stand on one or across his way: 2.5" more are kept. */
+static bool edge_key(Table *tb, int i, EdgeKey *key)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i];
+    float reach = f->y - (CK_TABLE - CK_EDGE_ROW) + 2.5f;
+    memset(&key->fig, 0, sizeof key->fig); /* (every field, the padding 0: memcmp'd) */
+    memcpy(&key->fig, f, offsetof(CkFig, aimed) + sizeof f->aimed);
+    key->allow = allowance(tb, i);
+    key->valid = 1, key->share_ground = s->share_ground, key->pass_enemies = s->pass_enemies;
+    int n = 0;
+    for (int j = 0; j < s->nfigs; j++) {
+        const CkFig *g = &s->figs[j];
+        if (j == i || g->status != FS_ACTIVE || dist2(f->x, f->y, g->x, g->y) > reach * reach)
+            continue;
+        if (n == CK_EDGE_NEAR)
+            return false;
+        key->near[n++] = (NearFig){g->x, g->y, (uint8_t)j, g->mounted, g->side, 0};
+    }
+    key->n = (uint8_t)n;
+    return true;
+}
+
+/* [CK Movement and Ranges] Royalist i's step to CK_EDGE_ROW inside the
+ * north edge (move_towards). One that failed with no rule asked (a
+ * friend's base under every point of it, no enemy across his way) fails
+ * again while all it read stands as it stood (Memo.step; checked in debug
+ * builds): a man waiting behind a friend at the edge was tried again at
+ * every decision of the turn. */
+static bool step_inside(Table *tb, int i, Action *out)
+{
+    const CkFig *f = &tb->s->figs[i];
+    EdgeKey key;
+    EdgeKey *kept = &tb->memo->step[i];
+    bool keyed = edge_key(tb, i, &key);
+    bool hit = keyed && kept->valid && memcmp(&key, kept, offsetof(EdgeKey, near) + key.n * sizeof *key.near) == 0;
+#ifdef NDEBUG
+    if (hit)
+        return false;
+#endif
+    uint32_t asked = tb->asked;
+    bool moved = move_towards(tb, i, f->x, CK_TABLE - CK_EDGE_ROW, 0, true, out);
+    assert(!hit || (!moved && tb->asked == asked));
+    kept->valid = 0;
+    if (keyed && !moved && tb->asked == asked)
+        memcpy(kept, &key, offsetof(EdgeKey, near) + key.n * sizeof *key.near);
+    return moved;
+}
+
 static bool wait_at_edge(Table *tb, int i, Action *out)
 {
     const CkFig *f = &tb->s->figs[i];
-    if (!f->moved && f->y > CK_TABLE - CK_EDGE_ROW + 0.05f &&
-        move_towards(tb, i, f->x, CK_TABLE - CK_EDGE_ROW, 0, true, out))
+    if (!f->moved && f->y > CK_TABLE - CK_EDGE_ROW + 0.05f && step_inside(tb, i, out))
         return true;
     return best_shot(tb, i, trooper_kill_value, out);
 }
@@ -3211,17 +3447,33 @@ static bool turn_begun(const Table *tb)
     return false;
 }
 
-/* The northmost unmoved Royalist but Charles (c) not tried yet (ties in
- * figure order), marked tried; -1 when none is left. Picked one at a
- * time, not sorted: the first mostly acts. (One who shot first has half
- * a move left: a charge marks him moved.) */
-static int next_northmost(const Table *tb, int c, bool *tried)
+/* The unmoved Royalists but Charles (c): their places in own and how far
+ * north each stands, listed once a call for next_northmost. */
+typedef struct Unmoved {
+    int     n;
+    uint8_t k[CK_MAX_FIGS];
+    float   y[CK_MAX_FIGS];
+} Unmoved;
+
+static void list_unmoved(const Table *tb, int c, Unmoved *um)
+{
+    um->n = 0;
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
+            um->k[um->n] = (uint8_t)k, um->y[um->n++] = tb->oy[k];
+}
+
+/* The northmost of the unmoved (um) not tried yet (ties in figure order),
+ * marked tried; -1 when none is left. Picked one at a time, not sorted:
+ * the first mostly acts. (One who shot first has half a move left: a
+ * charge marks him moved.) */
+static int next_northmost(const Table *tb, const Unmoved *um, bool *tried)
 {
     int best = -1;
     float by = -INFINITY;
-    for (int k = 0; k < tb->nown; k++) /* (further north first: the test that passes over most) */
-        if (tb->oy[k] > by && !tried[k] && tb->own[k] != c && !tb->s->figs[tb->own[k]].moved)
-            best = k, by = tb->oy[k];
+    for (int u = 0; u < um->n; u++) /* (further north first: the test that passes over most) */
+        if (um->y[u] > by && !tried[um->k[u]])
+            best = um->k[u], by = um->y[u];
     if (best < 0)
         return -1;
     tried[best] = true;
@@ -3243,13 +3495,15 @@ static bool roy_turn(Table *tb, Action *out)
     if (c >= 0 && !tb->s->figs[c].moved && !tb->s->figs[c].shot && !turn_begun(tb) && roy_figure(tb, c, out))
         return true;
     bool tried[CK_MAX_FIGS] = {false}; /* by place in tb->own */
+    Unmoved um;
+    list_unmoved(tb, c, &um);
     tb->tried = tried;
-    for (int i; (i = next_northmost(tb, c, tried)) >= 0;)
+    for (int i; (i = next_northmost(tb, &um, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     tb->tried = NULL; /* one waited for a weaker who did nothing: nobody waits now */
     memset(tried, 0, sizeof tried);
-    for (int i; tb->deferred && (i = next_northmost(tb, c, tried)) >= 0;)
+    for (int i; tb->deferred && (i = next_northmost(tb, &um, tried)) >= 0;)
         if (roy_figure(tb, i, out))
             return true;
     return shots_after(tb, trooper_kill_value, out);
