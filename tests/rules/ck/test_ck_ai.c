@@ -710,3 +710,52 @@ Test(ck_royalist_player, the_weakest_fire_first_at_one_trooper)
     cr_assert(order[0] != h && order[1] != h && order[2] == h, "the shots of %d, %d, %d; the horseman is %d, the shot %d %d",
               order[0], order[1], order[2], h, s[0], s[1]);
 }
+
+/* The first action of Parliament, turn 5, in a position where cavalryman
+ * c, with six more troopers free (so that he takes a beaten man), stands
+ * 6" from shot s in the open, and another shot stands 6" beyond; `fired`:
+ * s fired at c in the Royalists' last turn (his flags stand until their
+ * next turn). Every piece is searched, out of the way by the east edge. */
+static Action charge_or_not(bool fired, int *c, int *s)
+{
+    for (int i = 0; i < CK_PIECES; i++)
+        ckf_ground(&F, i, 44, 4 + 3.5f * (float)i);
+    *c = ckf_fig(&F, F_CAVALRY, 24, 18);
+    for (int k = 0; k < 6; k++)
+        ckf_fig(&F, F_CAVALRY, 4 + 2 * (float)k, 2);
+    ckf_side(&F, CK_ROY);
+    *s = ckf_fig(&F, F_SHOT, 24, 24);
+    ckf_fig(&F, F_SHOT, 28, 29);
+    if (fired)
+        ckf_f(&F, *s)->shot = 1, ckf_f(&F, *s)->shot_at = (uint8_t)*c;
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    return a;
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] Parliament breaks the
+ * volley before it forms: a shot who fired at a trooper last turn and has
+ * one in his range still will fire again, and add +1 to every later shot
+ * of the Royalists' massed fire. A cavalryman (4 against the shot's 3 hand
+ * to hand, never killed) charges him and takes him if he wins: 21 chances
+ * in 36 that he fires no more. His points alone (2 dead, 3 taken) would
+ * not pay for the charge. */
+Test(ck_parliament_player, a_trooper_charges_the_shot_who_fired_and_would_fire_again)
+{
+    int c, s;
+    Action a = charge_or_not(true, &c, &s);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == c && a.target == s, "verb %d by %d at %d, not %d charging %d", a.verb,
+              a.piece, a.target, c, s);
+    cr_assert(a.arg & CK_CHARGE_CAPTURE, "he does not take him if he wins");
+}
+
+/* ... but a shot who has not fired is left to the exposure model: his
+ * points alone do not pay for the charge. */
+Test(ck_parliament_player, a_trooper_leaves_the_shot_who_has_not_fired)
+{
+    int c, s;
+    Action a = charge_or_not(false, &c, &s);
+    cr_assert(!(a.verb == CKV_CHARGE && a.target == s), "%d charges %d", a.piece, s);
+}
