@@ -99,10 +99,13 @@
 #define CK_MASS_MOST 4
 /* A Parliament charge that kills or takes a Royalist who fired at a
  * trooper in his last turn, and has one in his range still, counts
- * CK_DISARM points more: he would fire again, and add +1 to every later
- * shot of the Royalists' volley (par_disarm; tried 1.5, 2.5, 3, 4, 5: 3
- * best). */
+ * CK_DISARM points more where another fired at the same man (a volley),
+ * CK_DISARM_ALONE where he fired alone: he would fire again, and in a
+ * volley add +1 to every later shot (par_disarm; 3 for all: tried 1.5,
+ * 2.5, 3, 4, 5, 3 best; the volley's men 4, or 3 and 4 for three or more,
+ * did worse; those who fired alone 0, 1.5, 2 and 3, see docs). */
 #define CK_DISARM 3.0
+#define CK_DISARM_ALONE 2.0
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1882,24 +1885,29 @@ static bool fires_again(Table *tb, int t)
     return false;
 }
 
-static int quarry(Table *tb, int i);
-static inline bool ready(Table *tb, int i);
-
-/* [CK Shooting factors] [CK Hand to hand Combat] What trooper i's charge
- * at foe t with odds o (cap: taking him if beaten) spares the troopers
- * besides his points: a shooter killed or taken who would fire again
- * (fires_again) fires no more, at CK_DISARM points. The Royalists mass
- * their fire (plan_volley), so a man of theirs who keeps shooting is worth
- * more than his points: charging them breaks the volley before it forms.
- * Not for a trooper hunting Charles or Wilmot (quarry) nor one ready at a
- * piece to search: they keep to their task (against random Royalists the
- * charges cost searches and the fugitives: Parliament won 90.15% of them
- * with every trooper so, 91.30% with these kept to their task). */
-static double par_disarm(Table *tb, int i, int t, bool cap, Odds o)
+/* [CK Shooting factors] Did foe t fire in a volley last turn: did another
+ * of his side fire at the man he fired at? */
+static bool fired_in_volley(Table *tb, int t)
 {
-    if (!fires_again(tb, t) || quarry(tb, i) >= 0 || (can_search(tb, i) && ready(tb, i)))
+    int at = tb->s->figs[t].shot_at, n = 0;
+    for (int k = 0; k < tb->nfoes && n < 2; k++)
+        n += tb->s->figs[tb->foes[k]].shot_at == at;
+    return n >= 2;
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] What a charge at foe t
+ * with odds o (cap: taking him if beaten) spares the troopers besides his
+ * points: a shooter killed or taken who would fire again (fires_again)
+ * fires no more, worth CK_DISARM where he fired in a volley, whose every
+ * later shot he adds +1 to, else CK_DISARM_ALONE. The Royalists mass their
+ * fire (plan_volley): charging the men who keep firing breaks the volley
+ * before it forms, as a player would ride at a line of musketeers rather
+ * than stand in their range. */
+static double par_disarm(Table *tb, int t, bool cap, Odds o)
+{
+    if (!fires_again(tb, t))
         return 0;
-    return CK_DISARM * (o.kill + (cap ? o.beat : 0));
+    return (fired_in_volley(tb, t) ? CK_DISARM : CK_DISARM_ALONE) * (o.kill + (cap ? o.beat : 0));
 }
 
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
@@ -1924,7 +1932,7 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
             continue;
         bool cap = par_takes(tb, e);
         Odds o = charge_odds(tb, i, t, 0);
-        v[n] = par_charge_value(tb, i, t, cap, o) + par_disarm(tb, i, t, cap, o);
+        v[n] = par_charge_value(tb, i, t, cap, o) + par_disarm(tb, t, cap, o);
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
         n++;
         offer_join(tb, i, t, v[n - 1], floor, cand, v, &n); /* (v[n - 1]: the charge's worth) */

@@ -714,8 +714,9 @@ Test(ck_royalist_player, the_weakest_fire_first_at_one_trooper)
 /* The first action of Parliament, turn 5, in a position where cavalryman
  * c, with six more troopers free (so that he takes a beaten man), stands
  * 6" from shot s in the open, and another shot stands 6" beyond; `fired`:
- * s fired at c in the Royalists' last turn (his flags stand until their
- * next turn). Every piece is searched, out of the way by the east edge. */
+ * both fired at c in the Royalists' last turn, a volley (their flags
+ * stand until their next turn). Every piece is searched, out of the way
+ * by the east edge. */
 static Action charge_or_not(bool fired, int *c, int *s)
 {
     for (int i = 0; i < CK_PIECES; i++)
@@ -725,9 +726,9 @@ static Action charge_or_not(bool fired, int *c, int *s)
         ckf_fig(&F, F_CAVALRY, 4 + 2 * (float)k, 2);
     ckf_side(&F, CK_ROY);
     *s = ckf_fig(&F, F_SHOT, 24, 24);
-    ckf_fig(&F, F_SHOT, 28, 29);
-    if (fired)
-        ckf_f(&F, *s)->shot = 1, ckf_f(&F, *s)->shot_at = (uint8_t)*c;
+    int other = ckf_fig(&F, F_SHOT, 28, 29);
+    for (int k = 0; fired && k < 2; k++)
+        ckf_f(&F, k ? other : *s)->shot = 1, ckf_f(&F, k ? other : *s)->shot_at = (uint8_t)*c;
     ckf_side(&F, CK_PAR);
     F.s.turn = 5;
     Action a;
@@ -736,13 +737,13 @@ static Action charge_or_not(bool fired, int *c, int *s)
 }
 
 /* [CK Shooting factors] [CK Hand to hand Combat] Parliament breaks the
- * volley before it forms: a shot who fired at a trooper last turn and has
- * one in his range still will fire again, and add +1 to every later shot
- * of the Royalists' massed fire. A cavalryman (4 against the shot's 3 hand
- * to hand, never killed) charges him and takes him if he wins: 21 chances
- * in 36 that he fires no more. His points alone (2 dead, 3 taken) would
- * not pay for the charge. */
-Test(ck_parliament_player, a_trooper_charges_the_shot_who_fired_and_would_fire_again)
+ * volley before it forms: a shot who fired in a volley last turn and has
+ * a trooper in his range still will fire again, and add +1 to every later
+ * shot of the Royalists' massed fire. A cavalryman (4 against the shot's 3
+ * hand to hand, never killed) charges him and takes him if he wins: 21
+ * chances in 36 that he fires no more. His points alone (2 dead, 3 taken)
+ * would not pay for the charge. */
+Test(ck_parliament_player, a_trooper_charges_the_shot_who_fired_in_a_volley)
 {
     int c, s;
     Action a = charge_or_not(true, &c, &s);
@@ -751,8 +752,8 @@ Test(ck_parliament_player, a_trooper_charges_the_shot_who_fired_and_would_fire_a
     cr_assert(a.arg & CK_CHARGE_CAPTURE, "he does not take him if he wins");
 }
 
-/* ... but a shot who has not fired is left to the exposure model: his
- * points alone do not pay for the charge. */
+/* ... but shot who have not fired are left to the exposure model: a
+ * shot's points alone do not pay for the charge. */
 Test(ck_parliament_player, a_trooper_leaves_the_shot_who_has_not_fired)
 {
     int c, s;
