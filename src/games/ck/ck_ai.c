@@ -19,7 +19,9 @@
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
  * troopers stay free to search, Charles and Wilmot always, horsemen before
- * dragoons; anything goes in the last turn), and charges and shots count
+ * dragoons; anything goes in the last turn; a Royalist who fired last turn
+ * and would fire again counts 3 points more killed or taken, 2 if he fired
+ * alone, against the Royalists' volley), and charges and shots count
  * what beating a foe spares the guards it threatens, and charges what
  * beating one of the men round Charles opens to the others; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
