@@ -108,6 +108,11 @@
  * did worse; those who fired alone 0, 1.5, 2 and 3, see docs). */
 #define CK_DISARM 3.0
 #define CK_DISARM_ALONE 2.0
+/* The searcher, who ends his turn on the piece he searches, would rather
+ * search one fewer Royalists could volley at him on: CK_SEARCH_FIRE a
+ * shooter, where two or more could (pick_searcher; tried 1, 3 and 6: 3
+ * best, 6 alike). */
+#define CK_SEARCH_FIRE 3.0
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1772,14 +1777,33 @@ static int support(Table *tb, int p)
 }
 
 
+/* [CK Shooting factors] How many Royalists could shoot at a trooper in
+ * the middle of piece p from where they stand, counted where two or more
+ * could (a volley; 0 else): the searcher ends his turn on the piece, and
+ * those already on the table fire at him first. */
+static int volley_on_piece(Table *tb, int p)
+{
+    const CkPiece *pc = &tb->s->pieces[p];
+    int n = 0;
+    for (int q = 0; q < tb->nfoes; q++) {
+        int e = tb->foes[q];
+        foe_info(tb, e);
+        n += tb->frng[e] > 0 && dist2(tb->fx[q], tb->fy[q], pc->x, pc->y) <= tb->frng[e] * tb->frng[e];
+    }
+    return n >= 2 ? n : 0;
+}
+
 /* Who searches which piece (*piece) this turn: an unmoved free trooper in
  * reach, cavalry first (they fight best among whoever is found), at the
- * piece with most troopers near it. -1 if nobody can. */
+ * piece with most troopers near it, and fewest Royalists to volley at him
+ * there (CK_SEARCH_FIRE a shooter: volley_on_piece). -1 if nobody can. */
 static int pick_searcher(Table *tb, int *piece)
 {
     const CkState *s = tb->s;
-    int best = -1;
+    int best = -1, fire[CK_PIECES];
     double bv = -1e9;
+    for (int p = 0; p < CK_PIECES; p++)
+        fire[p] = -1; /* (found for a piece when a searcher could reach it) */
     for (int k = 0; k < tb->nfree; k++) {
         int i = tb->frees[k];
         const CkFig *f = &s->figs[i];
@@ -1788,8 +1812,11 @@ static int pick_searcher(Table *tb, int *piece)
         for (unsigned in = (unsigned)tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
             int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
+            if (fire[p] < 0)
+                fire[p] = volley_on_piece(tb, p);
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
-                       1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
+                       1.5 * pc->prom_seen - /* the drover showed nobody hides there: leave it for last */
+                       CK_SEARCH_FIRE * fire[p];
             if (v > bv)
                 bv = v, best = i, *piece = p;
         }
