@@ -760,3 +760,28 @@ Test(ck_parliament_player, a_trooper_leaves_the_shot_who_has_not_fired)
     Action a = charge_or_not(false, &c, &s);
     cr_assert(!(a.verb == CKV_CHARGE && a.target == s), "%d charges %d", a.piece, s);
 }
+
+/* [CK Shooting factors] [CK Playing the Game] the searcher ends his turn
+ * on the piece he searches, and the Royalists on the table fire at him
+ * first: of two hills a cavalryman can reach alike, he searches the one
+ * that three shot do not stand within range of (without it he took the
+ * first piece in order, the one under their muskets). */
+Test(ck_parliament_player, the_searcher_searches_where_no_volley_waits)
+{
+    for (int i = 0; i < CK_PIECES; i++) /* searched, out of the way by the east edge */
+        ckf_ground(&F, i, 44, 4 + 3.5f * (float)i);
+    ckf_piece(&F, CKP_HILL, 18, 16, DISC_BLANK, PROM_BLANK)->searched = 0;
+    ckf_piece(&F, CKP_HILL2, 30, 16, DISC_BLANK, PROM_BLANK)->searched = 0;
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_SHOT, 12, 24); /* 10" to 11" from the first hill's middle, 18" and more from the second's */
+    ckf_fig(&F, F_SHOT, 10, 22);
+    ckf_fig(&F, F_SHOT, 14, 26);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == c, "verb %d by %d, not a move of %d", a.verb, a.piece, c);
+    cr_assert_eq(ck_piece_at(&F.s, a.x, a.y), CKP_HILL2, "he searches the piece at (%.2f, %.2f)", (double)a.x,
+                 (double)a.y);
+}
