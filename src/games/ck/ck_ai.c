@@ -35,7 +35,8 @@
  * end in reach of a piece for the next turn, and the horsemen not needed
  * for that go out of their way to stand where foes' charges would fail. The
  * troopers who could search move last; one of them (cavalry first, at the
- * piece with most troopers about, the one the drover showed empty last) is
+ * piece with most troopers about and fewest Royalists to volley at him on
+ * it, the one the drover showed empty last) is
  * kept back and searches, since a search ends the turn, unless only he can
  * reach Charles or Wilmot; shots come after moving. A trooper who waits
  * is weighed again at every decision (his foes' choices change as the
