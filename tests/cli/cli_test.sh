@@ -101,22 +101,23 @@ grep -q "^no odds: odds of what? 'odds ACTION' in words or as a number from the 
 grep -q "^nothing to take" "$tmp/out" || fail "odds left a hint behind, or changed the game"
 # an_order_that_leaves_prisoners_is_given_twice: the first time play says what it costs
 # and plays nothing; the same order again plays it, and the log tells the move, then the
-# escape (seed 13: after 61 of the computer's hints, C2 guards S4 at the prompt, unmoved;
+# escape (seed 13: after 61 of the computer's hints, C5 guards S1 at the prompt, unmoved, in a
+# field (4" of move; C2 and S4 until Parliament rode at the men who keep firing);
 # were the computer players to change, find the new step with a grep for "prisoner of" in
 # the roster at a prompt where the guard has not moved)
-(printf 'hint\ntake\n%.0s' $(seq 61); printf 'move C2 30 18\nboard\nmove C2 30 18\nquit\n') |
+(printf 'hint\ntake\n%.0s' $(seq 61); printf 'move C5 30 14\nboard\nmove C5 30 14\nquit\n') |
   "$ecw" play catch-a-king --as parliament --seed 13 >"$tmp/out" 2>&1
-grep -q "^careful: move C2 30.0 18.0: cavalry C2 leaves his prisoner shot S4, who escapes (a guard who goes from his prisoners loses them).$" "$tmp/out" ||
-  fail "a guard's move away from his prisoner is not cautioned: $(grep -A2 '^parliament> move C2' "$tmp/out" | head -3)"
+grep -q "^careful: move C5 30.0 14.0: cavalry C5 leaves his prisoner shot S1, who escapes (a guard who goes from his prisoners loses them).$" "$tmp/out" ||
+  fail "a guard's move away from his prisoner is not cautioned: $(grep -A2 '^parliament> move C5' "$tmp/out" | head -3)"
 [ "$(grep -c '^careful: ' "$tmp/out")" = 1 ] || fail "the order given again was cautioned again"
-grep -A3 "^parliament> move C2 30 18" "$tmp/out" | tail -4 | tr '\n' '|' |
-  grep -q "you (parliament): move C2 30.0 18.0|  Parliament cavalry C2 moves from (34.0, 18.0) to (30.0, 18.0)|  Prisoner shot S4 escapes and returns to the Royalists|" ||
-  fail "the order given twice was not played, or the escape not told after the move: $(grep -A3 '^parliament> move C2 30 18' "$tmp/out" | tail -4)"
+grep -A3 "^parliament> move C5 30 14" "$tmp/out" | tail -4 | tr '\n' '|' |
+  grep -q "you (parliament): move C5 30.0 14.0|  Parliament cavalry C5 moves from (33.0, 14.0) to (30.0, 14.0)|  Prisoner shot S1 escapes and returns to the Royalists|" ||
+  fail "the order given twice was not played, or the escape not told after the move: $(grep -A3 '^parliament> move C5 30 14' "$tmp/out" | tail -4)"
 # ... and with manual dice a number typed after the caution is a die, not list entry 1 (a
 # referee's die played a search nobody ordered)
 (printf 'hint\ntake\n%.0s' $(seq 61); printf 'quit\n') |
   "$ecw" play catch-a-king --as parliament --seed 13 --save "$tmp/care.json" >/dev/null 2>&1
-printf 'move C2 30 18\n1\nquit\n' | "$ecw" play --load "$tmp/care.json" --dice manual >"$tmp/out" 2>&1
+printf 'move C5 30 14\n1\nquit\n' | "$ecw" play --load "$tmp/care.json" --dice manual >"$tmp/out" 2>&1
 grep -q "^the last order was not played (careful, above): no dice are wanted now, and 1 plays nothing" "$tmp/out" ||
   fail "a number after a caution played: $(grep -A3 '^careful' "$tmp/out")"
 printf 'odds 1\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1

@@ -19,7 +19,9 @@
  * less, never onto an unsearched piece, and shoots if he stays; a free
  * trooper charges when the expected points pay (taking prisoners while six
  * troopers stay free to search, Charles and Wilmot always, horsemen before
- * dragoons; anything goes in the last turn), and charges and shots count
+ * dragoons; anything goes in the last turn; a Royalist who fired last turn
+ * and would fire again counts 3 points more killed or taken, 2 if he fired
+ * alone, against the Royalists' volley), and charges and shots count
  * what beating a foe spares the guards it threatens, and charges what
  * beating one of the men round Charles opens to the others; the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
@@ -33,7 +35,8 @@
  * end in reach of a piece for the next turn, and the horsemen not needed
  * for that go out of their way to stand where foes' charges would fail. The
  * troopers who could search move last; one of them (cavalry first, at the
- * piece with most troopers about, the one the drover showed empty last) is
+ * piece with most troopers about and fewest Royalists to volley at him on
+ * it, the one the drover showed empty last) is
  * kept back and searches, since a search ends the turn, unless only he can
  * reach Charles or Wilmot; shots come after moving. A trooper who waits
  * is weighed again at every decision (his foes' choices change as the
@@ -97,6 +100,20 @@
  * counted +1 for every other foe that could shoot at him where he would
  * stand, up to CK_MASS_MOST (massed_fire). */
 #define CK_MASS_MOST 4
+/* A Parliament charge that kills or takes a Royalist who fired at a
+ * trooper in his last turn, and has one in his range still, counts
+ * CK_DISARM points more where another fired at the same man (a volley),
+ * CK_DISARM_ALONE where he fired alone: he would fire again, and in a
+ * volley add +1 to every later shot (par_disarm; 3 for all: tried 1.5,
+ * 2.5, 3, 4, 5, 3 best; the volley's men 4, or 3 and 4 for three or more,
+ * did worse; those who fired alone 0, 1.5, 2 and 3, see docs). */
+#define CK_DISARM 3.0
+#define CK_DISARM_ALONE 2.0
+/* The searcher, who ends his turn on the piece he searches, would rather
+ * search one fewer Royalists could volley at him on: CK_SEARCH_FIRE a
+ * shooter, where two or more could (pick_searcher; tried 1, 3 and 6: 3
+ * best, 6 alike). */
+#define CK_SEARCH_FIRE 3.0
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -1859,14 +1876,33 @@ static int support(Table *tb, int p)
 }
 
 
+/* [CK Shooting factors] How many Royalists could shoot at a trooper in
+ * the middle of piece p from where they stand, counted where two or more
+ * could (a volley; 0 else): the searcher ends his turn on the piece, and
+ * those already on the table fire at him first. */
+static int volley_on_piece(Table *tb, int p)
+{
+    const CkPiece *pc = &tb->s->pieces[p];
+    int n = 0;
+    for (int q = 0; q < tb->nfoes; q++) {
+        int e = tb->foes[q];
+        foe_info(tb, e);
+        n += tb->frng[e] > 0 && dist2(tb->fx[q], tb->fy[q], pc->x, pc->y) <= tb->frng[e] * tb->frng[e];
+    }
+    return n >= 2 ? n : 0;
+}
+
 /* Who searches which piece (*piece) this turn: an unmoved free trooper in
  * reach, cavalry first (they fight best among whoever is found), at the
- * piece with most troopers near it. -1 if nobody can. */
+ * piece with most troopers near it, and fewest Royalists to volley at him
+ * there (CK_SEARCH_FIRE a shooter: volley_on_piece). -1 if nobody can. */
 static int pick_searcher(Table *tb, int *piece)
 {
     const CkState *s = tb->s;
-    int best = -1;
+    int best = -1, fire[CK_PIECES];
     double bv = -1e9;
+    for (int p = 0; p < CK_PIECES; p++)
+        fire[p] = -1; /* (found for a piece when a searcher could reach it) */
     for (int k = 0; k < tb->nfree; k++) {
         int i = tb->frees[k];
         const CkFig *f = &s->figs[i];
@@ -1875,8 +1911,11 @@ static int pick_searcher(Table *tb, int *piece)
         for (unsigned in = (unsigned)tb->memo->fig[i].reach_now; in; in &= in - 1) { /* the pieces in reach, lowest first */
             int p = __builtin_ctz(in);
             const CkPiece *pc = &s->pieces[p];
+            if (fire[p] < 0)
+                fire[p] = volley_on_piece(tb, p);
             double v = support(tb, p) + (f->type == F_CAVALRY ? 3 : 0) - 0.001 * dist2(f->x, f->y, pc->x, pc->y) -
-                       1.5 * pc->prom_seen; /* the drover showed nobody hides there: leave it for last */
+                       1.5 * pc->prom_seen - /* the drover showed nobody hides there: leave it for last */
+                       CK_SEARCH_FIRE * fire[p];
             if (v > bv)
                 bv = v, best = i, *piece = p;
         }
@@ -1958,6 +1997,47 @@ static inline double par_charge_value(Table *tb, int i, int t, bool cap, Odds o)
 
 static void offer_join(Table *tb, int i, int t, double v, double floor, Action *cand, double *val, int *n);
 
+/* [CK Shooting factors] Will foe t fire at the troopers again next turn:
+ * he fired at one in his last turn (a side's flags stand until its next
+ * turn begins: who fired is open to all) and has one in his range now? */
+static bool fires_again(Table *tb, int t)
+{
+    const CkFig *e = &tb->s->figs[t];
+    if (e->shot_at == CK_NONE)
+        return false;
+    foe_info(tb, t);
+    float r2 = tb->frng[t] * tb->frng[t];
+    for (int k = 0; k < tb->nown; k++)
+        if (tb->frng[t] > 0 && dist2(tb->ox[k], tb->oy[k], e->x, e->y) <= r2)
+            return true;
+    return false;
+}
+
+/* [CK Shooting factors] Did foe t fire in a volley last turn: did another
+ * of his side fire at the man he fired at? */
+static bool fired_in_volley(Table *tb, int t)
+{
+    int at = tb->s->figs[t].shot_at, n = 0;
+    for (int k = 0; k < tb->nfoes && n < 2; k++)
+        n += tb->s->figs[tb->foes[k]].shot_at == at;
+    return n >= 2;
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] What a charge at foe t
+ * with odds o (cap: taking him if beaten) spares the troopers besides his
+ * points: a shooter killed or taken who would fire again (fires_again)
+ * fires no more, worth CK_DISARM where he fired in a volley, whose every
+ * later shot he adds +1 to, else CK_DISARM_ALONE. The Royalists mass their
+ * fire (plan_volley): charging the men who keep firing breaks the volley
+ * before it forms, as a player would ride at a line of musketeers rather
+ * than stand in their range. */
+static double par_disarm(Table *tb, int t, bool cap, Odds o)
+{
+    if (!fires_again(tb, t))
+        return 0;
+    return (fired_in_volley(tb, t) ? CK_DISARM : CK_DISARM_ALONE) * (o.kill + (cap ? o.beat : 0));
+}
+
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
  * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
@@ -1979,7 +2059,8 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)) || to_be_taken(tb, t))
             continue;
         bool cap = par_takes(tb, e);
-        v[n] = par_charge_value(tb, i, t, cap, charge_odds(tb, i, t, 0));
+        Odds o = charge_odds(tb, i, t, 0);
+        v[n] = par_charge_value(tb, i, t, cap, o) + par_disarm(tb, t, cap, o);
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
         n++;
         offer_join(tb, i, t, v[n - 1], floor, cand, v, &n); /* (v[n - 1]: the charge's worth) */

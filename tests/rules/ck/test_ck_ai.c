@@ -710,3 +710,78 @@ Test(ck_royalist_player, the_weakest_fire_first_at_one_trooper)
     cr_assert(order[0] != h && order[1] != h && order[2] == h, "the shots of %d, %d, %d; the horseman is %d, the shot %d %d",
               order[0], order[1], order[2], h, s[0], s[1]);
 }
+
+/* The first action of Parliament, turn 5, in a position where cavalryman
+ * c, with six more troopers free (so that he takes a beaten man), stands
+ * 6" from shot s in the open, and another shot stands 6" beyond; `fired`:
+ * both fired at c in the Royalists' last turn, a volley (their flags
+ * stand until their next turn). Every piece is searched, out of the way
+ * by the east edge. */
+static Action charge_or_not(bool fired, int *c, int *s)
+{
+    for (int i = 0; i < CK_PIECES; i++)
+        ckf_ground(&F, i, 44, 4 + 3.5f * (float)i);
+    *c = ckf_fig(&F, F_CAVALRY, 24, 18);
+    for (int k = 0; k < 6; k++)
+        ckf_fig(&F, F_CAVALRY, 4 + 2 * (float)k, 2);
+    ckf_side(&F, CK_ROY);
+    *s = ckf_fig(&F, F_SHOT, 24, 24);
+    int other = ckf_fig(&F, F_SHOT, 28, 29);
+    for (int k = 0; fired && k < 2; k++)
+        ckf_f(&F, k ? other : *s)->shot = 1, ckf_f(&F, k ? other : *s)->shot_at = (uint8_t)*c;
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    return a;
+}
+
+/* [CK Shooting factors] [CK Hand to hand Combat] Parliament breaks the
+ * volley before it forms: a shot who fired in a volley last turn and has
+ * a trooper in his range still will fire again, and add +1 to every later
+ * shot of the Royalists' massed fire. A cavalryman (4 against the shot's 3
+ * hand to hand, never killed) charges him and takes him if he wins: 21
+ * chances in 36 that he fires no more. His points alone (2 dead, 3 taken)
+ * would not pay for the charge. */
+Test(ck_parliament_player, a_trooper_charges_the_shot_who_fired_in_a_volley)
+{
+    int c, s;
+    Action a = charge_or_not(true, &c, &s);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == c && a.target == s, "verb %d by %d at %d, not %d charging %d", a.verb,
+              a.piece, a.target, c, s);
+    cr_assert(a.arg & CK_CHARGE_CAPTURE, "he does not take him if he wins");
+}
+
+/* ... but shot who have not fired are left to the exposure model: a
+ * shot's points alone do not pay for the charge. */
+Test(ck_parliament_player, a_trooper_leaves_the_shot_who_has_not_fired)
+{
+    int c, s;
+    Action a = charge_or_not(false, &c, &s);
+    cr_assert(!(a.verb == CKV_CHARGE && a.target == s), "%d charges %d", a.piece, s);
+}
+
+/* [CK Shooting factors] [CK Playing the Game] the searcher ends his turn
+ * on the piece he searches, and the Royalists on the table fire at him
+ * first: of two hills a cavalryman can reach alike, he searches the one
+ * that three shot do not stand within range of (without it he took the
+ * first piece in order, the one under their muskets). */
+Test(ck_parliament_player, the_searcher_searches_where_no_volley_waits)
+{
+    for (int i = 0; i < CK_PIECES; i++) /* searched, out of the way by the east edge */
+        ckf_ground(&F, i, 44, 4 + 3.5f * (float)i);
+    ckf_piece(&F, CKP_HILL, 18, 16, DISC_BLANK, PROM_BLANK)->searched = 0;
+    ckf_piece(&F, CKP_HILL2, 30, 16, DISC_BLANK, PROM_BLANK)->searched = 0;
+    int c = ckf_fig(&F, F_CAVALRY, 24, 10);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_SHOT, 12, 24); /* 10" to 11" from the first hill's middle, 18" and more from the second's */
+    ckf_fig(&F, F_SHOT, 10, 22);
+    ckf_fig(&F, F_SHOT, 14, 26);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == c, "verb %d by %d, not a move of %d", a.verb, a.piece, c);
+    cr_assert_eq(ck_piece_at(&F.s, a.x, a.y), CKP_HILL2, "he searches the piece at (%.2f, %.2f)", (double)a.x,
+                 (double)a.y);
+}
