@@ -20,15 +20,18 @@ static Action expect_order(int verb, int piece, int target)
     return a;
 }
 
-/* The Royalists' next action in the position set up. */
-static Action roy_action(void)
+/* `side`'s next action in the position set up, in turn 5. */
+static Action action_of(int side)
 {
-    ckf_side(&F, CK_ROY);
+    ckf_side(&F, side);
     F.s.turn = 5;
     Action a;
     cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
     return a;
 }
+
+/* The Royalists' next action in the position set up. */
+static Action roy_action(void) { return action_of(CK_ROY); }
 
 /* [CK Hand to hand Combat] Charles in a wood, three horsemen waiting 7"
  * north of him: a trooper entering the wood moves half (4"), so they cannot
@@ -729,11 +732,7 @@ static Action charge_or_not(bool fired, int *c, int *s)
     int other = ckf_fig(&F, F_SHOT, 28, 29);
     for (int k = 0; fired && k < 2; k++)
         ckf_f(&F, k ? other : *s)->shot = 1, ckf_f(&F, k ? other : *s)->shot_at = (uint8_t)*c;
-    ckf_side(&F, CK_PAR);
-    F.s.turn = 5;
-    Action a;
-    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
-    return a;
+    return action_of(CK_PAR);
 }
 
 /* [CK Shooting factors] [CK Hand to hand Combat] Parliament breaks the
