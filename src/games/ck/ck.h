@@ -497,6 +497,9 @@ int  ck_fig_find(const CkState *s, const char *name);
 extern const GameOps ck_ops;
 int  ck_legal(const void *st, Action *out, int cap);
 int  ck_check(const void *st, const Action *a, Diag *d);
+/* A bend by which the straight charge a would be accepted, the shortest
+ * way of those ecw tries round the target (ck_combat.c); false if none. */
+bool ck_charge_bend(const CkState *s, const Action *a, float *bx, float *by);
 /* ck_check with what the caller knows (CkKnown): the same answer, without
  * looking the piece and the foes up again for every order of one figure. */
 int  ck_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);

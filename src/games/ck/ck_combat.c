@@ -568,6 +568,49 @@ bool ck_attack_sets_off(const CkState *s, const Action *a)
     return contact_of(s, f, a, CK_FROM_UNKNOWN, &cx, &cy, NULL, NULL) < 0 || sets_off(f, cx, cy);
 }
 
+/* [CK Hand to hand Combat] [CK Movement and Ranges] a bend by which
+ * charge a (straight) is accepted, as a player would find one on the
+ * table: round the target every 15 degrees, 1", 2" and 4" clear of the
+ * point of contact, each to 0.1" (as it is typed back), the shortest way
+ * of those accepted. False if none, or if no way could reach him. */
+bool ck_charge_bend(const CkState *s, const Action *a, float *bx, float *by)
+{
+    const CkFig *f = &s->figs[a->piece], *e = &s->figs[a->target];
+    float gap = ck_fig_radius(f) + ck_fig_radius(e), best = INFINITY;
+    if (f->status != FS_ACTIVE || ck_dist(f->x, f->y, e->x, e->y) > ck_move_allowance(s, f) + gap + 0.5f)
+        return false; /* (beyond reach by any way: no bend brings him nearer) */
+    static const float clear[] = {1, 2, 4};
+    Action c = *a;
+    c.arg = (int16_t)((a->arg & ~CK_CHARGE_BENT) | CK_CHARGE_BENT);
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 24; k++) {
+            float th = (float)k * 0.2617994f;
+            c.bx = roundf((e->x + (gap + clear[r]) * cosf(th)) * 10) / 10;
+            c.by = roundf((e->y + (gap + clear[r]) * sinf(th)) * 10) / 10;
+            float way = ck_dist(f->x, f->y, c.bx, c.by) + ck_dist(c.bx, c.by, e->x, e->y);
+            if (way < best && ck_base_on_table(c.bx, c.by, ck_fig_radius(f)) && ck_check(s, &c, NULL) == 0)
+                best = way, *bx = c.bx, *by = c.by;
+        }
+    return best < INFINITY;
+}
+
+/* A straight charge's refusal lengthened with a bend that reaches him
+ * (ck_charge_bend), where one does: moves name one, and a play-tester's
+ * charge at a man on a hedge's edge, refused as halved, named none. Only
+ * for a refusal someone reads. */
+static __attribute__((cold, noinline)) int hint_charge_bend(const CkState *s, const Action *a, Diag *d)
+{
+    Action c = *a;
+    if (!ck_charge_bend(s, a, &c.bx, &c.by))
+        return -1;
+    c.arg |= CK_CHARGE_BENT;
+    char how[120];
+    ck_describe(s, &c, how, sizeof how);
+    size_t len = strlen(d->msg);
+    snprintf(d->msg + len, sizeof d->msg - len, " (a bend reaches him: %s)", how);
+    return -1;
+}
+
 static int check_charge(const CkState *s, const CkFig *f, const Action *a, int from, Diag *d)
 {
     if (check_attack_arg(a, d) < 0) /* the capture word, the bend or neither: any other arg is a corrupt record */
@@ -583,7 +626,7 @@ static int check_charge(const CkState *s, const CkFig *f, const Action *a, int f
                                  "shoot_then_charge=yes lets one who shot first charge with the half move left)");
     float cx, cy;
     if (contact_of(s, f, a, from, &cx, &cy, d, NULL) < 0)
-        return -1;
+        return d && !(a->arg & CK_CHARGE_BENT) ? hint_charge_bend(s, a, d) : -1;
     if ((a->arg & CK_CHARGE_CAPTURE) && f->side != CK_PAR)
         return diag_set(d, "only Parliament takes prisoners");
     /* [CK Captured Persons] a guard who sets off leaves his prisoners, who escape: room for the man he beats;

@@ -612,30 +612,15 @@ static int name_prisoners(const CkState *s, int g, const CkFig *at, char *buf, s
  * CLI, which has a person give such an order twice (a referee's guard
  * stepped onto a piece to search it and lost his clubman unwarned). */
 /* [CK Hand to hand Combat] may figure j charge t, straight or by a bend of
- * his player's choosing? The bends tried lie round t, every 15 degrees,
- * 1", 2" and 4" clear of the point of contact: a bend can bring him to a
- * point of t's base the straight way cannot, as one clear of the marsh t
- * stands in (a play-tester's charge by a bend took Charles after a join
- * had been cautioned as leaving no charge). */
+ * his player's choosing (ck_charge_bend)? A bend can bring him to a point
+ * of t's base the straight way cannot, as one clear of the marsh t stands
+ * in (a play-tester's charge by a bend took Charles after a join had been
+ * cautioned as leaving no charge). */
 static bool may_charge(const CkState *s, int j, int t)
 {
     Action c = {.verb = CKV_CHARGE, .piece = (int16_t)j, .target = (int16_t)t};
-    if (ck_check(s, &c, NULL) == 0)
-        return true;
-    const CkFig *f = &s->figs[j], *e = &s->figs[t];
-    float gap = ck_fig_radius(f) + ck_fig_radius(e);
-    if (f->status != FS_ACTIVE || ck_dist(f->x, f->y, e->x, e->y) > ck_move_allowance(s, f) + gap + 0.5f)
-        return false; /* (beyond reach by any way: no bend brings him nearer) */
-    static const float clear[] = {1, 2, 4};
-    c.arg = CK_CHARGE_BENT;
-    for (int r = 0; r < 3; r++)
-        for (int k = 0; k < 24; k++) {
-            float th = (float)k * 0.2617994f;
-            c.bx = e->x + (gap + clear[r]) * cosf(th), c.by = e->y + (gap + clear[r]) * sinf(th);
-            if (ck_base_on_table(c.bx, c.by, ck_fig_radius(f)) && ck_check(s, &c, NULL) == 0)
-                return true;
-        }
-    return false;
+    float bx, by;
+    return ck_check(s, &c, NULL) == 0 || ck_charge_bend(s, &c, &bx, &by);
 }
 
 /* [CK Hand to hand Combat] (option together=yes) does join a leave no

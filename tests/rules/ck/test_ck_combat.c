@@ -746,6 +746,31 @@ Test(ck_hand_to_hand_combat, a_join_leaving_a_charge_by_a_bend_is_not_cautioned)
     cr_assert_eq(ck_caution(&F.s, &join, why, sizeof why), 0, "%s", why);
 }
 
+/* [CK Hand to hand Combat] [CK Movement and Ranges] a straight charge
+ * refused where a bend would reach names one, as a refused move does:
+ * Charles just inside a marsh, the straight charge halved out of reach, a
+ * bend to a point of his base clear of it; the order named, typed back, is
+ * accepted (a play-tester's charge so refused named none). */
+Test(ck_hand_to_hand_combat, a_charge_out_of_reach_names_a_bend_that_reaches)
+{
+    ckf_ground(&F, CKP_MARSH, 13, 25);
+    int c3 = ckf_fig(&F, F_CAVALRY, 19, 19.5f), x = ckf_fig(&F, F_CHARLES, 15.1f, 26.8f);
+    Diag d = {{0}};
+    cr_assert_lt(ck_check(&F.s, &(Action){.verb = CKV_CHARGE, .piece = (int16_t)c3, .target = (int16_t)x}, &d), 0);
+    const char *hint = strstr(d.msg, " (a bend reaches him: charge ");
+    cr_assert(strstr(d.msg, "halved: the way ends in the marsh") && hint, "%s", d.msg);
+    char order[80];
+    snprintf(order, sizeof order, "%s", hint + strlen(" (a bend reaches him: "));
+    order[strcspn(order, ")")] = '\0';
+    Action typed;
+    cr_assert_eq(ck_parse(&F.s, order, &typed, &d), 0, "'%s': %s", order, d.msg);
+    cr_assert(typed.arg & CK_CHARGE_BENT, "'%s' is taken for a straight charge", order);
+    cr_assert_eq(ck_check(&F.s, &typed, &d), 0, "'%s', typed back, is refused: %s", order, d.msg);
+    ckf_f(&F, c3)->x = 40; /* nowhere near: no bend named */
+    cr_assert_lt(ck_check(&F.s, &(Action){.verb = CKV_CHARGE, .piece = (int16_t)c3, .target = (int16_t)x}, &d), 0);
+    cr_assert_null(strstr(d.msg, "a bend reaches him"), "%s", d.msg);
+}
+
 Test(ck_hand_to_hand_combat, together_join_closes_in_and_the_charge_counts_him)
 {
     ckf_side(&F, CK_ROY);
