@@ -641,6 +641,15 @@ static bool join_leaves_no_charge(const CkState *s, const Action *a)
     return true;
 }
 
+/* Does figure g guard any prisoner? */
+static bool holds_prisoners(const CkState *s, int g)
+{
+    for (int i = 0; i < s->nfigs; i++)
+        if (s->figs[i].status == FS_PRISONER && s->figs[i].guard == g)
+            return true;
+    return false;
+}
+
 /* [CK Playing the Game] a Parliament move or escort that ends on an
  * unsearched piece while others of his side have not moved: the search
  * ends the turn at once, and they lose their moves (a newcomer's search
@@ -656,21 +665,25 @@ static int search_ends_turn(const CkState *s, const Action *a, char *buf, size_t
     int p = ck_piece_at(s, x, y), k = 0;
     if (p < 0 || s->pieces[p].searched)
         return 0;
-    char names[200] = "";
+    char names[240] = "";
+    bool guards = false;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (i == a->piece || f->side != CK_PAR || f->status != FS_ACTIVE || f->moved)
             continue;
         char id[8];
         ck_fig_id(s, i, id);
+        bool guard = holds_prisoners(s, i); /* (a play-tester took his guards for noise: they are told apart) */
+        guards |= guard;
         size_t len = strlen(names);
-        snprintf(names + len, sizeof names - len, "%s%s", k++ ? " " : "", id);
+        snprintf(names + len, sizeof names - len, "%s%s%s", k++ ? " " : "", id, guard ? " (a guard)" : "");
     }
     if (!k)
         return 0;
     snprintf(buf, n, "ending on the unsearched %s (piece %d) searches it, and Parliament's turn ends at once: %s %s "
-                     "not moved yet and would stay where %s",
-             ck_terrain[s->pieces[p].kind].name, p + 1, names, k == 1 ? "has" : "have", k == 1 ? "he stands" : "they stand");
+                     "not moved yet and would stay where %s%s",
+             ck_terrain[s->pieces[p].kind].name, p + 1, names, k == 1 ? "has" : "have", k == 1 ? "he stands" : "they stand",
+             guards ? " (a guard who stays keeps his prisoners, but does not lead them towards the entry point)" : "");
     return 1;
 }
 

@@ -114,6 +114,12 @@ Test(ck_playing_the_game, a_search_before_the_others_moved_is_cautioned)
     cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
     cr_assert(strstr(why, "would stay where he stands; and cavalry C1 leaves his prisoner clubman K1, who escapes"), "%s",
               why);
+    /* another's search while a guard has not moved: the guard named as one, who keeps his prisoner */
+    ckf_f(&F, c2)->moved = 0;
+    Action other = ckf_act(CKV_MOVE, c2, 0, 0, 20, 22.5f);
+    cr_assert_eq(ck_caution(&F.s, &other, why, sizeof why), 1);
+    cr_assert(strstr(why, ": C1 (a guard) D1 have not moved yet and would stay where they stand (a guard who stays "
+                          "keeps his prisoners, but does not lead them towards the entry point)"), "%s", why);
 }
 
 /* ... and so is an escort whose 3" towards the entry point end on one (a
