@@ -1330,15 +1330,22 @@ static char *measured(const char *what, Diag *d)
     return out;
 }
 
+/* The measure tests' table: D1 at (14, 20) and S1 at (26, 20), a wood
+ * between them at (20, 20). */
+static void d1_and_s1_across_a_wood(void)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    ckf_fig(&F, F_DRAGOON, 14, 20);
+    ckf_fig(&F, F_SHOT, 26, 20);
+}
+
 /* [CK Movement and Ranges] `measure` finds what a tape would: the
  * distance centre to centre and between the bases, the sight the wood
  * blocks (a play-tester wasted a move on a shot it hid), each one's range
  * and half range, and each one's move from where he stands. */
 Test(ck_movement_and_ranges, measure_tells_distance_sight_range_and_move)
 {
-    ckf_ground(&F, CKP_WOOD, 20, 20);
-    ckf_fig(&F, F_DRAGOON, 14, 20);
-    ckf_fig(&F, F_SHOT, 26, 20);
+    d1_and_s1_across_a_wood();
     Diag d = {{0}};
     char *t = measured("D1 S1", &d);
     cr_assert_not_null(t, "%s", d.msg);
@@ -1433,9 +1440,7 @@ Test(ck_movement_and_ranges, measure_refuses_what_it_cannot_measure)
  * player measured them one by one). */
 Test(ck_movement_and_ranges, measure_lists_the_nearest_enemies)
 {
-    ckf_ground(&F, CKP_WOOD, 20, 20);
-    ckf_fig(&F, F_DRAGOON, 14, 20);
-    ckf_fig(&F, F_SHOT, 26, 20);
+    d1_and_s1_across_a_wood();
     ckf_fig(&F, F_HORSE, 14, 24);
     Diag d = {{0}};
     char *t = measured("D1", &d);
