@@ -58,7 +58,7 @@ typedef struct Play {
     AiAgent       *ais;         /* the computer players (their generators go back with undo) */
     StrBuf         recent;      /* hot seat: what was said on screen since the last hand-over */
     StrBuf         news;        /* the lines of GameOps.news_events said since the board was last drawn */
-    StrBuf         told[MAX_PLAYERS]; /* every line this sitting said that each side may read, for 'log' */
+    StrBuf         told[MAX_PLAYERS]; /* every line said that each side may read, for 'log' (earlier sittings' too) */
     int            told_turn;   /* the turn the last of them came in (a new one is marked) */
     bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
     bool           recap_carried; /* ... and kept past the resuming side's seat, for the next (open table) */
@@ -134,14 +134,34 @@ static void play_tell(Play *p, int vis, const char *line)
 }
 
 /* Mark a new turn among the lines kept for 'log', once the game has come
- * to it (the state being played, p->live). */
-static void play_tell_turn(Play *p)
+ * to it (st: the state being played, or replayed by --load). */
+static void play_tell_turn(Play *p, const void *st)
 {
-    if (!p->live || p->g->turn(p->live) == p->told_turn)
+    if (!st || p->g->turn(st) == p->told_turn)
         return;
-    p->told_turn = p->g->turn(p->live);
+    p->told_turn = p->g->turn(st);
     char line[32];
     snprintf(line, sizeof line, "-- turn %d --\n", p->told_turn);
+    play_tell(p, VIS_PUBLIC, line);
+}
+
+/* Keep an event's line (text) for 'log' of those who may read it, after
+ * the mark of its turn (st: the state being played or replayed). */
+static void play_tell_event(Play *p, const void *st, const char *text, int vis)
+{
+    play_tell_turn(p, st);
+    char line[RECORD_TEXT + 8];
+    snprintf(line, sizeof line, "  %s\n", text);
+    play_tell(p, vis, line);
+}
+
+/* Keep an order (text) made by `player` for every side's 'log', after the
+ * mark of its turn (st: the state before it). */
+static void play_tell_order(Play *p, const void *st, int player, const char *text)
+{
+    play_tell_turn(p, st);
+    char line[RECORD_TEXT + 64];
+    snprintf(line, sizeof line, "%s: %s\n", p->g->roles[player], text);
     play_tell(p, VIS_PUBLIC, line);
 }
 
@@ -151,12 +171,8 @@ static void play_sink(void *ud, const char *json, const char *text, int vis)
     if (ps->p && ps->p->suspended) /* the rest of an action left waiting, rolled by ecw: never told */
         return;
     cli_sink(&ps->cli, json, text, vis);
-    if (ps->p && ps->cli.text) {
-        play_tell_turn(ps->p);
-        char line[RECORD_TEXT + 8];
-        snprintf(line, sizeof line, "  %s\n", text);
-        play_tell(ps->p, vis, line);
-    }
+    if (ps->p && ps->cli.text)
+        play_tell_event(ps->p, ps->p->live, text, vis);
     if (ps->p && ps->cli.text && (vis == VIS_PUBLIC || vis == ps->cli.viewer) && is_news(ps->p->g, json)) {
         sb_append(&ps->p->news, "  ");
         sb_append(&ps->p->news, text);
@@ -783,10 +799,11 @@ static void play_standing(Play *p, const void *st)
 
 enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
 
-/* 'log', 'log N' or 'log all': the last lines this sitting said that
- * `player` may read (the orders of both sides, the dice, the fights), which
- * scroll away in a long turn (a play-tester wanted earlier turns again
- * without leaving for `ecw replay`). */
+/* 'log', 'log N' or 'log all': the last lines said that `player` may read
+ * (the orders of both sides, the dice, the fights), which scroll away in a
+ * long turn (a play-tester wanted earlier turns again without leaving for
+ * `ecw replay`); a resumed game's earlier sittings among them, told again
+ * as --load replays them. */
 static void play_log(Play *p, int player, const char *what)
 {
     const StrBuf *b = &p->told[player];
@@ -802,7 +819,7 @@ static void play_log(Play *p, int player, const char *what)
         }
     }
     if (!b->len) {
-        puts("nothing has been said in this sitting yet");
+        puts("nothing has been said in this game yet");
         return;
     }
     const char *from = b->s + b->len; /* back a line at a time (each ends in a newline), `most` of them */
@@ -812,9 +829,9 @@ static void play_log(Play *p, int player, const char *what)
             from--;
     }
     if (most == LONG_MAX)
-        printf("everything said in this sitting:\n%s", from);
+        printf("everything said in this game that you may read:\n%s", from);
     else
-        printf("the last %ld lines said ('log all' for every one of this sitting):\n%s", most, from);
+        printf("the last %ld lines said ('log all' for every one since the game began):\n%s", most, from);
 }
 
 /* The state kept in snapshot k. */
@@ -1123,10 +1140,7 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     Play *p = ud;
     play_keep_before(p, st, false); /* called just before the action is applied */
     p->live = st;
-    char told[RECORD_TEXT + 64];
-    play_tell_turn(p);
-    snprintf(told, sizeof told, "%s: %s\n", p->g->roles[player], text);
-    play_tell(p, VIS_PUBLIC, told);
+    play_tell_order(p, st, player, text);
     if (p->hotseat)
         play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)
@@ -1625,7 +1639,8 @@ typedef struct LastSides {
     void         *ud;
     int           run_side; /* the side of the last run of actions by one side (-1 none yet) ... */
     StrBuf        run;      /* ... and the public lines said since it began: a resumed hot seat's recap */
-    Play         *p;        /* the states before the actions kept for undo (snap_push_at) */
+    Play         *p;        /* the states before the actions kept for undo (snap_push_at), and 'log' */
+    const void   *st;       /* the state being replayed (for the turn markers of 'log') */
 } LastSides;
 
 static void note_side(void *ud, const void *st, int player, const RecAction *ra, size_t rolls_before)
@@ -1636,6 +1651,9 @@ static void note_side(void *ud, const void *st, int player, const RecAction *ra,
     if (ls->p && i + PLAY_SNAPS >= n && (ls->p->hotseat || player == ls->p->human))
         snap_push_at(ls->p, st, player, i, rolls_before);
     ls->at = (long)i;
+    ls->st = st;
+    if (ls->p && player >= 0 && player < ls->r->game->nplayers) /* 'log' spans sittings: as play_on_action */
+        play_tell_order(ls->p, st, player, ra->text);
     if (i + 3 >= n)
         ls->side[i + 3 - n] = player;
     if (player != ls->run_side) { /* a hand-over in the hot seat: the recap starts again */
@@ -1660,6 +1678,8 @@ static void note_said(void *ud, const char *json, const char *text, int vis)
 {
     LastSides *ls = ud;
     ls->sink(ls->ud, json, text, vis);
+    if (ls->p) /* as play_sink keeps it */
+        play_tell_event(ls->p, ls->st, text, vis);
     if (vis == VIS_PUBLIC && ls->at >= 0) {
         sb_append(&ls->run, "  ");
         sb_append(&ls->run, text);
@@ -1771,7 +1791,7 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     quiet.cli.text = NULL; /* silent: the player saw these moves */
     quiet.p = NULL;
     log->ud = &quiet;
-    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}, p};
+    LastSides last = {r, {-1, -1, -1}, -1, p->hotseat ? VIS_PUBLIC : p->human, {{0}}, log->sink, log->ud, -1, {0}, p, NULL};
     log->sink = note_said, log->ud = &last;
     long at = a->manual ? record_replay_filled(r, st, log, same_layout, &d, note_side, &last)
                         : record_replay_shown(r, st, log, same_layout, &d, note_side, &last);
