@@ -249,10 +249,66 @@ static void drop_idle_bend(Action *a, const CkFig *f, float x, float y)
         a->arg = CK_MOVE_STRAIGHT, a->bx = a->by = 0;
 }
 
+/* A coordinate on the 0.1" grid the orders are shown on, so that the
+ * words of a move found here replay as the move. */
+static float tenth(float v) { return roundf(v * 10) / 10; }
+
+/* [CK Movement and Ranges] "move F towards X Y": the farthest point of the
+ * straight way to (X, Y) that the rules let figure a->piece reach, on the
+ * 0.1" grid, into a->x, a->y; (X, Y) itself if he may reach it (searching a
+ * piece there as any move would). A solo player rides "at that wood"
+ * without working out what a half move in rough ground leaves him. Where
+ * not even 0.1" is allowed, the point is kept for the check to refuse. */
+static void go_towards(const CkState *s, Action *a)
+{
+    const CkFig *f = &s->figs[a->piece];
+    Diag d = {""};
+    float dist = ck_dist(f->x, f->y, a->x, a->y);
+    if (dist < 0.05f || ck_check(s, a, &d) >= 0)
+        return;
+    float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + 0.1f; /* no move is longer */
+    Action t = *a;
+    for (float r = tenth(fminf(dist, most)); r >= 0.1f; r -= 0.1f) {
+        t.x = tenth(f->x + (a->x - f->x) * r / dist);
+        t.y = tenth(f->y + (a->y - f->y) * r / dist);
+        if (ck_dist(f->x, f->y, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
+            a->x = t.x, a->y = t.y;
+            return;
+        }
+    }
+}
+
+/* "towards X Y" or "towards T" (a figure: where he stands) at tok, n words:
+ * the point into a->x, a->y. */
+static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d)
+{
+    const char *form = "move F towards X Y, or move F towards T (a figure)";
+    if (n == 2) {
+        int16_t t;
+        if (fig_arg(s, tok[1], &t, d) < 0)
+            return -1;
+        a->x = s->figs[t].x, a->y = s->figs[t].y;
+        return 0;
+    }
+    if (n != 3)
+        return diag_set(d, "usage: %s", form);
+    Diag why = {""};
+    if (parse_point(tok + 1, CKV_MOVE, a, &why) < 0)
+        return diag_set(d, "%s", why.msg);
+    return 0;
+}
+
 /* "move F X Y", or "move F X Y via BX BY"; a bend where the figure stands
- * or where he is going (within 0.05") is no bend: a straight move. */
+ * or where he is going (within 0.05") is no bend: a straight move. "move F
+ * towards X Y" (or "towards T") goes as far as he may (go_towards). */
 static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
+    if (nt >= 3 && (strcasecmp(tok[2], "towards") == 0 || strcasecmp(tok[2], "toward") == 0)) {
+        if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_towards(s, tok + 2, nt - 2, a, d) < 0)
+            return -1;
+        go_towards(s, a);
+        return 0;
+    }
     if (nt < 4) /* (what follows the point is parse_via's) */
         return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
     if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_point(tok + 2, CKV_MOVE, a, d) < 0 ||

@@ -580,3 +580,42 @@ Test(ck_illegal_input, non_finite_points_refused)
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, NAN, 12), "two numbers");
     ckf_refused(&F, ckf_act(CKV_MOVE, c, 0, 0, 10, INFINITY), "two numbers");
 }
+
+/* [CK Movement and Ranges] "move F towards X Y" goes as far along the
+ * straight way as the rules let him: his whole move in the open, and
+ * short of a wood whose edge would halve it (ecw's reading, written under
+ * Movement and Ranges: "Towards a point"). */
+Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10);
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 40", &a, NULL), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == d && a.arg == CK_MOVE_STRAIGHT);
+    cr_assert(a.x == 10.0f && a.y == 18.0f, "a dragoon's 8\" in the open: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 15", &a, NULL), 0);
+    cr_assert(a.x == 10.0f && a.y == 15.0f, "a point within reach is the point itself");
+    ckf_ground(&F, 2, 10, 24); /* a wood, searched: 3" round, its edge at y 21 */
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 40", &a, NULL), 0);
+    Diag why = {{0}};
+    cr_assert_geq(ck_check(&F.s, &a, &why), 0, "the point found is refused: %s", why.msg);
+    cr_assert(a.x == 10.0f && a.y > 14.0f && a.y < 21.0f, "short of the wood: (%.2f, %.2f)", (double)a.x,
+              (double)a.y);
+    Action further = a;
+    further.y += 0.1f;
+    cr_assert_lt(ck_check(&F.s, &further, &why), 0, "0.1\" further on is allowed too: (%.1f, %.1f)",
+                 (double)further.x, (double)further.y);
+    char text[64];
+    ck_describe(&F.s, &a, text, sizeof text);
+    Action again;
+    cr_assert_eq(ck_parse(&F.s, text, &again, NULL), 0);
+    cr_assert(again.x == a.x && again.y == a.y, "'%s' does not replay as the move found", text);
+    int s = ckf_fig(&F, F_SHOT, 16, 10);
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards S1", &a, NULL), 0);
+    cr_assert(a.y == 10.0f && a.x > 10.0f && a.x < 16.0f, "towards a figure stops short of him");
+    cr_assert_geq(ck_check(&F.s, &a, &why), 0, "%s", why.msg);
+    (void)s;
+    parse_refused("move D1 towards", "usage: move F towards X Y");
+    parse_refused("move D1 towards 10", "no figure called '10'");
+    parse_refused("move D1 towards 10 x", "'x' is not a number of inches");
+    parse_refused("move D1 towards 10 12 13", "usage: move F towards X Y");
+}
