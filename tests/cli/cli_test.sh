@@ -1290,8 +1290,8 @@ grep -q '^parliament: move D1 14.8 8.6$' "$tmp/log9" && grep -q '^-- turn 2 --$'
   grep -q '^  Chance card: reinforcements for Parliament$' "$tmp/log9" || fail "log 9: $(cat "$tmp/log9")"
 grep -q "^log takes a number of lines or 'all': log, log 50, log all ('x' is neither)$" "$tmp/out" || fail "log x was not refused"
 sed -n "/^parliament> log all\$/,/^parliament> /p" "$tmp/out" | grep -q '^royalist: place 1 ' || fail "log all did not go back to the terrain"
-# a_move_towards_a_point_is_played_as_the_point_found (seed 1: D1 at (16, 0.8), the field at (14, 14)
-# unsearched in the way beyond 8.8)
+# a_move_towards_a_point_is_played_as_the_point_found (seed 1: D1 at (16, 0.8), his whole 8" in the
+# open, short of the field at (14, 14) unsearched)
 printf 'move D1 towards 16 30\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^you (parliament): move D1 16.0 8.8$' "$tmp/out" || fail "move towards: $(grep -A2 'towards' "$tmp/out")"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
