@@ -72,6 +72,8 @@ typedef struct Play {
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
     Action         cautioned;   /* ... this one: given again, it is played */
     bool           took_hint;   /* the order read last was `take` (never cautioned) */
+    StrBuf         queued;      /* the orders of a line of several not given yet, each ending in '\n' ... */
+    int            queued_player, queued_turn; /* ... for this side in this turn (else they are dropped) */
     /* The state just before the action (or the game's opening) now being
      * resolved, for 'board' at a die prompt: the live one is half-applied. */
     unsigned char *before;
@@ -607,6 +609,10 @@ static void play_verbs(Play *p, const void *st)
                "them: list C3, list charge), board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
                "the game is kept), log (or log N, log all: what was said again), help, quit");
+    wrap_fputs(stdout, 2,
+               "several orders on one line: separate them with ';', or name several with commas where one "
+               "is named (move D1,D2,D3 by 0 6 is three orders); they are given in turn, and stop at the "
+               "first that is not played");
     if (p->g->measure)
         wrap_fputs(stdout, 2,
                    "measure A B, or measure A X Y: how far apart two figures, or a figure and a point, stand, "
@@ -1086,6 +1092,138 @@ static bool play_caution(Play *p, const void *st, const Action *a)
     return true;
 }
 
+enum { PLAY_LINE_ORDERS = 32, PLAY_ORDER_MAX = 256 }; /* the most orders one line may give, and their length */
+
+/* Drop the orders of a line not given yet, saying which and why. */
+static void play_drop_queued(Play *p, const char *why)
+{
+    if (!p->queued.len)
+        return;
+    printf("(%s: not given: ", why);
+    for (const char *o = p->queued.s; *o;) {
+        size_t n = strcspn(o, "\n");
+        printf("%s%.*s", o == p->queued.s ? "" : "; ", (int)n, o);
+        o += n + (o[n] == '\n');
+    }
+    puts(")");
+    p->queued.len = 0;
+    p->queued.s[0] = '\0';
+}
+
+/* The word of s whose items, split at commas, each begin with a letter
+ * ("D1,D2,C3": figures, not "21,5", a decimal written with a comma; an
+ * empty item is none), as an offset and length; false if no word is such
+ * a list. */
+static bool comma_list(const char *s, size_t *at, size_t *len)
+{
+    for (size_t i = 0; s[i];) {
+        i += strspn(s + i, " \t");
+        size_t n = strcspn(s + i, " \t");
+        bool list = memchr(s + i, ',', n) != NULL && strspn(s + i, ",") < n;
+        for (size_t k = i; list && k < i + n; k++) /* every item starts with a letter */
+            if ((k == i || s[k - 1] == ',') && s[k] != ',' && !isalpha((unsigned char)s[k]))
+                list = false;
+        if (list) {
+            *at = i, *len = n;
+            return true;
+        }
+        i += n;
+    }
+    return false;
+}
+
+/* Split a line of several orders into p->queued, one a line: at each ';'
+ * ("move D1 20 8; move D2 22 8"), and a word listing figures with commas
+ * made one order each ("move D1,D2,D3 by 0 8" is three). False, said
+ * why, for more than PLAY_LINE_ORDERS or two such lists in one order. */
+static bool play_queue_line(Play *p, const char *s)
+{
+    int n = 0;
+    for (const char *o = s; *o;) {
+        size_t len = strcspn(o, ";");
+        char order[PLAY_ORDER_MAX];
+        if (len >= sizeof order) {
+            printf("an order of a line is %d characters at the most\n", PLAY_ORDER_MAX - 1);
+            return false;
+        }
+        snprintf(order, sizeof order, "%.*s", (int)len, o);
+        o += len + (o[len] == ';');
+        char *t = order + strspn(order, " \t");
+        for (size_t e = strlen(t); e > 0 && isspace((unsigned char)t[e - 1]);)
+            t[--e] = '\0';
+        if (!*t)
+            continue;
+        size_t at, wl;
+        if (!comma_list(t, &at, &wl)) {
+            sb_append(&p->queued, t), sb_append(&p->queued, "\n");
+            n++;
+        } else {
+            size_t at2, wl2;
+            if (comma_list(t + at + wl, &at2, &wl2)) {
+                printf("one list of figures an order: '%s' has two\n", t);
+                return false;
+            }
+            for (const char *item = t + at; item < t + at + wl;) {
+                size_t il = strcspn(item, ",");
+                if (item + il > t + at + wl)
+                    il = (size_t)(t + at + wl - item);
+                if (il == 0) { /* (an empty item) */
+                    item++;
+                    continue;
+                }
+                char one[2 * PLAY_ORDER_MAX];
+                snprintf(one, sizeof one, "%.*s%.*s%s\n", (int)at, t, (int)il, item, t + at + wl);
+                sb_append(&p->queued, one);
+                n++;
+                item += il + 1;
+            }
+        }
+        if (n > PLAY_LINE_ORDERS) {
+            printf("at most %d orders a line\n", PLAY_LINE_ORDERS);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Take the next order of p->queued into p->line. */
+static char *play_pop_queued(Play *p)
+{
+    size_t n = strcspn(p->queued.s, "\n");
+    snprintf(p->line, p->cap, "%.*s", (int)n, p->queued.s); /* (no order is longer than the line it came from) */
+    memmove(p->queued.s, p->queued.s + n + 1, p->queued.len - n); /* (its NUL too) */
+    p->queued.len -= n + 1;
+    return p->line;
+}
+
+/* The next line to do at `player`'s prompt: the next order of a line of
+ * several (shown as if typed), else a line read; of a line of several
+ * read, the rest is queued and its first order given. A queue left from
+ * another side or turn is dropped. NULL at the end of input. */
+static char *play_next_line(Play *p, const void *st, int player)
+{
+    if (p->queued.len && (p->queued_player != player || p->queued_turn != p->g->turn(st)))
+        play_drop_queued(p, "the turn has passed");
+    printf("%s> ", p->g->roles[player]);
+    if (p->queued.len) {
+        char *s = play_pop_queued(p);
+        printf("%s\n", s);
+        return s;
+    }
+    char *s = play_read(p);
+    size_t at, len;
+    if (!s || (!strchr(s, ';') && !comma_list(s, &at, &len)))
+        return s;
+    if (!play_queue_line(p, s)) {
+        p->queued.len = 0;
+        if (p->queued.s)
+            p->queued.s[0] = '\0';
+        return s + strlen(s); /* (said why: nothing is played) */
+    }
+    p->queued_player = player, p->queued_turn = p->g->turn(st);
+    return p->queued.len ? play_pop_queued(p) : s + strlen(s); /* (";" alone: nothing) */
+}
+
 /* Agent.choose for the human: show, list, read until a legal action. */
 static int human_choose(void *ud, const GameOps *g, const void *st, int player, Action *out,
                         Diag *d)
@@ -1102,7 +1240,10 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     bool own_order_only = p->drawn && p->drawn_player == player && p->drawn_turn == g->turn(st) &&
                           p->rec.nactions == p->drawn_nactions + 1;
     bool quiet = own_order_only && !p->by_number; /* (one who plays by numbers keeps his list) */
-    if (own_order_only)
+    bool queued = p->queued.len && p->queued_player == player && p->queued_turn == g->turn(st);
+    if (own_order_only && queued)
+        ; /* the next order of his line follows at once */
+    else if (own_order_only)
         printf(quiet ? "(the board as it now stands: 'board'; the orders: 'list')\n"
                      : "(the board as it now stands: 'board')\n");
     else {
@@ -1119,14 +1260,15 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
     if (!quiet)
         play_list(p, st, false, g->list_shown > 0 ? g->list_shown : PLAY_LIST_MAX);
     do {
-        printf("%s> ", g->roles[player]);
-        char *s = play_read(p);
+        char *s = play_next_line(p, st, player);
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
         p->took_hint = false;
         rc = *s ? play_line(p, st, player, s, out) : PLAY_AGAIN;
         if (rc == RUN_OVER && play_caution(p, st, out))
             rc = PLAY_AGAIN;
+        if (rc != RUN_OVER) /* a refusal, a caution or a prompt word stops the line's orders */
+            play_drop_queued(p, "the line stops here");
     } while (rc == PLAY_AGAIN);
     return rc;
 }
@@ -1141,6 +1283,8 @@ static void play_on_action(void *ud, const void *st, int player, const Action *a
     play_keep_before(p, st, false); /* called just before the action is applied */
     p->live = st;
     play_tell_order(p, st, player, text);
+    if (player != p->queued_player)
+        play_drop_queued(p, "the turn has passed");
     if (p->hotseat)
         play_say(p, "%s: %s\n", p->g->roles[player], text);
     else if (player == p->human)
@@ -1873,6 +2017,7 @@ static int play_run(PlayArgs *a, Play *p, FILE **events_io)
     free(p->before);
     sb_free(&p->recent);
     sb_free(&p->news);
+    sb_free(&p->queued);
     for (int k = 0; k < MAX_PLAYERS; k++)
         sb_free(&p->told[k]);
     free(st);

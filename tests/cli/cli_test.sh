@@ -1294,6 +1294,19 @@ sed -n "/^parliament> log all\$/,/^parliament> /p" "$tmp/out" | grep -q '^royali
 # open, short of the field at (14, 14) unsearched)
 printf 'move D1 towards 16 30\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^you (parliament): move D1 16.0 8.8$' "$tmp/out" || fail "move towards: $(grep -A2 'towards' "$tmp/out")"
+# several_orders_on_a_line: given in turn (';', or figures listed with commas), stopping at the first not
+# played and saying what is not given; what is left when the turn passes is dropped, and said so
+printf 'move D1,D2 by 0 6; move C1 90 90; move C2 by 0 1\nmove C3,C4 by 0 2;end;move C5 by 0 1\nquit\n' |
+  "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^you (parliament): move D1 16.0 6.8$' "$tmp/out" && grep -q '^you (parliament): move D2 18.0 6.8$' "$tmp/out" ||
+  fail "move D1,D2 by 0 6: $(grep 'you (parliament)' "$tmp/out")"
+grep -q '^(the line stops here: not given: move C2 by 0 1)$' "$tmp/out" || fail "a refused order of a line did not stop it"
+grep -q 'move C2 28' "$tmp/out" && fail "an order after a refused one was played"
+grep -q '^you (parliament): move C4 32.0 2.8$' "$tmp/out" || fail "the second line's list: $(grep 'you (parliament)' "$tmp/out")"
+grep -q '^(the turn has passed: not given: move C5 by 0 1)$' "$tmp/out" || fail "an order left after end was not dropped"
+grep -q 'move C5 34' "$tmp/out" && fail "an order of the last turn was given in the next"
+printf 'move C1,C2 by 0 1;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was taken for a list of figures"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"

@@ -298,11 +298,31 @@ static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d
     return 0;
 }
 
+/* "by DX DY" at tok, n words: the point DX, DY inches from where figure
+ * a->piece stands (north and east positive), to the hundredth, into a->x,
+ * a->y: several figures moved by one offset keep their places (the
+ * prompt's "move D1,D2,D3 by 0 6"). */
+static int parse_by(const CkState *s, char **tok, int n, Action *a, Diag *d)
+{
+    if (n != 3)
+        return diag_set(d, "usage: move F by DX DY (inches east and north; west and south negative)");
+    Diag why = {""};
+    float dx, dy;
+    if (parse_float(tok[1], -100, 100, &why, &dx) < 0 || parse_float(tok[2], -100, 100, &why, &dy) < 0)
+        return diag_set(d, "%s; usage: move F by DX DY", why.msg);
+    const CkFig *f = &s->figs[a->piece];
+    a->x = roundf((f->x + dx) * 100) / 100, a->y = roundf((f->y + dy) * 100) / 100;
+    return 0;
+}
+
 /* "move F X Y", or "move F X Y via BX BY"; a bend where the figure stands
  * or where he is going (within 0.05") is no bend: a straight move. "move F
- * towards X Y" (or "towards T") goes as far as he may (go_towards). */
+ * towards X Y" (or "towards T") goes as far as he may (go_towards), "move
+ * F by DX DY" as far from where he stands (parse_by). */
 static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
 {
+    if (nt >= 3 && strcasecmp(tok[2], "by") == 0)
+        return fig_arg(s, tok[1], &a->piece, d) < 0 ? -1 : parse_by(s, tok + 2, nt - 2, a, d);
     if (nt >= 3 && (strcasecmp(tok[2], "towards") == 0 || strcasecmp(tok[2], "toward") == 0)) {
         if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_towards(s, tok + 2, nt - 2, a, d) < 0)
             return -1;

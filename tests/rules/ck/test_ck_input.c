@@ -619,3 +619,22 @@ Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
     parse_refused("move D1 towards 10 x", "'x' is not a number of inches");
     parse_refused("move D1 towards 10 12 13", "usage: move F towards X Y");
 }
+
+/* [CK Movement and Ranges] "move F by DX DY" moves him DX east and DY
+ * north of where he stands, so that several moved by one offset keep
+ * their places; the rules then judge the point as any other. */
+Test(ck_text, a_move_by_an_offset_goes_that_far_from_where_he_stands)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 10.25f, 10);
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 by -2 6.5", &a, NULL), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == d && a.arg == CK_MOVE_STRAIGHT);
+    cr_assert(a.x == 8.25f && a.y == 16.5f, "(%.3f, %.3f)", (double)a.x, (double)a.y);
+    cr_assert(ckf_ok(&F, a));
+    cr_assert_eq(ck_parse(&F.s, "move D1 BY 0 9", &a, NULL), 0);
+    ckf_refused(&F, a, "out of reach");
+    parse_refused("move D1 by 1", "usage: move F by DX DY");
+    parse_refused("move D1 by 1 2 3", "usage: move F by DX DY");
+    parse_refused("move D1 by x 2", "'x' is not a number of inches");
+    parse_refused("move D9 by 1 2", "no figure called 'D9'");
+}
