@@ -620,6 +620,9 @@ static void play_verbs(Play *p, const void *st)
                    "measure A: his nearest enemies");
     if (p->g->standing)
         wrap_fputs(stdout, 2, "score: the points each side holds so far, were the game to end now");
+    if (p->g->threats)
+        wrap_fputs(stdout, 2, "threats: the map marked where the enemy could charge (!) or shoot (:) a figure of "
+                              "yours when his side next moves");
 }
 
 /* Drop repeats from the n actions (a game may reach the same action by two
@@ -930,7 +933,7 @@ enum { PLAY_AGAIN = -2 }; /* a prompt word that chose nothing: ask again */
 static const char *play_word(const char *s, bool *extra)
 {
     static const char *const words[] = {"quit", "q",    "help", "?",    "list", "board", "map",
-                                        "roster", "hint", "take", "undo", "odds", "save", "measure", "score", "log", NULL};
+                                        "roster", "hint", "take", "undo", "odds", "save", "measure", "score", "log", "threats", NULL};
     size_t n = strcspn(s, " \t");
     for (const char *const *w = words; *w; w++)
         if (strlen(*w) == n && strncasecmp(s, *w, n) == 0) {
@@ -1028,6 +1031,13 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     }
     if (w && !extra && strcmp(w, "score") == 0) {
         play_standing(p, st);
+        return PLAY_AGAIN;
+    }
+    if (w && !extra && strcmp(w, "threats") == 0) {
+        if (p->g->threats)
+            p->g->threats(st, player, stdout);
+        else
+            puts("this game draws no map of threats");
         return PLAY_AGAIN;
     }
     if (w && extra) {

@@ -174,6 +174,10 @@ typedef struct GameOps {
      * (To Catch a King's table), printed to out. Reads only what every
      * side may see. */
     int  (*standing)(const void *st, FILE *out);
+    /* Optional: the prompt's `threats`, a map of where the enemies of
+     * `player` could strike when their side next moves, printed to out.
+     * Reads only what every side may see. */
+    int  (*threats)(const void *st, int player, FILE *out);
     /* Optional: the event types ("combat", "reveal", ...) the prompt
      * recalls under the board it draws after others have acted, as "since
      * your last order:" (NULL-terminated; NULL: none). A combat whose

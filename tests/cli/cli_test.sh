@@ -1307,6 +1307,13 @@ grep -q '^(the turn has passed: not given: move C5 by 0 1)$' "$tmp/out" || fail 
 grep -q 'move C5 34' "$tmp/out" && fail "an order of the last turn was given in the next"
 printf 'move C1,C2 by 0 1;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was taken for a list of figures"
+# threats_at_the_prompt: To Catch a King marks where the enemy could strike; Marston Less has no such map
+printf 'threats\nthreats now\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^Where the enemy could strike at Parliament when his side next moves:$' "$tmp/out" &&
+  grep -q '^no enemy is on the table$' "$tmp/out" || fail "threats: $(grep -A3 '> threats' "$tmp/out")"
+grep -q "^'threats' takes nothing after it$" "$tmp/out" || fail "threats now was not refused"
+printf 'threats\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^this game draws no map of threats$' "$tmp/out" || fail "threats in Marston Less: $(grep -A2 'threats' "$tmp/out")"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"

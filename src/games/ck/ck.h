@@ -295,6 +295,12 @@ int  ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d);
  * sight, ranges and moves, as a tape on the table finds them; -1 with d
  * saying what was wrong. Reads only the open table. */
 int  ck_measure(const void *st, const char *what, FILE *out, Diag *d);
+/* The prompt's `threats` (ck_measure.c): where the enemies of `player`
+ * could charge or shoot a figure when their side next moves, drawn on
+ * the map (ck_render_marked, ck_view.c: marks by cell, row 0 the south). */
+enum { CK_MAP = 24 }; /* the map's cells a side, 2" square */
+int  ck_threats(const void *st, int player, FILE *out);
+void ck_render_marked(const CkState *s, const char marks[CK_MAP][CK_MAP], const char *const *key, FILE *out);
 /* The words of a typed line into tok (at most max, copied into line of n
  * bytes), a point's brackets and comma read as spaces, "(16.5, 8.5)";
  * their count, or -1 with d saying what was wrong (too long, brackets or

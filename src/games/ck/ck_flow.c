@@ -768,6 +768,7 @@ const GameOps ck_ops = {
     .action_odds = ck_action_odds,
     .measure = ck_measure,
     .standing = ck_standing,
+    .threats = ck_threats,
     .news_events = ck_news_events,
     .nmetrics = CK_NMETRICS,
     .metric_names = ck_metric_names,

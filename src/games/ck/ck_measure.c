@@ -226,6 +226,77 @@ static void measure_point(const CkState *s, int i, float x, float y, FILE *out)
     say_move(s, i, dist, "the point", (const float[2]){x, y}, out);
 }
 
+/* What an enemy could do to a figure of ours standing in a cell. */
+enum { THREAT_NONE, THREAT_SHOT, THREAT_CHARGE };
+
+/* [CK Movement and Ranges] [CK Shooting factors] what enemy b could do,
+ * when his side next moves, to figure `me` (standing where he is put): a
+ * charge if the gap between their bases is within b's move to come as he
+ * stands (measure's "he reaches"), else a shot if me is in his range and
+ * sight. */
+static int threat_of(const CkState *s, const CkFig *b, const CkFig *me)
+{
+    bool again;
+    float dist = ck_dist(b->x, b->y, me->x, me->y), gap = dist - ck_fig_radius(b) - ck_fig_radius(me);
+    if (gap <= move_to_come(s, b, &again) + CK_REACH_GRACE)
+        return THREAT_CHARGE;
+    if (ck_armed(b) && dist <= ck_figs[b->type].range && ck_sight_blocker(s, b, me, NULL) < 0)
+        return THREAT_SHOT;
+    return THREAT_NONE;
+}
+
+/* [CK Movement and Ranges] the prompt's `threats`: each 2" cell marked '!'
+ * where an enemy's charge could reach a figure of `player`'s standing in
+ * its middle when the enemy's side next moves, ':' where only a shot
+ * could (a solo player wanted to see at a glance where a trooper would be
+ * safe, without measuring every enemy from every point). The charge is
+ * judged straight, with the move the ground under the enemy leaves him;
+ * rough ground on his way, or a figure in it, may stop him short, and
+ * the legend says so. */
+int ck_threats(const void *st, int player, FILE *out)
+{
+    const CkState *s = st;
+    char marks[CK_MAP][CK_MAP] = {{0}};
+    CkFig me = {.side = (uint8_t)player, .status = FS_ACTIVE, .type = player == CK_PAR ? F_CAVALRY : F_SHOT,
+                .mounted = player == CK_PAR};
+    int enemies = 0;
+    for (int i = 0; i < s->nfigs; i++)
+        enemies += s->figs[i].side != player && s->figs[i].status == FS_ACTIVE;
+    for (int r = 0; r < CK_MAP; r++)
+        for (int c = 0; c < CK_MAP; c++) {
+            me.x = (float)c * 2 + 1, me.y = (float)r * 2 + 1;
+            int worst = THREAT_NONE;
+            for (int i = 0; i < s->nfigs && worst < THREAT_CHARGE; i++) {
+                const CkFig *b = &s->figs[i];
+                if (b->side != player && b->status == FS_ACTIVE) {
+                    int t = threat_of(s, b, &me);
+                    worst = t > worst ? t : worst;
+                }
+            }
+            marks[r][c] = worst == THREAT_CHARGE ? '!' : worst == THREAT_SHOT ? ':' : 0;
+        }
+    const char *side = player == CK_PAR ? "Parliament" : "the Royalists";
+    fprintf(out, "Where the enemy could strike at %s when his side next moves:\n", side);
+    if (!enemies) {
+        fprintf(out, "no enemy is on the table\n");
+        return 0;
+    }
+    static const char *const key[] = {
+        "! an enemy could charge a figure here",
+        ": an enemy could shoot at one here",
+        "  (no charge, but in his range and sight)",
+        "",
+        "each cell judged at its middle; a charge",
+        "straight, with the move the ground he stands",
+        "on leaves him: rough ground on his way, or",
+        "a figure in it, may stop him short",
+        "('measure A' tells one figure's nearest)",
+        NULL,
+    };
+    ck_render_marked(s, marks, key, out);
+    return 0;
+}
+
 /* Is figure i (-1: nobody) on the table, free or a prisoner? */
 static bool on_table(const CkState *s, int i)
 {

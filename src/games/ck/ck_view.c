@@ -482,7 +482,7 @@ void ck_conceal_into(void *dst, const void *st, int player)
  * from the west) holds 2r <= y < 2r + 2 and 2c <= x < 2c + 2 (the north
  * and east edges themselves in the last row and column). Beside it, the
  * pieces and the key. */
-enum { MAP = 24, SIDE_W = 48 };
+enum { MAP = CK_MAP, SIDE_W = 48 };
 typedef struct Board {
     char    map[MAP][MAP + 1];   /* map[0]: the north row */
     uint8_t figs[MAP][MAP];      /* free figures standing in each cell */
@@ -775,6 +775,35 @@ static void render_roster(const CkState *s, FILE *out)
         }
 }
 
+/* The map's rows with what is beside them, the north row first. */
+static void print_map(const Board *b, FILE *out)
+{
+    fprintf(out, "   north edge: Royalists leave here\n");
+    for (int r = 0; r < MAP; r++)
+        fprintf(out, "%2d %s%s%s\n", (MAP - 1 - r) * 2, b->map[r], b->side[r][0] ? "  " : "", b->side[r]);
+    render_columns(out);
+}
+
+/* The table as ck_render draws it, with marks[r][c] (r from the south; 0
+ * none) drawn over the ground and under the figures, and `key`
+ * (NULL-terminated) beside it in place of the pieces and their key. */
+void ck_render_marked(const CkState *s, const char marks[CK_MAP][CK_MAP], const char *const *key, FILE *out)
+{
+    Board b;
+    memset(&b, 0, sizeof b);
+    for (int r = 0; r < MAP; r++)
+        memset(b.map[r], '.', MAP);
+    draw_pieces(s, &b);
+    for (int r = 0; r < MAP; r++)
+        for (int c = 0; c < MAP; c++)
+            if (marks[r][c])
+                b.map[MAP - 1 - r][c] = marks[r][c];
+    draw_figures(s, &b);
+    for (int k = 0; key[k] && k < MAP; k++)
+        snprintf(b.side[k], SIDE_W, "%s", key[k]);
+    print_map(&b, out);
+}
+
 void ck_render(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
@@ -804,10 +833,7 @@ void ck_render(const void *st, int player, FILE *out)
                      "lets him go (%s)\n",
                 att, def, def, att, s->pend_wound >= 4 ? "he stays, wounded" : "he recoils");
     }
-    fprintf(out, "   north edge: Royalists leave here\n");
-    for (int r = 0; r < MAP; r++)
-        fprintf(out, "%2d %s%s%s\n", (MAP - 1 - r) * 2, b.map[r], b.side[r][0] ? "  " : "", b.side[r]);
-    render_columns(out);
+    print_map(&b, out);
     fprintf(out, "   south edge: Parliament enters at x=%.0f\n", s->entry_x);
     if (s->phase == CP_TERRAIN && !s->spread_free)
         render_spread(s, out);

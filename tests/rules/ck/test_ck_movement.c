@@ -1450,3 +1450,41 @@ Test(ck_movement_and_ranges, measure_lists_the_nearest_enemies)
     cr_assert(h && s && h < s, "%s", t);
     free(t);
 }
+
+/* The character the `threats` map (ck_threats) draws in cell (row r from
+ * the south, column c from the west) for `player`. */
+static char threat_cell(int player, int r, int c)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    cr_assert_eq(ck_threats(&F.s, player, f), 0);
+    fclose(f);
+    char label[8];
+    snprintf(label, sizeof label, "\n%2d ", r * 2);
+    const char *row = strstr(out, label);
+    cr_assert_not_null(row, "no map row %d in:\n%s", r, out);
+    char at = row[strlen(label) + (size_t)c];
+    free(out);
+    return at;
+}
+
+/* [CK Movement and Ranges] the `threats` map marks '!' where an enemy's
+ * next move reaches a figure's base (a cavalryman's, for Parliament: the
+ * shot's 6" and both bases), ':' where only his shot does (his 12", and
+ * his sight: not inside a wood), and draws our own figures over it. */
+Test(ck_movement_and_ranges, the_threats_map_marks_charges_and_shots)
+{
+    ckf_fig(&F, F_SHOT, 25, 25);                     /* cell (12, 12) */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 15), '!');   /* (31, 25): 6" */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 16), ':');   /* (33, 25): 8", more than 6 + 0.5 + 0.75 */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 18), ':');   /* (37, 25): 12", his range */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 19), '.');   /* (39, 25): 14" */
+    ckf_ground(&F, 2, 26, 38);                        /* a wood, searched: (25, 37) deep in it, unseen */
+    cr_assert_eq(threat_cell(CK_PAR, 18, 12), ',');
+    cr_assert_eq(threat_cell(CK_PAR, 12, 6), ':');    /* (13, 25): 12" west, in the open */
+    ckf_fig(&F, F_CAVALRY, 31, 25);
+    cr_assert_eq(threat_cell(CK_PAR, 12, 15), 'C', "our own figure is drawn over the mark");
+    cr_assert_eq(threat_cell(CK_ROY, 12, 14), '!', "the Royalists are shown the cavalryman's reach");
+}
