@@ -117,9 +117,11 @@ static bool is_news(const GameOps *g, const char *json)
 
 enum { PLAY_TOLD_MAX = 1 << 20 }; /* the most kept for 'log': the older half goes beyond it */
 
-/* Keep `line` (ending in a newline) for 'log' of every side that may read
- * it (vis: VIS_PUBLIC, or the one side). */
-static void play_tell(Play *p, int vis, const char *line)
+/* Keep the line `lead` `text` `tail` (tail ending it with a newline) for
+ * 'log' of every side that may read it (vis: VIS_PUBLIC, or the one
+ * side), whole however long (a referee's fights were cut at a buffer's
+ * length, and the next line glued on). */
+static void play_tell(Play *p, int vis, const char *lead, const char *text, const char *tail)
 {
     for (int k = 0; k < p->g->nplayers; k++) {
         StrBuf *b = &p->told[k];
@@ -131,7 +133,9 @@ static void play_tell(Play *p, int vis, const char *line)
             memmove(b->s, b->s + b->len - keep, keep + 1);
             b->len = keep;
         }
-        sb_append(b, line);
+        sb_append(b, lead);
+        sb_append(b, text);
+        sb_append(b, tail);
     }
 }
 
@@ -142,9 +146,9 @@ static void play_tell_turn(Play *p, const void *st)
     if (!st || p->g->turn(st) == p->told_turn)
         return;
     p->told_turn = p->g->turn(st);
-    char line[32];
-    snprintf(line, sizeof line, "-- turn %d --\n", p->told_turn);
-    play_tell(p, VIS_PUBLIC, line);
+    char turn[16];
+    snprintf(turn, sizeof turn, "%d", p->told_turn);
+    play_tell(p, VIS_PUBLIC, "-- turn ", turn, " --\n");
 }
 
 /* Keep an event's line (text) for 'log' of those who may read it, after
@@ -152,9 +156,7 @@ static void play_tell_turn(Play *p, const void *st)
 static void play_tell_event(Play *p, const void *st, const char *text, int vis)
 {
     play_tell_turn(p, st);
-    char line[RECORD_TEXT + 8];
-    snprintf(line, sizeof line, "  %s\n", text);
-    play_tell(p, vis, line);
+    play_tell(p, vis, "  ", text, "\n");
 }
 
 /* Keep an order (text) made by `player` for every side's 'log', after the
@@ -162,9 +164,9 @@ static void play_tell_event(Play *p, const void *st, const char *text, int vis)
 static void play_tell_order(Play *p, const void *st, int player, const char *text)
 {
     play_tell_turn(p, st);
-    char line[RECORD_TEXT + 64];
-    snprintf(line, sizeof line, "%s: %s\n", p->g->roles[player], text);
-    play_tell(p, VIS_PUBLIC, line);
+    char role[RECORD_NAME + 4];
+    snprintf(role, sizeof role, "%s: ", p->g->roles[player]);
+    play_tell(p, VIS_PUBLIC, role, text, "\n");
 }
 
 static void play_sink(void *ud, const char *json, const char *text, int vis)

@@ -1314,6 +1314,12 @@ grep -q '^Where the enemy could strike at Parliament when his side next moves:$'
 grep -q "^'threats' takes nothing after it$" "$tmp/out" || fail "threats now was not refused"
 printf 'threats\nquit\n' | "$ecw" play marston-less --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^this game draws no map of threats$' "$tmp/out" || fail "threats in Marston Less: $(grep -A2 'threats' "$tmp/out")"
+# the_log_keeps_long_lines_whole (a referee's were cut at 103 characters, the next line glued on)
+printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D5 24 7.8\nmove D4 22 7\nlog 4\nquit\n' |
+  "$ecw" play catch-a-king --ai human --seed 1 >"$tmp/out" 2>"$tmp/err"
+sed -n '/> log 4$/,/> quit$/p' "$tmp/out" >"$tmp/log4"
+grep -q '^  Parliament dragoon D5 moves from (24.0, 0.8) to (24.0, 7.8) (0.20" short of the unsearched hill (piece 6): nothing searched)$' "$tmp/log4" &&
+  grep -q '^parliament: move D4 22.0 7.0$' "$tmp/log4" || fail "a long line of the log: $(cat "$tmp/log4")"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"
