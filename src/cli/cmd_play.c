@@ -60,9 +60,10 @@ typedef struct Play {
     StrBuf         news;        /* the lines of GameOps.news_events said since the board was last drawn */
     StrBuf         told[MAX_PLAYERS]; /* every line said that each side may read, for 'log' (earlier sittings' too) */
     int            told_turn;   /* the turn the last of them came in (a new one is marked) */
-    bool           recap_resumed; /* ... rebuilt by --load: shown at the first hand-over too */
+    bool           recap_resumed; /* ... rebuilt by --load, not shown yet: to the first side seated that did not make
+                                   * it; the side that made it (recap_side) saw it, and it waits for the next */
+    int            recap_side;
     bool           recap_carried; /* ... and kept past the resuming side's seat, for the next (open table) */
-    bool           recap_seen;    /* ... rebuilt by --load, all of it said to the side seated first: kept for the next */
     bool           by_number;   /* the player's last order was a number from the list or a 'take' (else words) */
     bool           drawn;       /* the board was drawn at a prompt of this session ... */
     int            drawn_player, drawn_turn; /* ... for this side, in this turn, */
@@ -683,8 +684,8 @@ static int hand_over_open(Play *p, int player, bool in_tty)
         return rc;
     p->seated = player;
     printf("=== %s to play ===\n", p->g->roles[player]);
-    if (p->recap_seen) { /* the side that resumed made them: the other side, who did not see them, is told */
-        p->recap_seen = false;
+    if (p->recap_resumed && player == p->recap_side) { /* it made them: the other side, who did not, is told */
+        p->recap_resumed = false;
         p->recap_carried = true;
         return RUN_OVER;
     }
@@ -711,9 +712,9 @@ static int hand_over(Play *p, int player)
     bool in_tty = isatty(fileno(stdin)), out_tty = isatty(fileno(stdout));
     if (p->g->open_table)
         return hand_over_open(p, player, in_tty);
-    bool clear = out_tty && (p->seated >= 0 || p->recap_resumed);
-    bool keep = p->recap_seen; /* the side who made it all sits down again: it waits for the other */
-    p->recap_resumed = p->recap_seen = false;
+    bool keep = p->recap_resumed && player == p->recap_side; /* the side who made it all sits down again: it waits */
+    bool clear = out_tty && (p->seated >= 0 || (p->recap_resumed && !keep));
+    p->recap_resumed = false;
     const char *passing = "the terminal is being handed over";
     int rc = in_tty && p->seated >= 0 ? wait_enter(p, "press Enter to hand the terminal over ", passing, player) : RUN_OVER;
     if (rc != RUN_OVER)
@@ -1968,8 +1969,9 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
             sb_free(&p->recent);
             p->recent = last.run;
             last.run = (StrBuf){0};
-            p->recap_resumed = last.run_side != g->current_player(st);
-            p->recap_seen = !p->recap_resumed;
+            p->recap_resumed = true; /* (whose it is, is known only as a side sits: a pending action may
+                                      * end the turn first, and the other side then sits first) */
+            p->recap_side = last.run_side;
         }
         rc = EXIT_OK;
     }

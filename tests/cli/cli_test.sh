@@ -1320,6 +1320,20 @@ printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 3
 sed -n '/> log 4$/,/> quit$/p' "$tmp/out" >"$tmp/log4"
 grep -q '^  Parliament dragoon D5 moves from (24.0, 0.8) to (24.0, 7.8) (0.20" short of the unsearched hill (piece 6): nothing searched)$' "$tmp/log4" &&
   grep -q '^parliament: move D4 22.0 7.0$' "$tmp/log4" || fail "a long line of the log: $(cat "$tmp/log4")"
+# a_resumed_recap_goes_to_the_side_that_did_not_make_it: a hot seat quit at the die of a search
+# (seed 2: the hill at (24, 11) hides a band), resumed; the search ends Parliament's turn, so the
+# Royalists sit first, and are told Parliament's moves of the earlier sitting (a referee's went
+# unshown, and Parliament was later shown its own)
+rm -f "$tmp/recap.json"
+printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D4 22 7\nmove D5 24 8.5\nmove D5 24 8.5\nquit\n' |
+  "$ecw" play catch-a-king --ai human --dice manual --seed 2 --save "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
+grep -q '^roll d6 for number of ' "$tmp/out" || fail "the recap test's search asked no die: $(tail -5 "$tmp/out")"
+printf '3\nend\nquit\n' | "$ecw" play --load "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
+sed -n '/^=== royalist to play ===$/,/^Turn /p' "$tmp/out" >"$tmp/recap"
+grep -q '^since royalist last played:$' "$tmp/recap" && grep -q '^parliament: move D4 22.0 7.0$' "$tmp/recap" ||
+  fail "the Royalists were not told Parliament's earlier moves: $(head -5 "$tmp/recap")"
+sed -n '/^=== parliament to play ===$/,/^Turn /p' "$tmp/out" | grep -q '^parliament: move D4' &&
+  fail "Parliament was shown its own moves of the earlier sitting"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"
