@@ -889,6 +889,21 @@ static void snap_push_at(Play *p, const void *st, int player, size_t nactions, s
  * side's moves may have shown something (a computer's search that found
  * nobody rolls no die, yet shows a piece empty), and in the hot seat they
  * are another person's to take back. */
+/* Were the record's dice from `from` on all typed by hand, and no more
+ * than a taken-back entry keeps? Such dice were rolled at the table, not
+ * by the generator, so an order they decided may be taken back, dice and
+ * all, and the dice typed again (a referee's mistyped die stood for good
+ * once its fight was resolved), unless it showed a card. */
+static bool typed_since(const Play *p, size_t from)
+{
+    if (p->rec.nrolls - from > RECORD_DROPPED)
+        return false;
+    for (size_t k = from; k < p->rec.nrolls; k++)
+        if (p->rec.rolls[k].value < 1)
+            return false;
+    return true;
+}
+
 static const char *undo_refusal(const Play *p, const void *st, int player)
 {
     if (p->nsnaps < 2)
@@ -903,8 +918,12 @@ static const char *undo_refusal(const Play *p, const void *st, int player)
         return "another side has acted since your last action";
     if (p->g->turn(st) != u->turn)
         return u->turn == 0 ? "the set-up has ended since" : "the turn has ended since";
-    if (p->rec.nrolls != u->nrolls || memcmp(before + rng, now + rng, sizeof(Rng)) != 0)
+    if (memcmp(before + rng, now + rng, sizeof(Rng)) != 0)
         return "chance has spoken since (a die rolled or a card drawn)";
+    if (p->rec.nrolls != u->nrolls && !typed_since(p, u->nrolls))
+        return "chance has spoken since (a die rolled by ecw)";
+    if (p->rec.nrolls != u->nrolls && p->g->hidden_shown && p->g->hidden_shown(before, now))
+        return "it turned over what was hidden (a card): it stands";
     return NULL;
 }
 
@@ -917,12 +936,14 @@ static void play_take_back(Play *p, void *st, GameIO *io)
     char text[RECORD_TEXT];
     snprintf(text, sizeof text, "%s", p->rec.actions[u->nactions].text);
     size_t replies = p->rec.nactions - u->nactions - 1; /* the computer's, after it */
+    RecTakenBack t = {.at = u->nactions, .replies = replies}; /* kept in the record too, for the audit */
+    for (size_t r = u->nrolls; r < p->rec.nrolls && t.ndropped < RECORD_DROPPED; r++) /* typed by hand (undo_refusal) */
+        t.dropped[t.ndropped++] = p->rec.rolls[r].value;
     memcpy(st, snap_state(p, k), p->g->state_size);
     record_truncate(&p->rec, u->nactions, u->nrolls);
     for (int i = 0; p->ais && i < p->g->nplayers; i++)
         p->ais[i].rng = u->ai_rng[i];
     p->nsnaps = k; /* asked again there, the state is kept again */
-    RecTakenBack t = {.at = u->nactions, .replies = replies}; /* kept in the record too, for the audit */
     snprintf(t.side, sizeof t.side, "%s", p->g->roles[u->player]);
     snprintf(t.text, sizeof t.text, "%s", text);
     record_note_taken_back(&p->rec, &t);

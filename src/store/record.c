@@ -276,15 +276,15 @@ static void write_taken_back(Jw *w, const Record *r)
         if (!t->withdrawn)
             jw_kstr(w, "side", t->side);
         jw_kstr(w, "action", t->text);
-        if (t->withdrawn) {
+        if (t->withdrawn || t->ndropped) { /* (an undo's only where dice typed by hand went back with it) */
             jw_key(w, "dropped");
             jw_arr(w);
             for (size_t k = 0; k < t->ndropped; k++)
                 jw_int(w, t->dropped[k]);
             jw_arr_end(w);
-        } else {
-            jw_kint(w, "replies", (int64_t)t->replies);
         }
+        if (!t->withdrawn)
+            jw_kint(w, "replies", (int64_t)t->replies);
         jw_obj_end(w);
     }
     jw_arr_end(w);
@@ -786,7 +786,8 @@ static int ld_text(const Ld *ld, json_t *o, const char *where, const char *key, 
     return 0;
 }
 
-/* taken_back[i].dropped: the dice of a withdrawal, each 1 or more. */
+/* taken_back[i].dropped: the dice typed for an action withdrawn or taken
+ * back, each 1 or more. */
 static int ld_dropped(const Ld *ld, json_t *o, const char *where, RecTakenBack *t)
 {
     char f[64];
@@ -827,6 +828,8 @@ static int ld_taken_one(const Ld *ld, json_t *o, const char *w, size_t prev_at, 
     }
     if (t->withdrawn)
         return ld_dropped(ld, o, w, t);
+    if (json_object_get(o, "dropped") && ld_dropped(ld, o, w, t) < 0) /* an undo's dice typed by hand */
+        return -1;
     if (ld_text(ld, o, w, "side", t->side, sizeof t->side) < 0 ||
         ld_int(ld, o, w, "replies", false, 0, (long long)r->nactions, &replies) < 0)
         return -1;
@@ -1475,33 +1478,46 @@ long record_replay_filled(Record *r, void *st, EventLog *log, bool verify, Diag 
     return replay_all(r, r->has_pending ? NULL : r, st, log, verify, d, shown, ud);
 }
 
+/* The event's "dropped": the dice typed for the action taken back. */
+static void tell_dropped(EventLog *log, const RecTakenBack *t)
+{
+    Jw *w = evlog_jw(log);
+    jw_key(w, "dropped");
+    jw_arr(w);
+    for (size_t k = 0; k < t->ndropped; k++)
+        jw_int(w, t->dropped[k]);
+    jw_arr_end(w);
+}
+
 void record_tell_taken_back(const RecTakenBack *t, EventLog *log, bool earlier)
 {
     const char *when = earlier ? "earlier, " : "";
+    char dice[RECORD_DROPPED * 12] = "";
+    for (size_t k = 0, len = 0; k < t->ndropped; k++) {
+        int n = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", t->dropped[k]);
+        len += n > 0 && (size_t)n < sizeof dice - len ? (size_t)n : 0;
+    }
     if (!t->withdrawn && evlog_begin(log, "undo", VIS_PUBLIC)) { /* "actions": how many the record keeps */
         evlog_str(log, "side", t->side);
         evlog_str(log, "action", t->text);
         evlog_int(log, "replies", (int64_t)t->replies);
         evlog_int(log, "actions", (int64_t)t->at);
+        if (t->ndropped)
+            tell_dropped(log, t);
         if (earlier)
             evlog_int(log, "recorded", 1);
+        char also[RECORD_DROPPED * 12 + 64] = "";
+        if (t->ndropped)
+            snprintf(also, sizeof also, "; the di%s typed for it (%s) %s dropped", t->ndropped == 1 ? "e" : "ce", dice,
+                     t->ndropped == 1 ? "is" : "are");
         if (t->replies)
-            evlog_end(log, "%s%s takes back: %s (and the computer's %zu repl%s)", when, t->side, t->text, t->replies,
-                      t->replies == 1 ? "y" : "ies");
+            evlog_end(log, "%s%s takes back: %s (and the computer's %zu repl%s)%s", when, t->side, t->text, t->replies,
+                      t->replies == 1 ? "y" : "ies", also);
         else
-            evlog_end(log, "%s%s takes back: %s", when, t->side, t->text);
+            evlog_end(log, "%s%s takes back: %s%s", when, t->side, t->text, also);
     } else if (t->withdrawn && evlog_begin(log, "withdrawn", VIS_PUBLIC)) {
-        char dice[RECORD_DROPPED * 12] = "";
         evlog_str(log, "action", t->text);
-        Jw *w = evlog_jw(log);
-        jw_key(w, "dropped"); /* the dice typed for it */
-        jw_arr(w);
-        for (size_t k = 0, len = 0; k < t->ndropped; k++) {
-            jw_int(w, t->dropped[k]);
-            int n = snprintf(dice + len, sizeof dice - len, "%s%d", k ? ", " : "", t->dropped[k]);
-            len += n > 0 && (size_t)n < sizeof dice - len ? (size_t)n : 0;
-        }
-        jw_arr_end(w);
+        tell_dropped(log, t);
         if (earlier)
             evlog_int(log, "recorded", 1);
         if (t->ndropped)

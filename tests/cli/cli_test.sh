@@ -659,29 +659,36 @@ printf 'hint\nhint\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain
 grep -q '^you (parliament)' "$tmp/out" && fail "hint played an action"
 
 # play_undo_takes_back_own_moves_while_chance_is_silent: 'undo' takes back
-# the player's own last actions one by one (state and record), not once a
-# die has been rolled since, nor another side's action; the record replays
+# the player's own last actions one by one (state and record), not another
+# side's action; dice typed by hand go back with their order (since
+# 2026-12-02: a referee's mistyped die stood for good), and the record
+# keeps them as dropped; the record replays
 printf '%s\n' 4 2 2 'arrive 0.25 2' undo 'move Y 6.1 1.2' 'move C2 28 5' undo 'shoot Y H2' 3 4 undo \
   'move C1 27 6' undo undo 'move C1 27 7' quit >"$tmp/undo.in"
 "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/undo.json" \
   --events "$tmp/undo.jsonl" <"$tmp/undo.in" >"$tmp/undo.out" 2>&1 || fail "undo game: exit $?"
 grep -A1 '^parliament> undo' "$tmp/undo.out" | grep -v '^parliament> undo' | grep -v '^--' >"$tmp/undo.said"
 printf '%s\n' "cannot undo: the last action was another side's, not yours" '  parliament takes back: move C2 28.0 5.0' \
-  'cannot undo: chance has spoken since (a die rolled or a card drawn)' '  parliament takes back: move C1 27.0 6.0' \
-  'cannot undo: chance has spoken since (a die rolled or a card drawn)' | cmp -s - "$tmp/undo.said" ||
+  '  parliament takes back: shoot Y H2; the dice typed for it (3, 4) are dropped' \
+  '  parliament takes back: move C1 27.0 6.0' '  parliament takes back: move Y 6.1 1.2' | cmp -s - "$tmp/undo.said" ||
   fail "undo answered: $(cat "$tmp/undo.said")"
 grep -q '"text":"move C2 28.0 5.0"' "$tmp/undo.json" && fail "undo: the record keeps an action taken back"
 grep -q '"text":"move C1 27.0 7.0"' "$tmp/undo.json" || fail "undo: the record lacks the action made after the undo"
-[ "$(grep -c '"type":"undo"' "$tmp/undo.jsonl")" = 2 ] || fail "undo: the events do not say what was taken back"
+[ "$(grep -c '"type":"undo"' "$tmp/undo.jsonl")" = 4 ] || fail "undo: the events do not say what was taken back"
 expect 0 "$ecw" replay "$tmp/undo.json" --verify; grep -q 'every hash matches' "$tmp/out" || fail "undo: the record does not replay"
 # the record keeps the two taken back, each where it stood, and a later sitting's events tell them again
-grep -q '"taken_back":\[{"at":2,"kind":"undo","side":"parliament","action":"move C2 28.0 5.0","replies":0},{"at":3,"kind":"undo","side":"parliament","action":"move C1 27.0 6.0","replies":0}\]' "$tmp/undo.json" ||
+grep -q '"taken_back":\[{"at":1,"kind":"undo","side":"parliament","action":"move C2 28.0 5.0","replies":0},{"at":1,"kind":"undo","side":"parliament","action":"shoot Y H2","dropped":\[3,4\],"replies":0},{"at":1,"kind":"undo","side":"parliament","action":"move C1 27.0 6.0","replies":0},{"at":1,"kind":"undo","side":"parliament","action":"move Y 6.1 1.2","replies":0}\]' "$tmp/undo.json" ||
   fail "undo: the record does not keep what was taken back: $(grep -o '"taken_back".*' "$tmp/undo.json" | head -c 300)"
 printf 'quit\n' | "$ecw" play --load "$tmp/undo.json" --events "$tmp/undo2.jsonl" >/dev/null 2>&1
 [ "$(grep -c '"type":"undo".*"recorded":1,"text":"earlier, parliament takes back: move C' "$tmp/undo2.jsonl")" = 2 ] ||
   fail "undo: the next sitting's events do not tell the earlier undos: $(grep undo "$tmp/undo2.jsonl" | head -c 400)"
 printf 'undo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo at the first prompt: $(grep undo "$tmp/out")"
+# dice rolled by ecw are chance spoken: the shot stands (the same game with ecw's dice)
+printf '%s\n' 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo quit |
+  "$ecw" play catch-a-king --ai human --terrain random --seed 5 >"$tmp/out" 2>&1
+grep -q '^cannot undo: chance has spoken since (a die rolled or a card drawn)$' "$tmp/out" ||
+  fail "undo of a shot rolled by ecw: $(grep -E 'undo|takes back' "$tmp/out")"
 printf 'move C1 27 6\nend\nundo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q '^cannot undo: another side has acted since your last action$' "$tmp/out" ||
   fail "undo after the computer's moves: $(grep undo "$tmp/out")"
@@ -1328,12 +1335,25 @@ rm -f "$tmp/recap.json"
 printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D4 22 7\nmove D5 24 8.5\nmove D5 24 8.5\nquit\n' |
   "$ecw" play catch-a-king --ai human --dice manual --seed 2 --save "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
 grep -q '^roll d6 for number of ' "$tmp/out" || fail "the recap test's search asked no die: $(tail -5 "$tmp/out")"
+cp "$tmp/recap.json" "$tmp/typed.json"
 printf '3\nend\nquit\n' | "$ecw" play --load "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
 sed -n '/^=== royalist to play ===$/,/^Turn /p' "$tmp/out" >"$tmp/recap"
 grep -q '^since royalist last played:$' "$tmp/recap" && grep -q '^parliament: move D4 22.0 7.0$' "$tmp/recap" ||
   fail "the Royalists were not told Parliament's earlier moves: $(head -5 "$tmp/recap")"
 sed -n '/^=== parliament to play ===$/,/^Turn /p' "$tmp/out" | grep -q '^parliament: move D4' &&
   fail "Parliament was shown its own moves of the earlier sitting"
+# undo_takes_back_an_order_decided_by_dice_typed_by_hand (a referee's mistyped die stood for good):
+# the recap game above (its first sitting, the search's die typed again), the Royalists' shot at D4 with 2 and 5 taken back and shot again with 4 and 1;
+# the record keeps the dice dropped, and a replay tells them
+printf '3\nshoot S1 D4\n2\n5\nundo\nshoot S1 D4\n4\n1\nquit\n' | "$ecw" play --load "$tmp/typed.json" >"$tmp/out" 2>"$tmp/err"
+grep -q '^  royalist takes back: shoot S1 D4; the dice typed for it (2, 5) are dropped$' "$tmp/out" ||
+  fail "undo of typed dice: $(grep -A2 'royalist> undo' "$tmp/out")"
+grep -q 'dragoon D4 dies$' "$tmp/out" || fail "the shot again with the dice typed anew: $(grep 'shoot:' "$tmp/out")"
+grep -q '"kind":"undo","side":"royalist","action":"shoot S1 D4","dropped":\[2,5\]' "$tmp/typed.json" ||
+  fail "the record does not keep the dice dropped: $(grep -o '"taken_back".*' "$tmp/typed.json" | head -c 300)"
+"$ecw" replay "$tmp/typed.json" --verify >"$tmp/out" 2>&1 || fail "replay --verify after an undo of typed dice: $(cat "$tmp/out")"
+"$ecw" replay "$tmp/typed.json" --show 2>&1 | grep -q 'earlier, royalist takes back: shoot S1 D4; the dice typed for it (2, 5) are dropped' ||
+  fail "replay --show does not tell the dice dropped"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"

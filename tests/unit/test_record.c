@@ -801,7 +801,7 @@ Test(record, taken_back_actions_round_trip_and_stand_where_the_game_went_back_to
     cr_assert_gt(rec.nactions, 12u);
     RecTakenBack w = {.at = 10, .withdrawn = true, .text = "fire 1 P3", .dropped = {4, 17}, .ndropped = 2};
     RecTakenBack u = {.at = 8, .side = "royalist", .text = "move R1 4", .replies = 1};
-    RecTakenBack u2 = {.at = 12, .side = "parliament", .text = "end"};
+    RecTakenBack u2 = {.at = 12, .side = "parliament", .text = "end", .dropped = {6}, .ndropped = 1}; /* typed dice */
     record_note_taken_back(&rec, &w);
     record_note_taken_back(&rec, &u);
     cr_expect_eq(rec.taken[0].at, 8u, "the withdrawal at 10 stood in the line the undo at 8 took back");
@@ -815,6 +815,9 @@ Test(record, taken_back_actions_round_trip_and_stand_where_the_game_went_back_to
               back.taken[0].dropped[1] == 17 && strcmp(back.taken[0].text, "fire 1 P3") == 0);
     cr_expect(!back.taken[1].withdrawn && back.taken[1].replies == 1 && strcmp(back.taken[1].side, "royalist") == 0);
     cr_expect(back.taken[2].at == 12 && strcmp(back.taken[2].text, "end") == 0);
+    cr_expect(!back.taken[2].withdrawn && back.taken[2].ndropped == 1 && back.taken[2].dropped[0] == 6,
+              "an undo keeps the dice typed for the order it took back");
+    cr_expect(back.taken[1].ndropped == 0, "an undo of no typed dice keeps none");
     cr_expect_eq(record_replay(&back, st, NULL, true, &d), REPLAY_OK, "%s", d.msg);
     record_fini(&rec);
     record_fini(&back);
@@ -836,4 +839,7 @@ Test(record, bad_taken_back_entries_are_named)
                "taken_back[0].dropped: a die is a whole number of 1 or more");
     load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"undo\",\"side\":\"royalist\"}]}",
                "taken_back[0].action: missing");
+    load_fails(HEAD "\"actions\":[],\"taken_back\":[{\"at\":0,\"kind\":\"undo\",\"side\":\"royalist\",\"action\":\"x\","
+                    "\"dropped\":[7,-1]}]}",
+               "taken_back[0].dropped: a die is a whole number of 1 or more");
 }
