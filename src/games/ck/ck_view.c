@@ -4,6 +4,7 @@
  * the table drawn in text (ck_render): the map, the pieces, the key and
  * the figures. */
 #include "ck.h"
+#include "core/wrap.h"
 #include <math.h>
 #include <assert.h>
 #include <stddef.h>
@@ -804,6 +805,39 @@ void ck_render_marked(const CkState *s, const char marks[CK_MAP][CK_MAP], const 
     print_map(&b, out);
 }
 
+/* What became of a figure no longer on the map, as the roster's last line
+ * says it; NULL for one still there. */
+static const char *gone_how(const CkFig *f)
+{
+    switch (f->status) {
+    case FS_DEAD: return "dead";
+    case FS_ESCORTED: return "led off a prisoner";
+    case FS_EXITED: return f->side == CK_PAR ? "left with his prisoners" : "got away north";
+    default: return NULL;
+    }
+}
+
+/* [CK Captured Persons] [CK Combat Outcomes] the figures no longer on the
+ * map and why, under the roster: a referee found troopers gone from it
+ * without a word, and had to search the log for their fate. */
+static void render_gone(const CkState *s, FILE *out)
+{
+    char line[CK_MAX_FIGS * 32] = " off the table:";
+    size_t len = strlen(line);
+    int n = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        const char *how = gone_how(&s->figs[i]);
+        if (!how)
+            continue;
+        char id[8];
+        ck_fig_id(s, i, id);
+        int w = snprintf(line + len, sizeof line - len, "%s %s %s", n++ ? "," : "", id, how);
+        len += w > 0 && (size_t)w < sizeof line - len ? (size_t)w : 0;
+    }
+    if (n)
+        wrap_fputs(out, 3, line);
+}
+
 void ck_render(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
@@ -838,4 +872,5 @@ void ck_render(const void *st, int player, FILE *out)
     if (s->phase == CP_TERRAIN && !s->spread_free)
         render_spread(s, out);
     render_roster(s, out);
+    render_gone(s, out);
 }

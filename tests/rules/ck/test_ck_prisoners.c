@@ -806,3 +806,40 @@ Test(ck_captured_persons, prisoners_do_not_act)
     int c2 = ckf_fig(&F, F_CAVALRY, 30, 20);
     ckf_refused(&F, ckf_act(CKV_SHOOT, c2, s, 0, 0, 0), NULL);
 }
+
+/* [CK Captured Persons] [CK Combat Outcomes] the board's roster ends with
+ * the figures no longer on the map and what became of each (a referee
+ * found troopers gone from it without a word): the dead, the prisoners
+ * led off and their guard gone with them, a Royalist away by the far
+ * edge; nothing while all are on the map. */
+Test(ck_captured_persons, the_roster_says_what_became_of_those_gone)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 10, 10), c = ckf_fig(&F, F_CAVALRY, 12, 10);
+    int s = ckf_fig(&F, F_SHOT, 20, 20), h = ckf_fig(&F, F_HORSE, 30, 30);
+    static char board[16384];
+    FILE *f = fmemopen(board, sizeof board, "w");
+    cr_assert_not_null(f);
+    ck_render(&F.s, CK_PAR, f);
+    fclose(f);
+    cr_assert_null(strstr(board, "off the table"), "%s", board);
+    ckf_f(&F, d)->status = FS_DEAD;
+    ckf_f(&F, c)->status = FS_EXITED;
+    ckf_f(&F, s)->status = FS_ESCORTED;
+    ckf_f(&F, h)->status = FS_EXITED;
+    f = fmemopen(board, sizeof board, "w");
+    cr_assert_not_null(f);
+    ck_render(&F.s, CK_PAR, f);
+    fclose(f);
+    const char *gone = strstr(board, "\n off the table: ");
+    cr_assert_not_null(gone, "%s", board);
+    char said[256]; /* the line as one, its wrapping undone */
+    size_t n = 0;
+    for (const char *c = gone + 1; *c && n + 1 < sizeof said; c++)
+        if (*c == '\n')
+            c += strspn(c + 1, " "), said[n++] = ' ';
+        else
+            said[n++] = *c;
+    said[n] = '\0';
+    cr_assert(strstr(said, " off the table: D1 dead, C1 left with his prisoners, S1 led off a prisoner, H1 got away "
+                           "north "), "%s", said);
+}
