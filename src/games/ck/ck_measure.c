@@ -197,8 +197,12 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
         return;
     }
     fprintf(out, "%s, the nearest enemies ('measure %s B' tells more):\n", na, ia);
-    fprintf(out, "  %-4s %-15s %8s  %-5s  %-10s  %-9s  %s\n", "who", "what", "apart", "sight", "your range", "his range",
-            "he reaches");
+    /* the columns named by A, whichever side asks (a referee read "your range" of an enemy's H1 as his own) */
+    char shoots[16], shot[16], reached[16];
+    snprintf(shoots, sizeof shoots, "%s shoots", ia);
+    snprintf(shot, sizeof shot, "shoots %s", ia);
+    snprintf(reached, sizeof reached, "reaches %s", ia);
+    fprintf(out, "  %-4s %-15s %8s  %-5s  %-10s  %-9s  %s\n", "who", "what", "apart", "sight", shoots, shot, reached);
     for (int k = 0; k < n && k < MEASURE_NEAREST; k++) {
         const CkFig *b = &s->figs[near[k]];
         char ib[8];

@@ -1445,6 +1445,8 @@ Test(ck_movement_and_ranges, measure_lists_the_nearest_enemies)
     Diag d = {{0}};
     char *t = measured("D1", &d);
     cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  who  what               apart  sight  D1 shoots   shoots D1  reaches D1\n"),
+              "the columns are named by the figure measured, whichever side asks: %s", t);
     const char *h = strstr(t, "  H1   horseman           4.00\"  yes    half        yes        yes\n");
     const char *s = strstr(t, "  S1   shot              12.00\"  no     yes         yes        no\n");
     cr_assert(h && s && h < s, "%s", t);
