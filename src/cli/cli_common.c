@@ -36,13 +36,34 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* The flags other programs have taught people to type, and ecw's way of
+ * saying the same (a play-tester's --hotseat was only "unknown"). */
+static const char *known_elsewhere(const char *arg)
+{
+    static const struct { const char *flag, *ours; } same[] = {
+        {"--hotseat", "--ai human (both sides played at this terminal)"},
+        {"--hot-seat", "--ai human (both sides played at this terminal)"},
+        {"--two-player", "--ai human (both sides played at this terminal)"},
+        {"--manual", "--dice manual"},
+        {"--side", "--as ROLE"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+        if (strncmp(arg, same[i].flag, strlen(same[i].flag)) == 0 &&
+            (arg[strlen(same[i].flag)] == '\0' || arg[strlen(same[i].flag)] == '='))
+            return same[i].ours;
+    return NULL;
+}
+
 /* The usage error for getopt's return c ('?' unknown, ':' missing value). */
 static void bad_option(const char *cmd, char **argv, int c)
 {
     const char *arg = argv[optind - 1];
     const char *what = c == ':' ? "option needs a value" : "unknown option";
+    const char *ours = c == ':' ? NULL : known_elsewhere(arg);
     if (optopt && optopt < CLI_ROLE_VAL && arg[0] == '-' && arg[1] != '-')
         cli_error("%s: %s: -%c (see ecw %s --help)", cmd, what, optopt, cmd);
+    else if (ours)
+        cli_error("%s: %s: %s: ecw says %s (see ecw %s --help)", cmd, what, arg, ours, cmd);
     else
         cli_error("%s: %s: %s (see ecw %s --help)", cmd, what, arg, cmd);
 }

@@ -1354,6 +1354,10 @@ grep -q '"kind":"undo","side":"royalist","action":"shoot S1 D4","dropped":\[2,5\
 "$ecw" replay "$tmp/typed.json" --verify >"$tmp/out" 2>&1 || fail "replay --verify after an undo of typed dice: $(cat "$tmp/out")"
 "$ecw" replay "$tmp/typed.json" --show 2>&1 | grep -q 'earlier, royalist takes back: shoot S1 D4; the dice typed for it (2, 5) are dropped' ||
   fail "replay --show does not tell the dice dropped"
+# a_flag_other_programs_use_names_ecws (a play-tester's --hotseat was only "unknown option")
+"$ecw" play catch-a-king --hotseat >"$tmp/out" 2>"$tmp/err" && fail "--hotseat was taken"
+grep -q '^ecw: play: unknown option: --hotseat: ecw says --ai human (both sides played at this terminal) (see ecw play --help)$' "$tmp/err" ||
+  fail "--hotseat: $(cat "$tmp/err")"
 # log_spans_sittings: a resumed game's 'log' holds the earlier sittings' lines, as they were said
 # (a play-tester's note: they were in 'ecw replay' only)
 rm -f "$tmp/logged.json"
