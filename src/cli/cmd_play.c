@@ -355,7 +355,8 @@ static void play_roll_help(int sides, const char *why)
                 "again; 'quit' to stop the game here (the action waits with the dice typed for it, and the game "
                 "is saved as it stood before it: to the --save or --load file, or, without either, where ecw "
                 "said as the game began; --load asks for the rest); 'board' (or 'map', 'roster') shows the table as it "
-                "stood before this action (its dice are still being rolled); 'save' says where the game is "
+                "stood before this action (its dice are still being rolled), and 'score' its points; 'log' (or "
+                "'log N', 'log all') what was said; 'save' says where the game is "
                 "kept; 'hint' and 'take' wait for the prompt of the next action",
                 sides, why, sides);
 }
@@ -379,6 +380,32 @@ static void play_keep_before(Play *p, const void *st, bool opening)
  * prompt's 'board' draws it, for the person at the terminal: the human's
  * side, in the hot seat the side seated (a spectator's view before anyone
  * sits), so it shows nothing that side may not see. */
+static void play_log(Play *p, int player, const char *what);
+static void play_standing(Play *p, const void *st);
+
+/* 'log' (or 'log N', 'log all') and 'score' at a die prompt, for the side
+ * at this terminal (a referee settling a dispute mid-fight was refused
+ * them); the score as the table stood before this action. True if s was
+ * one of them. */
+static bool play_roll_recall(Play *p, const char *s, int player)
+{
+    int side = !p->hotseat ? p->human : p->seated >= 0 ? p->seated : player;
+    if ((side < 0 || side >= p->g->nplayers) && p->has_before) /* (a die everyone sees, before anyone sat) */
+        side = p->g->current_player(p->before);
+    if (strncasecmp(s, "log", 3) == 0 && (s[3] == '\0' || s[3] == ' ') && side >= 0 && side < p->g->nplayers) {
+        play_log(p, side, s + 3 + strspn(s + 3, " "));
+        return true;
+    }
+    if (strcasecmp(s, "score") != 0)
+        return false;
+    if (p->has_before) {
+        printf("(before %s; its dice are still being rolled)\n", p->before_opening ? "the game's opening" : "this action");
+        play_standing(p, p->before);
+    } else
+        puts("no score to give yet: first the number rolled");
+    return true;
+}
+
 static void play_roll_board(const Play *p)
 {
     if (!p->has_before) {
@@ -508,6 +535,8 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             play_roll_help(sides, why);
         else if (is_board_word(s))
             play_roll_board(p);
+        else if (play_roll_recall(p, s, player))
+            ;
         else if (strcasecmp(s, "save") == 0 || strncasecmp(s, "save ", 5) == 0) /* (a referee's save FILE) */
             play_where_saved(p, s[4] != '\0');
         else if (strcasecmp(s, "undo") == 0 || strcasecmp(s, "cancel") == 0) {

@@ -1336,6 +1336,7 @@ printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 3
   "$ecw" play catch-a-king --ai human --dice manual --seed 2 --save "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
 grep -q '^roll d6 for number of ' "$tmp/out" || fail "the recap test's search asked no die: $(tail -5 "$tmp/out")"
 cp "$tmp/recap.json" "$tmp/typed.json"
+cp "$tmp/recap.json" "$tmp/atdie.json"
 printf '3\nend\nquit\n' | "$ecw" play --load "$tmp/recap.json" >"$tmp/out" 2>"$tmp/err"
 sed -n '/^=== royalist to play ===$/,/^Turn /p' "$tmp/out" >"$tmp/recap"
 grep -q '^since royalist last played:$' "$tmp/recap" && grep -q '^parliament: move D4 22.0 7.0$' "$tmp/recap" ||
@@ -1354,6 +1355,11 @@ grep -q '"kind":"undo","side":"royalist","action":"shoot S1 D4","dropped":\[2,5\
 "$ecw" replay "$tmp/typed.json" --verify >"$tmp/out" 2>&1 || fail "replay --verify after an undo of typed dice: $(cat "$tmp/out")"
 "$ecw" replay "$tmp/typed.json" --show 2>&1 | grep -q 'earlier, royalist takes back: shoot S1 D4; the dice typed for it (2, 5) are dropped' ||
   fail "replay --show does not tell the dice dropped"
+# log_and_score_at_a_die_prompt (a referee settling a dispute mid-fight was refused them)
+printf 'log 2\nscore\n3\nquit\n' | "$ecw" play --load "$tmp/atdie.json" >"$tmp/out" 2>"$tmp/err"
+sed -n '/^roll d6 for number of [a-z]* found: log 2$/,/^roll d6/p' "$tmp/out" | grep -q '^parliament: move D5 24.0 8.5$' ||
+  fail "log at a die prompt: $(grep -A3 ': log 2' "$tmp/out")"
+grep -A2 ': score$' "$tmp/out" | grep -q '^the points so far, were the game to end now:$' || fail "score at a die prompt: $(grep -A3 ': score' "$tmp/out")"
 # a_flag_other_programs_use_names_ecws (a play-tester's --hotseat was only "unknown option")
 "$ecw" play catch-a-king --hotseat >"$tmp/out" 2>"$tmp/err" && fail "--hotseat was taken"
 grep -q '^ecw: play: unknown option: --hotseat: ecw says --ai human (both sides played at this terminal) (see ecw play --help)$' "$tmp/err" ||
