@@ -1410,7 +1410,8 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
 static long replay_final(const Record *r, const void *st, const ReplayDice *rd, bool verify, Diag *d)
 {
     if (verify && r->has_final && game_hash(r->game, st) != r->final_hash) {
-        diag_set(d, "final state differs from the record (after action %zu)",
+        diag_set(d, "final state differs from the record (after action %zu): an action or a die since the last "
+                    "check is not what the game was played with (an edited file), or another ecw made it",
                  r->nactions ? r->nactions - 1 : 0);
         return r->nactions ? (long)r->nactions - 1 : 0;
     }
@@ -1566,8 +1567,9 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
                 game_hash(g, st) != r->hashes[hi].hash) {
                 diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)%s", i,
                          r->actions[i].text, i + 1,
-                         r->state_size ? ": the seed, an option or an action before it is not what the game was "
-                                         "played with (an edited file), or another ecw made it"
+                         r->state_size ? ": the seed, an option, an action or a die at or before it (the state is "
+                                         "checked every few actions, so the change may lie some actions earlier) is "
+                                         "not what the game was played with (an edited file), or another ecw made it"
                                        : "; the record does not say which state layout it "
                                          "hashed: if an older ecw made it, replay it without "
                                          "--verify");
