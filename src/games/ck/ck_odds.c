@@ -8,6 +8,7 @@
 #include "core/wrap.h"
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <strings.h>
 
 /* What can become of one figure in the fight (`none` only for the target:
@@ -28,7 +29,8 @@ typedef enum { K_ANY, K_SHOOT, K_MELEE } OptKind;
 
 typedef enum {
     O_ATTACKER, O_TARGET, O_SHOOT, O_COVER, O_RAIN, O_HALF, O_SHOOTERS, O_SUPPORTERS, O_OBSTACLE,
-    O_UPHILL, O_TUPHILL, O_AROUGH, O_DROUGH, O_CAPTURE, O_GUARDING, O_LETS_GO, O_MUSKET, O_JSON, O_COUNT
+    O_UPHILL, O_TUPHILL, O_AROUGH, O_DROUGH, O_CAPTURE, O_GUARDING, O_LETS_GO, O_TCUT, O_ACUT, O_MUSKET, O_JSON,
+    O_COUNT
 } OptId;
 
 typedef struct OddsOpt {
@@ -63,6 +65,13 @@ static const OddsOpt opts[O_COUNT] = {
     [O_LETS_GO] = {"--lets-go", 0, 0, K_MELEE,
                    "a Parliament defender lets a beaten Royalist charger go (the option\n"
                    "defender_takes=no; default: he takes him when he has room)"},
+    [O_TCUT] = {"--target-blocked", 0, 0, K_ANY,
+                "the target's recoil would be cut short (an enemy's base or the\n"
+                "table's edge behind him): under the option blocked_recoil=dies he\n"
+                "dies rather than recoils (the default, stops, changes nothing)"},
+    [O_ACUT] = {"--attacker-blocked", 0, 0, K_MELEE,
+                "the attacker's recoil would be cut short: he dies rather than\n"
+                "recoils (blocked_recoil=dies)"},
     [O_MUSKET] = {"--musket", 0, 0, K_ANY, "the clubman carries a musket (only then may he shoot)"},
     [O_JSON] = {"--json", 0, 0, K_ANY, "print JSON"},
 };
@@ -207,8 +216,8 @@ static int parse_modifiers(OddsArgs *o, const char *list, Diag *d)
             return diag_set(d, "odds: --modifiers: an empty item in '%s'", list);
         char name[64], *eq = strchr(item, '=');
         snprintf(name, sizeof name, "--%.*s", eq ? (int)(eq - item) : (int)strlen(item), item);
-        for (char *c = name + 2; *c; c++) /* half_range as the events and options spell it: --half-range */
-            *c = *c == '_' ? '-' : *c;
+        for (char *c = name + 2; *c; c++) /* half_range as the events and options spell it: --half-range; any case */
+            *c = *c == '_' ? '-' : (char)tolower((unsigned char)*c);
         int id = opt_of(name), at = 0;
         if (id < O_COVER || id > O_MUSKET)
             return unknown_modifier(item, d);
@@ -512,7 +521,8 @@ static void print_json(const OddsArgs *o, const CkFactors *ap, const CkFactors *
     char aj[160], dj[160];
     ck_factors_json(ap, aj, sizeof aj);
     ck_factors_json(dp, dj, sizeof dj);
-    fprintf(out, ",\"att_factors\":%s,\"def_factors\":%s}\n", aj, dj);
+    fprintf(out, ",\"att_factors\":%s,\"def_factors\":%s,\"target_blocked\":%s,\"attacker_blocked\":%s}\n", aj, dj,
+            o->def_cut ? "true" : "false", o->att_cut ? "true" : "false");
 }
 
 /* [CK Hand to hand Combat] a rough-ground flag that changed nothing (a
@@ -564,6 +574,9 @@ static void print_text(const OddsArgs *o, int af, int df, const CkFactors *ap, c
     }
     fprintf(out, "  %-44s %.4f\n", "total (exactly one of these happens)", total);
     wrap_printf(out, 4, "  prisoners: %s", capture_note(o)); /* (96 columns before) */
+    if (o->def_cut || o->att_cut) /* (blocked_recoil=dies: an analyst could not ask the command line for it) */
+        wrap_printf(out, 4, "  recoil cut short: the %s, beaten, dies rather than recoils (blocked_recoil=dies)",
+                    o->def_cut && o->att_cut ? "target or the attacker" : o->def_cut ? "target" : "attacker");
     rough_note(o, ap, dp, out);
 }
 
@@ -594,6 +607,7 @@ int ck_odds_cli(int argc, char **argv, FILE *out, Diag *d)
         return rc > 0 ? 0 : 2;
     if (check_args(&o, d) < 0)
         return 2;
+    o.att_cut = o.v[O_ACUT], o.def_cut = o.v[O_TCUT];
     CkFactors ap, dp;
     factors(&o, &ap, &dp);
     int af = ck_factors_sum(&ap), df = ck_factors_sum(&dp);

@@ -467,7 +467,8 @@ Test(ck_odds, modifiers_take_underscores_and_an_unknown_one_lists_them)
     odds_json(a, sizeof a, melee, 6);
     cr_assert(strstr(a, "\"def_factors\":{\"base\":4,\"uphill\":1}"), "%s", a);
     REFUSED("'halfrange' is no modifier (the modifiers: cover, rain, half-range, shooters=N, supporters=N, obstacle, "
-            "uphill, target-uphill, att-rough, def-rough, capture, guarding=N, lets-go, musket)",
+            "uphill, target-uphill, att-rough, def-rough, capture, guarding=N, lets-go, target-blocked, attacker-blocked, "
+            "musket)",
             "--attacker", "shot", "--target", "cavalry", "--shoot", "--modifiers", "halfrange");
     REFUSED("--half-range given twice", "--attacker", "shot", "--target", "cavalry", "--shoot", "--modifiers",
             "half_range,half-range");
@@ -500,7 +501,8 @@ Test(ck_odds, text_gives_each_factor_part_by_part)
     odds_json(json, sizeof json, shot, 10);
     cr_assert(strstr(json, "\"att_factor\":4,\"def_factor\":4,"), "%s", json);
     cr_assert(strstr(json, "\"att_factors\":{\"base\":3,\"cover\":-1,\"shooters\":2,\"half_range\":1,\"rain\":-1},"
-                           "\"def_factors\":{\"base\":4}}"), "%s", json);
+                           "\"def_factors\":{\"base\":4},\"target_blocked\":false,\"attacker_blocked\":false}"),
+              "%s", json);
 }
 
 Test(ck_odds, each_option_given_once)
@@ -545,4 +547,32 @@ Test(ck_hand_to_hand_combat, a_clubmans_rough_ground_is_said_to_change_nothing)
     cr_assert_eq(run_odds(shot, 5, false, &out, &len, &d), 0, "%s", d.msg);
     cr_assert(strstr(out, "woods or marsh -1") && !strstr(out, "no effect, a clubman"), "%s", out);
     free(out);
+}
+
+/* [CK Combat Outcomes] option blocked_recoil=dies, asked of the command
+ * line (an analyst could not): a target whose recoil is cut short dies
+ * where he would have recoiled; cavalry 3 (rain) against shot 3: the shot
+ * recoils on 13 of 36 and dies on 2 by default, dies on 15 so. */
+Test(ck_combat_outcomes, a_recoil_cut_short_kills_under_blocked_recoil_dies)
+{
+    static const char *const plain[] = {"--attacker", "cavalry", "--target", "shot", "--shoot", "--rain"};
+    static const char *const cut[] = {"--attacker", "cavalry", "--target", "shot", "--shoot", "--rain",
+                                      "--target-blocked"};
+    char json[1024];
+    odds_json(json, sizeof json, plain, 6);
+    cr_assert_float_eq(field(json, "target_outcome", "recoil"), 13.0 / 36, 1e-9, "%s", json);
+    cr_assert_float_eq(field(json, "target_outcome", "dead"), 2.0 / 36, 1e-9, "%s", json);
+    odds_json(json, sizeof json, cut, 7);
+    cr_assert_float_eq(field(json, "target_outcome", "recoil"), 0.0, 1e-12, "%s", json);
+    cr_assert_float_eq(field(json, "target_outcome", "dead"), 15.0 / 36, 1e-9, "%s", json);
+    cr_assert(strstr(json, "\"target_blocked\":true"), "%s", json);
+    static const char *const melee[] = {"--attacker", "horse", "--target", "dragoon", "--lets-go", "--attacker-blocked"};
+    odds_json(json, sizeof json, melee, 6);
+    cr_assert_float_eq(field(json, "attacker_outcome", "recoil"), 0.0, 1e-12, "%s", json);
+    static const char *const shot_cut[] = {"--attacker", "cavalry", "--target", "shot", "--shoot", "--attacker-blocked"};
+    odds_refused(shot_cut, 6, "--attacker-blocked counts only in hand to hand");
+    static const char *const any_case[] = {"--attacker", "cavalry", "--target", "shot", "--shoot", "--modifiers",
+                                           "RAIN,Target_Blocked"};
+    odds_json(json, sizeof json, any_case, 7);
+    cr_assert_float_eq(field(json, "target_outcome", "dead"), 15.0 / 36, 1e-9, "modifiers in any case: %s", json);
 }
