@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -357,6 +358,33 @@ static void sim_json_rate(Jw *w, const char *key, long k, long n)
 }
 
 /* The summary as one JSON object on stdout. */
+/* "options_in_force": every option of the game (its option_help line,
+ * "key=DEFAULT|OTHER  ...", or "key=N  ... (default 12; ...)"), as
+ * given or at its default, so that a
+ * sweep's JSON says under which rules it was played without the reader
+ * knowing the defaults (an analyst's). */
+static void sim_json_options_in_force(Jw *w, const SimCfg *c)
+{
+    jw_key(w, "options_in_force");
+    jw_obj(w);
+    for (const char *const *h = c->g->option_help; h && *h; h++) {
+        size_t klen = strcspn(*h, "= ");
+        if (klen == 0 || klen >= 64 || (*h)[klen] != '=')
+            continue;
+        char key[64], val[64];
+        snprintf(key, sizeof key, "%.*s", (int)klen, *h);
+        const char *dflt = *h + klen + 1, *said = strstr(*h, "(default ");
+        if (isupper((unsigned char)*dflt) && said) /* "turns=N  ... (default 12; ...)": a number, its default said */
+            dflt = said + strlen("(default ");
+        snprintf(val, sizeof val, "%.*s", (int)strcspn(dflt, "| ;)"), dflt);
+        for (int i = 0; i < c->opt.n; i++)
+            if (strcmp(c->opt.kv[i].key, key) == 0)
+                snprintf(val, sizeof val, "%s", c->opt.kv[i].val);
+        jw_kstr(w, key, val);
+    }
+    jw_obj_end(w);
+}
+
 static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
 {
     const GameOps *g = c->g;
@@ -364,6 +392,7 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     jw_init(&w);
     jw_obj(&w);
     jw_kstr(&w, "game", g->id);
+    jw_kstr(&w, "ecw", ECW_VERSION);
     jw_kint(&w, "games", c->ngames);
     jw_key(&w, "seed");
     jw_u64(&w, c->seed);
@@ -377,6 +406,7 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
     for (int i = 0; i < c->opt.n; i++)
         jw_kstr(&w, c->opt.kv[i].key, c->opt.kv[i].val);
     jw_obj_end(&w);
+    sim_json_options_in_force(&w, c);
     jw_key(&w, "wins");
     jw_obj(&w);
     for (int p = 0; p <= g->nplayers; p++)
@@ -408,7 +438,9 @@ static void sim_print_metric(FILE *out, const char *name, double v, double sd, b
 {
     double per = ngames ? v / (double)ngames : 0.0, lo, hi;
     mean_ci95(v, sd, ngames, &lo, &hi);
-    if (metric_is_mean(name))
+    if (metric_is_mean(name) && ngames < 2) /* (one game has no spread to measure) */
+        fprintf(out, "  %-28s %10.2f  (one game: no spread)\n", name, v);
+    else if (metric_is_mean(name))
         fprintf(out, "  %-28s %10.2f  (sd %.2f; 95%%: %.2f .. %.2f)\n", name, v, sd, lo, hi);
     else if (yes_no)
         fprintf(out, "  %-28s %10.0f  (%.1f%% of games)\n", name, v, 100.0 * per);
@@ -421,7 +453,7 @@ static void sim_print_metric(FILE *out, const char *name, double v, double sd, b
 static void sim_print_text(FILE *out, const SimCfg *c, const SimSummary *s, double el)
 {
     const GameOps *g = c->g;
-    fprintf(out, "%s: %ld games, seed %llu,", g->id, c->ngames, (unsigned long long)c->seed);
+    fprintf(out, "%s: %ld game%s, seed %llu,", g->id, c->ngames, c->ngames == 1 ? "" : "s", (unsigned long long)c->seed);
     for (int p = 0; p < g->nplayers; p++)
         fprintf(out, " %s=%s", g->roles[p], c->ais[p]->name);
     fprintf(out, "\n  options:");

@@ -241,6 +241,15 @@ grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}  \(sd [0-9]+\.[0-9]{2}; 95
   fail "sim text mean not with two decimals, its sd and interval: $(cat "$tmp/out")"
 expect 0 "$ecw" sim catch-a-king --games 4 --seed 2 --terrain random --json
 grep -q '"options":{"terrain":"random"}' "$tmp/out" || fail "sim --json lacks its options: $(cat "$tmp/out")"
+# every option in force, given or at its default, and which ecw made it (an analyst's)
+grep -q '"options_in_force":{"terrain":"random","spread":"squares",' "$tmp/out" && grep -q '"blocked_recoil":"stops"' "$tmp/out" &&
+  grep -q '"ecw":"' "$tmp/out" || fail "sim --json lacks the options in force or the version: $(head -c 600 "$tmp/out")"
+expect 0 "$ecw" sim marston-less --games 2 --seed 1 --json
+grep -q '"options_in_force":{"foot":"str2","turns":"12","dragoons":"zone"}' "$tmp/out" || fail "ML options in force: $(head -c 400 "$tmp/out")"
+# one game: no spread to give, and "1 game"
+expect 0 "$ecw" sim catch-a-king --games 1 --seed 1
+grep -q '^catch-a-king: 1 game, seed 1,' "$tmp/out" && grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}  \(one game: no spread\)$' "$tmp/out" ||
+  fail "sim of one game: $(head -8 "$tmp/out")"
 
 # --- malformed records: exit 1 with a one-line message naming the problem
 printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
