@@ -609,11 +609,10 @@ Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
     Action again;
     cr_assert_eq(ck_parse(&F.s, text, &again, NULL), 0);
     cr_assert(again.x == a.x && again.y == a.y, "'%s' does not replay as the move found", text);
-    int s = ckf_fig(&F, F_SHOT, 16, 10);
+    ckf_fig(&F, F_SHOT, 16, 10);
     cr_assert_eq(ck_parse(&F.s, "move D1 towards S1", &a, NULL), 0);
     cr_assert(a.y == 10.0f && a.x > 10.0f && a.x < 16.0f, "towards a figure stops short of him");
     cr_assert_geq(ck_check(&F.s, &a, &why), 0, "%s", why.msg);
-    (void)s;
     parse_refused("move D1 towards", "usage: move F towards X Y");
     parse_refused("move D1 towards 10", "no figure called '10'");
     parse_refused("move D1 towards 10 x", "'x' is not a number of inches");
