@@ -375,11 +375,6 @@ static void play_keep_before(Play *p, const void *st, bool opening)
     p->before_opening = opening;
 }
 
-/* 'board' at a die prompt: the table as it stood before the action whose
- * dice are being typed (the live state is half-applied), drawn as the
- * prompt's 'board' draws it, for the person at the terminal: the human's
- * side, in the hot seat the side seated (a spectator's view before anyone
- * sits), so it shows nothing that side may not see. */
 static void play_log(Play *p, int player, const char *what);
 static void play_standing(Play *p, const void *st);
 
@@ -406,6 +401,11 @@ static bool play_roll_recall(Play *p, const char *s, int player)
     return true;
 }
 
+/* 'board' at a die prompt: the table as it stood before the action whose
+ * dice are being typed (the live state is half-applied), drawn as the
+ * prompt's 'board' draws it, for the person at the terminal: the human's
+ * side, in the hot seat the side seated (a spectator's view before anyone
+ * sits), so it shows nothing that side may not see. */
 static void play_roll_board(const Play *p)
 {
     if (!p->has_before) {
