@@ -74,6 +74,7 @@ typedef struct Play {
     Action         cautioned;   /* ... this one: given again, it is played */
     bool           took_hint;   /* the order read last was `take` (never cautioned) */
     StrBuf         queued;      /* the orders of a line of several not given yet, each ending in '\n' ... */
+    bool           order_refused; /* ... the last line was an order, refused or cautioned: the line stops */
     int            queued_player, queued_turn; /* ... for this side in this turn (else they are dropped) */
     /* The state just before the action (or the game's opening) now being
      * resolved, for 'board' at a die prompt: the live one is half-applied. */
@@ -1048,10 +1049,14 @@ static void play_number_refused(const Play *p, const char *s, long k)
         printf("action %ld is not among those listed: 'list all' shows all %d\n", k, p->nacts);
 }
 
+static int play_order(Play *p, const void *st, const char *s, Action *out);
+
 /* One line typed at the prompt: a prompt word, a number from the list or
- * an action in the game's words. As play_do_word. */
+ * an action in the game's words. As play_do_word; p->order_refused says
+ * whether it was an order, refused. */
 static int play_line(Play *p, const void *st, int player, const char *s, Action *out)
 {
+    p->order_refused = false;
     bool extra = false;
     const char *w = play_word(s, &extra);
     if (w && extra && strcmp(w, "list") == 0) { /* "list all" and "odds ACTION" take words after them */
@@ -1099,6 +1104,15 @@ static int play_line(Play *p, const void *st, int player, const char *s, Action 
     }
     if (w)
         return play_do_word(p, st, player, w, out);
+    int rc = play_order(p, st, s, out);
+    p->order_refused = rc == PLAY_AGAIN;
+    return rc;
+}
+
+/* An order typed at the prompt: a number from the list or an action in
+ * the game's words. RUN_OVER with *out set, or PLAY_AGAIN, said why. */
+static int play_order(Play *p, const void *st, const char *s, Action *out)
+{
     const char *digits = s + (*s == '-'); /* a minus sign too: "-1" is a number out of the list */
     if (*digits && strspn(digits, "0123456789") == strlen(digits)) {
         /* (a long line of digits is a number past any list, or before it with a minus) */
@@ -1327,10 +1341,10 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
         p->took_hint = false;
-        rc = *s ? play_line(p, st, player, s, out) : PLAY_AGAIN;
+        rc = *s ? play_line(p, st, player, s, out) : (p->order_refused = false, PLAY_AGAIN);
         if (rc == RUN_OVER && play_caution(p, st, out))
-            rc = PLAY_AGAIN;
-        if (rc != RUN_OVER) /* a refusal, a caution or a prompt word stops the line's orders */
+            rc = PLAY_AGAIN, p->order_refused = true;
+        if (rc == PLAY_AGAIN && p->order_refused) /* an order refused or cautioned stops the line's orders */
             play_drop_queued(p, "the line stops here");
     } while (rc == PLAY_AGAIN);
     return rc;

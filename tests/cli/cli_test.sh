@@ -1321,7 +1321,7 @@ grep -q 'move C2 28' "$tmp/out" && fail "an order after a refused one was played
 grep -q '^you (parliament): move C4 32.0 2.8$' "$tmp/out" || fail "the second line's list: $(grep 'you (parliament)' "$tmp/out")"
 grep -q '^(the turn has passed: not given: move C5 by 0 1)$' "$tmp/out" || fail "an order left after end was not dropped"
 grep -q 'move C5 34' "$tmp/out" && fail "an order of the last turn was given in the next"
-printf 'move C1,C2 by 0 1;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+printf 'move C1,C2 by 0 1;board;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was taken for a list of figures"
 # threats_at_the_prompt: To Catch a King marks where the enemy could strike; Marston Less has no such map
 printf 'threats\nthreats now\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
