@@ -852,14 +852,13 @@ static bool friend_under(const Table *tb, int i, float x, float y)
     return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad, tb->own);
 }
 
-/* The acting side's figures within `reach` of figure i: the only ones
- * whose base a point within reach - 1.6" of him can stand on (two bases
- * are 1.5" across at most; 0.1" spare for the rounding), found once for
- * the many points a move weighs. None with option share_ground. */
+/* The acting side's figures but i within `reach` of figure i: the only
+ * ones whose base a point within reach - 1.6" of him can stand on (two
+ * bases are 1.5" across at most; 0.1" spare for the rounding), found once
+ * for the many points a move weighs. None with option share_ground. */
 typedef struct Friends {
     int     n;
     float   x[CK_MAX_FIGS], y[CK_MAX_FIGS], rad[CK_MAX_FIGS];
-    uint8_t who[CK_MAX_FIGS];
 } Friends;
 
 static void friends_within(const Table *tb, int i, float reach, Friends *fr)
@@ -867,17 +866,24 @@ static void friends_within(const Table *tb, int i, float reach, Friends *fr)
     const CkFig *f = &tb->s->figs[i];
     fr->n = 0;
     for (int k = 0; !tb->s->share_ground && k < tb->nown; k++)
-        if (dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
+        if (tb->own[k] != i && dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
             fr->x[fr->n] = tb->ox[k], fr->y[fr->n] = tb->oy[k], fr->rad[fr->n] = tb->orad[k];
-            fr->who[fr->n++] = tb->own[k];
+            fr->n++;
         }
 }
 
 /* friend_under for a point within reach - 1.6" of figure i, over the
- * friends found near him (fr). */
+ * friends found near him (fr): base_among's test, with no need to pass
+ * over i himself (friends_within left him out), a loop of floats only. */
 static bool friend_among(const Table *tb, int i, float x, float y, const Friends *fr)
 {
-    bool under = base_among(tb, i, x, y, fr->n, fr->x, fr->y, fr->rad, fr->who);
+    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    int hits = 0;
+    for (int k = 0; k < fr->n; k++) {
+        float dx = fr->x[k] - x, dy = fr->y[k] - y, room = r + fr->rad[k];
+        hits += dx * dx + dy * dy < room * room;
+    }
+    bool under = hits > 0;
     assert(under == friend_under(tb, i, x, y));
     return under;
 }
