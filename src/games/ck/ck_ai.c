@@ -271,7 +271,6 @@ typedef struct Table {
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting, then the nheld prisoners (CkKnown.others) */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
-    uint8_t oguard[CK_MAX_FIGS];  /* ... and whose prisoner it is (CK_NONE: not one) */
     const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
     const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
     uint8_t free_list[CK_MAX_FIGS];
@@ -542,11 +541,9 @@ static void look(const CkState *s, Table *tb)
         }
     }
     memcpy(own + nown, prisoners, (size_t)nheld); /* CkKnown.others: own, then the prisoners */
-    memset(tb->oguard, CK_NONE, (size_t)nown);
     for (int j = 0; j < nheld; j++) { /* (where they stand, for the rules' check) */
         const CkFig *p = &s->figs[prisoners[j]];
         tb->ox[nown + j] = p->x, tb->oy[nown + j] = p->y, tb->orad[nown + j] = ck_fig_radius(p);
-        tb->oguard[nown + j] = p->guard;
     }
     tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons, tb->nheld = nheld;
     bool par_acts = s->to_act == CK_PAR;
@@ -649,7 +646,7 @@ static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
     CkKnown k = {.from = piece_under(tb, a.piece), .nfoes = tb->nfoes, .foes = tb->foes, .to = to, .way = way,
                  .nothers = tb->nown + tb->nheld, .others = tb->own, .fx = tb->fx, .fy = tb->fy, .ox = tb->ox,
-                 .oy = tb->oy, .orad = tb->orad, .oguard = tb->oguard};
+                 .oy = tb->oy, .orad = tb->orad};
     assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
     assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
                                                               a.x, a.y, k.from, NULL));
