@@ -824,18 +824,22 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
 }
 
 /* Would figure i's base at (x, y) stand on the base of one of the n
- * figures at (ox, oy) with radii orad (own: who each is)? Counted over
- * the arrays without a branch (the compiler does several at once). */
+ * figures at (ox, oy) with radii orad, i (who stands among them) but
+ * himself? Counted over the arrays without a branch (the compiler does
+ * several at once), floats only: his own count, the same sum over the
+ * same values as the loop's, taken off after. */
 static bool base_among(const Table *tb, int i, float x, float y, int n, const float *ox, const float *oy,
-                       const float *orad, const uint8_t *own)
+                       const float *orad)
 {
-    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    const CkFig *f = &tb->s->figs[i];
+    float rad = ck_fig_radius(f), r = rad - CK_BASE_GRACE;
     int hits = 0;
     for (int k = 0; k < n; k++) {
         float dx = ox[k] - x, dy = oy[k] - y, room = r + orad[k];
-        hits += (dx * dx + dy * dy < room * room) & (own[k] != i);
+        hits += dx * dx + dy * dy < room * room;
     }
-    return hits > 0;
+    float dx = f->x - x, dy = f->y - y, room = r + rad;
+    return hits - (dx * dx + dy * dy < room * room) > 0;
 }
 
 /* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
@@ -846,7 +850,8 @@ static bool base_among(const Table *tb, int i, float x, float y, int n, const fl
  * are weighed, friends_within finds it once for them all). */
 static bool friend_under(const Table *tb, int i, float x, float y)
 {
-    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad, tb->own);
+    assert(memchr(tb->own, i, (size_t)tb->nown)); /* (base_among: he stands among them) */
+    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad);
 }
 
 /* The acting side's figures but i within `reach` of figure i: the only
