@@ -1570,8 +1570,6 @@ static float shot_range(const Table *tb, int i)
     return range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) ? 0 : range;
 }
 
-/* The best shot of figure i, by expected points; `value` prices a kill.
- * The best first: only a refused shot (no line of sight) tries the next. */
 /* [CK Combat Outcomes] Is foe t a wounded Charles or Wilmot whom a free
  * trooper can take this turn without a fight (Parliament acting)? Then
  * nobody shoots or charges him: killed he scores 2 points less than taken
@@ -1592,13 +1590,14 @@ static bool to_be_taken(Table *tb, int t)
     return false;
 }
 
-static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
+/* The best shot of figure i at a foe within his range, by expected points;
+ * `value` prices a kill. The best first: only a refused shot (no line of
+ * sight) tries the next. */
+static __attribute__((noinline)) bool best_shot_within(Table *tb, int i, float range, double (*value)(const CkFig *),
+                                                       Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = shot_range(tb, i);
-    if (range <= 0 || !foe_within(tb, i, range))
-        return false;
     double v[CK_MAX_FIGS];
     Action cand[CK_MAX_FIGS];
     int n = 0;
@@ -1617,6 +1616,15 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         cand[n++] = (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)tb->foes[k]};
     }
     return best_first(tb, cand, v, n, 0.01, out);
+}
+
+/* best_shot_within figure i's range, if he may still shoot and a foe is
+ * within it (inline: mostly not, and then the candidates' arrays are never
+ * set up). */
+static inline bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
+{
+    float range = shot_range(tb, i);
+    return range > 0 && foe_within(tb, i, range) && best_shot_within(tb, i, range, value, out);
 }
 
 /* How many figures of t's enemies touch figure t, found once a call. */
