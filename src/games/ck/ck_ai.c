@@ -3446,10 +3446,28 @@ static bool waits_at_edge(Table *tb, int i)
  * simulated game stopped so). He shoots if he can. */
 #define CK_EDGE_ROW 3.5f
 
+/* Add to key the figures of list `who` (at x, y) but i within `reach`
+ * of f; false when more stand near than it holds. */
+static bool edge_key_add(const Table *tb, EdgeKey *key, int i, const CkFig *f, float reach, int n,
+                         const uint8_t *who, const float *x, const float *y)
+{
+    for (int k = 0; k < n; k++) {
+        if (who[k] == i || dist2(f->x, f->y, x[k], y[k]) > reach * reach)
+            continue;
+        if (key->n == CK_EDGE_NEAR)
+            return false;
+        const CkFig *g = &tb->s->figs[who[k]];
+        key->near[key->n++] = (NearFig){g->x, g->y, who[k], g->mounted, g->side, 0};
+    }
+    return true;
+}
+
 /* The key of figure i's step inside the edge (EdgeKey); false when more
  * figures stand near than it holds. Every point of the step lies within
  * its length of him, so only a base within that and 1.5" more (two
- * bases' radii) can stand on one or across his way: 2.5" more are kept. */
+ * bases' radii) can stand on one or across his way: 2.5" more are kept.
+ * The active figures near, his side's then the others', each in figure
+ * order (the same figures near: the same key). */
 static bool edge_key(Table *tb, int i, EdgeKey *key)
 {
     const CkState *s = tb->s;
@@ -3459,17 +3477,9 @@ static bool edge_key(Table *tb, int i, EdgeKey *key)
     memcpy(&key->fig, f, offsetof(CkFig, aimed) + sizeof f->aimed);
     key->allow = allowance(tb, i);
     key->valid = 1, key->share_ground = s->share_ground, key->pass_enemies = s->pass_enemies;
-    int n = 0;
-    for (int j = 0; j < s->nfigs; j++) {
-        const CkFig *g = &s->figs[j];
-        if (j == i || g->status != FS_ACTIVE || dist2(f->x, f->y, g->x, g->y) > reach * reach)
-            continue;
-        if (n == CK_EDGE_NEAR)
-            return false;
-        key->near[n++] = (NearFig){g->x, g->y, (uint8_t)j, g->mounted, g->side, 0};
-    }
-    key->n = (uint8_t)n;
-    return true;
+    key->n = 0;
+    return edge_key_add(tb, key, i, f, reach, tb->nown, tb->own, tb->ox, tb->oy) &&
+           edge_key_add(tb, key, i, f, reach, tb->nfoes, tb->foes, tb->fx, tb->fy);
 }
 
 /* [CK Movement and Ranges] Royalist i's step to CK_EDGE_ROW inside the
