@@ -367,8 +367,7 @@ typedef struct CkKnown {
     int            nothers;  /* ... and the others whose base a move's end could stand on: */
     const uint8_t *others;   /* every active figure of the acting side and every prisoner (-1: not listed) */
     const float   *fx, *fy;  /* where each foe listed stands, in their order (NULL: not given) */
-    const float   *ox, *oy, *orad; /* where each other listed stands and its base's radius (NULL: not given), */
-    const uint8_t *oguard;   /* ... and whose prisoner it is (CK_NONE: active) */
+    const float   *ox, *oy, *orad; /* where each other listed stands and its base's radius (NULL: not given) */
 } CkKnown;
 int  ck_move_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);
 /* The move allowed to (x, y) for f standing on piece `from` (or

@@ -271,7 +271,6 @@ typedef struct Table {
     float   fx[CK_MAX_FIGS], fy[CK_MAX_FIGS]; /* ... where each stands */
     uint8_t own[CK_MAX_FIGS];     /* active figures of the side acting, then the nheld prisoners (CkKnown.others) */
     float   ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS]; /* ... where each stands, its base radius */
-    uint8_t oguard[CK_MAX_FIGS];  /* ... and whose prisoner it is (CK_NONE: not one) */
     const uint8_t *frees;         /* Parliament troopers active and guarding nobody: */
     const float *frx, *fry;       /* ... where each stands (own or foes and theirs while nobody guards) */
     uint8_t free_list[CK_MAX_FIGS];
@@ -542,11 +541,9 @@ static void look(const CkState *s, Table *tb)
         }
     }
     memcpy(own + nown, prisoners, (size_t)nheld); /* CkKnown.others: own, then the prisoners */
-    memset(tb->oguard, CK_NONE, (size_t)nown);
     for (int j = 0; j < nheld; j++) { /* (where they stand, for the rules' check) */
         const CkFig *p = &s->figs[prisoners[j]];
         tb->ox[nown + j] = p->x, tb->oy[nown + j] = p->y, tb->orad[nown + j] = ck_fig_radius(p);
-        tb->oguard[nown + j] = p->guard;
     }
     tb->nown = nown, tb->nfoes = nfoes, tb->persons = persons, tb->nheld = nheld;
     bool par_acts = s->to_act == CK_PAR;
@@ -649,7 +646,7 @@ static bool accept_known(Table *tb, Action a, int to, int way, Action *out)
 {
     CkKnown k = {.from = piece_under(tb, a.piece), .nfoes = tb->nfoes, .foes = tb->foes, .to = to, .way = way,
                  .nothers = tb->nown + tb->nheld, .others = tb->own, .fx = tb->fx, .fy = tb->fy, .ox = tb->ox,
-                 .oy = tb->oy, .orad = tb->orad, .oguard = tb->oguard};
+                 .oy = tb->oy, .orad = tb->orad};
     assert(to == CK_FROM_UNKNOWN || to == ck_piece_at(tb->s, a.x, a.y));
     assert(way == CK_FROM_UNKNOWN || way == ck_way_unsearched(tb->s, tb->s->figs[a.piece].x, tb->s->figs[a.piece].y,
                                                               a.x, a.y, k.from, NULL));
@@ -827,18 +824,22 @@ static bool short_of_pieces(Table *tb, int i, float *x, float *y, int *way)
 }
 
 /* Would figure i's base at (x, y) stand on the base of one of the n
- * figures at (ox, oy) with radii orad (own: who each is)? Counted over
- * the arrays without a branch (the compiler does several at once). */
+ * figures at (ox, oy) with radii orad, i (who stands among them) but
+ * himself? Counted over the arrays without a branch (the compiler does
+ * several at once), floats only: his own count, the same sum over the
+ * same values as the loop's, taken off after. */
 static bool base_among(const Table *tb, int i, float x, float y, int n, const float *ox, const float *oy,
-                       const float *orad, const uint8_t *own)
+                       const float *orad)
 {
-    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    const CkFig *f = &tb->s->figs[i];
+    float rad = ck_fig_radius(f), r = rad - CK_BASE_GRACE;
     int hits = 0;
     for (int k = 0; k < n; k++) {
         float dx = ox[k] - x, dy = oy[k] - y, room = r + orad[k];
-        hits += (dx * dx + dy * dy < room * room) & (own[k] != i);
+        hits += dx * dx + dy * dy < room * room;
     }
-    return hits > 0;
+    float dx = f->x - x, dy = f->y - y, room = r + rad;
+    return hits - (dx * dx + dy * dy < room * room) > 0;
 }
 
 /* [CK Movement and Ranges] would figure i's base at (x, y) stand on a
@@ -849,17 +850,17 @@ static bool base_among(const Table *tb, int i, float x, float y, int n, const fl
  * are weighed, friends_within finds it once for them all). */
 static bool friend_under(const Table *tb, int i, float x, float y)
 {
-    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad, tb->own);
+    assert(memchr(tb->own, i, (size_t)tb->nown)); /* (base_among: he stands among them) */
+    return !tb->s->share_ground && base_among(tb, i, x, y, tb->nown, tb->ox, tb->oy, tb->orad);
 }
 
-/* The acting side's figures within `reach` of figure i: the only ones
- * whose base a point within reach - 1.6" of him can stand on (two bases
- * are 1.5" across at most; 0.1" spare for the rounding), found once for
- * the many points a move weighs. None with option share_ground. */
+/* The acting side's figures but i within `reach` of figure i: the only
+ * ones whose base a point within reach - 1.6" of him can stand on (two
+ * bases are 1.5" across at most; 0.1" spare for the rounding), found once
+ * for the many points a move weighs. None with option share_ground. */
 typedef struct Friends {
     int     n;
     float   x[CK_MAX_FIGS], y[CK_MAX_FIGS], rad[CK_MAX_FIGS];
-    uint8_t who[CK_MAX_FIGS];
 } Friends;
 
 static void friends_within(const Table *tb, int i, float reach, Friends *fr)
@@ -867,17 +868,24 @@ static void friends_within(const Table *tb, int i, float reach, Friends *fr)
     const CkFig *f = &tb->s->figs[i];
     fr->n = 0;
     for (int k = 0; !tb->s->share_ground && k < tb->nown; k++)
-        if (dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
+        if (tb->own[k] != i && dist2(f->x, f->y, tb->ox[k], tb->oy[k]) < reach * reach) {
             fr->x[fr->n] = tb->ox[k], fr->y[fr->n] = tb->oy[k], fr->rad[fr->n] = tb->orad[k];
-            fr->who[fr->n++] = tb->own[k];
+            fr->n++;
         }
 }
 
 /* friend_under for a point within reach - 1.6" of figure i, over the
- * friends found near him (fr). */
+ * friends found near him (fr): base_among's test, with no need to pass
+ * over i himself (friends_within left him out), a loop of floats only. */
 static bool friend_among(const Table *tb, int i, float x, float y, const Friends *fr)
 {
-    bool under = base_among(tb, i, x, y, fr->n, fr->x, fr->y, fr->rad, fr->who);
+    float r = ck_fig_radius(&tb->s->figs[i]) - CK_BASE_GRACE;
+    int hits = 0;
+    for (int k = 0; k < fr->n; k++) {
+        float dx = fr->x[k] - x, dy = fr->y[k] - y, room = r + fr->rad[k];
+        hits += dx * dx + dy * dy < room * room;
+    }
+    bool under = hits > 0;
     assert(under == friend_under(tb, i, x, y));
     return under;
 }
@@ -1562,8 +1570,6 @@ static float shot_range(const Table *tb, int i)
     return range <= 0 || f->shot || (f->type == F_CLUBMAN && !f->musket) ? 0 : range;
 }
 
-/* The best shot of figure i, by expected points; `value` prices a kill.
- * The best first: only a refused shot (no line of sight) tries the next. */
 /* [CK Combat Outcomes] Is foe t a wounded Charles or Wilmot whom a free
  * trooper can take this turn without a fight (Parliament acting)? Then
  * nobody shoots or charges him: killed he scores 2 points less than taken
@@ -1584,13 +1590,14 @@ static bool to_be_taken(Table *tb, int t)
     return false;
 }
 
-static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
+/* The best shot of figure i at a foe within his range, by expected points;
+ * `value` prices a kill. The best first: only a refused shot (no line of
+ * sight) tries the next. */
+static __attribute__((noinline)) bool best_shot_within(Table *tb, int i, float range, double (*value)(const CkFig *),
+                                                       Action *out)
 {
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i];
-    float range = shot_range(tb, i);
-    if (range <= 0 || !foe_within(tb, i, range))
-        return false;
     double v[CK_MAX_FIGS];
     Action cand[CK_MAX_FIGS];
     int n = 0;
@@ -1609,6 +1616,15 @@ static bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *
         cand[n++] = (Action){.verb = CKV_SHOOT, .piece = (int16_t)i, .target = (int16_t)tb->foes[k]};
     }
     return best_first(tb, cand, v, n, 0.01, out);
+}
+
+/* best_shot_within figure i's range, if he may still shoot and a foe is
+ * within it (inline: mostly not, and then the candidates' arrays are never
+ * set up). */
+static inline bool best_shot(Table *tb, int i, double (*value)(const CkFig *), Action *out)
+{
+    float range = shot_range(tb, i);
+    return range > 0 && foe_within(tb, i, range) && best_shot_within(tb, i, range, value, out);
 }
 
 /* How many figures of t's enemies touch figure t, found once a call. */
@@ -3430,10 +3446,28 @@ static bool waits_at_edge(Table *tb, int i)
  * simulated game stopped so). He shoots if he can. */
 #define CK_EDGE_ROW 3.5f
 
+/* Add to key the figures of list `who` (at x, y) but i within `reach`
+ * of f; false when more stand near than it holds. */
+static bool edge_key_add(const Table *tb, EdgeKey *key, int i, const CkFig *f, float reach, int n,
+                         const uint8_t *who, const float *x, const float *y)
+{
+    for (int k = 0; k < n; k++) {
+        if (who[k] == i || dist2(f->x, f->y, x[k], y[k]) > reach * reach)
+            continue;
+        if (key->n == CK_EDGE_NEAR)
+            return false;
+        const CkFig *g = &tb->s->figs[who[k]];
+        key->near[key->n++] = (NearFig){g->x, g->y, who[k], g->mounted, g->side, 0};
+    }
+    return true;
+}
+
 /* The key of figure i's step inside the edge (EdgeKey); false when more
  * figures stand near than it holds. Every point of the step lies within
  * its length of him, so only a base within that and 1.5" more (two
- * bases' radii) can stand on one or across his way: 2.5" more are kept. */
+ * bases' radii) can stand on one or across his way: 2.5" more are kept.
+ * The active figures near, his side's then the others', each in figure
+ * order (the same figures near: the same key). */
 static bool edge_key(Table *tb, int i, EdgeKey *key)
 {
     const CkState *s = tb->s;
@@ -3443,17 +3477,9 @@ static bool edge_key(Table *tb, int i, EdgeKey *key)
     memcpy(&key->fig, f, offsetof(CkFig, aimed) + sizeof f->aimed);
     key->allow = allowance(tb, i);
     key->valid = 1, key->share_ground = s->share_ground, key->pass_enemies = s->pass_enemies;
-    int n = 0;
-    for (int j = 0; j < s->nfigs; j++) {
-        const CkFig *g = &s->figs[j];
-        if (j == i || g->status != FS_ACTIVE || dist2(f->x, f->y, g->x, g->y) > reach * reach)
-            continue;
-        if (n == CK_EDGE_NEAR)
-            return false;
-        key->near[n++] = (NearFig){g->x, g->y, (uint8_t)j, g->mounted, g->side, 0};
-    }
-    key->n = (uint8_t)n;
-    return true;
+    key->n = 0;
+    return edge_key_add(tb, key, i, f, reach, tb->nown, tb->own, tb->ox, tb->oy) &&
+           edge_key_add(tb, key, i, f, reach, tb->nfoes, tb->foes, tb->fx, tb->fy);
 }
 
 /* [CK Movement and Ranges] Royalist i's step to CK_EDGE_ROW inside the

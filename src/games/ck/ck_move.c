@@ -193,10 +193,11 @@ static int base_under_known(const CkState *s, int self, float r, float x, float 
     if (!k || k->nothers < 0 || s->share_ground)
         return ck_base_under(s, self, self, r, x, y);
     int hits = 0; /* counted without a branch first: there is mostly none, and a branch a figure mispredicts */
-    if (k->ox) /* over the arrays given (the compiler does several at once) */
+    if (k->ox) /* over the arrays given (the compiler does several at once), floats only: he and his own prisoners
+                * are passed over by the test below, where any is near */
         for (int j = 0; j < k->nothers; j++) {
             float dx = x - k->ox[j], dy = y - k->oy[j], room = r + k->orad[j] - CK_BASE_GRACE;
-            hits += (dx * dx + dy * dy < room * room) & (k->others[j] != self) & (k->oguard[j] != self);
+            hits += dx * dx + dy * dy < room * room;
         }
     else
         for (int j = 0; j < k->nothers; j++) {

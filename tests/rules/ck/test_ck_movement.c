@@ -858,7 +858,7 @@ static void probe_figure(const CkState *s, int i, const CkKnown *k)
  * side's active figures and the prisoners). */
 static void probe_orders(const CkState *s)
 {
-    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS], others[CK_MAX_FIGS], oguard[CK_MAX_FIGS];
+    uint8_t foes[CK_MAX_FIGS], near[CK_MAX_FIGS], others[CK_MAX_FIGS];
     float fx[CK_MAX_FIGS], fy[CK_MAX_FIGS], ox[CK_MAX_FIGS], oy[CK_MAX_FIGS], orad[CK_MAX_FIGS];
     int nfoes = 0, nothers = 0;
     for (int i = 0; i < s->nfigs; i++) {
@@ -867,7 +867,6 @@ static void probe_orders(const CkState *s)
             fx[nfoes] = e->x, fy[nfoes] = e->y, foes[nfoes++] = (uint8_t)i;
         else if (e->status == FS_ACTIVE || e->status == FS_PRISONER) {
             ox[nothers] = e->x, oy[nothers] = e->y, orad[nothers] = ck_fig_radius(e);
-            oguard[nothers] = e->status == FS_PRISONER ? e->guard : CK_NONE;
             others[nothers++] = (uint8_t)i;
         }
     }
@@ -876,13 +875,13 @@ static void probe_orders(const CkState *s)
         if (f->side != s->to_act)
             continue;
         CkKnown piece = {ck_piece_at(s, f->x, f->y), -1, NULL, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, -1, NULL,
-                         NULL, NULL, NULL, NULL, NULL, NULL};
+                         NULL, NULL, NULL, NULL, NULL};
         CkKnown all = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
-                       NULL, NULL, NULL, NULL, NULL, NULL};
+                       NULL, NULL, NULL, NULL, NULL};
         CkKnown within = {piece.from, 0, near, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
-                          NULL, NULL, NULL, NULL, NULL, NULL};
+                          NULL, NULL, NULL, NULL, NULL};
         CkKnown placed = {piece.from, nfoes, foes, CK_FROM_UNKNOWN, CK_FROM_UNKNOWN, nothers, others,
-                          fx, fy, ox, oy, orad, oguard};
+                          fx, fy, ox, oy, orad};
         float touch = ck_move_allowance(s, f) + 2.0f;
         for (int j = 0; j < nfoes; j++)
             if (ck_dist(f->x, f->y, s->figs[foes[j]].x, s->figs[foes[j]].y) <= touch)
