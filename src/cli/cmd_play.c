@@ -641,7 +641,7 @@ static void play_verbs(Play *p, const void *st)
                "type a number from the list, an action in words, or: list, list all, list WORDS (the orders holding "
                "them: list C3, list charge), board (or map, roster), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
-               "the game is kept), log (or log N, log all: what was said again), help, quit");
+               "the game is kept), log (or log N, log all, log turn N, log WORDS: what was said again), help, quit");
     wrap_fputs(stdout, 2,
                "several orders on one line: separate them with ';', or name several with commas where one "
                "is named (move D1,D2,D3 by 0 6 is three orders); they are given in turn, and stop at the "
@@ -841,6 +841,45 @@ static void play_standing(Play *p, const void *st)
 
 enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
 
+/* 'log turn N': the lines said in turn N, from its mark to the next
+ * (a referee settling a dispute about turn 2). */
+static void play_log_turn(const StrBuf *b, const char *n)
+{
+    char *end;
+    long t = strtol(n, &end, 10);
+    if (!*n || *end || t < 0 || t > 999) {
+        printf("log turn takes the turn's number: log turn 2 ('%s' is none)\n", n);
+        return;
+    }
+    char mark[32];
+    snprintf(mark, sizeof mark, "-- turn %ld --\n", t);
+    const char *from = t == 0 ? b->s : strstr(b->s, mark); /* (turn 0: the set-up, before the first mark) */
+    if (!from) {
+        printf("nothing was said in turn %ld (the log's turns: 'log all')\n", t);
+        return;
+    }
+    from += t == 0 ? 0 : strlen(mark);
+    const char *to = strstr(from, "-- turn ");
+    printf("turn %ld, as it was said:\n%.*s", t, (int)(to ? to - from : (long)strlen(from)), from);
+}
+
+/* 'log WORDS': the lines said that hold every word, each as a whole word
+ * in any case (`log C3`, `log charge`), as `list WORDS` finds orders. */
+static void play_log_matching(const StrBuf *b, const char *words)
+{
+    int n = 0;
+    for (const char *line = b->s; *line;) {
+        size_t len = strcspn(line, "\n");
+        char one[1024];
+        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), line);
+        if (has_words(one, words))
+            printf("%s%s\n", n++ ? "" : "the lines said that hold them:\n", one);
+        line += len + (line[len] == '\n');
+    }
+    if (!n)
+        printf("no line said holds '%s' ('log all' shows every one)\n", words);
+}
+
 /* 'log', 'log N' or 'log all': the last lines said that `player` may read
  * (the orders of both sides, the dice, the fights), which scroll away in a
  * long turn (a play-tester wanted earlier turns again without leaving for
@@ -850,19 +889,27 @@ static void play_log(Play *p, int player, const char *what)
 {
     const StrBuf *b = &p->told[player];
     long most = PLAY_LOG_LINES;
-    if (strcasecmp(what, "all") == 0)
-        most = LONG_MAX;
-    else if (*what) {
-        char *end;
-        most = strtol(what, &end, 10);
-        if (*end || end == what || most < 1 || strspn(what, "0123456789") != strlen(what)) {
-            printf("log takes a number of lines or 'all': log, log 50, log all ('%s' is neither)\n", what);
-            return;
-        }
-    }
+    const char *digits = what + (*what == '-' || *what == '+');
+    bool number = *digits && strspn(digits, "0123456789") == strlen(digits);
     if (!b->len) {
         puts("nothing has been said in this game yet");
         return;
+    }
+    if (strcasecmp(what, "all") == 0)
+        most = LONG_MAX;
+    else if (strncasecmp(what, "turn ", 5) == 0 || strcasecmp(what, "turn") == 0) {
+        play_log_turn(b, what + 4 + strspn(what + 4, " "));
+        return;
+    } else if (*what && !number) {
+        play_log_matching(b, what);
+        return;
+    } else if (*what) {
+        most = strlen(digits) > 9 ? LONG_MAX : strtol(what, NULL, 10);
+        if (most < 1) {
+            printf("log takes a number of lines, 1 or more, or 'all', 'turn N' or words to look for ('%s' is "
+                   "none of them)\n", what);
+            return;
+        }
     }
     const char *from = b->s + b->len; /* back a line at a time (each ends in a newline), `most` of them */
     for (long n = 0; n < most && from > b->s; n++) {
