@@ -159,14 +159,39 @@ static void measure_figs(const CkState *s, int i, int j, FILE *out)
     fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
 }
 
-/* [CK Shooting factors] is a point dist inches from f in his range: "half"
- * (within half range, +1), "yes", "no", or "-" for one who cannot shoot. */
-static const char *in_range_word(const CkFig *f, float dist)
+/* [CK Movement and Ranges] does f stand deeper than 1" inside a piece
+ * that hides him (a wood or building, not a hill), where no move outside
+ * it shows him? (as ck_sight_blocker's `deep`) */
+static bool deep_in_cover(const CkState *s, const CkFig *f)
+{
+    for (int i = 0; i < CK_PIECES; i++) {
+        const CkPiece *p = &s->pieces[i];
+        if (p->placed && ck_terrain[p->kind].blocks_sight && !ck_terrain[p->kind].hill &&
+            ck_dist(f->x, f->y, p->x, p->y) < p->r - 1.0f)
+            return true;
+    }
+    return false;
+}
+
+/* [CK Shooting factors] [CK Playing the Game] could f shoot a man dist
+ * inches off, seen or not (sees), hidden deep in a piece or not (hidden:
+ * no move outside it shows him): "half" (within half range and sight,
+ * +1), "yes" (range and sight), "moving" (not from where he stands, but
+ * within his move to come and his range: he may move, then shoot), "no",
+ * or "-" for one who cannot shoot. A play-tester was told a cavalryman
+ * 9.5" off did not shoot him, who then moved 7.9" and shot him dead. */
+static const char *shoots_word(const CkState *s, const CkFig *f, float dist, bool sees, bool hidden)
 {
     float r = ck_figs[f->type].range;
+    bool again;
     if (f->status != FS_ACTIVE || !ck_armed(f))
         return "-";
-    return dist <= r / 2 ? "half" : dist <= r ? "yes" : "no";
+    as_he_moves(s, f, &again);
+    if (!again && f->shot) /* (his side moves, and he has shot this turn) */
+        return "has shot";
+    if (sees && dist <= r)
+        return dist <= r / 2 ? "half" : "yes";
+    return !hidden && dist <= move_to_come(s, f, &again) + r ? "moving" : "no";
 }
 
 /* How many enemies `measure A` lists, the nearest first. */
@@ -210,10 +235,14 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
         float dist = ck_dist(a->x, a->y, b->x, b->y), gap = dist - ck_fig_radius(a) - ck_fig_radius(b);
         const CkFig *deep = NULL;
         bool again;
+        bool sees = ck_sight_blocker(s, a, b, &deep) < 0;
         fprintf(out, "  %-4s %-15s %7.2f\"  %-5s  %-10s  %-9s  %s\n", ib, ck_fig_noun(b->type, 1), (double)dist,
-                ck_sight_blocker(s, a, b, &deep) < 0 ? "yes" : "no", in_range_word(a, dist),
-                in_range_word(b, dist), gap <= move_to_come(s, b, &again) + CK_REACH_GRACE ? "yes" : "no");
+                sees ? "yes" : "no", shoots_word(s, a, dist, sees, deep_in_cover(s, b)),
+                shoots_word(s, b, dist, sees, deep_in_cover(s, a)),
+                gap <= move_to_come(s, b, &again) + CK_REACH_GRACE ? "yes" : "no");
     }
+    fprintf(out, "  (moving: after a move, if he may still shoot; reaches: straight, with the move his ground\n"
+                 "  leaves him: rough ground on the way may halve it, 'odds charge' tells for sure)\n");
 }
 
 /* measure A X Y: a figure and a point. */
@@ -233,20 +262,58 @@ static void measure_point(const CkState *s, int i, float x, float y, FILE *out)
 /* What an enemy could do to a figure of ours standing in a cell. */
 enum { THREAT_NONE, THREAT_SHOT, THREAT_CHARGE };
 
-/* [CK Movement and Ranges] [CK Shooting factors] what enemy b could do,
- * when his side next moves, to figure `me` (standing where he is put): a
- * charge if the gap between their bases is within b's move to come as he
- * stands (measure's "he reaches"), else a shot if me is in his range and
- * sight. */
+/* [CK Movement and Ranges] [CK Shooting factors] [CK Playing the Game]
+ * what enemy b could do, when his side next moves, to figure `me`
+ * (standing where he is put): a charge if the gap between their bases is
+ * within b's move to come as he stands (measure's "he reaches"), else a
+ * shot if me is in his range and sight, or within his move and his range
+ * and not hidden deep in a piece (he may move, then shoot: a
+ * play-tester's cavalryman 9.5" off was shown no threat, and moved 7.9"
+ * and shot). */
 static int threat_of(const CkState *s, const CkFig *b, const CkFig *me)
 {
     bool again;
     float dist = ck_dist(b->x, b->y, me->x, me->y), gap = dist - ck_fig_radius(b) - ck_fig_radius(me);
-    if (gap <= move_to_come(s, b, &again) + CK_REACH_GRACE)
+    float move = move_to_come(s, b, &again), range = ck_figs[b->type].range;
+    if (gap <= move + CK_REACH_GRACE)
         return THREAT_CHARGE;
-    if (ck_armed(b) && dist <= ck_figs[b->type].range && ck_sight_blocker(s, b, me, NULL) < 0)
+    if (!ck_armed(b))
+        return THREAT_NONE;
+    if (dist <= range && ck_sight_blocker(s, b, me, NULL) < 0)
         return THREAT_SHOT;
-    return THREAT_NONE;
+    return dist <= move + range && !deep_in_cover(s, me) ? THREAT_SHOT : THREAT_NONE;
+}
+
+/* Under the map: each figure of `player`'s the enemy could strike when
+ * his side next moves, and who (the map draws a man's letter over his own
+ * square, so it cannot show his; a play-tester had to read the squares
+ * beside him). */
+static void threats_to_figures(const CkState *s, int player, FILE *out)
+{
+    int n = 0;
+    for (int i = 0; i < s->nfigs; i++) {
+        const CkFig *me = &s->figs[i];
+        if (me->side != player || me->status != FS_ACTIVE)
+            continue;
+        char charge[160] = "", shot[160] = "", id[8];
+        for (int j = 0; j < s->nfigs; j++) {
+            const CkFig *b = &s->figs[j];
+            int t = b->side != player && b->status == FS_ACTIVE ? threat_of(s, b, me) : THREAT_NONE;
+            char *to = t == THREAT_CHARGE ? charge : t == THREAT_SHOT ? shot : NULL;
+            if (!to)
+                continue;
+            ck_fig_id(s, j, id);
+            size_t len = strlen(to);
+            snprintf(to + len, sizeof charge - len, "%s%s", len ? " " : "", id);
+        }
+        if (!charge[0] && !shot[0])
+            continue;
+        ck_fig_id(s, i, id);
+        fprintf(out, "%s  %-4s %s%s%s%s%s\n", n++ ? "" : "yours in reach:\n", id, charge[0] ? "charge: " : "", charge,
+                charge[0] && shot[0] ? "; " : "", shot[0] ? "shot: " : "", shot);
+    }
+    if (!n)
+        fprintf(out, "none of yours is within an enemy's charge or shot\n");
 }
 
 /* [CK Movement and Ranges] the prompt's `threats`: each 2" cell marked '!'
@@ -288,7 +355,7 @@ int ck_threats(const void *st, int player, FILE *out)
     static const char *const key[] = {
         "! an enemy could charge a figure here",
         ": an enemy could shoot at one here",
-        "  (no charge, but in his range and sight)",
+        "  (from where he stands, or after a move)",
         "",
         "each cell judged at its middle; a charge",
         "straight, with the move the ground he stands",
@@ -298,6 +365,7 @@ int ck_threats(const void *st, int player, FILE *out)
         NULL,
     };
     ck_render_marked(s, marks, key, out);
+    threats_to_figures(s, player, out);
     return 0;
 }
 

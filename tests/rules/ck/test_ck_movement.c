@@ -1447,7 +1447,9 @@ Test(ck_movement_and_ranges, measure_lists_the_nearest_enemies)
     cr_assert(strstr(t, "  who  what               apart  sight  D1 shoots   shoots D1  reaches D1\n"),
               "the columns are named by the figure measured, whichever side asks: %s", t);
     const char *h = strstr(t, "  H1   horseman           4.00\"  yes    half        yes        yes\n");
-    const char *s = strstr(t, "  S1   shot              12.00\"  no     yes         yes        no\n");
+    /* S1 unseen across the wood: neither shoots the other from where he stands, both may after a move
+     * (a play-tester's table said "yes" of a man out of sight, and "no" of one who moved and shot) */
+    const char *s = strstr(t, "  S1   shot              12.00\"  no     moving      moving     no\n");
     cr_assert(h && s && h < s, "%s", t);
     free(t);
 }
@@ -1471,21 +1473,34 @@ static char threat_cell(int player, int r, int c)
     return at;
 }
 
-/* [CK Movement and Ranges] the `threats` map marks '!' where an enemy's
- * next move reaches a figure's base (a cavalryman's, for Parliament: the
- * shot's 6" and both bases), ':' where only his shot does (his 12", and
- * his sight: not inside a wood), and draws our own figures over it. */
+/* [CK Movement and Ranges] [CK Playing the Game] the `threats` map marks
+ * '!' where an enemy's next move reaches a figure's base (a cavalryman's,
+ * for Parliament: the shot's 6" and both bases), ':' where only his shot
+ * does, from where he stands or after his move (6" and 12": a
+ * play-tester was shot by a man who moved first), but not deep in a wood
+ * where no move outside it shows him; it draws our own figures over it,
+ * and lists under the map those the enemy could strike. */
 Test(ck_movement_and_ranges, the_threats_map_marks_charges_and_shots)
 {
     ckf_fig(&F, F_SHOT, 25, 25);                     /* cell (12, 12) */
     cr_assert_eq(threat_cell(CK_PAR, 12, 15), '!');   /* (31, 25): 6" */
     cr_assert_eq(threat_cell(CK_PAR, 12, 16), ':');   /* (33, 25): 8", more than 6 + 0.5 + 0.75 */
     cr_assert_eq(threat_cell(CK_PAR, 12, 18), ':');   /* (37, 25): 12", his range */
-    cr_assert_eq(threat_cell(CK_PAR, 12, 19), '.');   /* (39, 25): 14" */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 21), ':');   /* (43, 25): 18", his move and his range */
+    cr_assert_eq(threat_cell(CK_PAR, 12, 22), '.');   /* (45, 25): 20" */
     ckf_ground(&F, 2, 26, 38);                        /* a wood, searched: (25, 37) deep in it, unseen */
     cr_assert_eq(threat_cell(CK_PAR, 18, 12), ',');
     cr_assert_eq(threat_cell(CK_PAR, 12, 6), ':');    /* (13, 25): 12" west, in the open */
     ckf_fig(&F, F_CAVALRY, 31, 25);
     cr_assert_eq(threat_cell(CK_PAR, 12, 15), 'C', "our own figure is drawn over the mark");
     cr_assert_eq(threat_cell(CK_ROY, 12, 14), '!', "the Royalists are shown the cavalryman's reach");
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    ck_threats(&F.s, CK_PAR, f);
+    fclose(f);
+    const char *list = strstr(out, "\nyours in reach:\n  C1   charge: S1\n");
+    free(out);
+    cr_assert_not_null(list, "the figures in reach are listed under the map");
 }
