@@ -1190,6 +1190,8 @@ static int play_order(Play *p, const void *st, const char *s, Action *out)
     Diag why = {{0}};
     if (game_parse_checked(p->g, st, s, out, &why) == 0) {
         p->by_number = false;
+        if (why.msg[0]) /* the game's note on the order, as "move D1 towards" stopping short */
+            printf("(%s)\n", why.msg);
         return RUN_OVER;
     }
     printf("illegal: %s\n", why.msg);

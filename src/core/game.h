@@ -124,6 +124,9 @@ typedef struct GameOps {
      * not (a refused one from a record is named by it), and never reads
      * outside the state for fields out of range. */
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
+    /* Text to action; -1 with d saying what was wrong. On success d may
+     * hold a note the prompt shows (To Catch a King's "move D1 towards X
+     * Y": why he stopped short), else is left empty. */
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
     /* Optional: what a legal action a costs its own side that a player
      * may not mean by it (To Catch a King: a guard's move or charge that

@@ -258,8 +258,10 @@ static float tenth(float v) { return roundf(v * 10) / 10; }
  * 0.1" grid, into a->x, a->y; (X, Y) itself if he may reach it (searching a
  * piece there as any move would). A solo player rides "at that wood"
  * without working out what a half move in rough ground leaves him. Where
- * not even 0.1" is allowed, the point is kept for the check to refuse. */
-static void go_towards(const CkState *s, Action *a)
+ * he stops short, `note` says why the next 0.1" is refused (a play-tester
+ * stopped behind a prisoner, unwarned). Where not even 0.1" is allowed,
+ * the point is kept for the check to refuse. */
+static void go_towards(const CkState *s, Action *a, Diag *note)
 {
     const CkFig *f = &s->figs[a->piece];
     Diag d = {""};
@@ -267,14 +269,19 @@ static void go_towards(const CkState *s, Action *a)
     if (dist < 0.05f || ck_check(s, a, &d) >= 0)
         return;
     float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + 0.1f; /* no move is longer */
-    Action t = *a;
+    Action t = *a, beyond = *a;
     for (float r = tenth(fminf(dist, most)); r >= 0.1f; r -= 0.1f) {
         t.x = tenth(f->x + (a->x - f->x) * r / dist);
         t.y = tenth(f->y + (a->y - f->y) * r / dist);
         if (ck_dist(f->x, f->y, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
+            Diag why = {""};
+            if (ck_check(s, &beyond, &why) < 0 && note)
+                diag_set(note, "as far as he may go that way; at (%s, %s) beyond it: %s", ck_inch(beyond.x).s,
+                         ck_inch(beyond.y).s, why.msg);
             a->x = t.x, a->y = t.y;
             return;
         }
+        beyond = t;
     }
 }
 
@@ -326,7 +333,7 @@ static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
     if (nt >= 3 && (strcasecmp(tok[2], "towards") == 0 || strcasecmp(tok[2], "toward") == 0)) {
         if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_towards(s, tok + 2, nt - 2, a, d) < 0)
             return -1;
-        go_towards(s, a);
+        go_towards(s, a, d);
         return 0;
     }
     if (nt < 4) /* (what follows the point is parse_via's) */
