@@ -592,8 +592,14 @@ Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
     cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 40", &a, NULL), 0);
     cr_assert(a.verb == CKV_MOVE && a.piece == d && a.arg == CK_MOVE_STRAIGHT);
     cr_assert(a.x == 10.0f && a.y == 18.0f, "a dragoon's 8\" in the open: (%.2f, %.2f)", (double)a.x, (double)a.y);
-    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 15", &a, NULL), 0);
+    Diag note = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 40", &a, &note), 0);
+    cr_assert(strstr(note.msg, "as far as he may go that way; at (10.0, 18.1) beyond it: out of reach"),
+              "he says why he stopped: '%s'", note.msg);
+    Diag none = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 15", &a, &none), 0);
     cr_assert(a.x == 10.0f && a.y == 15.0f, "a point within reach is the point itself");
+    cr_assert_str_empty(none.msg, "nothing to say of a point reached");
     ckf_ground(&F, 2, 10, 24); /* a wood, searched: 3" round, its edge at y 21 */
     cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 40", &a, NULL), 0);
     Diag why = {{0}};
