@@ -289,19 +289,35 @@ static void go_towards(const CkState *s, Action *a, Diag *note)
  * the point into a->x, a->y. */
 static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d)
 {
-    const char *form = "move F towards X Y, or move F towards T (a figure)";
+    const char *form = "move F towards X Y, or move F towards T (a figure), each with 'to N' after it to stop N "
+                       "inches short (move S1 towards D2 to 6: half range)";
+    float stop = 0;
+    if (strcasecmp(tok[n - 1], "to") == 0)
+        return diag_set(d, "'to' takes the inches to stop short by: %s", form);
+    if (n >= 4 && strcasecmp(tok[n - 2], "to") == 0) { /* "... to N": N inches short of the point */
+        Diag why = {""};
+        if (parse_float(tok[n - 1], 0, CK_TABLE, &why, &stop) < 0)
+            return diag_set(d, "'to' takes the inches to stop short by: %s", form);
+        n -= 2;
+    }
+    Diag why = {""};
     if (n == 2) {
         int16_t t;
         if (fig_arg(s, tok[1], &t, d) < 0)
             return -1;
         a->x = s->figs[t].x, a->y = s->figs[t].y;
-        return 0;
-    }
-    if (n != 3)
+    } else if (n != 3)
         return diag_set(d, "usage: %s", form);
-    Diag why = {""};
-    if (parse_point(tok + 1, CKV_MOVE, a, &why) < 0)
+    else if (parse_point(tok + 1, CKV_MOVE, a, &why) < 0)
         return diag_set(d, "%s", why.msg);
+    const CkFig *f = &s->figs[a->piece];
+    float dist = ck_dist(f->x, f->y, a->x, a->y);
+    if (stop > 0 && dist <= stop)
+        return diag_set(d, "he stands %s\" from it already, within the %s\" to stop short by", ck_inch(dist).s,
+                        ck_inch(stop).s);
+    float go = dist - stop + (stop > 0.1f ? 0.1f : 0); /* (0.1" more: within `stop` once go_towards rounds to it) */
+    if (stop > 0) /* the point `stop` inches short, on the way */
+        a->x = f->x + (a->x - f->x) * go / dist, a->y = f->y + (a->y - f->y) * go / dist;
     return 0;
 }
 

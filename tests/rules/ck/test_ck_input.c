@@ -643,3 +643,23 @@ Test(ck_text, a_move_by_an_offset_goes_that_far_from_where_he_stands)
     parse_refused("move D1 by x 2", "'x' is not a number of inches");
     parse_refused("move D9 by 1 2", "no figure called 'D9'");
 }
+
+/* [CK Shooting factors] "move F towards T to N" stops within N inches of
+ * T (a play-tester massing fire worked out every shooter's half-range
+ * spot by hand): a shot 10" from a dragoon goes to 6" or a little less,
+ * half his range; already within N he is told so. */
+Test(ck_text, a_move_towards_a_figure_to_n_stops_within_n_of_him)
+{
+    ckf_fig(&F, F_DRAGOON, 20, 10);
+    F.s.to_act = CK_ROY;
+    F.s.phase = CP_ROYALIST;
+    ckf_fig(&F, F_SHOT, 23, 19.54f); /* 10" from D1 */
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move S1 towards D1 to 6", &a, NULL), 0);
+    float d = ck_dist(a.x, a.y, 20, 10);
+    cr_assert(d <= 6.0f && d > 5.8f, "%.2f\" from D1 at (%.2f, %.2f)", (double)d, (double)a.x, (double)a.y);
+    cr_assert(ckf_ok(&F, a));
+    parse_refused("move S1 towards D1 to 12", "he stands 10.0\" from it already, within the 12.0\"");
+    parse_refused("move S1 towards D1 to", "'to' takes the inches to stop short by");
+    parse_refused("move S1 towards 20 10 to x", "'to' takes the inches to stop short by");
+}
