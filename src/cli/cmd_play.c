@@ -1356,6 +1356,9 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
 {
     (void)d;
     Play *p = ud;
+    if (p->queued.len && (p->queued_player != player || p->queued_turn != g->turn(st))) /* before the terminal
+                                                                                       * passes to another */
+        play_drop_queued(p, "the turn has passed");
     int rc = hand_over(p, player);
     if (rc != RUN_OVER)
         return rc;
@@ -1395,6 +1398,8 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
             rc = PLAY_AGAIN, p->order_refused = true;
         if (rc == PLAY_AGAIN && p->order_refused) /* an order refused or cautioned stops the line's orders */
             play_drop_queued(p, "the line stops here");
+        else if (rc == RUN_QUIT || rc == RUN_EOF)
+            play_drop_queued(p, "the game stops here");
     } while (rc == PLAY_AGAIN);
     return rc;
 }

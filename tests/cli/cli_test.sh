@@ -1333,6 +1333,14 @@ grep -q 'move C2 28' "$tmp/out" && fail "an order after a refused one was played
 grep -q '^you (parliament): move C4 32.0 2.8$' "$tmp/out" || fail "the second line's list: $(grep 'you (parliament)' "$tmp/out")"
 grep -q '^(the turn has passed: not given: move C5 by 0 1)$' "$tmp/out" || fail "an order left after end was not dropped"
 grep -q 'move C5 34' "$tmp/out" && fail "an order of the last turn was given in the next"
+# in the hot seat what is left is dropped before the terminal passes, not told to the other side (a
+# reviewer's: the search of D5 ends Parliament's turn, seed 2); a quit mid-line says what it leaves
+printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D4 22 7\nmove D5 24 8.5\nmove D5 24 8.5;move C1 by 0 1\nquit\n' |
+  "$ecw" play catch-a-king --ai human --seed 2 >"$tmp/out" 2>"$tmp/err"
+[ "$(grep -n '^(the turn has passed: not given: move C1 by 0 1)$\|^=== royalist to play ===$' "$tmp/out" | tail -2 | cut -d: -f2 | head -c 4)" = "(the" ] ||
+  fail "the hot seat's dropped orders came after the hand-over: $(grep -n 'not given\|=== royalist' "$tmp/out")"
+printf 'move D2 by 0 1; quit; move D3 by 0 1\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^(the game stops here: not given: move D3 by 0 1)$' "$tmp/out" || fail "a quit mid-line left its orders unsaid"
 printf 'move C1,C2 by 0 1;board;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was taken for a list of figures"
 # threats_at_the_prompt: To Catch a King marks where the enemy could strike; Marston Less has no such map

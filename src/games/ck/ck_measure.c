@@ -295,7 +295,7 @@ static void threats_to_figures(const CkState *s, int player, FILE *out)
         const CkFig *me = &s->figs[i];
         if (me->side != player || me->status != FS_ACTIVE)
             continue;
-        char charge[160] = "", shot[160] = "", id[8];
+        char charge[CK_MAX_FIGS * 5] = "", shot[CK_MAX_FIGS * 5] = "", id[8]; /* (room for every enemy's id) */
         for (int j = 0; j < s->nfigs; j++) {
             const CkFig *b = &s->figs[j];
             int t = b->side != player && b->status == FS_ACTIVE ? threat_of(s, b, me) : THREAT_NONE;

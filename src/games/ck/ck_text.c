@@ -270,7 +270,8 @@ static void go_towards(const CkState *s, Action *a, Diag *note)
         return;
     float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + 0.1f; /* no move is longer */
     Action t = *a, beyond = *a;
-    for (float r = tenth(fminf(dist, most)); r >= 0.1f; r -= 0.1f) {
+    for (int tenths = (int)lroundf(fminf(dist, most) * 10); tenths >= 1; tenths--) { /* (whole tenths: no drift) */
+        float r = (float)tenths / 10;
         t.x = tenth(f->x + (a->x - f->x) * r / dist);
         t.y = tenth(f->y + (a->y - f->y) * r / dist);
         if (ck_dist(f->x, f->y, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
@@ -316,8 +317,8 @@ static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d
         return diag_set(d, "he stands %s\" from it already, within the %s\" to stop short by", ck_inch(dist).s,
                         ck_inch(stop).s);
     float go = dist - stop + (stop > 0.1f ? 0.1f : 0); /* (0.1" more: within `stop` once go_towards rounds to it) */
-    if (stop > 0) /* the point `stop` inches short, on the way */
-        a->x = f->x + (a->x - f->x) * go / dist, a->y = f->y + (a->y - f->y) * go / dist;
+    if (stop > 0) /* the point `stop` inches short, on the way, on the grid the orders are shown on */
+        a->x = tenth(f->x + (a->x - f->x) * go / dist), a->y = tenth(f->y + (a->y - f->y) * go / dist);
     return 0;
 }
 

@@ -619,6 +619,10 @@ Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
     cr_assert_eq(ck_parse(&F.s, "move D1 towards S1", &a, NULL), 0);
     cr_assert(a.y == 10.0f && a.x > 10.0f && a.x < 16.0f, "towards a figure stops short of him");
     cr_assert_geq(ck_check(&F.s, &a, &why), 0, "%s", why.msg);
+    /* the last 0.1" is tried too (a reviewer found it skipped, the steps counted in floats) */
+    ckf_fig(&F, F_CAVALRY, 10, 11.5f); /* mounted bases may stand 1.4" apart (1.5" less a 0.1" grace): 0.1" free */
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards C1", &a, NULL), 0);
+    cr_assert(a.x == 10.0f && fabsf(a.y - 10.1f) < 1e-4f, "(%.2f, %.2f)", (double)a.x, (double)a.y);
     parse_refused("move D1 towards", "usage: move F towards X Y");
     parse_refused("move D1 towards 10", "no figure called '10'");
     parse_refused("move D1 towards 10 x", "'x' is not a number of inches");
@@ -658,6 +662,8 @@ Test(ck_text, a_move_towards_a_figure_to_n_stops_within_n_of_him)
     cr_assert_eq(ck_parse(&F.s, "move S1 towards D1 to 6", &a, NULL), 0);
     float d = ck_dist(a.x, a.y, 20, 10);
     cr_assert(d <= 6.0f && d > 5.8f, "%.2f\" from D1 at (%.2f, %.2f)", (double)d, (double)a.x, (double)a.y);
+    cr_assert(fabsf(a.x * 10 - roundf(a.x * 10)) < 1e-3f && fabsf(a.y * 10 - roundf(a.y * 10)) < 1e-3f,
+              "a point on the 0.1\" grid, as the order's words say it: (%.4f, %.4f)", (double)a.x, (double)a.y);
     cr_assert(ckf_ok(&F, a));
     parse_refused("move S1 towards D1 to 12", "he stands 10.0\" from it already, within the 12.0\"");
     parse_refused("move S1 towards D1 to", "'to' takes the inches to stop short by");
