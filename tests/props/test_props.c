@@ -13,7 +13,8 @@
  *   - a game record saved to a file and loaded back replays to the same
  *     state (on every SAVE_EVERY-th seed);
  *   - redeal(player) with any generator, and conceal(player), never change
- *     that player's view;
+ *     that player's view, nor what the prompt prints for him (the board,
+ *     the points so far, the map of threats);
  *   - games end within MAX_STEPS actions and the score sums to zero.
  * Kept under a minute under ASan: SEEDS playouts per game, the costlier
  * checks (views, junk) on a sample of the states. */
@@ -175,6 +176,38 @@ static void check_legal_choose(Run *r, int n)
     }
 }
 
+/* What the prompt prints for player p from state st: the board, the
+ * points so far (GameOps.standing) and the map of threats, where the game
+ * has them (the caller frees). */
+static char *printed_for(const GameOps *g, const void *st, int p)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    cr_assert_not_null(f);
+    g->render(st, p, f);
+    if (g->standing)
+        g->standing(st, f);
+    if (g->threats)
+        g->threats(st, p, f);
+    fclose(f);
+    return out;
+}
+
+/* ... and what the prompt prints for p is the same after a redeal (tmp)
+ * as before it (st): nothing it says reads a card face down. */
+static void check_printed_same(Run *r, int p)
+{
+    char *a = printed_for(r->g, r->st, p), *b = printed_for(r->g, r->tmp, p);
+    bool same = strcmp(a, b) == 0;
+    if (!same)
+        cr_log_error("%s seed %llu step %d: redeal(%d) changed what the prompt prints:\n%s\n---\n%s", r->g->id,
+                     (unsigned long long)r->seed, r->steps, p, a, b);
+    free(a);
+    free(b);
+    cr_assert(same);
+}
+
 /* Re-dealing (or concealing) what `player` cannot see leaves that
  * player's view intact. */
 static void check_redeal(Run *r)
@@ -193,6 +226,8 @@ static void check_redeal(Run *r)
                          "%s seed %llu step %d: redeal(%d) changed the view", g->id,
                          (unsigned long long)r->seed, r->steps, p);
         r->redeals_changed += memcmp(r->tmp, r->st, g->state_size) != 0;
+        if (r->steps % (4 * REDEAL_EVERY) == 0) /* (the printing costs: a quarter of the redeals) */
+            check_printed_same(r, p);
         if (!g->conceal)
             continue;
         memcpy(r->tmp, r->st, g->state_size); /* the heuristic player's copy keeps the view too */
