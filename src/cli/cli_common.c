@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -180,12 +181,22 @@ int cli_parse_int(const char *s, long lo, long hi, const char *what, long *out, 
     return 0;
 }
 
+/* A game option as given on the command line, in any case (every game's
+ * names and values are lower case words or numbers: an analyst's
+ * together=YES was refused), kept in lower case. */
 int cli_option_set(Options *o, const char *key, const char *val, Diag *d)
 {
-    const char *had = opt_get(o, key);
+    char k[OPT_LEN], v[OPT_LEN];
+    if (strlen(key) >= sizeof k || strlen(val) >= sizeof v)
+        return opt_set(o, key, val, d); /* (which says what is too long) */
+    for (size_t i = 0; i <= strlen(key); i++)
+        k[i] = (char)tolower((unsigned char)key[i]);
+    for (size_t i = 0; i <= strlen(val); i++)
+        v[i] = (char)tolower((unsigned char)val[i]);
+    const char *had = opt_get(o, k);
     if (had) /* the last one winning silently would hide a mistake in a sweep */
-        return diag_set(d, "option '%s' given twice (%s, then %s)", key, had, val);
-    return opt_set(o, key, val, d);
+        return diag_set(d, "option '%s' given twice (%s, then %s)", k, had, v);
+    return opt_set(o, k, v, d);
 }
 
 int cli_option_kv(Options *o, const char *kv, Diag *d)

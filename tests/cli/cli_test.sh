@@ -246,6 +246,9 @@ grep -q '"options_in_force":{"terrain":"random","spread":"squares",' "$tmp/out" 
   grep -q '"ecw":"' "$tmp/out" || fail "sim --json lacks the options in force or the version: $(head -c 600 "$tmp/out")"
 expect 0 "$ecw" sim marston-less --games 2 --seed 1 --json
 grep -q '"options_in_force":{"foot":"str2","turns":"12","dragoons":"zone"}' "$tmp/out" || fail "ML options in force: $(head -c 400 "$tmp/out")"
+# an option in any case, kept in lower case (an analyst's together=YES was refused)
+expect 0 "$ecw" sim catch-a-king --games 2 --seed 1 --option Together=YES --json
+grep -q '"options":{"together":"yes"}' "$tmp/out" || fail "an option in capitals: $(head -c 300 "$tmp/out")"
 # one game: no spread to give, and "1 game"
 expect 0 "$ecw" sim catch-a-king --games 1 --seed 1
 grep -q '^catch-a-king: 1 game, seed 1,' "$tmp/out" && grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}  \(one game: no spread\)$' "$tmp/out" ||
