@@ -93,7 +93,7 @@ grep -q "^no action 1.5: type a whole number from the list, or the action in wor
 grep -q "^cavalry C1 charges Charles X as the table stands: 4 (base 4) against 3 (base 4, woods or marsh -1)" "$tmp/out" ||
   fail "odds at the prompt: $(grep -A3 'odds charge' "$tmp/out")"
 grep -q "^  total (exactly one of these happens) *1.0000" "$tmp/out" || fail "odds at the prompt: no total"
-grep -q "^no odds: only a shot, a charge or a join has odds" "$tmp/out" || fail "odds of a move"
+grep -q "^no odds: only a shot, a charge, an aim or a join has odds" "$tmp/out" || fail "odds of a move"
 grep -q "^odds of what?" "$tmp/out" || fail "odds alone"
 printf 'odds S1\nquit\n' | "$ecw" play catch-a-king --terrain random --seed 5 >"$tmp/out2" 2>&1
 grep -q "^no odds: odds of what? 'odds ACTION' in words or as a number from the list, e.g. odds charge C1 S3 (an enemy's shot or charge too: odds shoot S3 C1)" "$tmp/out2" ||

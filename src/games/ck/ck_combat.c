@@ -1525,6 +1525,23 @@ static void join_odds(const CkState *s, const Action *a, float cx, float cy, FIL
     charge_notes(s, a, cx, cy, out);
 }
 
+/* [CK Shooting factors] (option together=yes) what an aim does, for the
+ * prompt's odds: no shot and no dice; the shot at the man that it helps.
+ * -1 with d set for an aim the rules refuse. */
+static int aim_odds(const CkState *s, const Action *a, FILE *out, Diag *d)
+{
+    if (ck_check(s, a, d) < 0)
+        return -1;
+    static const GameIO labels = {NULL, NULL, NULL};
+    const char *t = ck_fig_label(s, a->target, &labels).s;
+    char id[8];
+    ck_fig_id(s, a->target, id);
+    fprintf(out, "%s takes aim at %s: no shot and no dice now; the next shot at %s adds +1 for him, as for every "
+                 "friend who aimed ('odds shoot F %s' gives that shot's odds as the table stands)\n",
+            ck_fig_label(s, a->piece, &labels).s, t, t, id);
+    return 0;
+}
+
 /* [CK Shooting factors] [CK Hand to hand Combat] [CK Combat Outcomes] the
  * odds of a legal shot or charge as the table stands: its factors worked
  * out part by part as the fight would work them (for a charge, with the
@@ -1533,8 +1550,10 @@ static void join_odds(const CkState *s, const Action *a, float cx, float cy, FIL
 int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
 {
     const CkState *s0 = st;
+    if (a->verb == CKV_AIM) /* (together=yes) no fight: what it adds, as a join's odds say */
+        return aim_odds(s0, a, out, d);
     if (a->verb != CKV_SHOOT && a->verb != CKV_CHARGE && a->verb != CKV_JOIN)
-        return diag_set(d, "only a shot, a charge or a join has odds");
+        return diag_set(d, "only a shot, a charge, an aim or a join has odds");
     CkState next;
     bool playing = s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST;
     bool theirs = a->piece >= 0 && a->piece < s0->nfigs &&

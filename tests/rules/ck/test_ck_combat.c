@@ -1311,12 +1311,30 @@ Test(ck_combat_outcomes, odds_at_the_table_name_the_parliament_commander)
     free(text);
 }
 
+/* (option together=yes) the odds of an aim say that it shoots nothing and
+ * which shot it helps, as a join's do; an aim the rules refuse is refused
+ * with their reason. */
+Test(ck_shooting_factors, odds_of_an_aim_tell_what_it_does)
+{
+    F.s.together = 1;
+    int d = ckf_fig(&F, F_DRAGOON, 20, 13), s = ckf_fig(&F, F_SHOT, 20, 19), far = ckf_fig(&F, F_SHOT, 20, 40);
+    Diag why = {{0}};
+    char *text = table_odds(ckf_act(CKV_AIM, d, s, 0, 0, 0), &why);
+    cr_assert_not_null(text, "%s", why.msg);
+    cr_assert(strstr(text, "dragoon D1 takes aim at shot S1: no shot and no dice now; the next shot at shot S1 adds +1 "
+                           "for him"), "%s", text);
+    cr_assert(strstr(text, "'odds shoot F S1'"), "%s", text);
+    free(text);
+    cr_assert_null(table_odds(ckf_act(CKV_AIM, d, far, 0, 0, 0), &why), "an aim out of range has no odds");
+    cr_assert_gt(strlen(why.msg), 0);
+}
+
 Test(ck_combat_outcomes, odds_at_the_table_only_for_a_legal_shot_or_charge)
 {
     int c = ckf_fig(&F, F_CAVALRY, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 35);
     Diag d = {{0}};
     cr_assert_null(table_odds(ckf_act(CKV_MOVE, c, 0, 0, 20, 22), &d));
-    cr_assert(strstr(d.msg, "only a shot, a charge or a join has odds"), "%s", d.msg);
+    cr_assert(strstr(d.msg, "only a shot, a charge, an aim or a join has odds"), "%s", d.msg);
     cr_assert_null(table_odds(ckf_act(CKV_CHARGE, c, s, 0, 0, 0), &d));
     cr_assert(strstr(d.msg, "out of reach"), "%s", d.msg);
 }
