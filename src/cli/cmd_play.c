@@ -60,6 +60,7 @@ typedef struct Play {
     StrBuf         news;        /* the lines of GameOps.news_events said since the board was last drawn */
     StrBuf         told[MAX_PLAYERS]; /* every line said that each side may read, for 'log' (earlier sittings' too) */
     int            told_turn;   /* the turn the last of them came in (a new one is marked) */
+    bool           told_cut[MAX_PLAYERS]; /* ... the oldest of them went (PLAY_TOLD_MAX) */
     bool           recap_resumed; /* ... rebuilt by --load, not shown yet: to the first side seated that did not make
                                    * it; the side that made it (recap_side) saw it, and it waits for the next */
     int            recap_side;
@@ -134,6 +135,7 @@ static void play_tell(Play *p, int vis, const char *lead, const char *text, cons
             size_t keep = cut ? b->len - (size_t)(cut + 1 - b->s) : 0;
             memmove(b->s, b->s + b->len - keep, keep + 1);
             b->len = keep;
+            p->told_cut[k] = true;
         }
         sb_append(b, lead);
         sb_append(b, text);
@@ -843,7 +845,7 @@ enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
 
 /* 'log turn N': the lines said in turn N, from its mark to the next
  * (a referee settling a dispute about turn 2). */
-static void play_log_turn(const StrBuf *b, const char *n)
+static void play_log_turn(const StrBuf *b, bool cut, const char *n)
 {
     char *end;
     long t = strtol(n, &end, 10);
@@ -854,6 +856,11 @@ static void play_log_turn(const StrBuf *b, const char *n)
     char mark[32];
     snprintf(mark, sizeof mark, "-- turn %ld --\n", t);
     const char *from = t == 0 ? b->s : strstr(b->s, mark); /* (turn 0: the set-up, before the first mark) */
+    if (cut && (!from || t == 0)) { /* (its lines, or their start, went past PLAY_TOLD_MAX) */
+        printf("turn %ld is older than the lines kept here (the oldest went past %d MiB): 'ecw replay FILE --show' "
+               "tells the whole game\n", t, PLAY_TOLD_MAX >> 20);
+        return;
+    }
     if (!from) {
         printf("nothing was said in turn %ld (the log's turns: 'log all')\n", t);
         return;
@@ -898,7 +905,7 @@ static void play_log(Play *p, int player, const char *what)
     if (strcasecmp(what, "all") == 0)
         most = LONG_MAX;
     else if (strncasecmp(what, "turn ", 5) == 0 || strcasecmp(what, "turn") == 0) {
-        play_log_turn(b, what + 4 + strspn(what + 4, " "));
+        play_log_turn(b, p->told_cut[player], what + 4 + strspn(what + 4, " "));
         return;
     } else if (*what && !number) {
         play_log_matching(b, what);
