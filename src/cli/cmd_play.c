@@ -1331,12 +1331,11 @@ static char *play_pop_queued(Play *p)
 
 /* The next line to do at `player`'s prompt: the next order of a line of
  * several (shown as if typed), else a line read; of a line of several
- * read, the rest is queued and its first order given. A queue left from
- * another side or turn is dropped. NULL at the end of input. */
+ * read, the rest is queued and its first order given (a queue left from
+ * another side or turn was dropped by human_choose, before the hand-over).
+ * NULL at the end of input. */
 static char *play_next_line(Play *p, const void *st, int player)
 {
-    if (p->queued.len && (p->queued_player != player || p->queued_turn != p->g->turn(st)))
-        play_drop_queued(p, "the turn has passed");
     printf("%s> ", p->g->roles[player]);
     if (p->queued.len) {
         char *s = play_pop_queued(p);

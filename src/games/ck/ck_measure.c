@@ -333,6 +333,12 @@ int ck_threats(const void *st, int player, FILE *out)
     int enemies = 0;
     for (int i = 0; i < s->nfigs; i++)
         enemies += s->figs[i].side != player && s->figs[i].status == FS_ACTIVE;
+    const char *side = player == CK_PAR ? "Parliament" : "the Royalists";
+    fprintf(out, "Where the enemy could strike at %s when his side next moves:\n", side);
+    if (!enemies) {
+        fprintf(out, "no enemy is on the table\n");
+        return 0;
+    }
     for (int r = 0; r < CK_MAP; r++)
         for (int c = 0; c < CK_MAP; c++) {
             me.x = (float)c * 2 + 1, me.y = (float)r * 2 + 1;
@@ -346,12 +352,6 @@ int ck_threats(const void *st, int player, FILE *out)
             }
             marks[r][c] = worst == THREAT_CHARGE ? '!' : worst == THREAT_SHOT ? ':' : 0;
         }
-    const char *side = player == CK_PAR ? "Parliament" : "the Royalists";
-    fprintf(out, "Where the enemy could strike at %s when his side next moves:\n", side);
-    if (!enemies) {
-        fprintf(out, "no enemy is on the table\n");
-        return 0;
-    }
     static const char *const key[] = {
         "! an enemy could charge a figure here",
         ": an enemy could shoot at one here",
