@@ -1246,7 +1246,8 @@ static void play_drop_queued(Play *p, const char *why)
 /* The word of s whose items, split at commas, each begin with a letter
  * ("D1,D2,C3": figures, not "21,5", a decimal written with a comma; an
  * empty item is none), as an offset and length; false if no word is such
- * a list. */
+ * a list. A letter outside ASCII counts, so "D1,\u00e9" is told there is
+ * no figure so called rather than that it is no point. */
 static bool comma_list(const char *s, size_t *at, size_t *len)
 {
     for (size_t i = 0; s[i];) {
@@ -1254,7 +1255,8 @@ static bool comma_list(const char *s, size_t *at, size_t *len)
         size_t n = strcspn(s + i, " \t");
         bool list = memchr(s + i, ',', n) != NULL && strspn(s + i, ",") < n;
         for (size_t k = i; list && k < i + n; k++) /* every item starts with a letter */
-            if ((k == i || s[k - 1] == ',') && s[k] != ',' && !isalpha((unsigned char)s[k]))
+            if ((k == i || s[k - 1] == ',') && s[k] != ',' && !isalpha((unsigned char)s[k]) &&
+                (unsigned char)s[k] < 0x80)
                 list = false;
         if (list) {
             *at = i, *len = n;

@@ -1346,6 +1346,9 @@ printf 'move D2 by 0 1; quit; move D3 by 0 1\n' | "$ecw" play catch-a-king --as 
 grep -q '^(the game stops here: not given: move D3 by 0 1)$' "$tmp/out" || fail "a quit mid-line left its orders unsaid"
 printf 'move C1,C2 by 0 1;board;move D1 21,5 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was taken for a list of figures"
+# a list naming a figure in letters outside ASCII is told there is no such figure, not that it is no point
+printf 'move D1,\303\251 by 0 6\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q $'^illegal: no figure called \'\303\251\'$' "$tmp/out" || fail "a non-ASCII item of a list: $(grep illegal "$tmp/out")"
 # threats_at_the_prompt: To Catch a King marks where the enemy could strike; Marston Less has no such map
 printf 'threats\nthreats now\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^Where the enemy could strike at Parliament when his side next moves:$' "$tmp/out" &&
