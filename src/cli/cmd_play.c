@@ -1213,7 +1213,7 @@ static int play_order(Play *p, const void *st, const char *s, Action *out)
  * uncautioned: the player chose to follow it. True to ask again. */
 static bool play_caution(Play *p, const void *st, const Action *a)
 {
-    char why[640]; /* room for two costs at once: a guard's search that leaves his prisoners (a tester's was cut off) */
+    char why[1200]; /* room for two costs at once: a guard's search that leaves his prisoners (a tester's was cut off) */
     bool again = p->has_caution && memcmp(&p->cautioned, a, sizeof *a) == 0;
     if (again || p->took_hint || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
         return false;

@@ -666,8 +666,8 @@ static int search_ends_turn(const CkState *s, const Action *a, char *buf, size_t
     int p = ck_piece_at(s, x, y), k = 0;
     if (p < 0 || s->pieces[p].searched)
         return 0;
-    char names[240] = "";
-    bool guards = false;
+    char free[200] = "", guards[200] = ""; /* ids of 3 characters at most: 11 troopers and 30 reinforcements */
+    int nguards = 0;
     for (int i = 0; i < s->nfigs; i++) {
         const CkFig *f = &s->figs[i];
         if (i == a->piece || f->side != CK_PAR || f->status != FS_ACTIVE || f->moved)
@@ -675,16 +675,24 @@ static int search_ends_turn(const CkState *s, const Action *a, char *buf, size_t
         char id[8];
         ck_fig_id(s, i, id);
         bool guard = holds_prisoners(s, i); /* (a play-tester took his guards for noise: they are told apart) */
-        guards |= guard;
-        size_t len = strlen(names);
-        snprintf(names + len, sizeof names - len, "%s%s%s", k++ ? " " : "", id, guard ? " (a guard)" : "");
+        char *list = guard ? guards : free;
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof free - len, "%s%s", len ? " " : "", id);
+        k++, nguards += guard;
     }
     if (!k)
         return 0;
-    snprintf(buf, n, "ending on the unsearched %s (piece %d) searches it, and Parliament's turn ends at once: %s %s "
-                     "not moved yet and would stay where %s%s",
-             ck_terrain[s->pieces[p].kind].name, p + 1, names, k == 1 ? "has" : "have", k == 1 ? "he stands" : "they stand",
-             guards ? " (a guard who stays keeps his prisoners, but does not lead them towards the entry point)" : "");
+    char who[640];
+    if (!nguards)
+        snprintf(who, sizeof who, "%s %s not moved yet and would stay where %s", free, k == 1 ? "has" : "have",
+                 k == 1 ? "he stands" : "they stand");
+    else
+        snprintf(who, sizeof who, "%s%s%s %s %s not moved yet and would stay where %s (a guard who stays keeps his "
+                 "prisoners, but does not lead them towards the entry point)",
+                 free, free[0] ? " and the " : "the ", nguards == 1 ? "guard" : "guards", guards,
+                 k == 1 ? "has" : "have", k == 1 ? "he stands" : "they stand");
+    snprintf(buf, n, "ending on the unsearched %s (piece %d) searches it, and Parliament's turn ends at once: %s",
+             ck_terrain[s->pieces[p].kind].name, p + 1, who);
     return 1;
 }
 
@@ -720,7 +728,7 @@ int ck_caution(const void *st, const Action *a, char *buf, size_t n)
     }
     if (a->piece < 0 || a->piece >= s->nfigs)
         return 0;
-    char search[300] = "", prisoners[300] = ""; /* both said when both apply */
+    char search[800] = "", prisoners[300] = ""; /* both said when both apply */
     int k = search_ends_turn(s, a, search, sizeof search) + leaves_prisoners(s, a, prisoners, sizeof prisoners);
     if (k)
         snprintf(buf, n, "%s%s%s", search, k == 2 ? "; and " : "", prisoners);

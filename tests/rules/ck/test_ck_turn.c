@@ -118,8 +118,28 @@ Test(ck_playing_the_game, a_search_before_the_others_moved_is_cautioned)
     ckf_f(&F, c2)->moved = 0;
     Action other = ckf_act(CKV_MOVE, c2, 0, 0, 20, 22.5f);
     cr_assert_eq(ck_caution(&F.s, &other, why, sizeof why), 1);
-    cr_assert(strstr(why, ": C1 (a guard) D1 have not moved yet and would stay where they stand (a guard who stays "
-                          "keeps his prisoners, but does not lead them towards the entry point)"), "%s", why);
+    cr_assert(strstr(why, ": D1 and the guard C1 have not moved yet and would stay where they stand (a guard who "
+                          "stays keeps his prisoners, but does not lead them towards the entry point)"), "%s", why);
+}
+
+/* ... and said whole however many have not moved: a tester's turn 10,
+ * with five guards among nine, was cut off at "towards the entry po". */
+Test(ck_playing_the_game, a_search_caution_names_every_figure_left_whole)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 14);
+    for (int k = 0; k < 30; k++) { /* a trooper for each of the reinforcements there could be, half of them guards */
+        int t = ckf_fig(&F, k % 2 ? F_CAVALRY : F_DRAGOON, 2 + (float)k, 3);
+        if (k % 2)
+            ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 2 + (float)k, 46), t);
+    }
+    char why[1024];
+    Action onto = ckf_act(CKV_MOVE, c, 0, 0, 20, 17.5f);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
+    cr_assert(strstr(why, " D15 and the guards C2 ") && strstr(why, " C16 have not moved yet and would stay where they "
+                                                                    "stand (a guard who stays keeps his prisoners, but does "
+                                                                    "not lead them towards the entry point)"),
+              "%s", why);
 }
 
 /* ... and so is an escort whose 3" towards the entry point end on one (a
