@@ -34,6 +34,10 @@ enum {
  * was refused a move typed 8.0" from there at 0.05"); a point typed from
  * the shown coordinates is never refused for their rounding. */
 #define CK_REACH_GRACE 0.075f
+/* A charge's reach has no grace: nobody types its point of contact, ecw
+ * works it out; what measures a charge (measure, threats) uses this too,
+ * or it says "within it" of a man the charge then finds 8.06" off. */
+#define CK_CONTACT_SLACK 1e-3f
 #define CK_EDGE_GAP 8.0f   /* no terrain nearer an edge [CK Game set up] */
 
 typedef enum { T_VILLAGE, T_MANOR, T_WOOD, T_HILL, T_FIELD, T_MARSH, T_KIND_COUNT } CkTerrainKind;

@@ -341,8 +341,7 @@ static const float swing[12][2] = {
 static int in_reach(const CkState *s, const CkFig *f, int from, float cx, float cy, Diag *d)
 {
     float dist = ck_dist(f->x, f->y, cx, cy), allow = ck_move_allowance_from(s, f, from, cx, cy);
-    /* no grace: nobody types a point of contact, ecw works it out (CK_REACH_GRACE is for typed points) */
-    return dist > allow + 1e-3f ? ck_out_of_reach(s, f, from, cx, cy, dist, allow, "to contact", d) : 0;
+    return dist > allow + CK_CONTACT_SLACK ? ck_out_of_reach(s, f, from, cx, cy, dist, allow, "to contact", d) : 0;
 }
 
 /* [CK Movement and Ranges] [CK Playing the Game] may f take the straight
@@ -515,7 +514,7 @@ static int bent_contact(const CkState *s, const CkFig *f, const CkFig *t, int fr
     }
     float len = ck_dist(f->x, f->y, bx, by) + ck_dist(bx, by, *cx, *cy);
     float allow = ck_bent_allowance(s, f, from, bx, by, *cx, *cy);
-    if (len > allow + 1e-3f)
+    if (len > allow + CK_CONTACT_SLACK)
         return ck_bent_out_of_reach(s, f, from, bx, by, *cx, *cy, len, allow, "to contact by way of the bend", d);
     return ck_bent_way_check(s, f, from, bx, by, *cx, *cy, t, d) < 0 ? -1 : 3;
 }

@@ -130,7 +130,7 @@ static void say_move(const CkState *s, int i, float need, const char *to, const 
         fprintf(out, "  %s has moved; the next time his side moves, %.1f\"%s", id, (double)allow, why);
     else
         fprintf(out, "  %s moves %.1f\"%s when his side next moves,", id, (double)allow, why);
-    if (need <= allow + CK_REACH_GRACE)
+    if (need <= allow + (at ? CK_REACH_GRACE : CK_CONTACT_SLACK)) /* a typed point's grace; none to a base */
         fprintf(out, " from where he stands: %s is within it\n", to);
     else
         fprintf(out, " from where he stands: %s is %.2f\" beyond it\n", to, (double)(need - allow));
@@ -239,7 +239,7 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
         fprintf(out, "  %-4s %-15s %7.2f\"  %-5s  %-10s  %-9s  %s\n", ib, ck_fig_noun(b->type, 1), (double)dist,
                 sees ? "yes" : "no", shoots_word(s, a, dist, sees, deep_in_cover(s, b)),
                 shoots_word(s, b, dist, sees, deep_in_cover(s, a)),
-                gap <= move_to_come(s, b, &again) + CK_REACH_GRACE ? "yes" : "no");
+                gap <= move_to_come(s, b, &again) + CK_CONTACT_SLACK ? "yes" : "no");
     }
     fprintf(out, "  (moving: after a move, if he may still shoot; reaches: straight, with the move his ground\n"
                  "  leaves him: rough ground on the way may halve it, 'odds charge' tells for sure)\n");
@@ -275,7 +275,7 @@ static int threat_of(const CkState *s, const CkFig *b, const CkFig *me)
     bool again;
     float dist = ck_dist(b->x, b->y, me->x, me->y), gap = dist - ck_fig_radius(b) - ck_fig_radius(me);
     float move = move_to_come(s, b, &again), range = ck_figs[b->type].range;
-    if (gap <= move + CK_REACH_GRACE)
+    if (gap <= move + CK_CONTACT_SLACK)
         return THREAT_CHARGE;
     if (!ck_armed(b))
         return THREAT_NONE;

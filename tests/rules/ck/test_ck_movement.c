@@ -1371,6 +1371,27 @@ Test(ck_movement_and_ranges, measure_tells_distance_sight_range_and_move)
     free(t);
 }
 
+/* [CK Movement and Ranges] `measure` judges a base within a move as the
+ * charge does, with no grace for a typed point's rounding: a tester was
+ * told a clubman 8.06" off was within a cavalryman's 8", whose charge was
+ * then refused as out of reach. */
+Test(ck_movement_and_ranges, measure_reaches_a_base_only_where_a_charge_would)
+{
+    int c1 = ckf_fig(&F, F_CAVALRY, 10, 20), k1 = ckf_fig(&F, F_CLUBMAN, 10 + 0.75f + 0.5f + 8.06f, 20);
+    Diag d = {{0}};
+    char *t = measured("C1 K1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  C1 may still move 8.0\" from where he stands: K1's base is 0.06\" beyond it\n"), "%s", t);
+    free(t);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c1, k1, 0, 0, 0), "out of reach");
+    ckf_f(&F, k1)->x = 10 + 0.75f + 0.5f + 7.99f;
+    t = measured("C1 K1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  C1 may still move 8.0\" from where he stands: K1's base is within it\n"), "%s", t);
+    free(t);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c1, k1, 0, 0, 0)), "the charge measure calls within reach");
+}
+
 /* [CK Movement and Ranges] `measure` gives the move to come: none left to
  * a trooper who has moved, but his next; and an enemy's next whole move,
  * not the half his last phase's shot left him (a play-tester was told a
