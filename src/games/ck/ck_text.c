@@ -323,9 +323,12 @@ static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d
 }
 
 /* "by DX DY" at tok, n words: the point DX, DY inches from where figure
- * a->piece stands (north and east positive), to the hundredth, into a->x,
- * a->y: several figures moved by one offset keep their places (the
- * prompt's "move D1,D2,D3 by 0 6"). */
+ * a->piece stands as the screen tells it (north and east positive), to the
+ * hundredth, into a->x, a->y: several figures moved by one offset keep
+ * their places (the prompt's "move D1,D2,D3 by 0 6"). From the point as
+ * told, not as he stands: a tester's D5, told at 26.5 after a recoil left
+ * him at 26.54, went "by 0.5" to 27.04 (the reach's grace covers the
+ * rounding). */
 static int parse_by(const CkState *s, char **tok, int n, Action *a, Diag *d)
 {
     if (n != 3)
@@ -335,7 +338,8 @@ static int parse_by(const CkState *s, char **tok, int n, Action *a, Diag *d)
     if (parse_float(tok[1], -100, 100, &why, &dx) < 0 || parse_float(tok[2], -100, 100, &why, &dy) < 0)
         return diag_set(d, "%s; usage: move F by DX DY", why.msg);
     const CkFig *f = &s->figs[a->piece];
-    a->x = roundf((f->x + dx) * 100) / 100, a->y = roundf((f->y + dy) * 100) / 100;
+    float x = strtof(ck_inch(f->x).s, NULL), y = strtof(ck_inch(f->y).s, NULL);
+    a->x = roundf((x + dx) * 100) / 100, a->y = roundf((y + dy) * 100) / 100;
     return 0;
 }
 

@@ -648,6 +648,20 @@ Test(ck_text, a_move_by_an_offset_goes_that_far_from_where_he_stands)
     parse_refused("move D9 by 1 2", "no figure called 'D9'");
 }
 
+/* ... counted from where the screen tells he stands: one a recoil left at
+ * (26.5412, 23.8137), told at (26.5, 23.8), goes "by 0.5 0.5" to (27.0,
+ * 24.3), not 27.04 (a tester's); a whole move from the point as told is
+ * within reach. */
+Test(ck_text, a_move_by_an_offset_counts_from_the_point_as_told)
+{
+    ckf_fig(&F, F_DRAGOON, 26.5412f, 23.8137f);
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 by 0.5 0.5", &a, NULL), 0);
+    cr_assert(a.x == 27.0f && a.y == 24.3f, "(%.3f, %.3f)", (double)a.x, (double)a.y);
+    cr_assert_eq(ck_parse(&F.s, "move D1 by 8 0", &a, NULL), 0);
+    cr_assert(ckf_ok(&F, a), "8\" east of (26.5, 23.8) is 8.04\" from where he stands, within the grace");
+}
+
 /* [CK Shooting factors] "move F towards T to N" stops within N inches of
  * T (a play-tester massing fire worked out every shooter's half-range
  * spot by hand): a shot 10" from a dragoon goes to 6" or a little less,
