@@ -37,6 +37,11 @@ for c in games play watch sim replay odds; do
   expect 0 "$ecw" "$c" --help
   [ -s "$tmp/out" ] || fail "$c --help printed nothing"
 done
+# play --help names every word of the prompt (a tester found threats and 'log turn N' missing from it)
+expect 0 "$ecw" play --help
+for w in "'threats'" "'log turn N'" "'log WORDS'" "'score'" "'measure A B'" "separated by ';'"; do
+  tr -s '\n ' ' ' <"$tmp/out" | grep -qF "$w" || fail "play --help does not name $w"
+done
 expect 0 "$ecw" games;                      grep -q "^$game" "$tmp/out" || fail "games lists $game"
 # play_seats_a_person_as_the_rulebooks_reader: To Catch a King casts the reader as
 # Parliament's commander (a play-tester looked for him first); games says so
