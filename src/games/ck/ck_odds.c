@@ -300,16 +300,21 @@ static int check_shooter(const OddsArgs *o, Diag *d)
 }
 
 /* Each modifier belongs to one kind of combat [CK Shooting factors]
- * [CK Hand to hand Combat]. */
+ * [CK Hand to hand Combat]. Named as the flag, and as the list's item too
+ * where --modifiers was given (a tester who typed "--modifiers cover" was
+ * told of "--cover"). */
 static int check_kinds(const OddsArgs *o, Diag *d)
 {
     for (int i = 0; i < O_COUNT; i++) {
         if (!o->seen[i])
             continue;
+        char name[48];
+        snprintf(name, sizeof name, o->modifiers_seen ? "%s (or %s in --modifiers)" : "%s", opts[i].name,
+                 opts[i].name + 2);
         if (opts[i].kind == K_SHOOT && !o->v[O_SHOOT])
-            return diag_set(d, "odds: %s counts only in shooting, with --shoot", opts[i].name);
+            return diag_set(d, "odds: %s counts only in shooting: add --shoot", name);
         if (opts[i].kind == K_MELEE && o->v[O_SHOOT])
-            return diag_set(d, "odds: %s counts only in hand to hand, not with --shoot", opts[i].name);
+            return diag_set(d, "odds: %s counts only in hand to hand, not with --shoot", name);
     }
     return 0;
 }

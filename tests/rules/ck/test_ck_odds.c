@@ -379,6 +379,8 @@ Test(ck_shooting_factors, shooting_modifiers_refused_in_hand_to_hand)
     REFUSED("--cover counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--cover");
     REFUSED("--rain counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--rain");
     REFUSED("--half-range counts only in shooting", "--attacker", "shot", "--target", "cavalry", "--half-range");
+    REFUSED("--cover (or cover in --modifiers) counts only in shooting: add --shoot", "--attacker", "shot", "--target",
+            "cavalry", "--modifiers", "cover");
 }
 
 Test(ck_hand_to_hand_combat, hand_to_hand_modifiers_refused_with_shoot)
