@@ -478,8 +478,8 @@ static int check_arrive(const CkState *s, const Action *a, Diag *d)
         return 0;
     if (a->verb != CKV_ARRIVE)
         return diag_set(d, "first bring on the arrivals: arrive X Y on the %s edge%s", edge_names[s->arrive_edge],
-                        a->verb == CKV_END ? " (there is room for their row: they do not come only where there "
-                                             "is none)"
+                        a->verb == CKV_END ? " (end would leave them off the table, which only an edge too "
+                                             "crowded for them allows: there is room for their row)"
                                            : "");
     if (!on_edge(a->x, a->y, s->arrive_edge))
         return diag_set(d, "the point must be on the table, within 1\" of the %s edge (they stand 0.8\" in)",
