@@ -150,7 +150,7 @@ typedef struct CkState {
     /* CP_DEFEND: a Royalist charger beaten by defender pend_def, who may
      * take him; the fight's dice and result wait for the choice */
     uint8_t pend_att, pend_def, pend_ar, pend_dr, pend_wound, pend_result;
-    uint8_t pend_inside;      /* CP_DEFEND: that charger set off within the walls of his target's piece */
+    uint8_t pend_inside;      /* CP_DEFEND: where that charger set off (CK_OFF_* bits) */
     uint8_t cover_inside;     /* option cover_from_inside=yes: a piece's hedges and walls shelter its men from
                                * an enemy inside it too */
     uint8_t blocked_dies;     /* option blocked_recoil=dies: a loser whose recoil an enemy or the table's edge cuts
@@ -159,6 +159,8 @@ typedef struct CkState {
     int16_t points[CK_SIDES]; /* filled when the game ends */
     uint8_t together;         /* option together=yes: those who aim at a man join the next shot at him, one roll */
     uint8_t shoot_charge;     /* option shoot_then_charge=yes: one who shot first may charge with the half move left */
+    uint8_t uphill_set_off;   /* option uphill=set_off: a charger is uphill, or below the man he charges, as where he
+                               * set off, not at his point of contact */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */
@@ -432,6 +434,10 @@ enum { CK_MOVE_STRAIGHT = 0, CK_MOVE_BENT = 1 };
 /* CKV_CHARGE's arg: bits, take the beaten man prisoner, and a way with a
  * bend at (bx, by) (CKV_JOIN's: the bend only). */
 enum { CK_CHARGE_CAPTURE = 1, CK_CHARGE_BENT = 2 };
+/* Where a charger set off, as much as his fight asks: within the walls of
+ * his target's piece (no obstacle against him), on a hill (option
+ * uphill=set_off). */
+enum { CK_OFF_WALLS = 1, CK_OFF_HILL = 2 };
 /* [CK Game set up] the next terrain piece waiting to be placed (pieces go
  * down in their order), or CK_PIECES when all are down. */
 static inline int ck_next_piece(const CkState *s)
@@ -459,6 +465,9 @@ void ck_combat_apply(CkState *s, const Action *a, GameIO *io);
 /* Combat totals without dice, for odds and the AI. */
 int  ck_shoot_factor(const CkState *s, int shooter, int target, int *mods_out);
 int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
+/* [CK Hand to hand Combat] where a charger from piece `from` (-1: open
+ * ground) at t set off, as CK_OFF_* bits (ck_combat.c). */
+unsigned ck_set_off(const CkState *s, int from, const CkFig *t);
 int  ck_target_factor(const CkState *s, int target, int shooter);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_prisoners_left(CkState *s, int guard, GameIO *io);

@@ -1681,7 +1681,8 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     contact_point(f, e, &cx, &cy);
     int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
-    bool hc = piece_is(tb->memo->hill, pc), he = piece_is(tb->memo->hill, pe);
+    /* uphill as the rules judge it: at the point of contact, or (option uphill=set_off) where he stands */
+    bool hc = piece_is(tb->memo->hill, s->uphill_set_off ? piece_under(tb, i) : pc), he = piece_is(tb->memo->hill, pe);
     int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, i) +
              touching(tb, t) + extra - ck_in_contact(f, e);
     int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);

@@ -97,6 +97,12 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
     return !s->cover_inside && from >= 0 && from == ck_piece_at(s, t->x, t->y);
 }
 
+unsigned ck_set_off(const CkState *s, int from, const CkFig *t)
+{
+    return (within_walls(s, from, t) ? CK_OFF_WALLS : 0u) |
+           (from >= 0 && ck_terrain[s->pieces[from].kind].hill ? CK_OFF_HILL : 0u);
+}
+
 /* [CK Shooting factors] does figure i's +1 count for a shot at `target`
  * by a friend: he shot at him before in this phase (ecw's reading of
  * "aiming at the same target"), or, with option together=yes, he aims at
@@ -164,20 +170,32 @@ static int ground_mod(const CkState *s, const CkFig *f)
     return f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
 }
 
+/* [CK Hand to hand Combat] is fig uphill of opp? Each where he stands, the
+ * charger at his point of contact; or, under option uphill=set_off, the
+ * charger as where he set off (`off`, CK_OFF_* bits): one who set off
+ * below a man on a hill charges up to him. */
+static bool uphill_of(const CkState *s, const CkFig *f, const CkFig *o, bool attacker, unsigned off)
+{
+    if (!s->uphill_set_off)
+        return on_hill(s, f) && !on_hill(s, o);
+    bool charger_high = (off & CK_OFF_HILL) != 0;
+    return attacker ? charger_high && !on_hill(s, o) : on_hill(s, f) && !charger_high;
+}
+
 /* [CK Hand to hand Combat] each other friend touching the enemy +1 (the
  * attacker's side), attacking a target that defends an obstacle -1 (not
- * for an attacker who set off within its walls or hedges: `inside`, ecw),
- * uphill of the opponent +1, woods and marsh. */
-static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool inside, CkFactors *p)
+ * for an attacker who set off within its walls or hedges: CK_OFF_WALLS in
+ * `off`, ecw), uphill of the opponent +1 (uphill_of), woods and marsh. */
+static int melee_parts(const CkState *s, int fig, int opp, bool attacker, unsigned off, CkFactors *p)
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
     factors_start(p, base_factor(f, o));
     p->ground = ground_mod(s, f);
-    if (on_hill(s, f) && !on_hill(s, o))
+    if (uphill_of(s, f, o, attacker, off))
         p->uphill = 1;
     if (attacker) {
         int ok = piece_kind_at(s, o);
-        if (ok >= 0 && ck_terrain[ok].obstacle && !inside)
+        if (ok >= 0 && ck_terrain[ok].obstacle && !(off & CK_OFF_WALLS))
             p->obstacle = -1;
         for (int i = 0; i < s->nfigs; i++) {
             const CkFig *h = &s->figs[i];
@@ -192,8 +210,9 @@ static int melee_parts(const CkState *s, int fig, int opp, bool attacker, bool i
 int ck_melee_factor(const CkState *s, int fig, int opp, bool attacker)
 {
     CkFactors p;
-    const CkFig *f = &s->figs[fig];
-    return melee_parts(s, fig, opp, attacker, within_walls(s, ck_piece_at(s, f->x, f->y), &s->figs[opp]), &p);
+    const CkFig *c = &s->figs[attacker ? fig : opp]; /* the charger, setting off from where he stands */
+    return melee_parts(s, fig, opp, attacker, ck_set_off(s, ck_piece_at(s, c->x, c->y), &s->figs[attacker ? opp : fig]),
+                       &p);
 }
 
 /* ---------------- checks ---------------- */
@@ -1241,16 +1260,16 @@ static void fight(CkState *s, Fight *fg, GameIO *io)
 
 /* [CK Shooting factors] [CK Hand to hand Combat] both sides' factors, part
  * by part, for a shot or a charge, the attacker where he fights from (a
- * charger at his point of contact, `inside` if he set off within the walls
- * of his target's piece): the fight and the prompt's odds alike. */
-static void fight_parts(const CkState *s, const Action *a, bool inside, CkFactors *af, CkFactors *df)
+ * charger at his point of contact, `off` where he set off: ck_set_off):
+ * the fight and the prompt's odds alike. */
+static void fight_parts(const CkState *s, const Action *a, unsigned off, CkFactors *af, CkFactors *df)
 {
     if (a->verb == CKV_SHOOT) {
         shoot_parts(s, a->piece, a->target, af);
         factors_start(df, ck_target_factor(s, a->target, a->piece));
     } else {
-        melee_parts(s, a->piece, a->target, true, inside, af);
-        melee_parts(s, a->target, a->piece, false, false, df);
+        melee_parts(s, a->piece, a->target, true, off, af);
+        melee_parts(s, a->target, a->piece, false, off, df);
     }
 }
 
@@ -1261,7 +1280,7 @@ static void shoot(CkState *s, const Action *a, GameIO *io)
     CkFig *f = &s->figs[a->piece];
     Fight fg;
     fight_start(&fg, false, a->piece, a->target);
-    fight_parts(s, a, false, &fg.af, &fg.df);
+    fight_parts(s, a, 0, &fg.af, &fg.df);
     if (!f->moved)
         f->half = 1; /* fired before moving: half a move left */
     f->shot = 1;
@@ -1343,16 +1362,16 @@ void ck_defender_chooses(CkState *s, bool take, GameIO *io)
 /* [CK Hand to hand Combat] figure a->piece comes into contact with
  * a->target at (*cx, *cy) as a charge does (swinging or riding round where
  * he must), his prisoners escaping as he sets off, the move logged as
- * `how` ("charges", "closes in"): his whole turn. Whether he set off within
- * the walls of his target's piece (within_walls). */
-static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, float *cx, float *cy)
+ * `how` ("charges", "closes in"): his whole turn. Where he set off, as his
+ * fight asks (ck_set_off). */
+static unsigned close_in(CkState *s, const Action *a, GameIO *io, const char *how, float *cx, float *cy)
 {
     CkFig *f = &s->figs[a->piece];
     const CkFig *t = &s->figs[a->target];
     float fx = f->x, fy = f->y; /* the point of contact, found before his prisoners, escaping, stand anywhere */
     Round r = {0, 0, 0};
     int from = ck_piece_at(s, f->x, f->y), way = contact_of(s, f, a, from, cx, cy, NULL, &r);
-    bool inside = within_walls(s, from, t);
+    unsigned off = ck_set_off(s, from, t);
     f->x = *cx, f->y = *cy;
     if (io && io->log) { /* (a simulation without events formats nothing) */
         char what[80];
@@ -1371,7 +1390,7 @@ static bool close_in(CkState *s, const Action *a, GameIO *io, const char *how, f
     if (sets_off(&(CkFig){.x = fx, .y = fy}, *cx, *cy))
         ck_prisoners_escape(s, a->piece, io);
     f->moved = f->shot = 1;
-    return inside;
+    return off;
 }
 
 /* [CK Hand to hand Combat] (ecw, option together=yes) figure a->piece
@@ -1391,10 +1410,10 @@ static void charge(CkState *s, const Action *a, GameIO *io)
 {
     CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
     float cx, cy;
-    bool inside = close_in(s, a, io, "charges", &cx, &cy);
+    unsigned off = close_in(s, a, io, "charges", &cx, &cy);
     Fight fg;
     fight_start(&fg, true, a->piece, a->target);
-    fight_parts(s, a, inside, &fg.af, &fg.df);
+    fight_parts(s, a, off, &fg.af, &fg.df);
     fg.ar = game_roll(&s->rng, io, 6, f->side, "charge by %s", ck_fig_label(s, a->piece, io).s);
     fg.dr = game_roll(&s->rng, io, 6, t->side, "defence of %s", ck_fig_label(s, a->target, io).s);
     int at = ck_factors_sum(&fg.af) + fg.ar, dt = ck_factors_sum(&fg.df) + fg.dr;
@@ -1404,7 +1423,7 @@ static void charge(CkState *s, const Action *a, GameIO *io)
     fg.capture = at > dt ? (a->arg & CK_CHARGE_CAPTURE) != 0 : may_take && s->defender_takes == CK_TAKE_YES;
     judge(s, &fg, io);
     if (at < dt && may_take && s->defender_takes == CK_TAKE_ASK && defender_asks(s, &fg, io)) {
-        s->pend_inside = inside; /* (the fight's factors are worked out again when Parliament chooses) */
+        s->pend_inside = (uint8_t)off; /* (the fight's factors are worked out again when Parliament chooses) */
         return;
     } /* the fight waits for Parliament's choice (ck_defender_chooses) */
     log_combat(s, io, &fg);
@@ -1579,7 +1598,7 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
         return 0;
     }
     CkFactors af, df;
-    fight_parts(&s, a, !shoot && within_walls(&s, from, t), &af, &df);
+    fight_parts(&s, a, shoot ? 0 : ck_set_off(&s, from, t), &af, &df);
     char aw[160], dw[160];
     ck_factors_words(&s, &af, aw, sizeof aw);
     ck_factors_words(&s, &df, dw, sizeof dw);

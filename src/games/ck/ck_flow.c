@@ -297,8 +297,16 @@ static void drover(CkState *s, GameIO *io)
     int n = 0;
     for (int i = 0; i < CK_PIECES; i++)
         n += !s->pieces[i].searched && !s->pieces[i].prom_seen;
-    if (n == 0)
+    if (n == 0) { /* nothing left to point at: the rulebook has him flogged, and the players are told so */
+        EventLog *log = io ? io->log : NULL;
+        if (evlog_begin(log, "drover", VIS_PUBLIC)) {
+            evlog_int(log, "flogged", 1);
+            evlog_str(log, "person", "none");
+            evlog_end(log, "The drover has no piece left to point at (every one is searched or shown already): "
+                           "he is flogged and sent on his way");
+        }
         return;
+    }
     int i;
     do
         i = game_roll(&s->rng, io, CK_PIECES, CK_PAR,
@@ -724,6 +732,7 @@ static const char *const ck_option_help[] = {
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",
     "blocked_recoil=stops|dies  a loser whose recoil an enemy or the table's edge cuts short stops there, or is destroyed as in DBA (Combat Outcomes)",
     "shoot_then_charge=no|yes  a charge is the figure's whole turn, or one who shot first may charge with the half move left (Playing the Game, Hand to hand Combat)",
+    "uphill=contact|set_off  a charger is uphill of his man, or below him, as at his point of contact, or as where he set off: one from below a man on a hill charges up to him (Hand to hand Combat)",
     NULL,
 };
 

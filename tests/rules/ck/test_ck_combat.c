@@ -833,6 +833,37 @@ Test(ck_hand_to_hand_combat, uphill_attacker)
     cr_assert(strstr(ckf_last_event(&F, "combat"), "\"att_factor\":5"));
 }
 
+/* [CK Hand to hand Combat] a man on a hilltop charged from below: by
+ * default each side's ground goes by where it fights, and the charger's
+ * point of contact is on the hill too, so neither is uphill (an auditor's
+ * "hill-holder never gets +1 when charged"); under uphill=set_off the
+ * charger is judged where he set off, below, and the holder gets +1. */
+Test(ck_hand_to_hand_combat, uphill_set_off_judges_the_charger_where_he_set_off)
+{
+    ckf_ground(&F, CKP_HILL, 20, 20);
+    int s = ckf_fig(&F, F_SHOT, 20, 20), c = ckf_fig(&F, F_CAVALRY, 20, 28);
+    CkState start = F.s;
+    ckf_dice(&F, 2, 4, 4);
+    ckf_charge(&F, c, s, false);
+    cr_assert_eq(ck_piece_at(&F.s, ckf_f(&F, c)->x, ckf_f(&F, c)->y), CKP_HILL, "contact on the hill's slope");
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"att_factor\":4") && strstr(ev, "\"def_factor\":3"), "neither uphill: %s", ev);
+    F.s = start;
+    F.s.uphill_set_off = 1;
+    ckf_dice(&F, 2, 4, 4);
+    ckf_charge(&F, c, s, false);
+    ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"att_factor\":4") && strstr(ev, "\"def_factor\":4"), "the holder uphill: %s", ev);
+    /* and one who set off on the hill charging a man below it is uphill of him */
+    F.s = start;
+    F.s.uphill_set_off = 1;
+    ckf_f(&F, s)->y = 27, ckf_f(&F, c)->y = 21;
+    ckf_dice(&F, 2, 4, 4);
+    ckf_charge(&F, c, s, false);
+    ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"att_factor\":5") && strstr(ev, "\"def_factor\":3"), "the charger uphill: %s", ev);
+}
+
 Test(ck_hand_to_hand_combat, both_on_the_hill_no_bonus)
 {
     ckf_ground(&F, CKP_HILL, 20, 20);

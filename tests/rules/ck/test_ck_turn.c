@@ -979,11 +979,15 @@ Test(ck_chance_cards, drover_flogged)
     const char *line = strstr(board, which);
     cr_assert(line && strstr(line, "drover: shown") && strstr(line, "drover: shown") < strchr(line, '\n'), "%s", board);
     cr_assert_eq(F.s.phase, CP_PARLIAMENT);
-    /* nothing left to point at: nothing happens */
+    /* nothing left to point at: he is flogged, and nothing else happens (an auditor found him silent) */
     int before = ckf_events(&F, "drover");
     ckf_end(&F);
     cr_assert_eq(F.s.turn, 3);
-    cr_assert_eq(ckf_events(&F, "drover"), before);
+    cr_assert_eq(ckf_events(&F, "drover"), before + 1);
+    cr_assert(strstr(ckf_last_event(&F, "drover"), "\"flogged\":1") && !strstr(ckf_last_event(&F, "drover"), "\"piece\""),
+              "%s", ckf_last_event(&F, "drover"));
+    cr_assert(strstr(captured_last_text(&F.ev, "drover"), "flogged and sent on his way"), "%s",
+              captured_last_text(&F.ev, "drover"));
     cr_assert_eq(F.s.nfigs, 1);
     ckf_assert_dice(&F, 1); /* the first drover's only: nothing is rolled for the second */
 }
