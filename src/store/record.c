@@ -806,6 +806,12 @@ static int ld_dropped(const Ld *ld, json_t *o, const char *where, RecTakenBack *
     return 0;
 }
 
+/* The computer's replies an undo may take back with its order: they are
+ * gone from the actions, so no count of those bounds them (a fuzzer's
+ * undo of the first order, with one reply, left a save that no --load
+ * accepted); a bound only against nonsense. */
+enum { RECORD_MAX_REPLIES = 1000000 };
+
 /* One element of "taken_back". */
 static int ld_taken_one(const Ld *ld, json_t *o, const char *w, size_t prev_at, Record *r, RecTakenBack *t)
 {
@@ -831,7 +837,7 @@ static int ld_taken_one(const Ld *ld, json_t *o, const char *w, size_t prev_at, 
     if (json_object_get(o, "dropped") && ld_dropped(ld, o, w, t) < 0) /* an undo's dice typed by hand */
         return -1;
     if (ld_text(ld, o, w, "side", t->side, sizeof t->side) < 0 ||
-        ld_int(ld, o, w, "replies", false, 0, (long long)r->nactions, &replies) < 0)
+        ld_int(ld, o, w, "replies", false, 0, RECORD_MAX_REPLIES, &replies) < 0)
         return -1;
     t->replies = (size_t)replies;
     if (game_role_index(r->game, t->side) < 0) {

@@ -67,7 +67,7 @@ grep -q "^(the seed fixes how the hidden cards are dealt: anyone who knows 3 can
 printf 'quit\n' | "$ecw" play catch-a-king >/dev/null 2>"$tmp/err"
 grep -q "seed fixes the hidden cards" "$tmp/err" && fail "play without --seed warned of a seed"
 # every option the game knows is listed, the last included (the list was cut off at 128 characters)
-expect 2 "$ecw" sim catch-a-king --option nosuch=1; err_has "together, blocked_recoil, shoot_then_charge)"
+expect 2 "$ecw" sim catch-a-king --option nosuch=1; err_has "together, blocked_recoil, shoot_then_charge, uphill)"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
 expect 2 "$ecw" sim catch-a-king --option defender_takes=maybe; err_has "option defender_takes: expected ask, yes or no, not 'maybe'"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"
@@ -701,6 +701,13 @@ printf 'quit\n' | "$ecw" play --load "$tmp/undo.json" --events "$tmp/undo2.jsonl
   fail "undo: the next sitting's events do not tell the earlier undos: $(grep undo "$tmp/undo2.jsonl" | head -c 400)"
 printf 'undo\nquit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 5 >"$tmp/out" 2>&1
 grep -q '^cannot undo: nothing to take back$' "$tmp/out" || fail "undo at the first prompt: $(grep undo "$tmp/out")"
+# an undo of the first order with the computer's reply leaves a save that loads (a fuzzer's: the record's
+# count of replies was held to the actions left, none)
+printf '1\nundo\nquit\n' | "$ecw" play marston-less --seed 4 --save "$tmp/u0.json" >/dev/null 2>&1
+grep -q '"taken_back":\[{"at":0,"kind":"undo","side":"royalist",.*"replies":1}' "$tmp/u0.json" ||
+  fail "undo of the first order: $(grep -o '"taken_back".*' "$tmp/u0.json" | head -c 200)"
+expect 0 "$ecw" replay "$tmp/u0.json" --verify
+printf 'quit\n' | "$ecw" play --load "$tmp/u0.json" >"$tmp/out" 2>&1 || fail "the save of an undone first order does not load: $(tail -2 "$tmp/out")"
 # dice rolled by ecw are chance spoken: the shot stands (the same game with ecw's dice)
 printf '%s\n' 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' undo quit |
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 >"$tmp/out" 2>&1
