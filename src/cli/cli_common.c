@@ -660,6 +660,13 @@ void cli_abandon_events(FILE *f)
 
 int cli_finish_events(FILE *f, int rc, const char *cmd, const char *path)
 {
+    if (rc != EXIT_OK && f && f != stdout && f != pending_events.f) {
+        /* already in its place (play's, once its record replayed): what it holds stays, and a write that
+         * failed is said even so (a fuzzer's game that ended with its input lost its events unsaid) */
+        if (ferror(f) | (fclose(f) != 0))
+            cli_error("%s: %s: write failed: %s", cmd, path, cli_events_error());
+        return rc;
+    }
     if (rc != EXIT_OK) { /* a run that failed replaces no file (a reviewer's full-disk sim, a SIGTERM) */
         cli_abandon_events(f);
         return rc;

@@ -201,6 +201,9 @@ if [ -w /dev/full ]; then
     [ "$rc" = 1 ] || fail "'$args' >/dev/full exited $rc, expected 1"
     grep -q "^ecw: write error on standard output" "$tmp/err" || fail "'$args' >/dev/full: $(cat "$tmp/err")"
   done
+  # a game whose input ends says its events file's failed write too, as a quit does (a fuzzer's went unsaid)
+  printf 'board\n' | "$ecw" play catch-a-king --seed 1 --events /dev/full >/dev/null 2>"$tmp/err"
+  grep -q "^ecw: play: /dev/full: write failed" "$tmp/err" || fail "play's events to /dev/full, input ended: $(cat "$tmp/err")"
 fi
 ( cd "$tmp" && "$ecw" watch catch-a-king --seed 1 --save --fast >out 2>err; echo $? >rc )
 [ "$(cat "$tmp/rc")" = 2 ] || fail "watch --save --fast exited $(cat "$tmp/rc"), expected 2"
