@@ -853,15 +853,20 @@ static void play_standing(Play *p, const void *st)
 enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
 
 /* 'log turn N': the lines said in turn N, from its mark to the next
- * (a referee settling a dispute about turn 2). */
+ * (a referee settling a dispute about turn 2). N in digits, as 'log N'
+ * takes them (a fuzzer's "-0" was a turn there and refused here); one no
+ * game reaches is a turn nothing was said in. */
 static void play_log_turn(const StrBuf *b, bool cut, const char *n)
 {
-    char *end;
-    long t = strtol(n, &end, 10);
-    if (!*n || *end || t < 0 || t > 999) {
-        printf("log turn takes the turn's number: log turn 2 ('%s' is none)\n", n);
+    if (!*n || strspn(n, "0123456789") != strlen(n)) {
+        printf("log turn takes the turn's number, 0 for the set-up: log turn 2 ('%s' is none)\n", n);
         return;
     }
+    if (strlen(n) > 3) {
+        printf("nothing was said in turn %s (the log's turns: 'log all')\n", n);
+        return;
+    }
+    long t = strtol(n, NULL, 10);
     char mark[32];
     snprintf(mark, sizeof mark, "-- turn %ld --\n", t);
     const char *from = t == 0 ? b->s : strstr(b->s, mark); /* (turn 0: the set-up, before the first mark) */

@@ -1316,7 +1316,7 @@ grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/ou
 grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure alone was not refused with its usage"
 grep -q "^Y commander (14.0, 0.8): no enemy on the table$" "$tmp/out" || fail "measure Y did not say there is no enemy to list"
 # log_at_the_prompt: the last lines said, both sides' orders among them, a new turn marked
-printf 'move D1 14.8 8.6\nend\nlog 9\nlog x\nlog all\nlog 0\nlog turn 1\nlog D1\nlog turn 9\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+printf 'move D1 14.8 8.6\nend\nlog 9\nlog x\nlog all\nlog 0\nlog turn 1\nlog D1\nlog turn 9\nlog turn -0\nlog turn 999999999\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 sed -n "/^parliament> log 9\$/,/^parliament> /p" "$tmp/out" >"$tmp/log9"
 [ "$(grep -c "" "$tmp/log9")" = 12 ] || fail "log 9 did not give 9 lines: $(cat "$tmp/log9")"
 grep -q "^the last 9 lines said ('log all' for every one since the game began):$" "$tmp/log9" || fail "log 9's heading: $(head -2 "$tmp/log9")"
@@ -1333,6 +1333,8 @@ sed -n '/^parliament> log D1$/,/^parliament> /p' "$tmp/out" >"$tmp/logd1"
 [ "$(grep -c '^parliament: move D1 \|^  Parliament dragoon D1 ' "$tmp/logd1")" = 2 ] && ! grep -q 'Chance card' "$tmp/logd1" ||
   fail "log D1: $(cat "$tmp/logd1")"
 grep -q "^nothing was said in turn 9 (the log's turns: 'log all')$" "$tmp/out" || fail "log turn 9"
+grep -q "^log turn takes the turn's number, 0 for the set-up: log turn 2 ('-0' is none)$" "$tmp/out" || fail "log turn -0"
+grep -q "^nothing was said in turn 999999999 (the log's turns: 'log all')$" "$tmp/out" || fail "log turn 999999999"
 sed -n "/^parliament> log all\$/,/^parliament> /p" "$tmp/out" | grep -q '^royalist: place 1 ' || fail "log all did not go back to the terrain"
 # a_move_towards_a_point_is_played_as_the_point_found (seed 1: D1 at (16, 0.8), his whole 8" in the
 # open, short of the field at (14, 14) unsearched)

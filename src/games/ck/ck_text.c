@@ -98,6 +98,17 @@ static int parse_float(const char *t, float lo, float hi, Diag *why, float *out)
     return 0;
 }
 
+/* An offset of "by DX DY": a distance, east or north, that the table could
+ * hold (a fuzzer's "by 1e309" was told it was off the table, as a point). */
+static int parse_offset(const char *t, Diag *why, float *out)
+{
+    if (parse_float(t, -CK_TABLE, CK_TABLE, why, out) == 0)
+        return 0;
+    if (strstr(why->msg, "off the table"))
+        diag_set(why, "'%s' is farther than the table is wide (-%d to %d inches)", t, (int)CK_TABLE, (int)CK_TABLE);
+    return -1;
+}
+
 /* A point X Y in inches (off the table but near it: check() says where). */
 static int parse_point(char **tok, int verb, Action *a, Diag *d)
 {
@@ -335,7 +346,7 @@ static int parse_by(const CkState *s, char **tok, int n, Action *a, Diag *d)
         return diag_set(d, "usage: move F by DX DY (inches east and north; west and south negative)");
     Diag why = {""};
     float dx, dy;
-    if (parse_float(tok[1], -100, 100, &why, &dx) < 0 || parse_float(tok[2], -100, 100, &why, &dy) < 0)
+    if (parse_offset(tok[1], &why, &dx) < 0 || parse_offset(tok[2], &why, &dy) < 0)
         return diag_set(d, "%s; usage: move F by DX DY", why.msg);
     const CkFig *f = &s->figs[a->piece];
     float x = strtof(ck_inch(f->x).s, NULL), y = strtof(ck_inch(f->y).s, NULL);

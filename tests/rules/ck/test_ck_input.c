@@ -645,6 +645,7 @@ Test(ck_text, a_move_by_an_offset_goes_that_far_from_where_he_stands)
     parse_refused("move D1 by 1", "usage: move F by DX DY");
     parse_refused("move D1 by 1 2 3", "usage: move F by DX DY");
     parse_refused("move D1 by x 2", "'x' is not a number of inches");
+    parse_refused("move D1 by 1e309 0", "'1e309' is farther than the table is wide (-48 to 48 inches)");
     parse_refused("move D9 by 1 2", "no figure called 'D9'");
 }
 
