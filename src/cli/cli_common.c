@@ -141,6 +141,10 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts,
                   optarg);
         return CLI_OPT_ERROR;
     }
+    if (o && optarg && !*optarg) { /* an empty value is a usage error as a missing one is (a fuzzer's --events "") */
+        cli_error("%s: --%s needs %s, not an empty word", cmd, o->name, value_name(o->name, c));
+        return CLI_OPT_ERROR;
+    }
     if (o && given_once(cmd, opts, o, o->has_arg ? optarg : NULL, seen) < 0)
         return CLI_OPT_ERROR;
     return c;

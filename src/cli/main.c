@@ -103,11 +103,17 @@ int main(int argc, char **argv)
         cli_error("help: no command '%s' (see ecw --help)", argv[2]);
         return EXIT_USAGE;
     }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0) {
+    bool help = strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0;
+    bool version = strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0;
+    if ((help || version) && argc > 2) { /* (a fuzzer's "--version x" said nothing of the x) */
+        cli_error("%s takes nothing after it, not '%s' (see ecw --help)", a, argv[2]);
+        return EXIT_USAGE;
+    }
+    if (help) {
         usage(stdout);
         return stdout_flushed(EXIT_OK);
     }
-    if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
+    if (version) {
         printf("ecw %s\n", ECW_VERSION);
         return stdout_flushed(EXIT_OK);
     }

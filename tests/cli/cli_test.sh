@@ -1211,7 +1211,9 @@ cp "$tmp/big.json" "$tmp/big0.json"
 cmp -s "$tmp/big.json" "$tmp/big0.json" || fail "a save cut short changed the record there before"
 ls "$tmp" | grep -q '^big\.json\.' && fail "a save cut short left its temporary file"
 # bad_names_said_plainly
-expect 1 "$ecw" watch "$game" --fast --seed 1 --save "";  err_has "--save: the file name is empty"
+expect 2 "$ecw" watch "$game" --fast --seed 1 --save "";  err_has "watch: --save needs a FILE, not an empty word"
+expect 2 "$ecw" sim "$game" --games 1 --events "";        err_has "sim: --events needs a FILE, not an empty word"
+expect 2 "$ecw" --version x;                               err_has "--version takes nothing after it, not 'x'"
 expect 1 "$ecw" replay "";                                err_has "the record's file name is empty"
 expect 2 "$ecw" sim "$game" --games 2 --option turns=9999999999999999999999999999999999999999
 err_has "the value of option 'turns' is too long"
