@@ -909,15 +909,29 @@ static __attribute__((cold, noinline)) int bend_hint_if_barred(const CkState *s,
     return what_bars(s, f, a->x, a->y, true, &cx, &cy, &r) ? hint_bend(s, a, true, d) : rc;
 }
 
+/* Does no foe k lists stand within 1.8" of the box round the way from f
+ * to (x, y)? Then none touches its end (touches_enemy's box) nor stands
+ * in its way (way_of's box, at most 1.5" wider): one quick look for both,
+ * where mostly none is near. False when k lists no foes' places. */
+static bool clear_of_foes(const CkFig *f, float x, float y, const CkKnown *k)
+{
+    if (!k || k->nfoes < 0 || !k->fx)
+        return false;
+    float lx = f->x < x ? f->x : x, ly = f->y < y ? f->y : y, hx = f->x > x ? f->x : x, hy = f->y > y ? f->y : y;
+    return !any_in_box(lx - 1.8f, ly - 1.8f, hx + 1.8f, hy + 1.8f, k->nfoes, k->fx, k->fy);
+}
+
 /* [CK Movement and Ranges] where a move ends: not where the figure
- * stands, not touching an enemy (that is a charge), on no other base. */
+ * stands, not touching an enemy (that is a charge), on no other base;
+ * `clear`: no foe near enough to touch it (clear_of_foes). */
 static inline __attribute__((always_inline)) int check_move_end(const CkState *s, const Action *a, bool exit_north,
-                                                            const CkKnown *k, Diag *d)
+                                                            const CkKnown *k, bool clear, Diag *d)
 {
     const CkFig *f = &s->figs[a->piece];
     if (ck_dist(f->x, f->y, a->x, a->y) < 0.05f)
         return diag_set(d, "that is where the figure stands: give another point, or `end` to leave it");
-    if (touches_enemy(s, f, a->x, a->y, k))
+    assert(!clear || !touches_enemy(s, f, a->x, a->y, k));
+    if (!clear && touches_enemy(s, f, a->x, a->y, k))
         return touch_refused(s, f, a->x, a->y, "that would touch an enemy: use charge", d);
     int under = exit_north && !ck_on_table(a->x, a->y) ? -1 : base_under_known(s, a->piece, ck_fig_radius(f), a->x, a->y, k);
     assert((under >= 0) == (!(exit_north && !ck_on_table(a->x, a->y)) &&
@@ -946,7 +960,7 @@ static int check_bent_move(const CkState *s, const Action *a, bool exit_north, D
         Diag way = {{0}};
         return ck_bent_way_check(s, f, from, a->bx, a->by, a->x, a->y, NULL, &way) < 0 ? and_because(d, &way) : -1;
     }
-    if (check_move_end(s, a, exit_north, NULL, d) < 0)
+    if (check_move_end(s, a, exit_north, NULL, false, d) < 0)
         return -1;
     return ck_bent_way_check(s, f, from, a->bx, a->by, a->x, a->y, NULL, d);
 }
@@ -986,9 +1000,11 @@ static int check_move(const CkState *s, const Action *a, const CkKnown *k, Diag 
         ck_out_of_reach(s, f, from, a->x, a->y, dist, allow, "away", d);
         return bend_hint_if_barred(s, a, ck_also_crosses(s, f, from, a->x, a->y, d), d);
     }
-    if (check_move_end(s, a, exit_north, k, d) < 0)
+    bool clear = clear_of_foes(f, a->x, a->y, k);
+    if (check_move_end(s, a, exit_north, k, clear, d) < 0)
         return -1;
-    int blocker = way_blocker_known(s, f, a->x, a->y, NULL, k);
+    assert(!clear || way_blocker_known(s, f, a->x, a->y, NULL, k) < 0);
+    int blocker = clear ? -1 : way_blocker_known(s, f, a->x, a->y, NULL, k);
     if (blocker >= 0)
         return bend_hint(s, a, ck_way_blocked(s, blocker, d), d);
     int rc = k ? way_check_known(s, f, k->from, k->to, k->way, a->x, a->y, d)
