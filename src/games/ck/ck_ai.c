@@ -3315,6 +3315,8 @@ static int guard_charles(Table *tb, int i, Action *out)
  * could shoot the same man after him. */
 static bool roy_shoot_first(Table *tb, int i, Action *out)
 {
+    if (!in_range(tb, i)) /* (what volley_shot and best_shot first ask: mostly nobody is in range) */
+        return false;
     if (volley_shot(tb, i, 0, out))
         return true;
     if (!best_shot(tb, i, trooper_kill_value, out))
