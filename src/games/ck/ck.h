@@ -159,6 +159,8 @@ typedef struct CkState {
     int16_t points[CK_SIDES]; /* filled when the game ends */
     uint8_t together;         /* option together=yes: those who aim at a man join the next shot at him, one roll */
     uint8_t shoot_charge;     /* option shoot_then_charge=yes: one who shot first may charge with the half move left */
+    uint8_t change_whole;     /* option shot_and_change=whole: a dragoon who shoots first and changes has used the two
+                               * halves of his move, and moves no more */
     uint8_t uphill_set_off;   /* option uphill=set_off: a charger is uphill, or below the man he charges, as where he
                                * set off, not at his point of contact */
 } CkState;

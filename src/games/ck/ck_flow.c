@@ -732,6 +732,7 @@ static const char *const ck_option_help[] = {
     "defender_takes=ask|yes|no  a Parliament defender with room is asked whether he takes a beaten Royalist charger, or always does, or never (Combat Outcomes)",
     "blocked_recoil=stops|dies  a loser whose recoil an enemy or the table's edge cuts short stops there, or is destroyed as in DBA (Combat Outcomes)",
     "shoot_then_charge=no|yes  a charge is the figure's whole turn, or one who shot first may charge with the half move left (Playing the Game, Hand to hand Combat)",
+    "shot_and_change=half|whole  a dragoon who shoots first and mounts or dismounts has half his move left, or none: each took half (Movement and Ranges)",
     "uphill=contact|set_off  a charger is uphill of his man, or below him, as at his point of contact, or as where he set off: one from below a man on a hill charges up to him (Hand to hand Combat)",
     NULL,
 };

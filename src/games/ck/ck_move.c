@@ -395,7 +395,9 @@ void ck_halved_because(const CkState *s, const CkFig *f, int from, float x, floa
                      ck_terrain[s->pieces[p].kind].name, p + 1);
         why[k++] = ground;
     }
-    if (f->changed_mount)
+    if (s->change_whole && f->changed_mount && f->shot)
+        why[k++] = "a shot first and a change, half each";
+    else if (f->changed_mount)
         why[k++] = "mounting or dismounting";
     else if (f->half)
         why[k++] = "shooting first";

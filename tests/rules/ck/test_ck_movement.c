@@ -571,6 +571,26 @@ Test(ck_movement_and_ranges, dragoon_may_shoot_first_then_change_and_move_half)
     ckf_assert_at(&F, d, 20, 16);
 }
 
+/* ... or, under option shot_and_change=whole, the shot first and the
+ * change take half each, and he moves no more (an auditor's reading: two
+ * halves make the whole move), in either order. */
+Test(ck_movement_and_ranges, shot_and_change_whole_leaves_no_move)
+{
+    F.s.change_whole = 1;
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20), s = ckf_fig(&F, F_SHOT, 20, 30);
+    ckf_dice(&F, 2, 1, 6); /* a miss */
+    ckf_shoot(&F, d, s);
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 15.5f), "may move 4.0"); /* the shot alone: half */
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d, 0, 0, 0, 0));
+    ckf_refused(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 19), "may move 0.0\" (halved: a shot first and a change, half each)");
+    int d2 = ckf_fig(&F, F_DRAGOON, 26, 24); /* the change first, then the shot */
+    ckf_do(&F, ckf_act(CKV_DISMOUNT, d2, 0, 0, 0, 0));
+    ckf_dice(&F, 2, 1, 6);
+    ckf_shoot(&F, d2, s);
+    cr_assert(ckf_f(&F, d2)->shot);
+    ckf_refused(&F, ckf_act(CKV_MOVE, d2, 0, 0, 27, 23), "may move 0.0");
+}
+
 /* Half a move is half of what this turn allows him: in a wood a mounted
  * dragoon has 4", so he may change after 2" there, not after 2.5". */
 Test(ck_movement_and_ranges, dragoon_changes_after_half_of_a_halved_move)
