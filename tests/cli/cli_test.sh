@@ -954,7 +954,7 @@ printf 'quit\n' | "$ecw" play --load "$tmp/opt-bad.json" >"$tmp/out" 2>"$tmp/err
 err_has "play: .*opt-bad.json: options: unknown option 'terrain' (this game knows: foot, turns, dragoons)"
 
 # replay_refuses_an_endless_file: read up to a bound, not until memory runs out
-expect 1 "$ecw" replay /dev/zero;         err_has "replay: /dev/zero: too large for a record (more than 64 MiB)"
+expect 1 "$ecw" replay /dev/zero;         err_has "replay: /dev/zero: too large for a record (more than 8 MiB)"
 
 # prompt_refuses_what_the_parser_would_drop: a line past the parser's
 # buffer lost its end (the move after many spaces and 'extra' was played),
