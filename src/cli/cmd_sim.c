@@ -26,6 +26,7 @@ typedef struct SimCfg {
     long            ngames, threads;
     bool            json, overwrite;
     const char     *events_path;
+    const char     *sweep;       /* --sweep KEY[,KEY...] or all: NULL for one run */
     CliFlags        flags;
 } SimCfg;
 
@@ -62,6 +63,12 @@ static void sim_help(FILE *f)
           "                    to standard error\n"
           "  --overwrite       let --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
+          "  --sweep KEYS      a balance sweep: the games played again under each other\n"
+          "                    value of each option named (KEY,KEY or all: every\n"
+          "                    option with values to name), one row each, with the\n"
+          "                    same seed, so rows differ by the rule alone; the\n"
+          "                    first row is the options given (others at their\n"
+          "                    defaults); --json gives {\"sweep\":[...]} of sim's objects\n"
           "  -h, --help        this help\n"
           "The results do not depend on the number of threads.\n", f);
     cli_help_flags(f, true);
@@ -385,48 +392,54 @@ static void sim_json_options_in_force(Jw *w, const SimCfg *c)
     jw_obj_end(w);
 }
 
-static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
+/* The summary as one JSON object, into w. */
+static void sim_json_summary(Jw *w, const SimCfg *c, const SimSummary *s, double el)
 {
     const GameOps *g = c->g;
+    jw_obj(w);
+    jw_kstr(w, "game", g->id);
+    jw_kstr(w, "ecw", ECW_VERSION);
+    jw_kint(w, "games", c->ngames);
+    jw_key(w, "seed");
+    jw_u64(w, c->seed);
+    jw_key(w, "players");
+    jw_obj(w);
+    for (int p = 0; p < g->nplayers; p++)
+        jw_kstr(w, g->roles[p], c->ais[p]->name);
+    jw_obj_end(w);
+    jw_key(w, "options"); /* what a sweep measured: the options given, others at their defaults */
+    jw_obj(w);
+    for (int i = 0; i < c->opt.n; i++)
+        jw_kstr(w, c->opt.kv[i].key, c->opt.kv[i].val);
+    jw_obj_end(w);
+    sim_json_options_in_force(w, c);
+    jw_key(w, "wins");
+    jw_obj(w);
+    for (int p = 0; p <= g->nplayers; p++)
+        jw_kint(w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p]);
+    jw_obj_end(w);
+    jw_key(w, "win_rate");
+    jw_obj(w);
+    for (int p = 0; p <= g->nplayers; p++)
+        sim_json_rate(w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p], c->ngames);
+    jw_obj_end(w);
+    jw_key(w, "turns");
+    jw_obj(w);
+    jw_knum(w, "mean", s->mean);
+    jw_knum(w, "p50", s->p50);
+    jw_knum(w, "p90", s->p90);
+    jw_obj_end(w);
+    sim_json_metrics(w, g, s, c->ngames);
+    jw_knum(w, "elapsed_s", el);
+    jw_knum(w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
+    jw_obj_end(w);
+}
+
+static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
+{
     Jw w;
     jw_init(&w);
-    jw_obj(&w);
-    jw_kstr(&w, "game", g->id);
-    jw_kstr(&w, "ecw", ECW_VERSION);
-    jw_kint(&w, "games", c->ngames);
-    jw_key(&w, "seed");
-    jw_u64(&w, c->seed);
-    jw_key(&w, "players");
-    jw_obj(&w);
-    for (int p = 0; p < g->nplayers; p++)
-        jw_kstr(&w, g->roles[p], c->ais[p]->name);
-    jw_obj_end(&w);
-    jw_key(&w, "options"); /* what a sweep measured: the options given, others at their defaults */
-    jw_obj(&w);
-    for (int i = 0; i < c->opt.n; i++)
-        jw_kstr(&w, c->opt.kv[i].key, c->opt.kv[i].val);
-    jw_obj_end(&w);
-    sim_json_options_in_force(&w, c);
-    jw_key(&w, "wins");
-    jw_obj(&w);
-    for (int p = 0; p <= g->nplayers; p++)
-        jw_kint(&w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p]);
-    jw_obj_end(&w);
-    jw_key(&w, "win_rate");
-    jw_obj(&w);
-    for (int p = 0; p <= g->nplayers; p++)
-        sim_json_rate(&w, p < g->nplayers ? g->roles[p] : "draw", s->wins[p], c->ngames);
-    jw_obj_end(&w);
-    jw_key(&w, "turns");
-    jw_obj(&w);
-    jw_knum(&w, "mean", s->mean);
-    jw_knum(&w, "p50", s->p50);
-    jw_knum(&w, "p90", s->p90);
-    jw_obj_end(&w);
-    sim_json_metrics(&w, g, s, c->ngames);
-    jw_knum(&w, "elapsed_s", el);
-    jw_knum(&w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
-    jw_obj_end(&w);
+    sim_json_summary(&w, c, s, el);
     puts(jw_str_of(&w));
     jw_fini(&w);
 }
@@ -491,6 +504,7 @@ static int sim_opt(SimCfg *c, int ch)
     case 'E': c->events_path = optarg; break;
     case 'W': c->overwrite = true; break;
     case 'o': rc = cli_option_kv(&c->opt, optarg, &d); break;
+    case 'S': c->sweep = optarg; break;
     default: return EXIT_USAGE; /* CLI_OPT_ERROR: cli_getopt said why */
     }
     if (rc == 0)
@@ -506,7 +520,8 @@ static int sim_args(int argc, char **argv, SimCfg *c)
         {"help", no_argument, NULL, 'h'},         {"games", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},         {"events", required_argument, NULL, 'E'},
-        {"option", required_argument, NULL, 'o'}, {"overwrite", no_argument, NULL, 'W'}, {0}};
+        {"option", required_argument, NULL, 'o'}, {"overwrite", no_argument, NULL, 'W'},
+        {"sweep", required_argument, NULL, 'S'},  {0}};
     struct option opts[CLI_MAX_LONGOPTS];
     cli_longopts(fixed, opts, &c->flags, true);
     int ch;
@@ -538,8 +553,9 @@ static int sim_check_setup(const SimCfg *c)
     return rc;
 }
 
-/* Run the simulation described by c and print its summary. */
-static int sim_main(SimCfg *c, FILE *events)
+/* Run the simulation described by c into *s and *el: EXIT_OK, or an exit
+ * code once it is said why. */
+static int sim_measure(const SimCfg *c, FILE *events, SimSummary *s, double *el)
 {
     SimRun r = {.cfg = c, .events = events};
     pthread_mutex_init(&r.mu, NULL);
@@ -547,31 +563,213 @@ static int sim_main(SimCfg *c, FILE *events)
     r.turns = calloc((size_t)c->ngames, sizeof *r.turns);
     r.metrics = calloc((size_t)c->ngames * (size_t)(c->g->nmetrics + 1), sizeof *r.metrics);
     int code = EXIT_OK;
-    double el = 0;
+    *el = 0;
     if (!r.winner || !r.turns || !r.metrics) {
         cli_error("sim: out of memory for %ld games", c->ngames);
         code = EXIT_FAIL;
     } else {
-        sim_run_all(&r, &el);
+        sim_run_all(&r, el);
         if (atomic_load(&r.failed)) {
             cli_error("sim: %s", r.err.msg);
             code = EXIT_FAIL;
         } else if (cli_interrupted) {
             cli_error("sim: interrupted");
             code = EXIT_FAIL;
-        } else {
-            SimSummary s;
-            sim_summarise(&r, &s);
-            if (c->json)
-                sim_print_json(c, &s, el);
-            else
-                sim_print_text(c->events_path && strcmp(c->events_path, "-") == 0 ? stderr : stdout, c, &s, el);
-        }
+        } else
+            sim_summarise(&r, s);
     }
     free(r.winner);
     free(r.turns);
     free(r.metrics);
     pthread_mutex_destroy(&r.mu);
+    return code;
+}
+
+/* Run the simulation described by c and print its summary. */
+static int sim_main(SimCfg *c, FILE *events)
+{
+    SimSummary s;
+    double el;
+    int code = sim_measure(c, events, &s, &el);
+    if (code != EXIT_OK)
+        return code;
+    if (c->json)
+        sim_print_json(c, &s, el);
+    else
+        sim_print_text(c->events_path && strcmp(c->events_path, "-") == 0 ? stderr : stdout, c, &s, el);
+    return EXIT_OK;
+}
+
+/* ---------------- --sweep: the balance of each rule ---------------- */
+
+enum { SWEEP_MAX_ROWS = 64, SWEEP_MAX_VALUES = 8 };
+
+typedef struct SweepRow {
+    Options opt;
+    char    label[2 * OPT_LEN + 2]; /* "key=value", or what the first row is */
+} SweepRow;
+
+/* The values of an option from its help line, "key=a|b|c  words": 0 for
+ * one that takes a number ("turns=N"), whose values a sweep cannot name. */
+static int option_values(const char *help, char vals[SWEEP_MAX_VALUES][OPT_LEN])
+{
+    const char *v = help + strcspn(help, "=");
+    if (!*v || isupper((unsigned char)v[1]))
+        return 0;
+    int n = 0;
+    for (v++; n < SWEEP_MAX_VALUES && *v && *v != ' ';) {
+        size_t len = strcspn(v, "| ");
+        if (len == 0 || len >= OPT_LEN)
+            return 0;
+        snprintf(vals[n++], OPT_LEN, "%.*s", (int)len, v);
+        v += len + (v[len] == '|');
+    }
+    return n;
+}
+
+/* The help line of option `key`, or NULL. */
+static const char *option_help_of(const GameOps *g, const char *key, size_t klen)
+{
+    for (const char *const *h = g->option_help; h && *h; h++)
+        if (strncmp(*h, key, klen) == 0 && (*h)[klen] == '=')
+            return *h;
+    return NULL;
+}
+
+/* Rows for option `help`'s values other than the one the first row plays
+ * (given, else its default, the first named). */
+static int sweep_option(const SimCfg *c, const char *help, SweepRow *rows, int *n)
+{
+    char vals[SWEEP_MAX_VALUES][OPT_LEN], key[OPT_LEN];
+    int nv = option_values(help, vals);
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(help, "="), help);
+    const char *base = opt_get(&c->opt, key);
+    for (int k = 0; k < nv; k++) {
+        if (strcmp(vals[k], base ? base : vals[0]) == 0)
+            continue;
+        if (*n >= SWEEP_MAX_ROWS) {
+            cli_error("sim: --sweep: more than %d rows", SWEEP_MAX_ROWS);
+            return EXIT_USAGE;
+        }
+        SweepRow *r = &rows[(*n)++];
+        r->opt = c->opt;
+        Diag d = {{0}};
+        if (opt_set(&r->opt, key, vals[k], &d) < 0) {
+            cli_error("sim: --sweep: %s", d.msg);
+            return EXIT_USAGE;
+        }
+        snprintf(r->label, sizeof r->label, "%.31s=%.31s", key, vals[k]); /* (OPT_LEN - 1 each) */
+    }
+    return EXIT_OK;
+}
+
+/* The rows of --sweep KEYS (or all): the options given first, then each
+ * other value of each option named; EXIT_OK or a usage error said. */
+static int sweep_rows(const SimCfg *c, SweepRow *rows, int *n)
+{
+    rows[0].opt = c->opt;
+    snprintf(rows[0].label, sizeof rows[0].label, "%s", c->opt.n ? "(as given)" : "(the defaults)");
+    *n = 1;
+    bool all = strcmp(c->sweep, "all") == 0;
+    if (all) {
+        for (const char *const *h = c->g->option_help; h && *h; h++)
+            if (sweep_option(c, *h, rows, n) != EXIT_OK)
+                return EXIT_USAGE;
+        return EXIT_OK;
+    }
+    for (const char *k = c->sweep; *k; k += *k == ',') {
+        size_t len = strcspn(k, ",");
+        const char *help = len ? option_help_of(c->g, k, len) : NULL;
+        if (!help) {
+            cli_error("sim: --sweep: %s has no option '%.*s' (`ecw games` lists them; 'all' sweeps every one)", c->g->id,
+                      (int)len, k);
+            return EXIT_USAGE;
+        }
+        char vals[SWEEP_MAX_VALUES][OPT_LEN];
+        if (option_values(help, vals) == 0) {
+            cli_error("sim: --sweep: option %.*s takes a number, not values to name: run sim with --option %.*s=N",
+                      (int)len, k, (int)len, k);
+            return EXIT_USAGE;
+        }
+        if (sweep_option(c, help, rows, n) != EXIT_OK)
+            return EXIT_USAGE;
+        k += len;
+    }
+    return EXIT_OK;
+}
+
+/* One row of the sweep's table: each side's wins with their interval,
+ * the draws, and each mean measure. */
+static void sweep_print_row(const SimCfg *c, const char *label, const SimSummary *s)
+{
+    const GameOps *g = c->g;
+    printf("  %-28s", label);
+    for (int p = 0; p < g->nplayers; p++) {
+        double lo, hi;
+        stats_wilson(s->wins[p], c->ngames, Z95, &lo, &hi);
+        printf("  %5.1f%% (%4.1f .. %4.1f)", 100.0 * (double)s->wins[p] / (double)c->ngames, 100.0 * lo, 100.0 * hi);
+    }
+    printf("  %5.1f%%", 100.0 * (double)s->wins[g->nplayers] / (double)c->ngames);
+    for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
+        if (metric_is_mean(g->metric_names[k]))
+            printf("  %8.2f", s->metric[k]);
+    putchar('\n');
+    fflush(stdout); /* (a long sweep shows each row as it is done) */
+}
+
+/* The sweep's heading: what each row holds. */
+static void sweep_print_head(const SimCfg *c)
+{
+    const GameOps *g = c->g;
+    printf("%s sweep: %ld game%s a row, seed %llu,", g->id, c->ngames, c->ngames == 1 ? "" : "s",
+           (unsigned long long)c->seed);
+    for (int p = 0; p < g->nplayers; p++)
+        printf(" %s=%s", g->roles[p], c->ais[p]->name);
+    printf("; the same games in every row, but for the rule\n  %-28s", "rules");
+    for (int p = 0; p < g->nplayers; p++) {
+        char head[48];
+        snprintf(head, sizeof head, "%s wins (95%%)", g->roles[p]);
+        printf("  %-21s", head);
+    }
+    printf("  %6s", "draws");
+    for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
+        if (metric_is_mean(g->metric_names[k]))
+            printf("  %s", g->metric_names[k]);
+    putchar('\n');
+}
+
+/* --sweep: each row's games, printed as a table (or, with --json, one
+ * object {"game":..,"sweep":[sim's object for each row]}). */
+static int sim_sweep(const SimCfg *c)
+{
+    SweepRow *rows = calloc(SWEEP_MAX_ROWS, sizeof *rows);
+    int n = 0, code = rows ? sweep_rows(c, rows, &n) : EXIT_FAIL;
+    Jw w;
+    jw_init(&w);
+    jw_obj(&w);
+    jw_kstr(&w, "game", c->g->id);
+    jw_key(&w, "sweep");
+    jw_arr(&w);
+    if (code == EXIT_OK && !c->json)
+        sweep_print_head(c);
+    for (int i = 0; i < n && code == EXIT_OK; i++) {
+        SimCfg rc = *c;
+        rc.opt = rows[i].opt;
+        SimSummary s;
+        double el;
+        if (sim_check_setup(&rc) < 0)
+            code = EXIT_USAGE;
+        else if ((code = sim_measure(&rc, NULL, &s, &el)) == EXIT_OK && c->json)
+            sim_json_summary(&w, &rc, &s, el);
+        else if (code == EXIT_OK)
+            sweep_print_row(&rc, rows[i].label, &s);
+    }
+    jw_arr_end(&w);
+    jw_obj_end(&w);
+    if (code == EXIT_OK && c->json)
+        puts(jw_str_of(&w));
+    jw_fini(&w);
+    free(rows);
     return code;
 }
 
@@ -586,6 +784,12 @@ int cmd_sim(int argc, char **argv)
         return rc;
     if (sim_check_setup(&c) < 0)
         return EXIT_USAGE;
+    if (c.sweep && c.events_path) {
+        cli_error("sim: --sweep and --events: a sweep keeps no events (run one row with its --option and --events)");
+        return EXIT_USAGE;
+    }
+    if (c.sweep)
+        return sim_sweep(&c);
     Diag d = {{0}};
     FILE *events = c.events_path ? cli_open_events(c.events_path, c.overwrite, &d) : NULL;
     if (c.events_path && !events) {

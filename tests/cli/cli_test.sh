@@ -254,6 +254,19 @@ grep -q '"options_in_force":{"terrain":"random","spread":"squares",' "$tmp/out" 
   grep -q '"ecw":"' "$tmp/out" || fail "sim --json lacks the options in force or the version: $(head -c 600 "$tmp/out")"
 expect 0 "$ecw" sim marston-less --games 2 --seed 1 --json
 grep -q '"options_in_force":{"foot":"str2","turns":"12","dragoons":"zone"}' "$tmp/out" || fail "ML options in force: $(head -c 400 "$tmp/out")"
+# sim_sweep_plays_the_same_games_under_each_rule: --sweep KEY gives the options given first, then each other
+# value, every row the very games a plain sim with that option plays (the Balance table in one command)
+expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --sweep uphill,together
+[ "$(grep -cE '^  (\(the defaults\)|uphill=set_off|together=yes) ' "$tmp/out")" = 3 ] || fail "sweep rows: $(cat "$tmp/out")"
+grep -q '^catch-a-king sweep: 12 games a row, seed 3, royalist=heuristic parliament=heuristic' "$tmp/out" || fail "sweep head: $(head -2 "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 1 --sweep together --json
+sweep_row=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['sweep'][1]['options'], d['sweep'][1]['wins'], d['sweep'][1]['points'])" "$tmp/out")
+expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --option together=yes --json
+plain=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['options'], d['wins'], d['points'])" "$tmp/out")
+[ "$sweep_row" = "$plain" ] || fail "a sweep's row is not the plain run's: $sweep_row against $plain"
+expect 2 "$ecw" sim catch-a-king --sweep nosuch;   err_has "sim: --sweep: catch-a-king has no option 'nosuch'"
+expect 2 "$ecw" sim marston-less --sweep turns;    err_has "sim: --sweep: option turns takes a number"
+expect 2 "$ecw" sim catch-a-king --sweep all --events "$tmp/sw.jsonl"; err_has "sim: --sweep and --events"
 # an option in any case, kept in lower case (an analyst's together=YES was refused)
 expect 0 "$ecw" sim catch-a-king --games 2 --seed 1 --option Together=YES --json
 grep -q '"options":{"together":"yes"}' "$tmp/out" || fail "an option in capitals: $(head -c 300 "$tmp/out")"
