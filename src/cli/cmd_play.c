@@ -858,6 +858,9 @@ enum { PLAY_LOG_LINES = 30 }; /* what 'log' shows unless told how many */
  * game reaches is a turn nothing was said in. */
 static void play_log_turn(const StrBuf *b, bool cut, const char *n)
 {
+    n += *n == '+'; /* "+1", "01" and "0001" are turn 1, as 'log +3' is three lines */
+    while (n[0] == '0' && n[1])
+        n++;
     if (!*n || strspn(n, "0123456789") != strlen(n)) {
         printf("log turn takes the turn's number, 0 for the set-up: log turn 2 ('%s' is none)\n", n);
         return;

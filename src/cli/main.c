@@ -96,16 +96,16 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *a = argv[1];
-    if (strcmp(a, "help") == 0 && argc >= 3) { /* `ecw help play` is `ecw play --help` (a tester got the list) */
+    bool help = strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0;
+    if (help && argc >= 3) { /* `ecw help play` (and `ecw --help play`) is `ecw play --help` (a tester got the list) */
         for (const Command *c = commands; c->name; c++)
             if (strcmp(c->name, argv[2]) == 0)
                 return stdout_flushed(c->run(2, (char *[]){argv[2], "--help", NULL}));
         cli_error("help: no command '%s' (see ecw --help)", argv[2]);
         return EXIT_USAGE;
     }
-    bool help = strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0;
     bool version = strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0;
-    if ((help || version) && argc > 2) { /* (a fuzzer's "--version x" said nothing of the x) */
+    if (version && argc > 2) { /* (a fuzzer's "--version x" said nothing of the x) */
         cli_error("%s takes nothing after it, not '%s' (see ecw --help)", a, argv[2]);
         return EXIT_USAGE;
     }

@@ -1227,6 +1227,7 @@ ls "$tmp" | grep -q '^big\.json\.' && fail "a save cut short left its temporary 
 expect 2 "$ecw" watch "$game" --fast --seed 1 --save "";  err_has "watch: --save needs a FILE, not an empty word"
 expect 2 "$ecw" sim "$game" --games 1 --events "";        err_has "sim: --events needs a FILE, not an empty word"
 expect 2 "$ecw" --version x;                               err_has "--version takes nothing after it, not 'x'"
+expect 0 "$ecw" --help play;                               grep -q '^usage: ecw play GAME' "$tmp/out" || fail "ecw --help play"
 expect 1 "$ecw" replay "";                                err_has "the record's file name is empty"
 expect 2 "$ecw" sim "$game" --games 2 --option turns=9999999999999999999999999999999999999999
 err_has "the value of option 'turns' is too long"
@@ -1331,7 +1332,7 @@ grep -q '^Y commander (14.0, 0.8) and C1 cavalry trooper (26.0, 0.8):$' "$tmp/ou
 grep -q '^cannot measure: usage: measure A B' "$tmp/out" || fail "measure alone was not refused with its usage"
 grep -q "^Y commander (14.0, 0.8): no enemy on the table$" "$tmp/out" || fail "measure Y did not say there is no enemy to list"
 # log_at_the_prompt: the last lines said, both sides' orders among them, a new turn marked
-printf 'move D1 14.8 8.6\nend\nlog 9\nlog x\nlog all\nlog 0\nlog turn 1\nlog D1\nlog turn 9\nlog turn -0\nlog turn 999999999\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+printf 'move D1 14.8 8.6\nend\nlog 9\nlog x\nlog all\nlog 0\nlog turn 1\nlog D1\nlog turn 9\nlog turn -0\nlog turn 999999999\nlog turn 0001\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 sed -n "/^parliament> log 9\$/,/^parliament> /p" "$tmp/out" >"$tmp/log9"
 [ "$(grep -c "" "$tmp/log9")" = 12 ] || fail "log 9 did not give 9 lines: $(cat "$tmp/log9")"
 grep -q "^the last 9 lines said ('log all' for every one since the game began):$" "$tmp/log9" || fail "log 9's heading: $(head -2 "$tmp/log9")"
@@ -1350,6 +1351,7 @@ sed -n '/^parliament> log D1$/,/^parliament> /p' "$tmp/out" >"$tmp/logd1"
 grep -q "^nothing was said in turn 9 (the log's turns: 'log all')$" "$tmp/out" || fail "log turn 9"
 grep -q "^log turn takes the turn's number, 0 for the set-up: log turn 2 ('-0' is none)$" "$tmp/out" || fail "log turn -0"
 grep -q "^nothing was said in turn 999999999 (the log's turns: 'log all')$" "$tmp/out" || fail "log turn 999999999"
+[ "$(grep -c '^turn 1, as it was said:$' "$tmp/out")" = 2 ] || fail "log turn 0001 is not turn 1 (a reviewer's)"
 sed -n "/^parliament> log all\$/,/^parliament> /p" "$tmp/out" | grep -q '^royalist: place 1 ' || fail "log all did not go back to the terrain"
 # a_move_towards_a_point_is_played_as_the_point_found (seed 1: D1 at (16, 0.8), his whole 8" in the
 # open, short of the field at (14, 14) unsearched)

@@ -99,8 +99,10 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
 
 unsigned ck_set_off(const CkState *s, int from, const CkFig *t)
 {
+    /* the hill only under the option: the bits are kept in the state (pend_inside), whose hash the records of
+     * games made before it hold (a reviewer's seed 61 record failed --verify) */
     return (within_walls(s, from, t) ? CK_OFF_WALLS : 0u) |
-           (from >= 0 && ck_terrain[s->pieces[from].kind].hill ? CK_OFF_HILL : 0u);
+           (s->uphill_set_off && from >= 0 && ck_terrain[s->pieces[from].kind].hill ? CK_OFF_HILL : 0u);
 }
 
 /* [CK Shooting factors] does figure i's +1 count for a shot at `target`

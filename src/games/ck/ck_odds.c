@@ -308,7 +308,7 @@ static int check_kinds(const OddsArgs *o, Diag *d)
     for (int i = 0; i < O_COUNT; i++) {
         if (!o->seen[i])
             continue;
-        char name[48];
+        char name[80]; /* (the longest, "--attacker-blocked (or attacker-blocked in --modifiers)", 56) */
         snprintf(name, sizeof name, o->modifiers_seen ? "%s (or %s in --modifiers)" : "%s", opts[i].name,
                  opts[i].name + 2);
         if (opts[i].kind == K_SHOOT && !o->v[O_SHOOT])

@@ -350,6 +350,8 @@ static int parse_by(const CkState *s, char **tok, int n, Action *a, Diag *d)
         return diag_set(d, "%s; usage: move F by DX DY", why.msg);
     const CkFig *f = &s->figs[a->piece];
     float x = strtof(ck_inch(f->x).s, NULL), y = strtof(ck_inch(f->y).s, NULL);
+    if (dx == 0 && dy == 0) /* "by 0 0" is where he stands, refused so, not the 0.07" to the point as told */
+        x = f->x, y = f->y;
     a->x = roundf((x + dx) * 100) / 100, a->y = roundf((y + dy) * 100) / 100;
     return 0;
 }

@@ -1846,3 +1846,18 @@ Test(ck_combat_outcomes, table_odds_name_the_option_defender_takes)
     odds_say(ckf_act(CKV_CHARGE, h, c, 0, 0, 0), "charger (option defender_takes): shown taken", true);
     odds_say(ckf_act(CKV_CHARGE, h, c, 0, 0, 0), "--lets-go", false);
 }
+
+/* [CK Hand to hand Combat] by default (uphill=contact) a beaten Royalist charger who set
+ * off on a hill leaves the waiting fight's state as before the option
+ * came: pend_inside holds only CK_OFF_WALLS, so the state hash of games
+ * recorded before uphill=set_off is unchanged and their records replay. */
+Test(ck_combat_outcomes, a_charge_from_a_hill_by_default_keeps_the_old_state)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_ground(&F, CKP_HILL, 20, 26);
+    int c = ckf_fig(&F, F_CAVALRY, 20, 20), h = ckf_fig(&F, F_HORSE, 20, 26);
+    ckf_dice(&F, 2, 2, 5); /* horse 4+2=6 against 4+5=9 */
+    ckf_charge(&F, h, c, false);
+    cr_assert_eq(F.s.phase, CP_DEFEND, "the fight waits for Parliament");
+    cr_assert_eq(F.s.pend_inside, 0, "default option: no hill bit in the hashed state (got %d)", F.s.pend_inside);
+}

@@ -684,3 +684,13 @@ Test(ck_text, a_move_towards_a_figure_to_n_stops_within_n_of_him)
     parse_refused("move S1 towards D1 to", "'to' takes the inches to stop short by");
     parse_refused("move S1 towards 20 10 to x", "'to' takes the inches to stop short by");
 }
+
+/* [CK Movement and Ranges] "by 0 0" names no move; counted from the point as told it moves
+ * a man left off the 0.1" grid by up to 0.07", spending his move. */
+Test(ck_text, a_move_by_nothing_is_refused_as_where_he_stands)
+{
+    ckf_fig(&F, F_DRAGOON, 26.549f, 23.849f);
+    Action a;
+    cr_assert_eq(ck_parse(&F.s, "move D1 by 0 0", &a, NULL), 0);
+    cr_assert(!ckf_ok(&F, a), "by 0 0 went to (%.2f, %.2f)", (double)a.x, (double)a.y);
+}

@@ -578,3 +578,13 @@ Test(ck_combat_outcomes, a_recoil_cut_short_kills_under_blocked_recoil_dies)
     odds_json(json, sizeof json, any_case, 7);
     cr_assert_float_eq(field(json, "target_outcome", "dead"), 15.0 / 36, 1e-9, "modifiers in any case: %s", json);
 }
+
+/* The longest modifiers named with their list item are said whole (a
+ * reviewer found "--attacker-blocked (or attacker-blocked in --mo"). */
+Test(ck_hand_to_hand_combat, long_modifiers_are_named_whole_in_a_refusal)
+{
+    REFUSED("--attacker-blocked (or attacker-blocked in --modifiers) counts only in hand to hand", "--attacker", "shot",
+            "--target", "cavalry", "--shoot", "--modifiers", "attacker_blocked");
+    REFUSED("--target-uphill (or target-uphill in --modifiers) counts only in hand to hand", "--attacker", "shot",
+            "--target", "cavalry", "--shoot", "--modifiers", "target_uphill");
+}

@@ -991,3 +991,23 @@ Test(ck_chance_cards, drover_flogged)
     cr_assert_eq(F.s.nfigs, 1);
     ckf_assert_dice(&F, 1); /* the first drover's only: nothing is rolled for the second */
 }
+
+/* A reviewer's worst case, 40 unmoved with 3-character ids beside a guard
+ * whose search leaves his four prisoners: both cautions said whole. */
+Test(ck_playing_the_game, a_search_caution_is_whole_at_its_longest)
+{
+    ckf_piece(&F, CKP_WOOD, 20, 20, DISC_INFANTRY, PROM_CHARLES);
+    int c = ckf_fig(&F, F_DRAGOON, 20, 14);
+    for (int p = 0; p < 4; p++)
+        ckf_prisoner(&F, ckf_fig(&F, F_HORSE, 2 + (float)p * 2, 46), c);
+    for (int k = 0; k < 40; k++) {
+        int t = ckf_fig(&F, F_DRAGOON, 1 + (float)k, 3 + (float)(k % 2) * 2);
+        if (k % 2)
+            ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 1 + (float)k, 40), t);
+    }
+    char why[1200];
+    Action onto = ckf_act(CKV_MOVE, c, 0, 0, 20, 17.5f);
+    cr_assert_eq(ck_caution(&F.s, &onto, why, sizeof why), 1);
+    cr_assert(strstr(why, "(a guard who goes from his prisoners loses them)"), "%s", why);
+    cr_assert(strstr(why, " D41 have not moved"), "%s", why);
+}
