@@ -254,6 +254,10 @@ grep -q '"options_in_force":{"terrain":"random","spread":"squares",' "$tmp/out" 
   grep -q '"ecw":"' "$tmp/out" || fail "sim --json lacks the options in force or the version: $(head -c 600 "$tmp/out")"
 expect 0 "$ecw" sim marston-less --games 2 --seed 1 --json
 grep -q '"options_in_force":{"foot":"str2","turns":"12","dragoons":"zone"}' "$tmp/out" || fail "ML options in force: $(head -c 400 "$tmp/out")"
+# records_of_earlier_builds_replay: a game recorded by the build of f45592c (2026-12-02 noon) verifies, hash
+# for hash (a reviewer's: a beaten Royalist charger from a hill changed the hashed state once uphill came)
+expect 0 "$ecw" replay "$(dirname "$0")/records/ck_seed61_f45592c.json" --verify
+grep -q 'every hash matches' "$tmp/out" || fail "the f45592c record does not verify: $(tail -2 "$tmp/out")"
 # sim_sweep_plays_the_same_games_under_each_rule: --sweep KEY gives the options given first, then each other
 # value, every row the very games a plain sim with that option plays (the Balance table in one command)
 expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --sweep uphill,together
