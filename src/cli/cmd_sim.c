@@ -216,6 +216,10 @@ typedef struct SimSummary {
     bool   yes_no[SIM_MAX_METRICS]; /* a count whose every game gave 0 or 1 */
 } SimSummary;
 
+/* A sweep's row against its first row, side by side: [side][0] the change
+ * in the side's share of wins, [1] and [2] its 95% interval (sweep_paired). */
+typedef double SweepPaired[MAX_PLAYERS][3];
+
 static bool metric_is_mean(const char *name)
 {
     size_t n = strlen(name);
@@ -392,8 +396,9 @@ static void sim_json_options_in_force(Jw *w, const SimCfg *c)
     jw_obj_end(w);
 }
 
-/* The summary as one JSON object, into w. */
-static void sim_json_summary(Jw *w, const SimCfg *c, const SimSummary *s, double el)
+/* The summary as one JSON object, into w; a sweep's row also has
+ * "vs_first", its change from the first row (paired; NULL: none). */
+static void sim_json_summary(Jw *w, const SimCfg *c, const SimSummary *s, double el, const SweepPaired *paired)
 {
     const GameOps *g = c->g;
     jw_obj(w);
@@ -430,6 +435,22 @@ static void sim_json_summary(Jw *w, const SimCfg *c, const SimSummary *s, double
     jw_knum(w, "p90", s->p90);
     jw_obj_end(w);
     sim_json_metrics(w, g, s, c->ngames);
+    if (paired) {
+        jw_key(w, "vs_first"); /* {"royalist":{"wins":d,"ci95":[lo,hi]},...}: shares, game by game */
+        jw_obj(w);
+        for (int p = 0; p < g->nplayers; p++) {
+            jw_key(w, g->roles[p]);
+            jw_obj(w);
+            jw_knum(w, "wins", (*paired)[p][0]);
+            jw_key(w, "ci95");
+            jw_arr(w);
+            jw_num(w, (*paired)[p][1]);
+            jw_num(w, (*paired)[p][2]);
+            jw_arr_end(w);
+            jw_obj_end(w);
+        }
+        jw_obj_end(w);
+    }
     jw_knum(w, "elapsed_s", el);
     jw_knum(w, "games_per_s", el > 0 ? (double)c->ngames / el : 0.0);
     jw_obj_end(w);
@@ -439,7 +460,7 @@ static void sim_print_json(const SimCfg *c, const SimSummary *s, double el)
 {
     Jw w;
     jw_init(&w);
-    sim_json_summary(&w, c, s, el);
+    sim_json_summary(&w, c, s, el, NULL);
     puts(jw_str_of(&w));
     jw_fini(&w);
 }
@@ -555,7 +576,7 @@ static int sim_check_setup(const SimCfg *c)
 
 /* Run the simulation described by c into *s and *el: EXIT_OK, or an exit
  * code once it is said why. */
-static int sim_measure(const SimCfg *c, FILE *events, SimSummary *s, double *el)
+static int sim_measure(const SimCfg *c, FILE *events, SimSummary *s, double *el, signed char **winners)
 {
     SimRun r = {.cfg = c, .events = events};
     pthread_mutex_init(&r.mu, NULL);
@@ -575,8 +596,11 @@ static int sim_measure(const SimCfg *c, FILE *events, SimSummary *s, double *el)
         } else if (cli_interrupted) {
             cli_error("sim: interrupted");
             code = EXIT_FAIL;
-        } else
+        } else {
             sim_summarise(&r, s);
+            if (winners) /* (the caller's now: a sweep pairs each row's games with the first row's) */
+                *winners = r.winner, r.winner = NULL;
+        }
     }
     free(r.winner);
     free(r.turns);
@@ -590,7 +614,7 @@ static int sim_main(SimCfg *c, FILE *events)
 {
     SimSummary s;
     double el;
-    int code = sim_measure(c, events, &s, &el);
+    int code = sim_measure(c, events, &s, &el, NULL);
     if (code != EXIT_OK)
         return code;
     if (c->json)
@@ -698,9 +722,30 @@ static int sweep_rows(const SimCfg *c, SweepRow *rows, int *n)
     return EXIT_OK;
 }
 
+/* A row's difference from the first row in each side's share of wins, game
+ * by game (the same games: each differs only where the rule bites), with
+ * its 95% interval: [side][0] the difference, [1] and [2] its bounds.
+ * Where a rule changes few games it is far narrower than the two rows'
+ * own intervals suggest (2,000 games: uphill=set_off, -0.1 +-1.4 where
+ * each row's is +-2.1). */
+static void sweep_paired(const GameOps *g, const signed char *first, const signed char *row, long n, SweepPaired d)
+{
+    for (int p = 0; p < g->nplayers; p++) {
+        double sum = 0, sq = 0;
+        for (long i = 0; i < n; i++) {
+            double x = (double)(row[i] == p) - (double)(first[i] == p);
+            sum += x, sq += x * x;
+        }
+        double mean = sum / (double)n, var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : 0;
+        double half = Z95 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
+        d[p][0] = mean, d[p][1] = mean - half, d[p][2] = mean + half;
+    }
+}
+
 /* One row of the sweep's table: each side's wins with their interval,
- * the draws, and each mean measure. */
-static void sweep_print_row(const SimCfg *c, const char *label, const SimSummary *s)
+ * the draws, each mean measure, and (paired, NULL on the first row) the
+ * change in each side's wins from the first row. */
+static void sweep_print_row(const SimCfg *c, const char *label, const SimSummary *s, const SweepPaired *paired)
 {
     const GameOps *g = c->g;
     printf("  %-28s", label);
@@ -712,7 +757,10 @@ static void sweep_print_row(const SimCfg *c, const char *label, const SimSummary
     printf("  %5.1f%%", 100.0 * (double)s->wins[g->nplayers] / (double)c->ngames);
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
         if (metric_is_mean(g->metric_names[k]))
-            printf("  %8.2f", s->metric[k]);
+            printf("  %20.2f", s->metric[k]);
+    for (int p = 0; p < g->nplayers; p++)
+        if (paired)
+            printf("  %+5.1f (%+5.1f .. %+5.1f)", 100 * (*paired)[p][0], 100 * (*paired)[p][1], 100 * (*paired)[p][2]);
     putchar('\n');
     fflush(stdout); /* (a long sweep shows each row as it is done) */
 }
@@ -734,7 +782,12 @@ static void sweep_print_head(const SimCfg *c)
     printf("  %6s", "draws");
     for (int k = 0; k < g->nmetrics && k < SIM_MAX_METRICS; k++)
         if (metric_is_mean(g->metric_names[k]))
-            printf("  %s", g->metric_names[k]);
+            printf("  %20s", g->metric_names[k]);
+    for (int p = 0; p < g->nplayers; p++) {
+        char head[48];
+        snprintf(head, sizeof head, "%s wins vs row 1", g->roles[p]);
+        printf("  %-21s", head);
+    }
     putchar('\n');
 }
 
@@ -752,18 +805,30 @@ static int sim_sweep(const SimCfg *c)
     jw_arr(&w);
     if (code == EXIT_OK && !c->json)
         sweep_print_head(c);
+    signed char *first = NULL; /* the first row's winner of each game, for the others' paired change */
     for (int i = 0; i < n && code == EXIT_OK; i++) {
         SimCfg rc = *c;
         rc.opt = rows[i].opt;
         SimSummary s;
         double el;
+        signed char *won = NULL;
+        SweepPaired paired;
         if (sim_check_setup(&rc) < 0)
             code = EXIT_USAGE;
-        else if ((code = sim_measure(&rc, NULL, &s, &el)) == EXIT_OK && c->json)
-            sim_json_summary(&w, &rc, &s, el);
-        else if (code == EXIT_OK)
-            sweep_print_row(&rc, rows[i].label, &s);
+        else if ((code = sim_measure(&rc, NULL, &s, &el, &won)) == EXIT_OK) {
+            if (first)
+                sweep_paired(c->g, first, won, c->ngames, paired);
+            if (c->json)
+                sim_json_summary(&w, &rc, &s, el, first ? &paired : NULL);
+            else
+                sweep_print_row(&rc, rows[i].label, &s, first ? &paired : NULL);
+        }
+        if (!first)
+            first = won;
+        else
+            free(won);
     }
+    free(first);
     jw_arr_end(&w);
     jw_obj_end(&w);
     if (code == EXIT_OK && c->json)

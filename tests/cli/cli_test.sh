@@ -264,6 +264,15 @@ expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --sweep uphill,
 [ "$(grep -cE '^  (\(the defaults\)|uphill=set_off|together=yes) ' "$tmp/out")" = 3 ] || fail "sweep rows: $(cat "$tmp/out")"
 grep -q '^catch-a-king sweep: 12 games a row, seed 3, royalist=heuristic parliament=heuristic' "$tmp/out" || fail "sweep head: $(head -2 "$tmp/out")"
 expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 1 --sweep together --json
+# ... and each row after the first says its change in each side's wins, game against game: the difference of
+# the shares, within its interval; the first row says none
+python3 -c "
+import json,sys; d=json.load(open(sys.argv[1])); a,b=d['sweep']; n=a['games']
+assert 'vs_first' not in a, 'the first row has a change from itself'
+for side in ('royalist','parliament'):
+    v=b['vs_first'][side]; want=(b['wins'][side]-a['wins'][side])/n
+    assert abs(v['wins']-want)<1e-9 and v['ci95'][0]<=v['wins']<=v['ci95'][1], (side, v, want)
+" "$tmp/out" || fail "sweep vs_first: $(head -c 600 "$tmp/out")"
 sweep_row=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['sweep'][1]['options'], d['sweep'][1]['wins'], d['sweep'][1]['points'])" "$tmp/out")
 expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --option together=yes --json
 plain=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['options'], d['wins'], d['points'])" "$tmp/out")
