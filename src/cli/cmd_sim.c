@@ -64,11 +64,13 @@ static void sim_help(FILE *f)
           "  --overwrite       let --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
           "  --sweep KEYS      a balance sweep: the games played again under each other\n"
-          "                    value of each option named (KEY,KEY or all: every\n"
-          "                    option with values to name), one row each, with the\n"
-          "                    same seed, so rows differ by the rule alone; the\n"
-          "                    first row is the options given (others at their\n"
-          "                    defaults); --json gives {\"sweep\":[...]} of sim's objects\n"
+          "                    value of each option named (KEY,KEY, KEY=V1/V2 for\n"
+          "                    the values listed, or all: every option with values\n"
+          "                    to name), one row each, with the same seed, so rows\n"
+          "                    differ by the rule alone; the first row is the options\n"
+          "                    given (others at their defaults), and each other row\n"
+          "                    says each side's change in wins from it, game against\n"
+          "                    game; --json gives {\"sweep\":[...]} of sim's objects\n"
           "  -h, --help        this help\n"
           "The results do not depend on the number of threads.\n", f);
     cli_help_flags(f, true);
@@ -374,6 +376,16 @@ static void sim_json_rate(Jw *w, const char *key, long k, long n)
  * given or at its default, so that a
  * sweep's JSON says under which rules it was played without the reader
  * knowing the defaults (an analyst's). */
+/* The default value of an option from its help line: the first value
+ * named ("key=a|b"), or what "(default N" says of a number ("key=N"). */
+static void option_default(const char *help, char *val, size_t n)
+{
+    const char *dflt = help + strcspn(help, "=") + (help[strcspn(help, "=")] == '='), *said = strstr(help, "(default ");
+    if (isupper((unsigned char)*dflt) && said)
+        dflt = said + strlen("(default ");
+    snprintf(val, n, "%.*s", (int)strcspn(dflt, "| ;)"), dflt);
+}
+
 static void sim_json_options_in_force(Jw *w, const SimCfg *c)
 {
     jw_key(w, "options_in_force");
@@ -384,10 +396,7 @@ static void sim_json_options_in_force(Jw *w, const SimCfg *c)
             continue;
         char key[64], val[64];
         snprintf(key, sizeof key, "%.*s", (int)klen, *h);
-        const char *dflt = *h + klen + 1, *said = strstr(*h, "(default ");
-        if (isupper((unsigned char)*dflt) && said) /* "turns=N  ... (default 12; ...)": a number, its default said */
-            dflt = said + strlen("(default ");
-        snprintf(val, sizeof val, "%.*s", (int)strcspn(dflt, "| ;)"), dflt);
+        option_default(*h, val, sizeof val);
         for (int i = 0; i < c->opt.n; i++)
             if (strcmp(c->opt.kv[i].key, key) == 0)
                 snprintf(val, sizeof val, "%s", c->opt.kv[i].val);
@@ -660,16 +669,16 @@ static const char *option_help_of(const GameOps *g, const char *key, size_t klen
     return NULL;
 }
 
-/* Rows for option `help`'s values other than the one the first row plays
- * (given, else its default, the first named). */
-static int sweep_option(const SimCfg *c, const char *help, SweepRow *rows, int *n)
+/* Rows for option `help`'s values vals (nv of them) other than the one the
+ * first row plays (given, else its default). */
+static int sweep_values(const SimCfg *c, const char *help, char vals[][OPT_LEN], int nv, SweepRow *rows, int *n)
 {
-    char vals[SWEEP_MAX_VALUES][OPT_LEN], key[OPT_LEN];
-    int nv = option_values(help, vals);
+    char key[OPT_LEN], dflt[OPT_LEN];
     snprintf(key, sizeof key, "%.*s", (int)strcspn(help, "="), help);
+    option_default(help, dflt, sizeof dflt);
     const char *base = opt_get(&c->opt, key);
     for (int k = 0; k < nv; k++) {
-        if (strcmp(vals[k], base ? base : vals[0]) == 0)
+        if (strcmp(vals[k], base ? base : dflt) == 0)
             continue;
         if (*n >= SWEEP_MAX_ROWS) {
             cli_error("sim: --sweep: more than %d rows", SWEEP_MAX_ROWS);
@@ -687,6 +696,36 @@ static int sweep_option(const SimCfg *c, const char *help, SweepRow *rows, int *
     return EXIT_OK;
 }
 
+/* Rows for option `help`'s values it names ("key=a|b|c"). */
+static int sweep_option(const SimCfg *c, const char *help, SweepRow *rows, int *n)
+{
+    char vals[SWEEP_MAX_VALUES][OPT_LEN];
+    return sweep_values(c, help, vals, option_values(help, vals), rows, n);
+}
+
+/* Rows for the values an item of --sweep lists itself, "turns=8/12/16"
+ * (len bytes at v): a number's values, or some of a list's. */
+static int sweep_listed(const SimCfg *c, const char *help, const char *v, size_t len, SweepRow *rows, int *n)
+{
+    char vals[SWEEP_MAX_VALUES][OPT_LEN];
+    int nv = 0;
+    for (size_t at = 0; at < len;) {
+        size_t l = strcspn(v + at, "/,");
+        if (l > len - at)
+            l = len - at;
+        if (l == 0 || l >= OPT_LEN || nv == SWEEP_MAX_VALUES) {
+            cli_error("sim: --sweep: '%.*s': values are separated by '/', at most %d of %d characters each", (int)len,
+                      v, SWEEP_MAX_VALUES, OPT_LEN - 1);
+            return EXIT_USAGE;
+        }
+        snprintf(vals[nv], OPT_LEN, "%.*s", (int)l, v + at);
+        for (char *p = vals[nv++]; *p; p++)
+            *p = (char)tolower((unsigned char)*p); /* (as --option keeps them) */
+        at += l + 1;
+    }
+    return sweep_values(c, help, vals, nv, rows, n);
+}
+
 /* The rows of --sweep KEYS (or all): the options given first, then each
  * other value of each option named; EXIT_OK or a usage error said. */
 static int sweep_rows(const SimCfg *c, SweepRow *rows, int *n)
@@ -702,20 +741,22 @@ static int sweep_rows(const SimCfg *c, SweepRow *rows, int *n)
         return EXIT_OK;
     }
     for (const char *k = c->sweep; *k; k += *k == ',') {
-        size_t len = strcspn(k, ",");
-        const char *help = len ? option_help_of(c->g, k, len) : NULL;
+        size_t len = strcspn(k, ","), klen = strcspn(k, ",=");
+        const char *help = klen ? option_help_of(c->g, k, klen) : NULL;
         if (!help) {
             cli_error("sim: --sweep: %s has no option '%.*s' (`ecw games` lists them; 'all' sweeps every one)", c->g->id,
-                      (int)len, k);
+                      (int)klen, k);
             return EXIT_USAGE;
         }
         char vals[SWEEP_MAX_VALUES][OPT_LEN];
-        if (option_values(help, vals) == 0) {
-            cli_error("sim: --sweep: option %.*s takes a number, not values to name: run sim with --option %.*s=N",
-                      (int)len, k, (int)len, k);
+        if (klen < len) { /* "key=a/b": the values listed */
+            if (sweep_listed(c, help, k + klen + 1, len - klen - 1, rows, n) != EXIT_OK)
+                return EXIT_USAGE;
+        } else if (option_values(help, vals) == 0) {
+            cli_error("sim: --sweep: option %.*s takes a number: list the values to sweep, --sweep %.*s=8/12/16",
+                      (int)klen, k, (int)klen, k);
             return EXIT_USAGE;
-        }
-        if (sweep_option(c, help, rows, n) != EXIT_OK)
+        } else if (sweep_option(c, help, rows, n) != EXIT_OK)
             return EXIT_USAGE;
         k += len;
     }
@@ -803,6 +844,11 @@ static int sim_sweep(const SimCfg *c)
     jw_kstr(&w, "game", c->g->id);
     jw_key(&w, "sweep");
     jw_arr(&w);
+    for (int i = 0; i < n && code == EXIT_OK; i++) { /* every row's options are checked before any game */
+        SimCfg rc = *c;
+        rc.opt = rows[i].opt;
+        code = sim_check_setup(&rc) < 0 ? EXIT_USAGE : EXIT_OK;
+    }
     if (code == EXIT_OK && !c->json)
         sweep_print_head(c);
     signed char *first = NULL; /* the first row's winner of each game, for the others' paired change */
@@ -813,9 +859,7 @@ static int sim_sweep(const SimCfg *c)
         double el;
         signed char *won = NULL;
         SweepPaired paired;
-        if (sim_check_setup(&rc) < 0)
-            code = EXIT_USAGE;
-        else if ((code = sim_measure(&rc, NULL, &s, &el, &won)) == EXIT_OK) {
+        if ((code = sim_measure(&rc, NULL, &s, &el, &won)) == EXIT_OK) {
             if (first)
                 sweep_paired(c->g, first, won, c->ngames, paired);
             if (c->json)

@@ -278,7 +278,13 @@ expect 0 "$ecw" sim catch-a-king --games 12 --seed 3 --threads 2 --option togeth
 plain=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['options'], d['wins'], d['points'])" "$tmp/out")
 [ "$sweep_row" = "$plain" ] || fail "a sweep's row is not the plain run's: $sweep_row against $plain"
 expect 2 "$ecw" sim catch-a-king --sweep nosuch;   err_has "sim: --sweep: catch-a-king has no option 'nosuch'"
-expect 2 "$ecw" sim marston-less --sweep turns;    err_has "sim: --sweep: option turns takes a number"
+expect 2 "$ecw" sim marston-less --sweep turns;    err_has "sim: --sweep: option turns takes a number: list the values to sweep, --sweep turns=8/12/16"
+# a number's values listed, the default's among them played once, as the first row; a bad one refused before any game
+expect 0 "$ecw" sim marston-less --games 6 --threads 2 --sweep turns=8/12/16
+[ "$(grep -cE '^  (\(the defaults\)|turns=8|turns=16) ' "$tmp/out")" = 3 ] && ! grep -q '^  turns=12 ' "$tmp/out" ||
+  fail "sweep turns=8/12/16: $(cat "$tmp/out")"
+expect 2 "$ecw" sim marston-less --games 6 --sweep turns=5/0; err_has "option turns: expected a number 1..99, not '0'"
+[ -s "$tmp/out" ] && fail "a sweep with a bad value played rows before refusing it: $(cat "$tmp/out")"
 expect 2 "$ecw" sim catch-a-king --sweep all --events "$tmp/sw.jsonl"; err_has "sim: --sweep and --events"
 # an option in any case, kept in lower case (an analyst's together=YES was refused)
 expect 0 "$ecw" sim catch-a-king --games 2 --seed 1 --option Together=YES --json
