@@ -1378,6 +1378,9 @@ printf 'move D1 towards 16 30\nquit\n' | "$ecw" play catch-a-king --as parliamen
 grep -q '^you (parliament): move D1 16.0 8.8$' "$tmp/out" || fail "move towards: $(grep -A2 'towards' "$tmp/out")"
 grep -q '^(as far as he may go that way; at (16.0, 8.9) beyond it: out of reach: 8.1" away, this figure may move 8.0")$' "$tmp/out" ||
   fail "move towards does not say why he stopped: $(grep -A2 'towards' "$tmp/out")"
+# ... and by a bend: to it first, then as far as he may on (the bend's leg counted), played as the bent move
+printf 'move D1 towards 16 30 via 14 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
+grep -q '^you (parliament): move D1 14.3 8.2 via 14.0 4.0$' "$tmp/out" || fail "move towards via: $(grep -A2 'towards' "$tmp/out")"
 # several_orders_on_a_line: given in turn (';', or figures listed with commas), stopping at the first not
 # played and saying what is not given; what is left when the turn passes is dropped, and said so
 printf 'move D1,D2 by 0 6; move C1 90 90; move C2 by 0 1\nmove C3,C4 by 0 2;end;move C5 by 0 1\nquit\n' |

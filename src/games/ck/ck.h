@@ -63,7 +63,7 @@ typedef enum {
 /* Verbs: C enum, typed word and usage from one list. */
 #define CK_VERBS(X) \
     X(PLACE,    "place",    "place the next terrain piece by its number or kind: place N X Y, place wood X Y") \
-    X(MOVE,     "move",     "move a figure: move F X Y, or move F X Y via BX BY to go round something with one bend, move F towards X Y (or towards a figure; 'to N' after it stops N inches short) as far as he may go, or move F by DX DY (inches east and north)") \
+    X(MOVE,     "move",     "move a figure: move F X Y, or move F X Y via BX BY to go round something with one bend, move F towards X Y (or towards a figure; 'via BX BY' after it goes round by a bend, 'to N' last stops N inches short) as far as he may go, or move F by DX DY (inches east and north)") \
     X(SHOOT,    "shoot",    "shoot at a figure: shoot F T (before moving halves the move)") \
     X(CHARGE,   "charge",   "charge into hand to hand: charge F T, or charge F T capture (Parliament: if T loses he is taken, not driven back; beaten by half or less he still dies); charge F T via BX BY to come round something with one bend") \
     X(CAPTURE,  "capture",  "take a wounded Charles or Wilmot (F rides up if he has not acted), or a man beaten hand to hand this turn touching F: capture F T") \

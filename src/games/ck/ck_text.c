@@ -275,17 +275,19 @@ static float tenth(float v) { return roundf(v * 10) / 10; }
 static void go_towards(const CkState *s, Action *a, Diag *note)
 {
     const CkFig *f = &s->figs[a->piece];
+    bool bent = a->arg == CK_MOVE_BENT; /* "towards X Y via BX BY": the way on from the bend */
+    float ox = bent ? a->bx : f->x, oy = bent ? a->by : f->y;
     Diag d = {""};
-    float dist = ck_dist(f->x, f->y, a->x, a->y);
+    float dist = ck_dist(ox, oy, a->x, a->y);
     if (dist < 0.05f || ck_check(s, a, &d) >= 0)
         return;
     float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + 0.1f; /* no move is longer */
     Action t = *a, beyond = *a;
     for (int tenths = (int)lroundf(fminf(dist, most) * 10); tenths >= 1; tenths--) { /* (whole tenths: no drift) */
         float r = (float)tenths / 10;
-        t.x = tenth(f->x + (a->x - f->x) * r / dist);
-        t.y = tenth(f->y + (a->y - f->y) * r / dist);
-        if (ck_dist(f->x, f->y, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
+        t.x = tenth(ox + (a->x - ox) * r / dist);
+        t.y = tenth(oy + (a->y - oy) * r / dist);
+        if (ck_dist(ox, oy, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
             Diag why = {""};
             if (ck_check(s, &beyond, &why) < 0 && note)
                 diag_set(note, "as far as he may go that way; at (%s, %s) beyond it: %s", ck_inch(beyond.x).s,
@@ -298,11 +300,13 @@ static void go_towards(const CkState *s, Action *a, Diag *note)
 }
 
 /* "towards X Y" or "towards T" (a figure: where he stands) at tok, n words:
- * the point into a->x, a->y. */
+ * the point into a->x, a->y; "via BX BY" after it, a bend he goes to
+ * first (a solo player's way round a wood, "towards T via" since
+ * 2026-12-02), and "to N" last. */
 static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d)
 {
-    const char *form = "move F towards X Y, or move F towards T (a figure), each with 'to N' after it to stop N "
-                       "inches short (move S1 towards D2 to 6: half range)";
+    const char *form = "move F towards X Y, or move F towards T (a figure), each with 'via BX BY' after it to go "
+                       "round by a bend and 'to N' last to stop N inches short (move S1 towards D2 to 6: half range)";
     float stop = 0;
     if (strcasecmp(tok[n - 1], "to") == 0)
         return diag_set(d, "'to' takes the inches to stop short by: %s", form);
@@ -311,6 +315,12 @@ static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d
         if (parse_float(tok[n - 1], 0, CK_TABLE, &why, &stop) < 0)
             return diag_set(d, "'to' takes the inches to stop short by: %s", form);
         n -= 2;
+    }
+    if (n >= 5 && strcasecmp(tok[n - 3], "via") == 0) { /* "... via BX BY": the bend, as a move's */
+        if (parse_bend(tok + n - 3, 3, CKV_MOVE, form, a, d) < 0)
+            return -1;
+        a->arg = CK_MOVE_BENT;
+        n -= 3;
     }
     Diag why = {""};
     if (n == 2) {
@@ -323,13 +333,15 @@ static int parse_towards(const CkState *s, char **tok, int n, Action *a, Diag *d
     else if (parse_point(tok + 1, CKV_MOVE, a, &why) < 0)
         return diag_set(d, "%s", why.msg);
     const CkFig *f = &s->figs[a->piece];
-    float dist = ck_dist(f->x, f->y, a->x, a->y);
+    drop_idle_bend(a, f, a->x, a->y);
+    float ox = a->arg == CK_MOVE_BENT ? a->bx : f->x, oy = a->arg == CK_MOVE_BENT ? a->by : f->y; /* the last leg's start */
+    float dist = ck_dist(ox, oy, a->x, a->y);
     if (stop > 0 && dist <= stop)
-        return diag_set(d, "he stands %s\" from it already, within the %s\" to stop short by", ck_inch(dist).s,
-                        ck_inch(stop).s);
+        return diag_set(d, "%s %s\" from it already, within the %s\" to stop short by",
+                        a->arg == CK_MOVE_BENT ? "the bend is" : "he stands", ck_inch(dist).s, ck_inch(stop).s);
     float go = dist - stop + (stop > 0.1f ? 0.1f : 0); /* (0.1" more: within `stop` once go_towards rounds to it) */
     if (stop > 0) /* the point `stop` inches short, on the way, on the grid the orders are shown on */
-        a->x = tenth(f->x + (a->x - f->x) * go / dist), a->y = tenth(f->y + (a->y - f->y) * go / dist);
+        a->x = tenth(ox + (a->x - ox) * go / dist), a->y = tenth(oy + (a->y - oy) * go / dist);
     return 0;
 }
 

@@ -649,6 +649,24 @@ Test(ck_text, a_move_by_an_offset_goes_that_far_from_where_he_stands)
     parse_refused("move D9 by 1 2", "no figure called 'D9'");
 }
 
+/* [CK Movement and Ranges] "move F towards X Y via BX BY" goes to the bend
+ * first and then as far as he may towards the point, both legs counted as
+ * a bent move's: the order found is the bent move, which the rules accept
+ * and whose next 0.1" on they refuse. */
+Test(ck_text, a_move_towards_a_point_by_a_bend_goes_round_then_on)
+{
+    int d = ckf_fig(&F, F_DRAGOON, 16, 0.8f);
+    Action a;
+    Diag note = {""};
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 16 30 via 14 4", &a, &note), 0);
+    cr_assert(a.verb == CKV_MOVE && a.piece == d && a.arg == CK_MOVE_BENT && a.bx == 14.0f && a.by == 4.0f);
+    cr_assert(ckf_ok(&F, a), "(%.2f, %.2f)", (double)a.x, (double)a.y);
+    float legs = ck_dist(16, 0.8f, 14, 4) + ck_dist(14, 4, a.x, a.y);
+    cr_assert(legs <= 8.0f + CK_REACH_GRACE && legs > 7.85f, "both legs %.3f\"", (double)legs);
+    cr_assert(strstr(note.msg, "by way of the bend"), "%s", note.msg);
+    parse_refused("move D1 towards 16 30 via 14", "usage: move F towards X Y");
+}
+
 /* ... counted from where the screen tells he stands: one a recoil left at
  * (26.5412, 23.8137), told at (26.5, 23.8), goes "by 0.5 0.5" to (27.0,
  * 24.3), not 27.04 (a tester's); a whole move from the point as told is
