@@ -97,6 +97,8 @@ static bool within_walls(const CkState *s, int from, const CkFig *t)
     return !s->cover_inside && from >= 0 && from == ck_piece_at(s, t->x, t->y);
 }
 
+/* [CK Hand to hand Combat] [CK Shooting factors] where a charger from piece
+ * `from` at t set off, as much as his fight asks (CK_OFF_* bits). */
 unsigned ck_set_off(const CkState *s, int from, const CkFig *t)
 {
     /* the hill only under the option: the bits are kept in the state (pend_inside), whose hash the records of
