@@ -678,7 +678,12 @@ static int sweep_values(const SimCfg *c, const char *help, char vals[][OPT_LEN],
     option_default(help, dflt, sizeof dflt);
     const char *base = opt_get(&c->opt, key);
     for (int k = 0; k < nv; k++) {
-        if (strcmp(vals[k], base ? base : dflt) == 0)
+        char label[sizeof rows->label];
+        snprintf(label, sizeof label, "%.31s=%.31s", key, vals[k]); /* (OPT_LEN - 1 each) */
+        bool played = strcmp(vals[k], base ? base : dflt) == 0;
+        for (int r = 1; r < *n && !played; r++) /* (a tester's "foot,foot" played its row twice) */
+            played = strcmp(rows[r].label, label) == 0;
+        if (played)
             continue;
         if (*n >= SWEEP_MAX_ROWS) {
             cli_error("sim: --sweep: more than %d rows", SWEEP_MAX_ROWS);
@@ -691,7 +696,7 @@ static int sweep_values(const SimCfg *c, const char *help, char vals[][OPT_LEN],
             cli_error("sim: --sweep: %s", d.msg);
             return EXIT_USAGE;
         }
-        snprintf(r->label, sizeof r->label, "%.31s=%.31s", key, vals[k]); /* (OPT_LEN - 1 each) */
+        snprintf(r->label, sizeof r->label, "%s", label);
     }
     return EXIT_OK;
 }
@@ -709,6 +714,11 @@ static int sweep_listed(const SimCfg *c, const char *help, const char *v, size_t
 {
     char vals[SWEEP_MAX_VALUES][OPT_LEN];
     int nv = 0;
+    if (len == 0) { /* (a tester's "turns=" played the first row alone) */
+        int klen = (int)strcspn(help, "=");
+        cli_error("sim: --sweep: %.*s= lists no value (--sweep %.*s=V1/V2)", klen, help, klen, help);
+        return EXIT_USAGE;
+    }
     for (size_t at = 0; at < len;) {
         size_t l = strcspn(v + at, "/,");
         if (l > len - at)
@@ -733,16 +743,27 @@ static int sweep_rows(const SimCfg *c, SweepRow *rows, int *n)
     rows[0].opt = c->opt;
     snprintf(rows[0].label, sizeof rows[0].label, "%s", c->opt.n ? "(as given)" : "(the defaults)");
     *n = 1;
-    bool all = strcmp(c->sweep, "all") == 0;
+    char sweep[512]; /* in lower case, as --option keeps names and values (a tester's UPHILL=SET_OFF) */
+    if (strlen(c->sweep) >= sizeof sweep) {
+        cli_error("sim: --sweep: too long (at most %zu characters)", sizeof sweep - 1);
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i <= strlen(c->sweep); i++)
+        sweep[i] = (char)tolower((unsigned char)c->sweep[i]);
+    bool all = strcmp(sweep, "all") == 0;
     if (all) {
         for (const char *const *h = c->g->option_help; h && *h; h++)
             if (sweep_option(c, *h, rows, n) != EXIT_OK)
                 return EXIT_USAGE;
         return EXIT_OK;
     }
-    for (const char *k = c->sweep; *k; k += *k == ',') {
+    for (const char *k = sweep; *k; k += *k == ',') {
         size_t len = strcspn(k, ","), klen = strcspn(k, ",=");
         const char *help = klen ? option_help_of(c->g, k, klen) : NULL;
+        if (!help && klen == 3 && strncmp(k, "all", 3) == 0) {
+            cli_error("sim: --sweep: 'all' sweeps every option and stands alone: --sweep all");
+            return EXIT_USAGE;
+        }
         if (!help) {
             cli_error("sim: --sweep: %s has no option '%.*s' (`ecw games` lists them; 'all' sweeps every one)", c->g->id,
                       (int)klen, k);

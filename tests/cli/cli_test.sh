@@ -284,6 +284,11 @@ expect 0 "$ecw" sim marston-less --games 6 --threads 2 --sweep turns=8/12/16
 [ "$(grep -cE '^  (\(the defaults\)|turns=8|turns=16) ' "$tmp/out")" = 3 ] && ! grep -q '^  turns=12 ' "$tmp/out" ||
   fail "sweep turns=8/12/16: $(cat "$tmp/out")"
 expect 2 "$ecw" sim marston-less --games 6 --sweep turns=5/0; err_has "option turns: expected a number 1..99, not '0'"
+# a key named twice plays its rows once; any case, as --option; an empty list and 'all' among keys refused (a tester's)
+expect 0 "$ecw" sim marston-less --games 4 --threads 2 --sweep FOOT,foot
+[ "$(grep -c '^  foot=str4 ' "$tmp/out")" = 1 ] || fail "sweep foot,foot: $(cat "$tmp/out")"
+expect 2 "$ecw" sim marston-less --sweep 'turns=';   err_has "sim: --sweep: turns= lists no value"
+expect 2 "$ecw" sim marston-less --sweep all,foot;   err_has "sim: --sweep: 'all' sweeps every option and stands alone"
 [ -s "$tmp/out" ] && fail "a sweep with a bad value played rows before refusing it: $(cat "$tmp/out")"
 expect 2 "$ecw" sim catch-a-king --sweep all --events "$tmp/sw.jsonl"; err_has "sim: --sweep and --events"
 # an option in any case, kept in lower case (an analyst's together=YES was refused)

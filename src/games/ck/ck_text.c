@@ -502,15 +502,18 @@ int ck_tokens(const char *text, char *line, size_t n, char **tok, int max, Diag 
     snprintf(line, n, "%s", text);
     for (char *p = line; (p = strpbrk(p, ",()")) != NULL;)
         *p++ = ' '; /* a point as the screen shows it, "(16.5, 8.5)" or "16.5,8.5", is two numbers */
-    for (char *p = strtok(line, " \t\r\n"); p && nt < max; p = strtok(NULL, " \t\r\n"))
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (nt == max) /* (words past the last were once dropped unsaid: a tester's "via ... to 20" lost its "to 20") */
+            return diag_set(d, "too many words: '%s' has more than %d", text, max);
         tok[nt++] = p;
+    }
     return nt;
 }
 
 int ck_parse(const void *st, const char *text, Action *out, Diag *d)
 {
-    char line[160], *tok[8];
-    int nt = ck_tokens(text, line, sizeof line, tok, 8, d);
+    char line[160], *tok[12]; /* the longest order, "move F towards X Y via BX BY to N", has 10 words */
+    int nt = ck_tokens(text, line, sizeof line, tok, 12, d);
     if (nt < 0)
         return -1;
     if (nt == 0)

@@ -665,6 +665,9 @@ Test(ck_text, a_move_towards_a_point_by_a_bend_goes_round_then_on)
     cr_assert(legs <= 8.0f + CK_REACH_GRACE && legs > 7.85f, "both legs %.3f\"", (double)legs);
     cr_assert(strstr(note.msg, "by way of the bend"), "%s", note.msg);
     parse_refused("move D1 towards 16 30 via 14", "usage: move F towards X Y");
+    /* with 'to N' last, its ten words all read: the bend 16.1" from the point, within 20 (a tester's went 8") */
+    parse_refused("move D1 towards 16 20 via 14 4 to 20", "the bend is 16.1\" from it already, within the 20.0\"");
+    parse_refused("move D1 towards 16 20 via 14 4 to 20 one more word", "too many words");
 }
 
 /* ... counted from where the screen tells he stands: one a recoil left at
