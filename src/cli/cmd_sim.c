@@ -274,6 +274,13 @@ static void mean_ci95(double mean, double sd, long n, double *lo, double *hi)
 /* "sd":..,"ci95":[lo,hi] for a mean over n games. */
 static void mean_spread_json(Jw *w, double mean, double sd, long n)
 {
+    if (n < 2) { /* one game has no spread: null, not an sd of 0 (a tester's, as the text already said) */
+        jw_key(w, "sd");
+        jw_null(w);
+        jw_key(w, "ci95");
+        jw_null(w);
+        return;
+    }
     double lo, hi;
     mean_ci95(mean, sd, n, &lo, &hi);
     jw_knum(w, "sd", sd);

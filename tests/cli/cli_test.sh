@@ -298,6 +298,8 @@ grep -q '"options":{"together":"yes"}' "$tmp/out" || fail "an option in capitals
 expect 0 "$ecw" sim catch-a-king --games 1 --seed 1
 grep -q '^catch-a-king: 1 game, seed 1,' "$tmp/out" && grep -Eq '^  points\.royalist\.mean +[0-9]+\.[0-9]{2}  \(one game: no spread\)$' "$tmp/out" ||
   fail "sim of one game: $(head -8 "$tmp/out")"
+expect 0 "$ecw" sim catch-a-king --games 1 --seed 1 --json
+grep -q '"points":{"royalist":{"mean":[0-9.]*,"sd":null,"ci95":null}' "$tmp/out" || fail "one game's JSON spread: $(grep -o '"points".\{0,120\}' "$tmp/out")"
 
 # --- malformed records: exit 1 with a one-line message naming the problem
 printf '{"engine": "0.1.0",,}' >"$tmp/bad.json"
