@@ -227,6 +227,12 @@ static inline float ck_dist(float ax, float ay, float bx, float by)
  * points, rows of arrivals) are not refused for a float's rounding. */
 #define CK_BASE_GRACE 0.101f
 /* Figures stand on round bases: 1" across on foot, 1.5" mounted. */
+/* [CK Movement and Ranges] (option shot_and_change=whole) has dragoon f
+ * spent both halves of his move, one on a shot first and one on a change? */
+static inline bool ck_halves_spent(const CkState *s, const CkFig *f)
+{
+    return s->change_whole && f->changed_mount && f->shot;
+}
 static inline float ck_fig_radius(const CkFig *f) { return f->mounted ? 0.75f : 0.5f; }
 /* [CK Shooting factors] does f carry something to shoot with (a shooting
  * figure; a clubman only with a musket)? */

@@ -149,7 +149,7 @@ float ck_move_allowance_on(const CkState *s, const CkFig *f, int p)
         m /= 2;
     if (f->half)
         m /= 2;
-    if (s->change_whole && f->changed_mount && f->shot) /* (option shot_and_change=whole) */
+    if (ck_halves_spent(s, f))
         return 0; /* his shot first and his change each took half his move: none is left */
     if (f->wounded) /* ecw: a wounded man limps at half speed */
         m /= 2;

@@ -395,7 +395,7 @@ void ck_halved_because(const CkState *s, const CkFig *f, int from, float x, floa
                      ck_terrain[s->pieces[p].kind].name, p + 1);
         why[k++] = ground;
     }
-    if (s->change_whole && f->changed_mount && f->shot)
+    if (ck_halves_spent(s, f))
         why[k++] = "a shot first and a change, half each";
     else if (f->changed_mount)
         why[k++] = "mounting or dismounting";
