@@ -91,6 +91,7 @@ typedef struct Play {
     uint64_t       seq_at_stop; /* ... its next event's number when the referee stopped or withdrew (the rest go
                                  * untold, and take no numbers) */
     bool           manual;      /* dice typed in; else play_roll only feeds a resumed pending action's */
+    bool           review_only; /* --load of a game that is over: it is looked at, and the file left as it was */
     size_t         feed, nfeed; /* a resumed pending action's dice typed before the break: rolls[feed..] */
 } Play;
 
@@ -229,7 +230,9 @@ static void play_help(FILE *f)
           "  --load FILE       resume a game saved with --save: its moves are replayed,\n"
           "                    then play goes on with its side, AI, dice and options\n"
           "                    (--as, --ai, --dice change them) and is saved back to\n"
-          "                    FILE unless --save names another; GAME may be left out\n"
+          "                    FILE unless --save names another; GAME may be left out;\n"
+          "                    a game that is over is shown to be looked at, its file\n"
+          "                    left as it was\n"
           "  --dice manual     type in every die roll (referee mode); default: auto\n"
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --overwrite       let --save or --events replace a file that is there\n"
@@ -1715,18 +1718,73 @@ static void play_keep(void *ud, const void *st)
     }
 }
 
+/* 'help' once the game is over: what may still be asked. */
+static void review_help(const Play *p)
+{
+    wrap_fputs(stdout, 2,
+               "the game is over: board (or map, roster), log (or log N, log all, log turn N, log WORDS), "
+               "odds ACTION, save (where the game is kept), help, quit");
+    if (p->g->measure)
+        wrap_fputs(stdout, 2, "measure A B, measure A X Y, measure A: distances, sight, ranges, as in play");
+    if (p->g->standing)
+        wrap_fputs(stdout, 2, "score: the points each side holds at the end");
+    if (p->g->threats)
+        wrap_fputs(stdout, 2, "threats: where each side could have charged or shot next");
+}
+
+/* [play] The game is over and its result told: the player may still look
+ * at the end (the last board, the log, the score, measures) before
+ * leaving, as after a game at a table; an order, a hint or an undo is
+ * refused (the seed is told now, and with it what was hidden: an undo
+ * would replay a game whose deal the player then knows). Ends at 'quit'
+ * or the end of input. */
+static void play_review(Play *p, const void *st)
+{
+    int player = p->hotseat ? (p->seated >= 0 ? p->seated : 0) : p->human;
+    puts("(the game is over: 'board', 'log', 'score' or 'help' to look at it, 'quit' to leave)");
+    for (char *s; (s = play_read(p)) != NULL;) {
+        bool extra = false;
+        const char *w = play_word(s, &extra);
+        Action none;
+        if (!*s)
+            continue;
+        if (w && !extra && (strcmp(w, "quit") == 0 || strcmp(w, "q") == 0))
+            return;
+        if (w && !extra && (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)) {
+            review_help(p);
+            continue;
+        } else if (w && (strcmp(w, "list") == 0 || strcmp(w, "hint") == 0 || strcmp(w, "take") == 0 ||
+                       strcmp(w, "undo") == 0))
+            printf("the game is over: no orders are left to give, and none taken back ('%s' is for a game "
+                   "going on); 'help' says what you may look at\n", w);
+        else if (w) {
+            (void)play_line(p, st, player, s, &none); /* a look, or "takes nothing after it": none plays */
+            continue;
+        } else
+            puts("the game is over: no orders are left to give; 'help' says what you may look at, 'quit' leaves");
+        if (!isatty(fileno(stdin))) { /* orders piped past the end (yes 1 | ecw play) would never stop */
+            puts("(input is not a terminal: leaving at the first order given after the end)");
+            return;
+        }
+    }
+}
+
 /* Report how the game loop ended and choose the exit code. */
 static int play_finish(Play *p, const void *st, int rc, const Diag *d)
 {
-    bool saved = play_save(p, st);
+    bool saved = p->review_only || play_save(p, st);
     if (rc == RUN_ERROR) {
         cli_error("play: %s", d->msg);
         return EXIT_FAIL;
     }
     if (p->g->terminal(st)) {
         cli_print_result(p->g, st, stdout);
-        if (p->tell_seed) /* told only now: from it a player could rebuild the hidden deal */
+        if (p->tell_seed) { /* told only now: from it a player could rebuild the hidden deal */
+            fflush(stdout);
             fprintf(stderr, "seed %llu\n", (unsigned long long)p->rec.seed);
+        }
+        if (rc != RUN_QUIT)
+            play_review(p, st);
         return saved ? EXIT_OK : EXIT_FAIL;
     }
     int code = saved ? EXIT_OK : EXIT_FAIL;
@@ -2078,9 +2136,9 @@ static void take_over_record(Play *p, Record *r, bool same_layout)
 }
 
 /* --load: replay the saved game into st (its events to the events file
- * only), take its record over to go on with, and show its last actions.
- * EXIT_OK, or EXIT_FAIL for a record that does not replay or a game that
- * is over. */
+ * only), take its record over to go on with, and show its last actions;
+ * a game that is over is shown, to be looked at (play_review). EXIT_OK,
+ * or EXIT_FAIL for a record that does not replay. */
 static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
 {
     const GameOps *g = a->g;
@@ -2099,10 +2157,13 @@ static int play_resume(PlayArgs *a, Play *p, void *st, EventLog *log)
     int rc = EXIT_FAIL;
     if (at != REPLAY_OK)
         cli_error("play: %s: cannot resume: %s", a->load, d.msg);
-    else if (g->terminal(st))
-        cli_error("play: %s: the game is over, nothing to resume (ecw replay %s shows it)", a->load,
-                  a->load);
-    else {
+    else if (g->terminal(st)) { /* to be looked at (play_review), not resumed */
+        take_over_record(p, r, same_layout);
+        p->review_only = true;
+        printf("%s is a game that is over: here is its end.\n", a->load);
+        g->render(st, p->hotseat ? 0 : p->human, stdout);
+        rc = EXIT_OK;
+    } else {
         take_over_record(p, r, same_layout);
         play_resumed(p, a->load, st, &last);
         /* the recap since the last hand-over, from the game replayed (not this sitting's
@@ -2164,7 +2225,8 @@ static int play_run(PlayArgs *a, Play *p, FILE **events_io)
         code = EXIT_FAIL;
     }
     if (code == EXIT_OK) {
-        play_note_players(p, a);
+        if (!p->review_only) /* (the file of a game looked at is left as it was) */
+            play_note_players(p, a);
         code = play_agents_run(a, p, st, &io);
     }
     evlog_fini(&log);

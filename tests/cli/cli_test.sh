@@ -431,8 +431,24 @@ grep -q "^resumed $tmp/resume.json: $n actions replayed" "$tmp/out" || fail "pla
 grep -q "^you (parliament): " "$tmp/out" || fail "play --load did not go on as parliament"
 grep -q "^royalist (computer, random): " "$tmp/out" || fail "play --load did not go on against the random AI"
 grep -q "^result: " "$tmp/out" || fail "play --load did not play to the end"
+sed -n '/^result: /,$p' "$tmp/out" | grep -q "^(the game is over: 'board', 'log', 'score' or 'help' to look at it" ||
+  fail "a game played to its end was not offered to be looked at: $(tail -5 "$tmp/out")"
 expect 0 "$ecw" replay --verify catch-a-king "$tmp/resume.json"
-expect 1 "$ecw" play --load "$tmp/resume.json";           err_has "the game is over, nothing to resume"
+# play_review: a game that is over is loaded to be looked at (its last board, log, score), orders refused, and
+# its file left as it was; a game played to its end at the prompt is looked at the same way before leaving
+cp "$tmp/resume.json" "$tmp/resume-over.json"
+printf 'score\nlog 2\nhelp\nundo\nmove D1 3 3\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" ||
+  fail "play --load of a game that is over exited $?: $(tail -c 300 "$tmp/err")"
+cmp -s "$tmp/resume.json" "$tmp/resume-over.json" || fail "play --load of a game that is over changed its file"
+grep -q "^$tmp/resume.json is a game that is over: here is its end" "$tmp/out" || fail "the end was not shown: $(head -3 "$tmp/out")"
+grep -q "^the points at the end:" "$tmp/out" || fail "score at the end: $(cat "$tmp/out")"
+grep -q "^the last 2 lines said" "$tmp/out" || fail "log at the end: $(cat "$tmp/out")"
+grep -q "^the game is over: no orders are left to give, and none taken back ('undo' is for a game going on)" "$tmp/out" ||
+  fail "an undo at the end was not refused: $(tail -5 "$tmp/out")"
+grep -q "^(input is not a terminal: leaving at the first order given after the end)" "$tmp/out" ||
+  fail "piped input did not leave at its first order after the end: $(tail -5 "$tmp/out")"
+! grep -q "^move D1 3 3" "$tmp/out" || fail "a line after the order that left was read: $(tail -5 "$tmp/out")"
+grep -q "^the game is over: board (or map, roster), log" "$tmp/out" || fail "help at the end: $(tail -8 "$tmp/out")"
 expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
