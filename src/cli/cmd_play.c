@@ -563,6 +563,11 @@ static int play_roll(void *ud, int sides, int player, const char *why)
             printf("cannot withdraw: %s\n", why);
         } else if (strcasecmp(s, "hint") == 0 || strcasecmp(s, "take") == 0)
             printf("'%s' waits for the prompt of the next action: first the d%d rolled, 1 to %d\n", s, sides, sides);
+        else if (isalpha((unsigned char)*s)) /* an order typed where a die was wanted (a referee's, after 'end':
+                                               * the next turn's chance card wanted its dice first) */
+            printf("'%.24s%s' is not played: a die is wanted first, the d%d rolled for %s (1 to %d); orders wait "
+                   "for the next prompt ('help' says more)\n",
+                   s, strlen(s) > 24 ? "..." : "", sides, why, sides);
         else
             printf("enter a number from 1 to %d ('help' says more)\n", sides);
     }

@@ -542,6 +542,10 @@ grep -q '"type":"roll".*"by":"ecw"' "$tmp/open-quit.jsonl" || fail "the events d
 grep -q '"type":"roll".*"by":"hand"' "$tmp/open-quit.jsonl" || fail "the events do not mark the dice typed in"
 "$ecw" play --load "$tmp/open-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at an opening die exited $?: $(tail -c 300 "$tmp/err")"
 expect 0 "$ecw" replay --verify "$tmp/open-quit.json"
+# an order typed at a die prompt is said not to be played, naming the die wanted (a referee's, after 'end')
+printf '2\nmove D1 3 3\nquit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 4 --dice manual >"$tmp/out" 2>&1
+grep -q "^'move D1 3 3' is not played: a die is wanted first, the d6 rolled for band size (1 to 6)" "$tmp/out" ||
+  fail "an order at a die prompt: $(grep -A1 'move D1' "$tmp/out")"
 # play_load_of_a_game_without_moves_says_so: no empty "the last:" list
 printf 'quit\n' | "$ecw" play catch-a-king --as parliament --terrain random --seed 3 --save "$tmp/nomoves.json" >/dev/null 2>&1
 printf 'quit\n' | "$ecw" play --load "$tmp/nomoves.json" >"$tmp/out" 2>"$tmp/err" || fail "play --load of a game without moves exited $?"
