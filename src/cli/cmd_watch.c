@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct Watch {
     const GameOps  *g;
@@ -29,7 +30,8 @@ static void watch_help(FILE *f)
           "  --events FILE     write every event as JSON lines to FILE\n"
           "  --overwrite       let --save or --events replace a file that is there\n"
           "  --option k=v      a game option (repeatable; `ecw games` lists them)\n"
-          "  --delay MS        pause between actions (default 400)\n"
+          "  --delay MS        pause between actions (default 400; none when the\n"
+          "                    output is not a terminal)\n"
           "  --fast            no pauses (not with --delay)\n"
           "  -h, --help        this help\n", f);
     cli_help_flags(f, true);
@@ -202,6 +204,8 @@ int cmd_watch(int argc, char **argv)
     int rc = watch_args(argc, argv, &a, &w);
     if (rc >= 0)
         return rc;
+    if (!w.delay_given && !isatty(fileno(stdout))) /* nobody watches a pipe or a file: a game written there at */
+        w.fast = true;                              /* 400 ms a move took two minutes (a play-tester's ten) */
     FILE *events;
     CliOut out = {a.save, a.events, a.overwrite, a.overwrite, NULL};
     if ((rc = cli_prepare_game("watch", w.g, &a.opt, a.seeded, true, &a.seed, &out, &events)) != EXIT_OK)

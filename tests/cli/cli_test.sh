@@ -79,6 +79,9 @@ grep -q '^result:' "$tmp/out" || fail "play by hints did not reach the end: $(ta
 grep -q '^seed [0-9]' "$tmp/err" || fail "play did not tell the seed once the game was over: $(cat "$tmp/err")"
 # watch heads the final board as the end, not as the last turn once more
 "$ecw" watch catch-a-king --seed 3 --fast >"$tmp/out" 2>&1
+# watch to a file pauses nowhere without --delay (400 ms a move made a game there take over two minutes)
+timeout 60 "$ecw" watch catch-a-king --seed 3 >"$tmp/out-nofast" 2>&1 || fail "watch to a file, no --fast, did not end within a minute: $?"
+cmp -s "$tmp/out" "$tmp/out-nofast" || fail "watch to a file without --fast told another game than with it"
 [ "$(grep -c '^== turn 12 ==$' "$tmp/out")" = 1 ] || fail "watch printed '== turn 12 ==' $(grep -c '^== turn 12 ==$' "$tmp/out") times"
 grep -q '^== the end, after turn 12 ==$' "$tmp/out" || fail "watch did not head the final board as the end"
 # a game left unsaved says how to keep one; a saved one, or one nobody moved in, does not

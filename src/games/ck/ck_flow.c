@@ -307,11 +307,12 @@ static void drover(CkState *s, GameIO *io)
         }
         return;
     }
-    int i;
-    do
-        i = game_roll(&s->rng, io, CK_PIECES, CK_PAR,
+    int i = game_roll(&s->rng, io, CK_PIECES, CK_PAR,
                       "the drover's piece, by its number; one searched or shown before is rolled again") - 1;
-    while (s->pieces[i].searched || s->pieces[i].prom_seen);
+    while (s->pieces[i].searched || s->pieces[i].prom_seen) /* each roll again says why (a referee's was asked
+                                                             * again without a word) */
+        i = game_roll(&s->rng, io, CK_PIECES, CK_PAR, "the drover's piece again: piece %d is %s", i + 1,
+                      s->pieces[i].searched ? "searched already" : "shown by a drover already") - 1;
     CkPiece *p = &s->pieces[i];
     p->prom_seen = 1;
     ck_place_person(s, i);
