@@ -191,7 +191,25 @@ static const char *shoots_word(const CkState *s, const CkFig *f, float dist, boo
         return "has shot";
     if (sees && dist <= r)
         return dist <= r / 2 ? "half" : "yes";
-    return !hidden && dist <= move_to_come(s, f, &again) + r ? "moving" : "no";
+    if (hidden || dist > move_to_come(s, f, &again) + r)
+        return "no";
+    /* one who has moved in his side's move shoots after a move only the next time (a referee read "moving" of
+     * such a dragoon as a shot still to come) */
+    return again && side_moving(s, f->side) ? "next turn" : "moving";
+}
+
+/* [CK Movement and Ranges] does b's straight charge reach a: his move to
+ * come, halved for rough ground the straight way enters or ends in, as a
+ * move to the point where his base would touch a's is (a solo player was
+ * told two troopers reached Wilmot 1.6" inside a wood, where their moves
+ * were halved short of him). */
+static bool reaches_straight(const CkState *s, const CkFig *b, const CkFig *a, float dist, float gap)
+{
+    bool again;
+    CkFig g = as_he_moves(s, b, &again);
+    float t = dist > 0 ? gap / dist : 0; /* b's centre moved along the line until the bases touch */
+    float x = b->x + (a->x - b->x) * t, y = b->y + (a->y - b->y) * t;
+    return gap <= ck_move_allowance_from(s, &g, ck_piece_at(s, g.x, g.y), x, y) + CK_CONTACT_SLACK;
 }
 
 /* How many enemies `measure A` lists, the nearest first. */
@@ -234,15 +252,15 @@ static void measure_nearest(const CkState *s, int i, FILE *out)
         ck_fig_id(s, near[k], ib);
         float dist = ck_dist(a->x, a->y, b->x, b->y), gap = dist - ck_fig_radius(a) - ck_fig_radius(b);
         const CkFig *deep = NULL;
-        bool again;
         bool sees = ck_sight_blocker(s, a, b, &deep) < 0;
         fprintf(out, "  %-4s %-15s %7.2f\"  %-5s  %-10s  %-9s  %s\n", ib, ck_fig_noun(b->type, 1), (double)dist,
                 sees ? "yes" : "no", shoots_word(s, a, dist, sees, deep_in_cover(s, b)),
                 shoots_word(s, b, dist, sees, deep_in_cover(s, a)),
-                gap <= move_to_come(s, b, &again) + CK_CONTACT_SLACK ? "yes" : "no");
+                reaches_straight(s, b, a, dist, gap) ? "yes" : "no");
     }
-    fprintf(out, "  (moving: after a move, if he may still shoot; reaches: straight, with the move his ground\n"
-                 "  leaves him: rough ground on the way may halve it, 'odds charge' tells for sure)\n");
+    fprintf(out, "  (moving: after a move, if he may still shoot; next turn: after his next move, having moved;\n"
+                 "  reaches: straight, his move halved for rough ground on the way or where he would stop;\n"
+                 "  a way round, or a clear way, 'odds charge' tells for sure)\n");
 }
 
 /* measure A X Y: a figure and a point. */
@@ -265,7 +283,8 @@ enum { THREAT_NONE, THREAT_SHOT, THREAT_CHARGE };
 /* [CK Movement and Ranges] [CK Shooting factors] [CK Playing the Game]
  * what enemy b could do, when his side next moves, to figure `me`
  * (standing where he is put): a charge if the gap between their bases is
- * within b's move to come as he stands (measure's "he reaches"), else a
+ * within b's move to come, halved for rough ground on the straight way or
+ * where he would stop (measure's "reaches", reaches_straight), else a
  * shot if me is in his range and sight, or within his move and his range
  * and not hidden deep in a piece (he may move, then shoot: a
  * play-tester's cavalryman 9.5" off was shown no threat, and moved 7.9"
@@ -275,7 +294,7 @@ static int threat_of(const CkState *s, const CkFig *b, const CkFig *me)
     bool again;
     float dist = ck_dist(b->x, b->y, me->x, me->y), gap = dist - ck_fig_radius(b) - ck_fig_radius(me);
     float move = move_to_come(s, b, &again), range = ck_figs[b->type].range;
-    if (gap <= move + CK_CONTACT_SLACK)
+    if (gap <= move + CK_CONTACT_SLACK && reaches_straight(s, b, me, dist, gap))
         return THREAT_CHARGE;
     if (!ck_armed(b))
         return THREAT_NONE;
@@ -321,9 +340,9 @@ static void threats_to_figures(const CkState *s, int player, FILE *out)
  * its middle when the enemy's side next moves, ':' where only a shot
  * could (a solo player wanted to see at a glance where a trooper would be
  * safe, without measuring every enemy from every point). The charge is
- * judged straight, with the move the ground under the enemy leaves him;
- * rough ground on his way, or a figure in it, may stop him short, and
- * the legend says so. */
+ * judged straight, his move halved for rough ground on the way or where
+ * he would stop (reaches_straight); a figure in the way may stop him
+ * short, and the legend says so. */
 int ck_threats(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
@@ -358,9 +377,9 @@ int ck_threats(const void *st, int player, FILE *out)
         "  (from where he stands, or after a move)",
         "",
         "each cell judged at its middle; a charge",
-        "straight, with the move the ground he stands",
-        "on leaves him: rough ground on his way, or",
-        "a figure in it, may stop him short",
+        "straight, his move halved for rough ground",
+        "on the way or where he would stop; a figure",
+        "in the way may stop him short",
         "('measure A' tells one figure's nearest)",
         NULL,
     };

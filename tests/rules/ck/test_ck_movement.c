@@ -1545,3 +1545,41 @@ Test(ck_movement_and_ranges, the_threats_map_marks_charges_and_shots)
     free(out);
     cr_assert_not_null(list, "the figures in reach are listed under the map");
 }
+
+/* [CK Movement and Ranges] `measure A`'s "reaches" column and the threats
+ * map judge a charge into a wood with the move halved, as the charge is:
+ * a solo player was told two troopers reached Wilmot 1.6" inside a wood,
+ * whose halved moves fell short. */
+Test(ck_movement_and_ranges, measure_and_threats_halve_a_charge_into_a_wood)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20);
+    int c1 = ckf_fig(&F, F_CAVALRY, 13, 20), s1 = ckf_fig(&F, F_SHOT, 20, 20);
+    Diag d = {{0}};
+    char *t = measured("S1", &d); /* 5.75" between the bases: within 8", not within the 4" the wood leaves */
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  C1   cavalry trooper    7.00\"  no     moving      no         no\n"), "%s", t);
+    free(t);
+    ckf_refused(&F, ckf_act(CKV_CHARGE, c1, s1, 0, 0, 0), "out of reach");
+    cr_assert_neq(threat_cell(CK_ROY, 10, 9), '!', "(19, 21) in the wood: C1's halved move falls short");
+    ckf_f(&F, c1)->x = 15.5f; /* 3.25" between the bases: within the halved move */
+    t = measured("S1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  C1   cavalry trooper    4.50\"  no     moving      no         yes\n"), "%s", t);
+    free(t);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_CHARGE, c1, s1, 0, 0, 0)), "the charge measure calls within reach");
+}
+
+/* [CK Movement and Ranges] [CK Playing the Game] a dragoon who has moved
+ * in his side's move shoots an unseen man only after his next move, which
+ * his column says (a referee read "moving" as a shot still to come). */
+Test(ck_movement_and_ranges, measure_says_next_turn_of_a_shot_after_a_move_made)
+{
+    d1_and_s1_across_a_wood();
+    Diag d = {{0}};
+    char *t;
+    ckf_f(&F, 0)->moved = 1; /* D1 has moved this turn, and not shot */
+    t = measured("D1", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  S1   shot              12.00\"  no     next turn   moving     no\n"), "%s", t);
+    free(t);
+}
