@@ -1,7 +1,7 @@
 /* cmd_replay.c - `ecw replay [GAME] FILE`: load a game record, replay it through
  * the rules (every action checked, recorded dice fed back), print the
- * result; --verify also compares the stored state hashes and fails at the
- * first divergence, naming the action; --show tells the game in words,
+ * result; --verify also compares the stored state hashes and dice digests
+ * and fails at the first divergence, naming the action; --show tells the game in words,
  * every action with its side and every event's line (the dice among them). */
 #include "cli.h"
 #include <stdlib.h>
@@ -12,10 +12,11 @@ static void replay_help(FILE *f)
     fputs("usage: ecw replay [GAME] FILE [--verify] [--show] [--events FILE [--overwrite]]\n"
           "Replay a saved game and print its result. The record names its game; a GAME\n"
           "given before FILE must be that game (ecw replay catch-a-king FILE).\n"
-          "  --verify          compare the state hashes stored in the record, and each\n"
-          "                    action's text with its fields; exit 1 at the first\n"
-          "                    divergence, naming the action (0-based, as in the\n"
-          "                    record's \"actions\" array), or if it holds no hash\n"
+          "  --verify          compare the state hashes and dice digests stored in the\n"
+          "                    record, and each action's text with its fields; exit 1\n"
+          "                    at the first divergence, naming the action (0-based, as\n"
+          "                    in the record's \"actions\" array) or the rolls where an\n"
+          "                    edited die lies, or if it holds no hash\n"
           "  --show            tell the game in words: each action with its side and turn,\n"
           "                    and every event's line (chance cards, every die, combats)\n"
           "  --events FILE     write every event of the replay as JSON lines\n"
@@ -56,6 +57,22 @@ static void replay_pending(const Record *r, const void *st, const char *path)
                text, r->pending_rolls, path);
 }
 
+/* What --verify compared: the hashes, and the dice recorded, or that a
+ * record made before ecw kept a digest of its dice covers them only as
+ * far as they changed the state. */
+static void verified_what(const Record *r, char *b, size_t n)
+{
+    int len = snprintf(b, n, ", every hash matches (%zu after actions%s)", r->nhashes,
+                       r->has_final ? ", and the final one" : "");
+    if (!r->nrolls || len < 0 || (size_t)len >= n)
+        return;
+    if (record_dice_covered(r))
+        snprintf(b + len, n - (size_t)len, ", as do the %zu dice recorded", r->nrolls);
+    else
+        snprintf(b + len, n - (size_t)len, "; the %zu dice recorded are not covered by a digest (the record "
+                 "was made before ecw kept one): a die that changed nothing in the state is not checked", r->nrolls);
+}
+
 static int replay_run(const Record *r, const char *path, bool verify, bool show, FILE *events)
 {
     void *st = cli_state_new(r->game);
@@ -78,10 +95,9 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
                   path, r->nactions);
         code = EXIT_FAIL;
     } else {
-        char compared[96] = "";
+        char compared[256] = "";
         if (verify)
-            snprintf(compared, sizeof compared, ", every hash matches (%zu after actions%s)", r->nhashes,
-                     r->has_final ? ", and the final one" : "");
+            verified_what(r, compared, sizeof compared);
         printf("%s: %zu actions replayed%s\n", path, r->nactions, compared);
         cli_print_result(r->game, st, stdout);
         replay_pending(r, st, path);

@@ -59,11 +59,60 @@ void record_fini(Record *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Append a hash of st taken after `at` actions. */
-static void add_hash(Record *r, size_t at, uint64_t h)
+/* Append a hash (with its dice digest) taken after h.at actions. */
+static void add_hash(Record *r, RecHash h)
 {
     grow((void **)&r->hashes, &r->cap_hashes, r->nhashes + 1, sizeof *r->hashes);
-    r->hashes[r->nhashes++] = (RecHash){at, h};
+    r->hashes[r->nhashes++] = h;
+}
+
+/* The dice digest: FNV-1a over bytes fixed on every machine (a 32-bit
+ * word little-endian), so that a record verifies wherever it is read. */
+static const uint64_t dice_basis = 0xcbf29ce484222325u;
+
+static uint64_t dice_word(uint64_t h, uint32_t w)
+{
+    for (int b = 0; b < 32; b += 8) {
+        h ^= (w >> b) & 0xffu;
+        h *= 0x100000001b3u;
+    }
+    return h;
+}
+
+/* The digest h taken on over one more roll. */
+static uint64_t dice_step(uint64_t h, int sides, int value)
+{
+    return dice_word(dice_word(h, (uint32_t)sides), (uint32_t)value);
+}
+
+uint64_t record_dice_digest(const RecRoll *rolls, size_t n)
+{
+    uint64_t h = dice_basis;
+    for (size_t i = 0; i < n; i++)
+        h = dice_step(h, rolls[i].sides, rolls[i].value);
+    return h;
+}
+
+/* The digest of the dice dropped with the actions taken back: each
+ * entry's count, then its dice (sides unknown: 0), so that a die moved
+ * from one entry to another is seen too. */
+static uint64_t dropped_digest(const Record *r)
+{
+    uint64_t h = dice_basis;
+    for (size_t i = 0; i < r->ntaken; i++) {
+        h = dice_step(h, 0, (int)r->taken[i].ndropped);
+        for (size_t k = 0; k < r->taken[i].ndropped; k++)
+            h = dice_step(h, 0, r->taken[i].dropped[k]);
+    }
+    return h;
+}
+
+bool record_dice_covered(const Record *r)
+{
+    bool any = r->has_final_dice;
+    for (size_t i = 0; i < r->nhashes; i++)
+        any |= r->hashes[i].has_dice;
+    return any;
 }
 
 void record_add_action(Record *r, const Action *a, const char *text, const void *st_after)
@@ -72,8 +121,9 @@ void record_add_action(Record *r, const Action *a, const char *text, const void 
     RecAction *ra = &r->actions[r->nactions++];
     ra->a = *a;
     snprintf(ra->text, sizeof ra->text, "%s", text ? text : "");
-    if (st_after && r->nactions % RECORD_HASH_EVERY == 0)
-        add_hash(r, r->nactions, game_hash(r->game, st_after));
+    if (st_after && r->nactions % RECORD_HASH_EVERY == 0) /* its dice are all kept by now: applied, then noted */
+        add_hash(r, (RecHash){r->nactions, game_hash(r->game, st_after), record_dice_digest(r->rolls, r->nrolls),
+                              true});
 }
 
 void record_add_roll(Record *r, int sides, int value)
@@ -88,7 +138,7 @@ void record_truncate(Record *r, size_t nactions, size_t nrolls)
     r->nrolls = nrolls < r->nrolls ? nrolls : r->nrolls;
     while (r->nhashes && r->hashes[r->nhashes - 1].at > r->nactions)
         r->nhashes--;
-    r->has_final = false;
+    r->has_final = r->has_final_dice = r->has_dropped_dice = false;
 }
 
 void record_suspend_last(Record *r, size_t nrolls_before, size_t typed)
@@ -117,12 +167,17 @@ void record_note_taken_back(Record *r, const RecTakenBack *t)
         r->taken[i].at = r->taken[i].at < t->at ? r->taken[i].at : t->at;
     grow((void **)&r->taken, &r->cap_taken, r->ntaken + 1, sizeof *r->taken);
     r->taken[r->ntaken++] = *t;
+    if (r->has_dropped_dice) /* a note after record_finish: the game is as it was, its dropped dice are more */
+        r->dropped_dice = dropped_digest(r);
 }
 
 void record_finish(Record *r, const void *st)
 {
     r->final_hash = game_hash(r->game, st);
     r->has_final = true;
+    r->final_dice = record_dice_digest(r->rolls, r->nrolls);
+    r->dropped_dice = dropped_digest(r);
+    r->has_final_dice = r->has_dropped_dice = true;
     r->over = r->game->terminal(st);
 }
 
@@ -315,11 +370,17 @@ static void write_record(Jw *w, const Record *r)
         jw_obj(w);
         jw_kint(w, "at", (int64_t)r->hashes[i].at);
         write_hex(w, "hash", r->hashes[i].hash);
+        if (r->hashes[i].has_dice)
+            write_hex(w, "dice", r->hashes[i].dice);
         jw_obj_end(w);
     }
     jw_arr_end(w);
     if (r->has_final)
         write_hex(w, "final_hash", r->final_hash);
+    if (r->has_final_dice)
+        write_hex(w, "final_dice", r->final_dice);
+    if (r->has_dropped_dice && r->dropped_dice != dice_basis) /* (absent beside "final_dice": none dropped) */
+        write_hex(w, "dropped_dice", r->dropped_dice);
     if (r->ntaken)
         write_taken_back(w, r);
     if (r->has_pending) {
@@ -909,10 +970,11 @@ static int hashes_at_refused(const Ld *ld, const char *where, long long at, long
     return ld_err(ld, f, m);
 }
 
-/* "hashes": optional array of {at, hash}, `at` increasing within 1..actions. */
+/* "hashes": optional array of {at, hash, dice}, `at` increasing within
+ * 1..actions, `dice` optional (absent: a record made before it). */
 static int ld_hashes(const Ld *ld, json_t *root, Record *r)
 {
-    static const char *const keys[] = {"at", "hash", NULL};
+    static const char *const keys[] = {"at", "hash", "dice", NULL};
     json_t *arr = json_object_get(root, "hashes");
     if (!arr)
         return 0;
@@ -937,7 +999,13 @@ static int ld_hashes(const Ld *ld, json_t *root, Record *r)
             return ld_err(ld, f, "missing");
         if (ld_hex(ld, hv, f, &h) < 0)
             return -1;
-        add_hash(r, (size_t)at, h);
+        RecHash rh = {(size_t)at, h, 0, false};
+        json_t *dv = json_object_get(o, "dice"); /* (none in a record made before the dice were digested) */
+        snprintf(f, sizeof f, "hashes[%zu].dice", i);
+        if (dv && ld_hex(ld, dv, f, &rh.dice) < 0)
+            return -1;
+        rh.has_dice = dv != NULL;
+        add_hash(r, rh);
         prev = at;
     }
     return 0;
@@ -1148,12 +1216,29 @@ static int ld_head(const Ld *ld, json_t *root, Record *r)
     return ld_seed(ld, root, r);
 }
 
+/* "final_dice" and "dropped_dice": optional hex digests. Beside
+ * "final_dice" a missing "dropped_dice" means no die was dropped (it is
+ * written only then), so that dice added to "taken_back" are seen too. */
+static int ld_final_dice(const Ld *ld, json_t *root, Record *r)
+{
+    json_t *fd = json_object_get(root, "final_dice"), *dd = json_object_get(root, "dropped_dice");
+    if (fd && ld_hex(ld, fd, "final_dice", &r->final_dice) < 0)
+        return -1;
+    if (dd && ld_hex(ld, dd, "dropped_dice", &r->dropped_dice) < 0)
+        return -1;
+    r->has_final_dice = fd != NULL;
+    r->has_dropped_dice = dd || fd;
+    if (!dd)
+        r->dropped_dice = dice_basis;
+    return 0;
+}
+
 /* Every field of the parsed document, in file order. */
 static int ld_root(const Ld *ld, json_t *root, Record *r)
 {
     static const char *const keys[] = {"engine", "game", "state_size", "seed", "sealed_seed", "options", "actions",
                                        "rolls", "hashes", "final_hash", "players", "dice", "pending",
-                                       "pending_rolls", "taken_back", NULL};
+                                       "pending_rolls", "taken_back", "final_dice", "dropped_dice", NULL};
     if (!json_is_object(root))
         return diag_set(ld->d, "%s: expected a JSON object", ld->file);
     if (ld_known_keys(ld, root, "", keys) < 0 || ld_head(ld, root, r) < 0 ||
@@ -1167,7 +1252,7 @@ static int ld_root(const Ld *ld, json_t *root, Record *r)
             return -1;
         r->has_final = true;
     }
-    return 0;
+    return ld_final_dice(ld, root, r);
 }
 
 /* How much to read next into a buffer of cap bytes holding n: what fits
@@ -1325,6 +1410,7 @@ typedef struct ReplayDice {
     const Record *r;
     Record       *fill; /* r itself, to note the generator's dice past its rolls (record_replay_filled) */
     size_t        next;
+    uint64_t      dig; /* digest of the rolls used so far (record_dice_digest of the first `next`) */
     bool          bad;
     char          msg[160];
 } ReplayDice;
@@ -1343,6 +1429,7 @@ static int replay_roll(void *ud, int sides, int player, const char *why)
                                     * resumed with typed dice fed them to the game's first dice on --load) */
         record_add_roll(rd->fill, sides, 0);
     const RecRoll *rr = &rd->r->rolls[rd->next++];
+    rd->dig = dice_step(rd->dig, rr->sides, rr->value);
     if (rr->sides != sides && !rd->bad) {
         rd->bad = true;
         snprintf(rd->msg, sizeof rd->msg, "rolls[%zu] is a d%d but the game asked for a d%d (%s)",
@@ -1412,11 +1499,88 @@ static int replay_step(const Record *r, void *st, size_t i, GameIO *io, ReplayDi
     return 0;
 }
 
-/* Once every action is applied: the final hash (with verify) and the
- * rolls left over (always: the record's dice are not its actions', and a
- * game resumed from it would feed them to the next actions). */
-static long replay_final(const Record *r, const void *st, const ReplayDice *rd, bool verify, Diag *d)
+/* Where the dice digests stand in a replay: what the last check that
+ * passed covered, from which a die that differs is looked for. */
+typedef struct DiceMark {
+    size_t   n;       /* the record's rolls as read (before any filled in: record_replay_filled) */
+    uint64_t whole;   /* their digest, which a check taken past them covered */
+    size_t   opening; /* the rolls the game's opening used */
+    size_t   roll;    /* rolls used by the last check passed (0: none yet) */
+    size_t   at;      /* actions applied by then */
+} DiceMark;
+
+/* "a die among rolls 37..52 (those of actions 120..129)": where a die of
+ * the rolls from the last check passed to `hi` lies, which actions from
+ * it up to `to` (and the pending action, if named) used, into b; "the
+ * die rolls[37] (of action 120)" for one. */
+static void dice_span(char *b, size_t n, const DiceMark *m, size_t hi, size_t to, const char *pending)
 {
+    char who[RECORD_TEXT + 96] = "";
+    size_t len = 0, lo = m->roll < hi ? m->roll : hi;
+    if (m->at == 0 && m->opening > 0 && lo < m->opening)
+        len += (size_t)snprintf(who, sizeof who, "the opening");
+    if (to > m->at + 1)
+        len += (size_t)snprintf(who + len, sizeof who - len, "%sactions %zu..%zu", len ? " and " : "", m->at, to - 1);
+    else if (to == m->at + 1)
+        len += (size_t)snprintf(who + len, sizeof who - len, "%saction %zu", len ? " and " : "", m->at);
+    if (pending && len < sizeof who)
+        snprintf(who + len, sizeof who - len, "%sthe pending action (%s)", len ? " and " : "", pending);
+    if (!who[0]) /* dice past those the actions used */
+        snprintf(who, sizeof who, "none of the actions: past the last one's");
+    if (hi > lo + 1)
+        snprintf(b, n, "a die among rolls %zu..%zu (those of %s)", lo, hi - 1, who);
+    else if (hi == lo + 1)
+        snprintf(b, n, "the die rolls[%zu] (of %s)", lo, who);
+    else
+        snprintf(b, n, "a die of %s (the record holds none for them now)", who);
+}
+
+/* With verify: do the rolls the replay used by hash h (after action
+ * h->at - 1) digest to what it keeps? One past the record's rolls as read
+ * (filled in since) was taken over those rolls. -1 with d filled. */
+static int dice_check(const Record *r, const ReplayDice *rd, DiceMark *m, const RecHash *h, Diag *d)
+{
+    size_t i = h->at - 1, used = rd->next > m->n ? m->n : rd->next;
+    uint64_t want = rd->next > m->n ? m->whole : rd->dig;
+    if (!h->has_dice)
+        return 0;
+    if (want == h->dice) {
+        m->roll = rd->next, m->at = h->at;
+        return 0;
+    }
+    char where[RECORD_TEXT + 192];
+    dice_span(where, sizeof where, m, used, h->at, NULL);
+    return diag_set(d, "action %zu (%s): dice differ from the record (dice digest at %zu): %s was edited, added or "
+                       "removed (an edited file)", i, r->actions[i].text, h->at, where);
+}
+
+/* With verify, once every action is applied: every roll (the pending
+ * action's too), and the dice dropped with the actions taken back. -1
+ * with d filled if either differs from its digest. */
+static int dice_final(const Record *r, const DiceMark *m, Diag *d)
+{
+    size_t last = r->nactions ? r->nactions - 1 : 0;
+    if (r->has_final_dice && m->whole != r->final_dice) {
+        char where[RECORD_TEXT + 192];
+        dice_span(where, sizeof where, m, m->n, r->nactions, r->has_pending ? r->pending.text : NULL);
+        return diag_set(d, "final dice differ from the record (after action %zu): %s was edited, added or removed "
+                           "(an edited file)", last, where);
+    }
+    if (r->has_dropped_dice && dropped_digest(r) != r->dropped_dice)
+        return diag_set(d, "the dice dropped with the actions taken back differ from the record (taken_back[]."
+                           "dropped, after action %zu): one was edited, added or removed (an edited file)", last);
+    return 0;
+}
+
+/* Once every action is applied: the dice digests and the final hash
+ * (with verify) and the rolls left over (always: the record's dice are
+ * not its actions', and a game resumed from it would feed them to the
+ * next actions). */
+static long replay_final(const Record *r, const void *st, const ReplayDice *rd, const DiceMark *m, bool verify,
+                         Diag *d)
+{
+    if (verify && dice_final(r, m, d) < 0)
+        return r->nactions ? (long)r->nactions - 1 : 0;
     if (verify && r->has_final && game_hash(r->game, st) != r->final_hash) {
         diag_set(d, "final state differs from the record (after action %zu): an action or a die since the last "
                     "check is not what the game was played with (an edited file), or another ecw made it",
@@ -1556,9 +1720,11 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
         return REPLAY_INCOMPARABLE;
     if (g->setup(st, &r->opt, r->seed, d) < 0)
         return REPLAY_SETUP_FAILED;
-    ReplayDice rd = {r, fill, 0, false, ""};
+    ReplayDice rd = {r, fill, 0, dice_basis, false, ""};
+    DiceMark m = {r->nrolls, record_dice_digest(r->rolls, r->nrolls), 0, 0, 0};
     GameIO io = {log, replay_roll, &rd};
     game_begin(g, st, &io);
+    m.opening = rd.next;
     size_t hi = 0, ti = 0;
     for (size_t i = 0; i < r->nactions; i++) {
         if (log)
@@ -1571,6 +1737,10 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
             return (long)i;
         }
         for (; hi < r->nhashes && r->hashes[hi].at <= i + 1; hi++) {
+            if (verify && r->hashes[hi].at == i + 1 && dice_check(r, &rd, &m, &r->hashes[hi], d) < 0)
+                return (long)i; /* (before the state's: it says which dice) */
+            if (fill && r->hashes[hi].has_dice && rd.next > m.n) /* the dice it covered, and those filled in */
+                fill->hashes[hi].dice = rd.dig;
             if (verify && r->hashes[hi].at == i + 1 &&
                 game_hash(g, st) != r->hashes[hi].hash) {
                 diag_set(d, "action %zu (%s): state differs from the record (hash at %zu)%s", i,
@@ -1588,7 +1758,7 @@ static long replay_all(const Record *r, Record *fill, void *st, EventLog *log, b
     if (log)
         log->turn = g->turn(st);
     tell_taken_back(r, r->nactions, &ti, log);
-    return replay_final(r, st, &rd, verify, d);
+    return replay_final(r, st, &rd, &m, verify, d);
 }
 
 char *record_default_dir(char *buf, size_t n)

@@ -8,7 +8,8 @@
  *    "actions":[{"verb":v,"piece":p,"target":t,"arg":a,"set":s,"x":x,"y":y,
  *                "text":"move 3 4"}...],
  *    "rolls":[{"sides":6,"value":4}...],
- *    "hashes":[{"at":10,"hash":"hex"}...],"final_hash":"hex",
+ *    "hashes":[{"at":10,"hash":"hex","dice":"hex"}...],"final_hash":"hex",
+ *    "final_dice":"hex","dropped_dice":"hex",
  *    "taken_back":[{"at":12,"kind":"undo","side":"parliament","action":"move C1 29.0 7.0",
  *                   "replies":0},{"at":20,"kind":"withdrawn","action":"charge H4 D2","dropped":[4]}],
  *    "players":{"royalist":"human","parliament":"heuristic"},"dice":"manual"}
@@ -30,7 +31,18 @@
  * engine whose state has the same layout: "state_size" (the bytes of the
  * state when the record was made) lets --verify refuse, with a reason, to
  * compare hashes across a change of layout. Records without it (made
- * before it existed) still load and replay. */
+ * before it existed) still load and replay.
+ * The dice are covered too, since a die edited without changing the
+ * state (a shot that misses either way) changes no hash: each hash's
+ * "dice" is the digest (record_dice_digest) of the rolls kept when it
+ * was taken, which are those the actions up to it used; "final_dice" of
+ * every roll, a pending action's typed dice among them; "dropped_dice",
+ * written only when a die was dropped, of the dice of "taken_back", in
+ * order, each entry's count before its dice (their sides are not kept,
+ * so they are checked only to be 1 or more). --verify (and play --load)
+ * compares them and names the rolls where an edited, added or removed
+ * die lies. Records made before these fields load and verify as before,
+ * their dice covered only as far as they changed the state. */
 #ifndef ECW_RECORD_H
 #define ECW_RECORD_H
 #include "core/game.h"
@@ -68,6 +80,8 @@ typedef struct RecTakenBack {
 typedef struct RecHash {
     size_t   at;   /* number of actions applied */
     uint64_t hash;
+    uint64_t dice;     /* digest of the rolls kept by then (record_dice_digest) */
+    bool     has_dice; /* false in a record made before dice were digested */
 } RecHash;
 
 typedef struct Record {
@@ -84,6 +98,10 @@ typedef struct Record {
     size_t         nhashes, cap_hashes;
     uint64_t       final_hash;
     bool           has_final;
+    /* Digests of every roll ("final_dice") and of the dice dropped with the
+     * actions taken back ("dropped_dice"), set with the final hash. */
+    uint64_t       final_dice, dropped_dice;
+    bool           has_final_dice, has_dropped_dice;
     bool           over;       /* the game had ended at record_finish: the seed is written in the open */
     /* Who played each side ("human" or an AI's name; "" not recorded) and
      * "manual" when the dice were typed in: what `ecw play --load` needs
@@ -106,13 +124,19 @@ void record_init(Record *r, const GameOps *g, const Options *opt, uint64_t seed)
 void record_fini(Record *r);
 
 /* Append an action (text may be NULL), then, with the state after it was
- * applied, store a hash every RECORD_HASH_EVERY actions. */
+ * applied, store a hash (and the digest of the rolls so far) every
+ * RECORD_HASH_EVERY actions. */
 void record_add_action(Record *r, const Action *a, const char *text, const void *st_after);
 /* Append a die supplied from outside (value 0: the generator rolled it). */
 void record_add_roll(Record *r, int sides, int value);
+/* The digest kept of n rolls: FNV-1a (64-bit) over each roll's sides and
+ * value, each as 4 bytes little-endian, in order. */
+uint64_t record_dice_digest(const RecRoll *rolls, size_t n);
+/* Does the record keep a digest of its dice (made since ecw kept one)? */
+bool record_dice_covered(const Record *r);
 /* Take the record back to its first nactions actions and nrolls rolls
  * (an action taken back in play), with the hashes made after them and
- * the final hash dropped. */
+ * the final hash and digests dropped. */
 void record_truncate(Record *r, size_t nactions, size_t nrolls);
 /* Leave the last action waiting for its dice: it leaves "actions", with
  * its hash, and becomes "pending", with the first `typed` of the rolls
@@ -128,7 +152,8 @@ void record_note_taken_back(Record *r, const RecTakenBack *t);
 /* The "undo" or "withdrawn" event of t, as the play tells it, or told
  * again from a record ("earlier, ...", "recorded":1). */
 void record_tell_taken_back(const RecTakenBack *t, EventLog *log, bool earlier);
-/* Store the final hash of the state, and whether the game is over. */
+/* Store the final hash of the state, the digests of the dice, and
+ * whether the game is over. */
 void record_finish(Record *r, const void *st);
 
 /* Write as JSON; -1 with d filled on failure. Through a symbolic link
@@ -158,11 +183,12 @@ int record_load(Record *r, const char *path, Diag *d);
 enum { REPLAY_OK = -1, REPLAY_SETUP_FAILED = -2, REPLAY_INCOMPARABLE = -3 };
 /* Set up the game in st (g->state_size bytes), apply every action after
  * g->check, feeding the recorded rolls through GameIO.roll and logging to
- * log (may be NULL). With verify, compare the stored hashes. Returns
+ * log (may be NULL). With verify, compare the stored hashes and dice
+ * digests (a die's before the state's, being the narrower). Returns
  * REPLAY_OK, REPLAY_SETUP_FAILED, REPLAY_INCOMPARABLE (verify asked, but
  * the record's hashes were taken from a state of another size: nothing is
  * replayed, d says why), or the index of the first action that was
- * refused or after which the state diverged (d says which). */
+ * refused or after which the state or the dice diverged (d says which). */
 long record_replay(const Record *r, void *st, EventLog *log, bool verify, Diag *d);
 /* record_replay, telling `shown` of each action (with the side to act, the
  * state before it, once it passed g->check, and how many of the record's
@@ -175,8 +201,9 @@ long record_replay_shown(const Record *r, void *st, EventLog *log, bool verify, 
  * --dice manual): every die the generator rolled past the record's rolls
  * (a sitting with ecw's dice) is added to them as rolled by ecw (value 0),
  * so that the dice typed next follow them and a later replay feeds each
- * where it was asked. Nothing is added to a record with a pending action
- * (its last rolls are that action's). */
+ * where it was asked; the dice digests of the hashes past the record's
+ * rolls are taken again over the rolls so filled. Nothing is added to a
+ * record with a pending action (its last rolls are that action's). */
 long record_replay_filled(Record *r, void *st, EventLog *log, bool verify, Diag *d, ReplayShow shown, void *ud);
 
 /* Where saves go by default: $XDG_DATA_HOME/ecw, else ~/.local/share/ecw.

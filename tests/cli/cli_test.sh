@@ -409,6 +409,69 @@ sed -E '0,/"sides":6/s//"sides":20/' "$tmp/manual.json" >"$tmp/manual-bad.json"
 expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"; err_has "action [0-9].*rolls\[0\] is a d20"
 sed -E 's/"rolls":\[/"rolls":[{"sides":6,"value":3},/' "$tmp/manual.json" >"$tmp/manual-bad.json"
 expect 1 "$ecw" replay --verify "$tmp/manual-bad.json"
+# manual_dice_a_die_edited_that_changes_nothing_fails_verify: the record covers its dice, a digest
+# of them with every hash and at the end (a referee's edited defence die, where the shot missed
+# either way, passed --verify while --show told the false die). Such an edit is found on the
+# record stripped of its digests (as an ecw before them wrote it), which verifies with it: the
+# state does not change. With the digests it fails, naming the rolls it lies among, and so does a
+# die removed or added; play --load refuses it too. The record without digests verifies, saying
+# its dice are not covered.
+python3 - "$ecw" "$tmp" <<'PY' >"$tmp/edit-at" || fail "no die found whose edit leaves the state as it was"
+import json, subprocess, sys
+ecw, tmp = sys.argv[1], sys.argv[2]
+rec = json.load(open(tmp + "/manual.json"))
+def put(name, d):
+    with open(tmp + "/" + name, "w") as f:
+        json.dump(d, f, separators=(",", ":"))
+def strip(d):
+    d = json.loads(json.dumps(d))
+    for h in d["hashes"]:
+        h.pop("dice", None)
+    d.pop("final_dice", None)
+    return d
+put("nodigest.json", strip(rec))
+for i, r in enumerate(rec["rolls"][:40]):
+    for v in range(1, r["sides"] + 1):
+        if v == r["value"]:
+            continue
+        e = json.loads(json.dumps(rec))
+        e["rolls"][i]["value"] = v
+        put("die-old.json", strip(e))
+        if subprocess.run([ecw, "replay", "--verify", tmp + "/die-old.json"], capture_output=True).returncode == 0:
+            put("die-edit.json", e)
+            gone = json.loads(json.dumps(rec))
+            gone["rolls"].pop()
+            put("die-gone.json", gone)
+            more = json.loads(json.dumps(rec))
+            more["rolls"].append({"sides": 6, "value": 3})
+            put("die-more.json", more)
+            print(i, len(rec["rolls"]) - 1)
+            sys.exit(0)
+sys.exit(1)
+PY
+read -r edited last <"$tmp/edit-at"
+# rolls_named: the rolls the last message names, "LO HI" ("a die among rolls 37..52", "the die rolls[37]")
+rolls_named() {
+  sed -nE 's/.*a die among rolls ([0-9]+)\.\.([0-9]+) .*/\1 \2/p; s/.*the die rolls\[([0-9]+)\] .*/\1 \1/p' "$tmp/err" | head -1
+}
+expect 0 "$ecw" replay --verify "$tmp/nodigest.json"
+grep -q "every hash matches (.*); the [0-9]* dice recorded are not covered by a digest (the record was made before ecw kept one)" "$tmp/out" ||
+  fail "a record without dice digests: $(cat "$tmp/out")"
+expect 0 "$ecw" replay --verify "$tmp/manual.json"
+grep -q "every hash matches (.*), as do the [0-9]* dice recorded$" "$tmp/out" || fail "replay --verify does not say the dice match: $(cat "$tmp/out")"
+expect 0 "$ecw" replay --verify "$tmp/die-old.json" # (the edit changes nothing in the state)
+expect 1 "$ecw" replay --verify "$tmp/die-edit.json"
+err_has "die-edit.json: action [0-9]* (.*): dice differ from the record (dice digest at [0-9]*): .*rolls.* (.* of .*) was edited, added or removed (an edited file)$"
+read -r lo hi <<<"$(rolls_named)"
+[ -n "$hi" ] && [ "$lo" -le "${edited:-0}" ] && [ "$hi" -ge "${edited:-0}" ] ||
+  fail "the dice named ($lo..$hi) do not hold the die edited, rolls[$edited]: $(cat "$tmp/err")"
+expect 1 "$ecw" replay --verify "$tmp/die-gone.json"
+err_has "die-gone.json: final dice differ from the record (after action [0-9]*): .*rolls.* (.* of .*) was edited, added or removed"
+[ "$(rolls_named | cut -d' ' -f2)" = $((last - 1)) ] || fail "a die removed: the dice named are not the last: $(cat "$tmp/err")"
+expect 1 "$ecw" replay --verify "$tmp/die-more.json"
+err_has "die-more.json: final dice differ from the record (after action [0-9]*): .*rolls.* (.* of .*) was edited, added or removed"
+[ "$(rolls_named | cut -d' ' -f2)" = $((last + 1)) ] || fail "a die added: the dice named are not the last: $(cat "$tmp/err")"
+expect 1 "$ecw" play --load "$tmp/die-edit.json"; err_has "cannot resume: action [0-9]* (.*): dice differ from the record"
 
 # --- a game played with ecw's dice, resumed with typed dice, loads and replays: the dice ecw rolled
 # are noted in the record before those typed (a play-tester's typed dice were fed to the game's first
@@ -493,6 +556,11 @@ grep -q '"pending":{"verb":[0-9]*,.*"text":"move P3 7"},"pending_rolls":2' "$tmp
   fail "the action left waiting is not in the record: $(tail -c 400 "$tmp/dice-quit.json")"
 expect 0 "$ecw" replay --verify "$tmp/dice-quit.json"
 grep -q "^then move P3 7 was declared; its dice were being typed (2 so far)" "$tmp/out" || fail "replay of a pending action: $(tail -3 "$tmp/out")"
+# ... the dice typed for it are covered by the record's digest of its dice: one edited is found
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); r = d["rolls"][-1]; r["value"] = r["value"] % r["sides"] + 1
+json.dump(d, open(sys.argv[2], "w"), separators=(",", ":"))' "$tmp/dice-quit.json" "$tmp/dice-quit-edit.json"
+expect 1 "$ecw" replay --verify "$tmp/dice-quit-edit.json"
+err_has "final dice differ from the record (after action [0-9]*): .*rolls.* (.* of actions [0-9.]* and the pending action (move P3 7)) was edited, added or removed"
 cp "$tmp/dice-quit.json" "$tmp/dice-quit-auto.json"
 "$ecw" play --load "$tmp/dice-quit.json" <"$tmp/alt" >"$tmp/out" 2>"$tmp/err" || fail "resuming a game quit at a die prompt exited $?: $(tail -c 300 "$tmp/err")"
 grep -q "^waiting for its dice: parliament's move P3 7, the computer's order (2 typed before the break; the rest are asked for now)$" "$tmp/out" ||
@@ -524,10 +592,11 @@ grep -q "^the action that waited for its dice, ? P3 (its text in the record says
 expect 0 "$ecw" replay --verify "$tmp/dice-bad.json"
 # dice kept for a pending action that it never asks for (a record edited by hand) are dropped,
 # and said, so that the game saved after it loads again (seed 1: Parliament's 'end' waits,
-# its card calls for two dice; six are kept for it)
+# its card calls for two dice; six are kept for it; its "final_dice" goes, as if an ecw made it
+# before the dice were digested, or the edit would be refused)
 printf 'quit\n' | "$ecw" play catch-a-king --as royalist --terrain random --seed 1 --dice manual --save "$tmp/pend-end.json" >/dev/null 2>&1
 grep -q '"pending":{"verb":[0-9]*,.*"text":"end"},"pending_rolls":0' "$tmp/pend-end.json" || fail "seed 1: Parliament's end no longer waits for its dice"
-sed 's/"rolls":\[\]/"rolls":[{"sides":6,"value":1},{"sides":6,"value":2},{"sides":6,"value":3},{"sides":6,"value":4},{"sides":6,"value":5},{"sides":6,"value":6}]/; s/"pending_rolls":0/"pending_rolls":6/' \
+sed 's/"rolls":\[\]/"rolls":[{"sides":6,"value":1},{"sides":6,"value":2},{"sides":6,"value":3},{"sides":6,"value":4},{"sides":6,"value":5},{"sides":6,"value":6}]/; s/"pending_rolls":0/"pending_rolls":6/; s/,"final_dice":"[0-9a-f]*"//' \
   "$tmp/pend-end.json" >"$tmp/pend-extra.json"
 printf 'quit\n' | "$ecw" play --load "$tmp/pend-extra.json" >"$tmp/out" 2>"$tmp/err" || fail "dice beyond a pending action's: exit $?: $(cat "$tmp/err")"
 grep -q "^(4 dice kept for end were not wanted by it: dropped)$" "$tmp/out" || fail "dice beyond a pending action's were not dropped: $(grep -A8 'waiting for' "$tmp/out")"
@@ -852,16 +921,20 @@ grep -q '"type":"withdrawn","action":"shoot Y H2","dropped":\[3\]' "$tmp/wd.json
 grep -q '"type":"shoot"' "$tmp/wd.jsonl" && fail "a withdrawn shot was resolved in the events"
 grep -o '"seq":[0-9]*' "$tmp/wd.jsonl" | cut -d: -f2 | awk 'NR > 1 && $1 != prev + 1 { bad = 1 } { prev = $1 } END { exit bad }' ||
   fail "the events' numbers skip where an order was withdrawn: $(grep -o '"seq":[0-9]*' "$tmp/wd.jsonl" | tr '\n' ' ')"
-# the record is the game before them, with the withdrawals kept for the audit (a referee's die was lost
+# the record is the game before them, with the withdrawals (and a digest of their dice) kept for the audit (a referee's die was lost
 # from the log of the next sitting)
 grep -q '"taken_back":\[{"at":[0-9]*,"kind":"withdrawn","action":"shoot Y H2","dropped":\[3\]}' "$tmp/wd.json" ||
   fail "the record does not keep the withdrawal: $(grep -o '"taken_back".*' "$tmp/wd.json" | head -c 300)"
-sed -E 's/,"taken_back":\[(\{[^}]*\},?)*\]//' "$tmp/wd.json" | cmp -s "$tmp/wd0.json" - ||
+sed -E 's/,"dropped_dice":"[0-9a-f]*"//; s/,"taken_back":\[(\{[^}]*\},?)*\]//' "$tmp/wd.json" | cmp -s "$tmp/wd0.json" - ||
   fail "the record after withdrawals is not the game before them: $(head -c 400 "$tmp/wd.json")"
 expect 0 "$ecw" replay "$tmp/wd.json" --events "$tmp/wd-replay.jsonl"
 grep -q '"type":"withdrawn","action":"shoot Y H2","dropped":\[3\],"recorded":1,"text":"earlier, withdrawn: shoot Y H2; the die typed for it (3) is dropped"' "$tmp/wd-replay.jsonl" ||
   fail "a replay's events do not tell the withdrawal again: $(grep withdrawn "$tmp/wd-replay.jsonl" | head -c 300)"
 expect 0 "$ecw" replay --verify "$tmp/wd.json"
+# ... and the dice dropped are covered by the record's digest of them: one edited is found
+sed 's/"dropped":\[3\]/"dropped":[4]/' "$tmp/wd.json" >"$tmp/wd-edit.json"
+expect 1 "$ecw" replay --verify "$tmp/wd-edit.json"
+err_has "wd-edit.json: the dice dropped with the actions taken back differ from the record (taken_back\[\].dropped, after action [0-9]*): one was edited, added or removed"
 # ... an action left waiting at a quit, and loaded, is withdrawn the same way
 printf '%s\n' 4 2 2 'arrive 0.25 2' 'move Y 6.1 1.2' 'shoot Y H2' 5 quit |
   "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual --save "$tmp/wdp.json" \
@@ -872,7 +945,7 @@ grep -o '"seq":[0-9]*' "$tmp/wdp.jsonl" | cut -d: -f2 | awk 'NR > 1 && $1 != pre
 printf 'undo\nquit\n' | "$ecw" play --load "$tmp/wdp.json" >"$tmp/out" 2>&1 || fail "undo of a loaded pending action: exit $?"
 grep -qx '  withdrawn: shoot Y H2; the die typed for it (5) is dropped' "$tmp/out" || fail "a loaded pending action was not withdrawn: $(grep -A3 '^waiting for' "$tmp/out")"
 grep -q '^parliament> quit$' "$tmp/out" || fail "after withdrawing a loaded pending action the side is not asked"
-sed -E 's/,"taken_back":\[(\{[^}]*\},?)*\]//' "$tmp/wdp.json" | cmp -s "$tmp/wd0.json" - ||
+sed -E 's/,"dropped_dice":"[0-9a-f]*"//; s/,"taken_back":\[(\{[^}]*\},?)*\]//' "$tmp/wdp.json" | cmp -s "$tmp/wd0.json" - ||
   fail "the record after withdrawing a loaded pending action is not the game before it"
 grep -q '"taken_back":\[{"at":[0-9]*,"kind":"withdrawn","action":"shoot Y H2","dropped":\[5\]}\]' "$tmp/wdp.json" ||
   fail "the record does not keep the loaded pending action withdrawn: $(grep -o '"taken_back".*' "$tmp/wdp.json" | head -c 300)"
@@ -1474,6 +1547,10 @@ grep -q 'dragoon D4 dies$' "$tmp/out" || fail "the shot again with the dice type
 grep -q '"kind":"undo","side":"royalist","action":"shoot S1 D4","dropped":\[2,5\]' "$tmp/typed.json" ||
   fail "the record does not keep the dice dropped: $(grep -o '"taken_back".*' "$tmp/typed.json" | head -c 300)"
 "$ecw" replay "$tmp/typed.json" --verify >"$tmp/out" 2>&1 || fail "replay --verify after an undo of typed dice: $(cat "$tmp/out")"
+sed 's/"dropped":\[2,5\]/"dropped":[2,6]/' "$tmp/typed.json" >"$tmp/typed-edit.json"
+expect 1 "$ecw" replay --verify "$tmp/typed-edit.json"; err_has "the dice dropped with the actions taken back differ from the record"
+sed -E 's/"dropped":\[2,5\],//' "$tmp/typed.json" >"$tmp/typed-edit.json"
+expect 1 "$ecw" replay --verify "$tmp/typed-edit.json"; err_has "the dice dropped with the actions taken back differ from the record"
 "$ecw" replay "$tmp/typed.json" --show 2>&1 | grep -q 'earlier, royalist takes back: shoot S1 D4; the dice typed for it (2, 5) are dropped' ||
   fail "replay --show does not tell the dice dropped"
 # log_and_score_at_a_die_prompt (a referee settling a dispute mid-fight was refused them)

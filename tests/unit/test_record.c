@@ -843,3 +843,306 @@ Test(record, bad_taken_back_entries_are_named)
                     "\"dropped\":[7,-1]}]}",
                "taken_back[0].dropped: a die is a whole number of 1 or more");
 }
+
+/* ------------------------------------------------------------------ */
+/* The digests of the dice                                             */
+/* ------------------------------------------------------------------ */
+
+/* A sitting's dice as play's manual dice are: each die asked is typed (a
+ * fixed sequence from `n`) and kept in the record. */
+typedef struct Typist {
+    Record  *rec;
+    unsigned n;
+} Typist;
+
+static int typist_roll(void *ud, int sides, int player, const char *why)
+{
+    (void)player, (void)why;
+    Typist *t = ud;
+    int v = (int)(t->n++ * 5u % (unsigned)sides) + 1;
+    record_add_roll(t->rec, sides, v);
+    return v;
+}
+
+/* Set up g and begin a record of it, the opening's dice typed. */
+static void begin_typed(const GameOps *g, void *st, Record *rec, Typist *t, uint64_t seed)
+{
+    Diag d;
+    cr_assert_eq(g->setup(st, NULL, seed, &d), 0, "%s", d.msg);
+    record_init(rec, g, NULL, seed);
+    *t = (Typist){rec, 0};
+    GameIO io = {NULL, typist_roll, t};
+    game_begin(g, st, &io);
+}
+
+/* Play up to n actions more (the end first, if it comes) with a random
+ * AI drawing from ai, the dice typed, each action recorded as play does. */
+static void play_typed(const GameOps *g, void *st, Record *rec, Typist *t, Rng *ai, size_t n)
+{
+    const AiPlayer *rnd = ai_find("random");
+    GameIO io = {NULL, typist_roll, t};
+    for (size_t k = 0; k < n && !g->terminal(st); k++) {
+        Action a;
+        char text[RECORD_TEXT];
+        cr_assert_eq(rnd->choose(g, st, ai, &a), 0);
+        g->describe(st, &a, text, sizeof text);
+        g->apply(st, &a, &io);
+        record_add_action(rec, &a, text, st);
+    }
+}
+
+/* Turn every digest of r's dice on or off (off: a record as ecw wrote it
+ * before it kept them). */
+static void digests_on(Record *r, bool on)
+{
+    for (size_t i = 0; i < r->nhashes; i++)
+        r->hashes[i].has_dice = on;
+    r->has_final_dice = r->has_dropped_dice = on;
+}
+
+/* A die of r that can be edited without changing the state (the record
+ * without its digests still verifies with it), edited: its index, its old
+ * value into *was; -1 if none of the first 60 dice is such. */
+static long quiet_edit(Record *r, void *st, int *was)
+{
+    Diag d = {{0}};
+    digests_on(r, false);
+    for (size_t k = 0; k < r->nrolls && k < 60; k++) {
+        int old = r->rolls[k].value;
+        for (int v = 1; v <= r->rolls[k].sides; v++) {
+            r->rolls[k].value = v;
+            if (v != old && record_replay(r, st, NULL, true, &d) == REPLAY_OK) {
+                *was = old;
+                digests_on(r, true);
+                return (long)k;
+            }
+        }
+        r->rolls[k].value = old;
+    }
+    digests_on(r, true);
+    return -1;
+}
+
+/* The rolls lo..hi a message names ("a die among rolls 37..52", "the die
+ * rolls[37]"). */
+static bool named_rolls(const char *msg, size_t *lo, size_t *hi)
+{
+    const char *p = strstr(msg, "a die among rolls "), *one = strstr(msg, "the die rolls[");
+    if (one && sscanf(one, "the die rolls[%zu]", lo) == 1) {
+        *hi = *lo;
+        return true;
+    }
+    return p && sscanf(p, "a die among rolls %zu..%zu", lo, hi) == 2;
+}
+
+/* Save r and load it back into back (verified), the file's text into text. */
+static void round_trip(const Record *r, Record *back, void *st, char *text, size_t n)
+{
+    Diag d = {{0}};
+    const char *path = put("dice.json", "");
+    cr_assert_eq(record_save(r, path, &d), 0, "%s", d.msg);
+    file_text(path, text, n);
+    cr_assert_eq(record_load(back, path, &d), 0, "%s", d.msg);
+    cr_assert_eq(record_replay(back, st, NULL, true, &d), REPLAY_OK, "%s", d.msg);
+}
+
+/* The digest is FNV-1a over fixed bytes: the same on every machine. */
+Test(record, the_dice_digest_is_fixed)
+{
+    RecRoll rolls[] = {{6, 4}};
+    cr_expect_eq(record_dice_digest(rolls, 0), 0xcbf29ce484222325u);
+    cr_expect_eq(record_dice_digest(rolls, 1), 0xeabd1a416b1297c7u);
+    RecRoll swapped[] = {{4, 6}};
+    cr_expect_neq(record_dice_digest(swapped, 1), record_dice_digest(rolls, 1));
+}
+
+/* A referee's die edited where it changed nothing (a shot that missed
+ * either way) passed --verify: each hash, and the end, keep a digest of
+ * the dice, which come back from the file, and the edit is found, naming
+ * the rolls it lies among. Without the digests (a record made before
+ * them) the same record verifies as it did. */
+Test(record, a_die_edited_that_changes_nothing_is_found)
+{
+    const GameOps *g = games_find("marston-less");
+    void *st = calloc(1, g->state_size), *st2 = calloc(1, g->state_size);
+    Record rec, back, old;
+    Typist t;
+    Rng ai;
+    rng_seed(&ai, 5);
+    begin_typed(g, st, &rec, &t, 11);
+    play_typed(g, st, &rec, &t, &ai, 100000);
+    record_finish(&rec, st);
+    cr_assert_gt(rec.nrolls, 10u, "too few dice to edit");
+    char text[1 << 16];
+    round_trip(&rec, &back, st2, text, sizeof text);
+    cr_expect(strstr(text, "\"dice\":\"") && strstr(text, "\"final_dice\":\""), "%.300s", text);
+    cr_expect(record_dice_covered(&back));
+    for (size_t i = 0; i < rec.nhashes; i++)
+        cr_expect(back.hashes[i].has_dice && back.hashes[i].dice == rec.hashes[i].dice, "hashes[%zu].dice", i);
+    cr_expect(back.has_final_dice && back.final_dice == record_dice_digest(rec.rolls, rec.nrolls));
+    int was = 0;
+    long k = quiet_edit(&back, st2, &was);
+    cr_assert_geq(k, 0, "no die of this game can be edited without changing the state");
+    Diag d = {{0}};
+    long at = record_replay(&back, st2, NULL, true, &d);
+    size_t lo = 0, hi = 0;
+    cr_expect_neq(at, REPLAY_OK, "the die edited passed --verify");
+    cr_expect(strstr(d.msg, "dice differ from the record") && strstr(d.msg, "was edited, added or removed"), "%s",
+              d.msg);
+    cr_expect(named_rolls(d.msg, &lo, &hi) && lo <= (size_t)k && (size_t)k <= hi, "rolls[%ld] not named: %s", k,
+              d.msg);
+    int quiet = back.rolls[k].value;
+    back.rolls[k].value = was;
+    back.nrolls--; /* the last die removed */
+    cr_expect_neq(record_replay(&back, st2, NULL, true, &d), REPLAY_OK);
+    cr_expect(strstr(d.msg, "dice differ from the record") != NULL, "%s", d.msg);
+    digests_on(&rec, false); /* as an ecw before the digests wrote it */
+    round_trip(&rec, &old, st2, text, sizeof text);
+    cr_expect(!strstr(text, "\"dice\":\"") && !strstr(text, "final_dice") && !strstr(text, "dropped_dice"), "%.300s",
+              text);
+    cr_expect(!record_dice_covered(&old));
+    old.rolls[k].value = quiet; /* the hole the digests close */
+    cr_expect_eq(record_replay(&old, st2, NULL, true, &d), REPLAY_OK, "%s", d.msg);
+    record_fini(&rec);
+    record_fini(&back);
+    record_fini(&old);
+    free(st);
+    free(st2);
+}
+
+/* An undo takes the record back (record_truncate), the hashes past it
+ * with their digests; the game goes on with other dice, and the record
+ * saved after it verifies, its digests those of the dice it now holds. */
+Test(record, the_dice_digests_follow_an_undo)
+{
+    const GameOps *g = games_find("marston-less");
+    void *st = calloc(1, g->state_size), *snap = calloc(1, g->state_size), *st2 = calloc(1, g->state_size);
+    Record rec, back;
+    Typist t;
+    Rng ai, ai_snap;
+    rng_seed(&ai, 7);
+    begin_typed(g, st, &rec, &t, 11);
+    play_typed(g, st, &rec, &t, &ai, 25);
+    memcpy(snap, st, g->state_size);
+    ai_snap = ai;
+    size_t na = rec.nactions, nr = rec.nrolls;
+    play_typed(g, st, &rec, &t, &ai, 15); /* past the hash at 30, and dice typed */
+    cr_assert_gt(rec.nrolls, nr, "no die typed after the point taken back to");
+    memcpy(st, snap, g->state_size); /* undo */
+    ai = ai_snap;
+    record_truncate(&rec, na, nr);
+    cr_expect_eq(rec.nhashes, na / RECORD_HASH_EVERY);
+    t.n += 3; /* the dice typed anew are others */
+    play_typed(g, st, &rec, &t, &ai, 100000);
+    record_finish(&rec, st);
+    char text[1 << 16];
+    round_trip(&rec, &back, st2, text, sizeof text);
+    for (size_t i = 0; i < back.nhashes; i++)
+        cr_expect(back.hashes[i].has_dice, "hashes[%zu] lost its digest", i);
+    int was = 0;
+    cr_expect_geq(quiet_edit(&back, st2, &was), 0);
+    Diag d = {{0}};
+    cr_expect_neq(record_replay(&back, st2, NULL, true, &d), REPLAY_OK, "a die edited after an undo passed");
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+    free(snap);
+    free(st2);
+}
+
+/* The dice typed for a pending action (record_suspend_last) are covered
+ * by "final_dice", and those dropped with it when it is withdrawn
+ * (record_drop_pending, then "taken_back") by "dropped_dice": saved,
+ * loaded and verified at each step, and an edit of either is found. */
+Test(record, the_dice_of_a_pending_action_and_those_dropped_are_covered)
+{
+    const GameOps *g = games_find("marston-less");
+    void *st = calloc(1, g->state_size), *before = calloc(1, g->state_size), *st2 = calloc(1, g->state_size);
+    Record rec, back;
+    Typist t;
+    Rng ai;
+    rng_seed(&ai, 9);
+    begin_typed(g, st, &rec, &t, 11);
+    size_t nr = 0;
+    do { /* on to an action that asks for dice */
+        memcpy(before, st, g->state_size);
+        nr = rec.nrolls;
+        play_typed(g, st, &rec, &t, &ai, 1);
+    } while (rec.nrolls == nr && !g->terminal(st));
+    cr_assert_gt(rec.nrolls, nr, "no action asked for a die");
+    size_t typed = rec.nrolls - nr;
+    record_suspend_last(&rec, nr, typed); /* the referee stopped at its last die */
+    record_finish(&rec, before);
+    char text[1 << 16];
+    round_trip(&rec, &back, st2, text, sizeof text);
+    cr_assert(back.has_pending);
+    back.rolls[back.nrolls - 1].value = back.rolls[back.nrolls - 1].value % back.rolls[back.nrolls - 1].sides + 1;
+    Diag d = {{0}};
+    cr_expect_neq(record_replay(&back, st2, NULL, true, &d), REPLAY_OK, "a pending action's die edited passed");
+    cr_expect(strstr(d.msg, "final dice differ from the record") && strstr(d.msg, "the pending action ("), "%s",
+              d.msg);
+    record_fini(&back);
+    RecTakenBack w = {.at = 0, .withdrawn = true, .ndropped = 0}; /* the referee withdraws it */
+    snprintf(w.text, sizeof w.text, "%s", rec.pending.text);
+    for (size_t k = 0; k < typed && w.ndropped < RECORD_DROPPED; k++)
+        w.dropped[w.ndropped++] = rec.rolls[rec.nrolls - typed + k].value;
+    record_drop_pending(&rec);
+    w.at = rec.nactions;
+    record_note_taken_back(&rec, &w);
+    record_finish(&rec, before);
+    round_trip(&rec, &back, st2, text, sizeof text);
+    cr_expect(strstr(text, "\"dropped_dice\":\"") != NULL, "%.300s", text);
+    back.taken[0].dropped[0] = back.taken[0].dropped[0] % 6 + 1;
+    cr_expect_neq(record_replay(&back, st2, NULL, true, &d), REPLAY_OK, "a die dropped, edited, passed");
+    cr_expect(strstr(d.msg, "the dice dropped with the actions taken back differ from the record") != NULL, "%s",
+              d.msg);
+    back.taken[0].dropped[0] = w.dropped[0];
+    back.taken[0].ndropped--; /* one removed */
+    cr_expect_neq(record_replay(&back, st2, NULL, true, &d), REPLAY_OK, "a die dropped, removed, passed");
+    record_fini(&back);
+    memcpy(st, before, g->state_size); /* the game goes on: the digests follow */
+    play_typed(g, st, &rec, &t, &ai, 100000);
+    record_finish(&rec, st);
+    round_trip(&rec, &back, st2, text, sizeof text);
+    record_fini(&rec);
+    record_fini(&back);
+    free(st);
+    free(before);
+    free(st2);
+}
+
+/* A game played with ecw's dice and resumed with typed ones has the dice
+ * ecw rolled filled in (record_replay_filled): its digests are taken
+ * again over them, so that the game saved after it verifies. */
+Test(record, the_dice_digests_are_taken_again_over_dice_filled_in)
+{
+    const GameOps *g = games_find("catch-a-king"); /* rolls dice in the opening and most turns */
+    void *st = calloc(1, g->state_size), *st2 = calloc(1, g->state_size);
+    Record rec, back;
+    play_recorded(g, st, &rec, 5); /* ecw's dice: none kept */
+    cr_assert_eq(rec.nrolls, 0u);
+    char text[1 << 17];
+    round_trip(&rec, &back, st2, text, sizeof text);
+    Diag d = {{0}};
+    cr_assert_eq(record_replay_filled(&back, st2, NULL, true, &d, NULL, NULL), REPLAY_OK, "%s", d.msg);
+    cr_assert_gt(back.nrolls, 0u, "no die filled in");
+    record_finish(&back, st2);
+    Record again;
+    round_trip(&back, &again, st2, text, sizeof text);
+    cr_expect(again.nhashes > 0 && again.hashes[again.nhashes - 1].dice != record_dice_digest(NULL, 0));
+    record_fini(&rec);
+    record_fini(&back);
+    record_fini(&again);
+    free(st);
+    free(st2);
+}
+
+Test(record, bad_dice_digests_are_named)
+{
+#define ACT "{\"verb\":0,\"piece\":0,\"target\":0,\"arg\":0}"
+    load_fails(HEAD "\"actions\":[" ACT "],\"hashes\":[{\"at\":1,\"hash\":\"1\",\"dice\":\"xyz\"}]}",
+               "hashes[0].dice: expected 1 to 16 hex digits");
+    load_fails(HEAD "\"actions\":[],\"final_dice\":7}", "final_dice: expected a hex string");
+    load_fails(HEAD "\"actions\":[],\"dropped_dice\":\"\"}", "dropped_dice: expected 1 to 16 hex digits");
+#undef ACT
+}
