@@ -254,10 +254,11 @@ static void play_help(FILE *f)
           "Catch a King: distances), 'threats' (To Catch a King: where the enemy could\n"
           "charge or shoot your men when his side next moves), 'score' (To Catch a King:\n"
           "the points each side holds so far), 'log' (or 'log N', 'log all', 'log turn N',\n"
-          "'log WORDS': the lines said since the game began again, those of earlier\n"
-          "sittings too), 'help' or 'quit', in any case. Several orders go on one line\n"
-          "separated by ';' (To Catch a King: or figures named with commas, 'move\n"
-          "D1,D2 by 0 6'); they stop at the first one refused.\n"
+          "'log WORDS': the orders whose telling holds them, each with what followed\n"
+          "it): what was said since the game began, again, earlier sittings' too),\n"
+          "'help' or 'quit', in any case. Several orders go on one line separated by\n"
+          "';' (To Catch a King: or figures named with commas, 'move D1,D2 by 0 6');\n"
+          "they stop at the first one refused.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'log', 'score',\n"
           "'save', 'help', 'undo' or 'cancel' (the order is withdrawn: nothing of it is\n"
@@ -895,18 +896,51 @@ static void play_log_turn(const StrBuf *b, bool cut, const char *n)
     printf("turn %ld, as it was said:\n%.*s", t, (int)(to ? to - from : (long)strlen(from)), from);
 }
 
-/* 'log WORDS': the lines said that hold every word, each as a whole word
- * in any case (`log C3`, `log charge`), as `list WORDS` finds orders. */
-static void play_log_matching(const StrBuf *b, const char *words)
+/* The end of the line at s (past its newline). */
+static const char *line_after(const char *s)
 {
-    int n = 0;
-    for (const char *line = b->s; *line;) {
+    s += strcspn(s, "\n");
+    return s + (*s == '\n');
+}
+
+/* Does a line of [from, to) hold every word of `words`? */
+static bool block_has_words(const char *from, const char *to, const char *words)
+{
+    for (const char *line = from; line < to; line = line_after(line)) {
         size_t len = strcspn(line, "\n");
         char one[1024];
         snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), line);
         if (has_words(one, words))
-            printf("%s%s\n", n++ ? "" : "the lines said that hold them:\n", one);
-        line += len + (line[len] == '\n');
+            return true;
+    }
+    return false;
+}
+
+/* 'log WORDS': each order whose telling holds every word, each as a whole
+ * word in any case (`log C3`, `log charge`, as `list WORDS` finds
+ * orders), shown whole: the order and the lines said after it (its dice,
+ * its fight), under the mark of its turn. A fight's dice each name one
+ * side, and a referee looking up a clubman was shown half a fight. */
+static void play_log_matching(const StrBuf *b, const char *words)
+{
+    int n = 0;
+    const char *mark = NULL, *mark_shown = NULL; /* the last turn mark passed, and the last printed */
+    for (const char *block = b->s; *block;) {
+        const char *end = line_after(block); /* an order or a turn mark, and the indented lines after it */
+        while (*end == ' ')
+            end = line_after(end);
+        bool is_mark = strncmp(block, "-- turn ", 8) == 0;
+        if (is_mark)
+            mark = block;
+        if (block_has_words(block, end, words)) {
+            if (!n++)
+                puts("the orders said, with what followed each, that hold them:");
+            if (mark && mark != mark_shown && !is_mark)
+                printf("%.*s", (int)(line_after(mark) - mark), mark);
+            mark_shown = mark;
+            printf("%.*s", (int)(end - block), block);
+        }
+        block = end;
     }
     if (!n)
         printf("no line said holds '%s' ('log all' shows every one)\n", words);

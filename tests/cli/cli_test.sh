@@ -506,6 +506,12 @@ cp "$tmp/resume.json" "$tmp/resume-over.json"
 printf 'score\nlog 2\nhelp\nundo\nmove D1 3 3\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" ||
   fail "play --load of a game that is over exited $?: $(tail -c 300 "$tmp/err")"
 cmp -s "$tmp/resume.json" "$tmp/resume-over.json" || fail "play --load of a game that is over changed its file"
+# log WORDS shows each order whose telling holds them whole: a shot with both its dice, though each die names one
+# side (a referee looking up a clubman was shown half a fight)
+printf 'log shoot\nquit\n' | "$ecw" play --load "$tmp/resume.json" 2>/dev/null | sed -n '/^log shoot$/,$p' >"$tmp/logshoot"
+awk '/^  shoot: / { n++; if (p1 !~ /^  d6: / || p2 !~ /^  d6: /) bad++ } { p2 = p1; p1 = $0 }
+     END { exit !(n > 0 && !bad) }' "$tmp/logshoot" || fail "log shoot does not show each shot with its dice: $(head -12 "$tmp/logshoot")"
+grep -q '^-- turn [0-9]* --$' "$tmp/logshoot" || fail "log shoot does not mark the turns: $(head -5 "$tmp/logshoot")"
 grep -q "^$tmp/resume.json is a game that is over: here is its end" "$tmp/out" || fail "the end was not shown: $(head -3 "$tmp/out")"
 grep -q "^the points at the end:" "$tmp/out" || fail "score at the end: $(cat "$tmp/out")"
 grep -q "^the last 2 lines said" "$tmp/out" || fail "log at the end: $(cat "$tmp/out")"
