@@ -88,8 +88,13 @@ int ck_own_figure(const CkState *s, int i, Diag *d)
     if (i < 0 || i >= s->nfigs)
         return diag_set(d, "no such figure");
     const CkFig *f = &s->figs[i];
-    if (f->side != s->to_act)
-        return diag_set(d, "that figure is not yours");
+    if (f->side != s->to_act) { /* whose, and who moves now (a referee in the hot seat was told only "not yours") */
+        char id[8];
+        ck_fig_id(s, i, id);
+        return diag_set(d, "that figure is not yours: %s is %s, and %s moving now", id,
+                        f->side == CK_PAR ? "Parliament's" : "a Royalist",
+                        s->to_act == CK_PAR ? "Parliament is" : "the Royalists are");
+    }
     if (f->status != FS_ACTIVE)
         return diag_set(d, "that figure is %s", f->status == FS_DEAD ? "dead" : f->status == FS_PRISONER
                         ? "a prisoner" : "off the table");

@@ -129,6 +129,10 @@ static int fig_arg(const CkState *s, const char *t, int16_t *out, Diag *d)
     if (i < 0 && t[1] == '\0' && ck_fig_find(s, (char[]){t[0], '1', '\0'}) >= 0)
         return diag_set(d, "no figure called '%s': say which, %c1, %c2, ... as the roster shows them", t,
                         toupper((unsigned char)t[0]), toupper((unsigned char)t[0]));
+    if (i < 0 && (strcasecmp(t, "X") == 0 || strcasecmp(t, "W") == 0)) /* (a referee's order for Charles before
+                                                                          * anyone found him) */
+        return diag_set(d, "no figure called '%s': %s has not been found, and is not on the table", t,
+                        toupper((unsigned char)t[0]) == 'X' ? "Charles" : "Lord Wilmot");
     if (i < 0)
         return diag_set(d, "no figure called '%s'", t);
     *out = (int16_t)i;

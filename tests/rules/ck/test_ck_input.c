@@ -75,7 +75,7 @@ Test(ck_illegal_input, shoot)
     ckf_ground(&F, CKP_WOOD, 20, 15);
     int hid = ckf_fig(&F, F_SHOT, 20, 15);
     REFUSED(CKV_SHOOT, 99, s, 0, 0, 0, "no such figure");
-    REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "that figure is not yours");
+    REFUSED(CKV_SHOOT, s, d, 0, 0, 0, "that figure is not yours: S1 is a Royalist, and Parliament is moving now");
     REFUSED(CKV_SHOOT, d, 99, 0, 0, 0, "no such target");
     REFUSED(CKV_SHOOT, d, d2, 0, 0, 0, "your side");
     REFUSED(CKV_SHOOT, d, gone, 0, 0, 0, "the target, shot S3, is dead"); /* named: "that figure" read as the shooter */
@@ -338,6 +338,9 @@ Test(ck_text, figures_are_named_as_the_roster_shows_them)
     parse_refused("move D01 10 12", "no figure called 'D01'");
     parse_refused("move Y1 10 12", "no figure called 'Y1'");
     parse_refused("shoot D1 R0", "no figure called 'R0'");
+    /* Charles or Wilmot named before anyone found them: said so (a referee was told only "no figure") */
+    parse_refused("shoot D1 X", "no figure called 'X': Charles has not been found, and is not on the table");
+    parse_refused("charge D1 w", "no figure called 'w': Lord Wilmot has not been found, and is not on the table");
     parse_refused("shoot D1 R", "no figure called 'R'");
     Action a;
     Diag d = {{0}};
