@@ -739,8 +739,10 @@ static int hand_over_open(Play *p, int player, bool in_tty)
         p->recap_carried = true;
         return RUN_OVER;
     }
-    if ((p->recap_resumed || p->recap_carried) && p->recent.len)
+    if ((p->recap_resumed || p->recap_carried) && p->recent.len) {
         printf("since %s last played:\n%s", p->g->roles[player], p->recent.s);
+        sb_free(&p->news); /* (told above, whole: not again under the board) */
+    }
     p->recap_resumed = p->recap_carried = false;
     p->recent.len = 0;
     if (p->recent.s)
@@ -1444,8 +1446,12 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
                      : "(the board as it now stands: 'board')\n");
     else {
         g->render(st, player, stdout);
-        if (p->news.len && !p->hotseat && p->drawn) /* (the hot seat has its recap; the first board, the opening) */
+        /* (a hot seat that clears the screen has its recap; an open table's keeps the lines above, and a referee
+         * wanted what mattered in the other side's turn under the board too; the first board follows the opening) */
+        if (p->news.len && p->drawn && !p->hotseat)
             printf("since your last order:\n%s", p->news.s);
+        else if (p->news.len && p->drawn && g->open_table)
+            printf("since %s last played:\n%s", g->roles[player], p->news.s);
     }
     sb_free(&p->news);
     p->drawn = true, p->drawn_player = player, p->drawn_turn = g->turn(st), p->drawn_nactions = p->rec.nactions;

@@ -1085,6 +1085,12 @@ if command -v script >/dev/null; then
     fail "hot seat sittings: the recap lacks the moves of the earlier sitting: $(grep -a -A4 'since .* last played' "$tmp/tty.out")"
 fi
 
+# an open table's hot seat, played live, says under each side's board what mattered in the other's turn (a
+# referee found the recap the README promised only after --load)
+(yes 1 | head -n 60; echo quit) | "$ecw" play catch-a-king --ai human --seed 3 >"$tmp/out" 2>&1
+grep -A1 '^since royalist last played:$' "$tmp/out" | grep -q '^  The village (piece 1) is searched' ||
+  fail "hot seat, live: no recap under the royalist's board: $(grep -A2 'last played' "$tmp/out" | head -8)"
+
 # --- found by fuzzing the inputs (records, the prompt, odds)
 # play_load_names_the_records_bad_option: an option the game does not take
 # is the record's fault, said with the file and field (it read as if typed
