@@ -241,9 +241,10 @@ static void play_help(FILE *f)
     cli_help_flags(f, false);
     fputs("At the prompt: a number from the list ('list all' shows every one, 'list C3'\n"
           "or 'list charge' those that hold the words), an action\n"
-          "in words, 'board' (or 'map' or 'roster': the table and the figures on it, drawn\n"
+          "in words, 'board' (or 'map': the table and the figures on it, drawn\n"
           "by itself at a side's first prompt of a turn and after anyone else acted; the\n"
-          "list too, and after your own order if you gave it by number or 'take'), 'hint'\n"
+          "list too, and after your own order if you gave it by number or 'take'; To\n"
+          "Catch a King's 'roster' lists the figures alone), 'hint'\n"
           "(what the computer would do; 'take' then plays it), 'save' (where the game is\n"
           "kept, and how to keep one), 'undo' (take back your last action, up to 64 in a\n"
           "row, across a quit and --load too, while the turn goes on and no die or card\n"
@@ -659,7 +660,7 @@ static void play_verbs(Play *p, const void *st)
         wrap_printf(stdout, 4, "  %s", p->g->verb_help[k]); /* (a verb's help runs to 200 characters) */
     wrap_fputs(stdout, 2,
                "type a number from the list, an action in words, or: list, list all, list WORDS (the orders holding "
-               "them: list C3, list charge), board (or map, roster), hint, "
+               "them: list C3, list charge), board (or map), roster (the figures alone, where the game lists them), hint, "
                "take, undo, odds ACTION (the exact odds of a shot or charge as the table stands), save (where "
                "the game is kept), log (or log N, log all, log turn N, log WORDS: what was said again), help, quit");
     wrap_fputs(stdout, 2,
@@ -1123,6 +1124,8 @@ static int play_do_word(Play *p, const void *st, int player, const char *w, Acti
         play_verbs(p, st);
     else if (strcmp(w, "list") == 0)
         play_list_again(p, st, false);
+    else if (strcmp(w, "roster") == 0 && g->roster)
+        g->roster(st, player, stdout);
     else if (is_board_word(w))
         g->render(st, player, stdout);
     else if (strcmp(w, "save") == 0)
@@ -1767,7 +1770,7 @@ static void play_keep(void *ud, const void *st)
 static void review_help(const Play *p)
 {
     wrap_fputs(stdout, 2,
-               "the game is over: board (or map, roster), log (or log N, log all, log turn N, log WORDS), "
+               "the game is over: board (or map), roster, log (or log N, log all, log turn N, log WORDS), "
                "odds ACTION, save (where the game is kept), help, quit");
     if (p->g->measure)
         wrap_fputs(stdout, 2, "measure A B, measure A X Y, measure A: distances, sight, ranges, as in play");

@@ -142,6 +142,9 @@ typedef struct GameOps {
     /* The board as text for `player`, or for a spectator (VIS_PUBLIC):
      * it shows only what that viewer may see. */
     void (*render)(const void *st, int player, FILE *out);
+    /* Optional: the prompt's `roster`, the figures alone as render lists
+     * them, without the map (NULL: `roster` draws the board). */
+    void (*roster)(const void *st, int player, FILE *out);
     /* The game's verbs and one usage line each ("move LINE ZONE"). */
     int                nverbs;
     const char *const *verb_help;

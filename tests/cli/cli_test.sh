@@ -520,7 +520,7 @@ grep -q "^the game is over: no orders are left to give, and none taken back ('un
 grep -q "^(input is not a terminal: leaving at the first order given after the end)" "$tmp/out" ||
   fail "piped input did not leave at its first order after the end: $(tail -5 "$tmp/out")"
 ! grep -q "^move D1 3 3" "$tmp/out" || fail "a line after the order that left was read: $(tail -5 "$tmp/out")"
-grep -q "^the game is over: board (or map, roster), log" "$tmp/out" || fail "help at the end: $(tail -8 "$tmp/out")"
+grep -q "^the game is over: board (or map), roster, log" "$tmp/out" || fail "help at the end: $(tail -8 "$tmp/out")"
 expect 1 "$ecw" play "$game" --load "$tmp/resume-half.json"; err_has "is a record of catch-a-king, not $game"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --seed 3; err_has "do not give --seed or game options"
 expect 2 "$ecw" play --load "$tmp/resume-half.json" --terrain random; err_has "do not give --seed or game options"
@@ -795,7 +795,7 @@ printf 'save\nquit\n' | "$ecw" play --load "$tmp/saywhere.json" >"$tmp/out" 2>&1
 grep -qx "this game is saved to $tmp/saywhere.json after every action; 'ecw play --load $tmp/saywhere.json' goes on with it" \
   "$tmp/out" || fail "save after --load: $(grep -A1 '> save' "$tmp/out")"
 printf 'help\nquit\n' | "$ecw" play "$game" --seed 3 >"$tmp/out" 2>&1
-tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map, roster), hint, take, undo, odds ACTION (.*), save (where the game is kept)' ||
+tr -s '\n ' ' ' <"$tmp/out" | grep -q 'board (or map), roster (the figures alone, where the game lists them), hint, take, undo, odds ACTION (.*), save (where the game is kept)' ||
   fail "help does not list map, roster and save: $(grep -A3 '^type a number' "$tmp/out")"
 # ... and at a die prompt, a referee's game kept in a file of ecw's choosing
 printf '%s\n' save map 'save mine.json' quit | "$ecw" play catch-a-king --ai human --terrain random --seed 5 --dice manual >"$tmp/out" 2>&1
@@ -1085,6 +1085,12 @@ if command -v script >/dev/null; then
     fail "hot seat sittings: the recap lacks the moves of the earlier sitting: $(grep -a -A4 'since .* last played' "$tmp/tty.out")"
 fi
 
+# roster: the figures alone, without the map (a solo player had the whole board redrawn)
+printf 'roster\nquit\n' | "$ecw" play catch-a-king --seed 3 --as parliament >"$tmp/out" 2>&1
+sed -n '/^parliament> roster$/,/^parliament> /p' "$tmp/out" >"$tmp/roster"
+grep -q '^ C5   cavalry trooper (34.0,  0.8)    move 8.0"$' "$tmp/roster" && grep -q '^Turn 1/12$' "$tmp/roster" &&
+  ! grep -q 'north edge' "$tmp/roster" || fail "roster: $(cat "$tmp/roster")"
+
 # an open table's hot seat, played live, says under each side's board what mattered in the other's turn (a
 # referee found the recap the README promised only after --load)
 (yes 1 | head -n 60; echo quit) | "$ecw" play catch-a-king --ai human --seed 3 >"$tmp/out" 2>&1
@@ -1169,9 +1175,12 @@ grep -q "^no action 0: the list's numbers start at 1 ('list' shows it)$" "$tmp/o
   fail "0 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
 grep -q '^no action 9999999: choose 1 to [0-9]*$' "$tmp/out" ||
   fail "9999999 at the prompt: $(grep -E 'illegal|no action' "$tmp/out")"
-# 'roster' is the board's third name: the table and its figures drawn again (a tester looked for it)
+# 'roster' (a tester looked for it) lists the figures alone in To Catch a King, and draws the board in a game
+# without a roster of its own
 printf 'roster\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
-[ "$(grep -c 'south edge: Parliament enters' "$tmp/out")" = 2 ] || fail "roster did not draw the board again"
+[ "$(grep -c 'south edge: Parliament enters' "$tmp/out")" = 1 ] || fail "roster drew the board again"
+printf 'roster\nquit\n' | "$ecw" play marston-less --seed 5 >"$tmp/out" 2>&1
+[ "$(grep -c '^z7 ' "$tmp/out")" = 2 ] || fail "roster did not draw marston-less's board again"
 printf 'move Y 14 5\n0\n99\nquit\n' | "$ecw" play catch-a-king --seed 5 >"$tmp/out" 2>&1
 grep -q "^no action 0: the list's numbers start at 1 ('list' shows it)$" "$tmp/out" ||
   fail "0 after an order: $(grep -E 'illegal|no action' "$tmp/out")"

@@ -537,6 +537,8 @@ void ck_redeal(void *st, int player, Rng *rng);
 void ck_conceal(void *st, int player);
 /* ck_conceal made in a copy (GameOps.conceal_into): dst holds the last view made. */
 void ck_conceal_into(void *dst, const void *st, int player);
+/* The prompt's `roster`: the figures without the map. */
+void ck_roster(const void *st, int player, FILE *out);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);
 int  ck_caution(const void *st, const Action *a, char *buf, size_t n);
 int  ck_own_figure(const CkState *s, int i, Diag *d);

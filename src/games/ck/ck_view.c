@@ -838,6 +838,21 @@ static void render_gone(const CkState *s, FILE *out)
         wrap_fputs(out, 3, line);
 }
 
+/* The prompt's `roster`: the turn, the figures and those gone, without
+ * the map (a solo player asked for the list and had the whole board
+ * redrawn). */
+void ck_roster(const void *st, int player, FILE *out)
+{
+    const CkState *s = st;
+    (void)player; /* the table is open */
+    if (s->phase == CP_TERRAIN)
+        fprintf(out, "Before turn 1: no figure is on the table yet\n");
+    else
+        fprintf(out, "Turn %d/%d%s\n", s->turn, CK_TURNS, s->raining ? "  raining" : "");
+    render_roster(s, out);
+    render_gone(s, out);
+}
+
 void ck_render(const void *st, int player, FILE *out)
 {
     const CkState *s = st;
