@@ -258,7 +258,8 @@ static void play_help(FILE *f)
           "'log WORDS': the orders whose telling holds them, each with what followed\n"
           "it): what was said since the game began, again, earlier sittings' too),\n"
           "'help' or 'quit', in any case. Several orders go on one line separated by\n"
-          "';' (To Catch a King: or figures named with commas, 'move D1,D2 by 0 6');\n"
+          "';' (To Catch a King: or figures named with commas, 'move D1,D2 by 0 6', or\n"
+          "as a run, 'move C1-C5 by 0 6');\n"
           "they stop at the first one refused.\n"
           "At a die prompt (--dice manual): the number rolled, 'board', 'map' or 'roster'\n"
           "(the table as it stood before the action whose dice these are), 'log', 'score',\n"
@@ -665,7 +666,7 @@ static void play_verbs(Play *p, const void *st)
                "the game is kept), log (or log N, log all, log turn N, log WORDS: what was said again), help, quit");
     wrap_fputs(stdout, 2,
                "several orders on one line: separate them with ';', or name several with commas where one "
-               "is named (move D1,D2,D3 by 0 6 is three orders); they are given in turn, and stop at the "
+               "is named (move D1,D2,D3 by 0 6 is three orders, as is move D1-D3 by 0 6); they are given in turn, and stop at the "
                "first that is not played");
     if (p->g->measure)
         wrap_fputs(stdout, 2,
@@ -1307,6 +1308,29 @@ static void play_drop_queued(Play *p, const char *why)
     p->queued.s[0] = '\0';
 }
 
+/* An item "C1-C5" (or "c1-5"): a run of figures of one letter and their
+ * numbers, lo to hi, into letter (at most 3 letters, NUL-ended); false if
+ * the item is no such run (a solo player wanted to name his five cavalry
+ * at once). */
+static bool item_run(const char *item, size_t il, char letter[4], int *lo, int *hi)
+{
+    size_t nl = 0;
+    while (nl < il && nl < 3 && isalpha((unsigned char)item[nl]))
+        nl++;
+    size_t d1 = strspn(item + nl, "0123456789");
+    if (nl == 0 || d1 == 0 || d1 > 3 || nl + d1 >= il || item[nl + d1] != '-')
+        return false;
+    size_t at = nl + d1 + 1;
+    if (il - at > nl && strncasecmp(item + at, item, nl) == 0)
+        at += nl;
+    size_t d2 = strspn(item + at, "0123456789");
+    if (d2 == 0 || d2 > 3 || at + d2 != il)
+        return false;
+    *lo = atoi(item + nl), *hi = atoi(item + at);
+    snprintf(letter, 4, "%.*s", (int)nl, item);
+    return *lo <= *hi;
+}
+
 /* The word of s whose items, split at commas, each begin with a letter
  * ("D1,D2,C3": figures, not "21,5", a decimal written with a comma; an
  * empty item is none), as an offset and length; false if no word is such
@@ -1317,7 +1341,9 @@ static bool comma_list(const char *s, size_t *at, size_t *len)
     for (size_t i = 0; s[i];) {
         i += strspn(s + i, " \t");
         size_t n = strcspn(s + i, " \t");
-        bool list = memchr(s + i, ',', n) != NULL && strspn(s + i, ",") < n;
+        char letter[4];
+        int lo, hi;
+        bool list = (memchr(s + i, ',', n) != NULL && strspn(s + i, ",") < n) || item_run(s + i, n, letter, &lo, &hi);
         for (size_t k = i; list && k < i + n; k++) /* every item starts with a letter */
             if ((k == i || s[k - 1] == ',') && s[k] != ',' && !isalpha((unsigned char)s[k]) &&
                 (unsigned char)s[k] < 0x80)
@@ -1333,7 +1359,8 @@ static bool comma_list(const char *s, size_t *at, size_t *len)
 
 /* Split a line of several orders into p->queued, one a line: at each ';'
  * ("move D1 20 8; move D2 22 8"), and a word listing figures with commas
- * made one order each ("move D1,D2,D3 by 0 8" is three). False, said
+ * or as a run made one order each ("move D1,D2,D3 by 0 8" and "move
+ * D1-D3 by 0 8" are three). False, said
  * why, for more than PLAY_LINE_ORDERS or two such lists in one order. */
 static bool play_queue_line(Play *p, const char *s)
 {
@@ -1370,10 +1397,18 @@ static bool play_queue_line(Play *p, const char *s)
                     item++;
                     continue;
                 }
-                char one[2 * PLAY_ORDER_MAX];
-                snprintf(one, sizeof one, "%.*s%.*s%s\n", (int)at, t, (int)il, item, t + at + wl);
-                sb_append(&p->queued, one);
-                n++;
+                char one[2 * PLAY_ORDER_MAX], letter[4];
+                int lo, hi;
+                if (!item_run(item, il, letter, &lo, &hi))
+                    lo = hi = -1;
+                for (int k = lo; k <= hi && n <= PLAY_LINE_ORDERS; k++) { /* once for a plain item (-1) */
+                    if (k < 0)
+                        snprintf(one, sizeof one, "%.*s%.*s%s\n", (int)at, t, (int)il, item, t + at + wl);
+                    else
+                        snprintf(one, sizeof one, "%.*s%s%d%s\n", (int)at, t, letter, k, t + at + wl);
+                    sb_append(&p->queued, one);
+                    n++;
+                }
                 item += il + 1;
             }
         }

@@ -1085,6 +1085,15 @@ if command -v script >/dev/null; then
     fail "hot seat sittings: the recap lacks the moves of the earlier sitting: $(grep -a -A4 'since .* last played' "$tmp/tty.out")"
 fi
 
+# a run of figures, C1-C3 (or c1-3), is an order each, as a list with commas is (a solo player wanted his five
+# cavalry named at once); a run past the line's 32 orders is refused whole
+printf 'move C1-C3 by 0 2; move d1-2,Y by 0 1\nquit\n' | "$ecw" play catch-a-king --seed 3 --as parliament >"$tmp/out" 2>&1
+[ "$(grep '^you (parliament): move ' "$tmp/out" | cut -d' ' -f4 | tr '\n' ' ')" = "C1 C2 C3 D1 D2 Y " ] ||
+  fail "a run of figures: $(grep '^you (parliament)' "$tmp/out")"
+printf 'move C1-C99 by 0 1\nquit\n' | "$ecw" play catch-a-king --seed 3 --as parliament >"$tmp/out" 2>&1
+grep -q '^at most 32 orders a line$' "$tmp/out" && ! grep -q '^you (parliament): move' "$tmp/out" ||
+  fail "a run past 32 orders: $(grep -E 'at most|you \(' "$tmp/out" | head -3)"
+
 # roster: the figures alone, without the map (a solo player had the whole board redrawn)
 printf 'roster\nquit\n' | "$ecw" play catch-a-king --seed 3 --as parliament >"$tmp/out" 2>&1
 sed -n '/^parliament> roster$/,/^parliament> /p' "$tmp/out" >"$tmp/roster"
