@@ -163,6 +163,8 @@ typedef struct CkState {
                                * halves of his move, and moves no more */
     uint8_t uphill_set_off;   /* option uphill=set_off: a charger is uphill, or below the man he charges, as where he
                                * set off, not at his point of contact */
+    uint8_t wood_shared;      /* option wood_fight=shared: where either fighter stands in a wood or marsh, both fight
+                               * in it (in the struct's padding: the layout, and old records' hashes, unchanged) */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */

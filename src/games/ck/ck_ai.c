@@ -1655,9 +1655,11 @@ static int touching(Table *tb, int t)
 }
 
 /* Woods and marsh in hand to hand: foot -1 (not clubmen), mounted -2. */
+static bool is_rough_fight(int kind) { return kind == T_WOOD || kind == T_MARSH; }
+
 static int ground_mod(const CkFig *f, int kind)
 {
-    return kind != T_WOOD && kind != T_MARSH ? 0 : f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
+    return !is_rough_fight(kind) ? 0 : f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
 }
 
 
@@ -1683,9 +1685,12 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     /* uphill as the rules judge it: at the point of contact, or (option uphill=set_off) where he stands */
     bool hc = piece_is(tb->memo->hill, s->uphill_set_off ? piece_under(tb, i) : pc), he = piece_is(tb->memo->hill, pe);
-    int af = base_factor(tb, f, e) + ground_mod(f, kc) + (hc && !he) - obstacle_against(tb, pe, i) +
+    int kf = kc, kt = ke; /* the ground each fights on: his own, or (wood_fight=shared) the rough one of the two */
+    if (s->wood_shared)
+        kf = kt = is_rough_fight(kc) ? kc : ke;
+    int af = base_factor(tb, f, e) + ground_mod(f, kf) + (hc && !he) - obstacle_against(tb, pe, i) +
              touching(tb, t) + extra - ck_in_contact(f, e);
-    int df = base_factor(tb, e, f) + ground_mod(e, ke) + (he && !hc);
+    int df = base_factor(tb, e, f) + ground_mod(e, kt) + (he && !hc);
     return odds(af, df);
 }
 
@@ -1700,6 +1705,8 @@ static Odds charge_odds_bound(Table *tb, int i, int t)
     int pe = piece_under(tb, t), ke = pe < 0 ? -1 : tb->s->pieces[pe].kind;
     bool he = piece_is(tb->memo->hill, pe);
     int af = base_factor(tb, f, e) + !he - obstacle_against(tb, pe, i) + touching(tb, t) - ck_in_contact(f, e);
+    if (tb->s->wood_shared) /* (the point of contact may stand in a wood, and t fight in it) */
+        ke = T_WOOD;
     return odds(af, base_factor(tb, e, f) + ground_mod(e, ke));
 }
 

@@ -165,10 +165,14 @@ int ck_target_factor(const CkState *s, int target, int shooter)
 }
 
 /* [CK Hand to hand Combat] woods and marsh: foot other than clubmen -1,
- * mounted -2. */
-static int ground_mod(const CkState *s, const CkFig *f)
+ * mounted -2; each by where he stands, the charger at his point of
+ * contact, or (option wood_fight=shared) both where either stands in
+ * one: a fight across a wood's edge is fought in the wood. */
+static int ground_mod(const CkState *s, const CkFig *f, const CkFig *o)
 {
     int k = piece_kind_at(s, f);
+    if (k != T_WOOD && k != T_MARSH && s->wood_shared)
+        k = piece_kind_at(s, o);
     if (k != T_WOOD && k != T_MARSH)
         return 0;
     return f->mounted ? -2 : f->type == F_CLUBMAN ? 0 : -1;
@@ -194,7 +198,7 @@ static int melee_parts(const CkState *s, int fig, int opp, bool attacker, unsign
 {
     const CkFig *f = &s->figs[fig], *o = &s->figs[opp];
     factors_start(p, base_factor(f, o));
-    p->ground = ground_mod(s, f);
+    p->ground = ground_mod(s, f, o);
     if (uphill_of(s, f, o, attacker, off))
         p->uphill = 1;
     if (attacker) {

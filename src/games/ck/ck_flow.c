@@ -735,6 +735,7 @@ static const char *const ck_option_help[] = {
     "shoot_then_charge=no|yes  a charge is the figure's whole turn, or one who shot first may charge with the half move left (Playing the Game, Hand to hand Combat)",
     "shot_and_change=half|whole  a dragoon who shoots first and mounts or dismounts has half his move left, or none: each took half (Movement and Ranges)",
     "uphill=contact|set_off  a charger is uphill of his man, or below him, as at his point of contact, or as where he set off: one from below a man on a hill charges up to him (Hand to hand Combat)",
+    "wood_fight=own|shared  each fighter is in a wood or marsh (-1 foot, -2 mounted) where he stands, the charger at his point of contact, or both are where either stands in one (Hand to hand Combat)",
     NULL,
 };
 

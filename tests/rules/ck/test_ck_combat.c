@@ -887,6 +887,29 @@ Test(ck_hand_to_hand_combat, woods_mounted_minus_two)
     cr_assert(!ckf_f(&F, s)->beaten);
 }
 
+/* [CK Hand to hand Combat] who fights "in" a wood: by default each where
+ * he stands, so a horseman charging a shot just inside a wood's edge, his
+ * point of contact outside it, fights at his whole factor while the shot
+ * pays -1; under wood_fight=shared a fight across the edge is fought in
+ * the wood by both (a solo player found the wood a trap for the hidden;
+ * 2026-12-02). Clubmen pay nothing either way. */
+Test(ck_hand_to_hand_combat, wood_fight_shared_puts_both_in_the_wood)
+{
+    ckf_ground(&F, CKP_WOOD, 20, 20); /* a 3" wood: the shot 0.6" inside its edge, the horseman outside */
+    int s = ckf_fig(&F, F_SHOT, 20, 22.4f), c = ckf_fig(&F, F_CAVALRY, 20, 23.65f);
+    int k = ckf_fig(&F, F_CLUBMAN, 22.4f, 20);
+    cr_assert_eq(ck_melee_factor(&F.s, c, s, true), 4, "own: the horseman outside fights whole");
+    cr_assert_eq(ck_melee_factor(&F.s, s, c, false), 3 - 1, "own: the shot in the wood -1");
+    F.s.wood_shared = 1;
+    cr_assert_eq(ck_melee_factor(&F.s, c, s, true), 4 - 2, "shared: the horseman fights in the wood, -2");
+    cr_assert_eq(ck_melee_factor(&F.s, s, c, false), 3 - 1, "shared: the shot too, -1");
+    cr_assert_eq(ck_melee_factor(&F.s, k, c, false), 2, "shared: a clubman pays nothing");
+    ckf_dice(&F, 3, 3);
+    ckf_charge(&F, c, s, false);
+    const char *ev = ckf_last_event(&F, "combat");
+    cr_assert(strstr(ev, "\"att_factor\":2") && strstr(ev, "\"def_factor\":2"), "the fight counts it: %s", ev);
+}
+
 Test(ck_hand_to_hand_combat, woods_and_marsh_by_figure)
 {
     /* each figure fights a shot in the open 10" away, so only its own ground counts */
