@@ -479,6 +479,13 @@ int  ck_melee_factor(const CkState *s, int fig, int opp, bool attacker);
  * ground) at t set off, as CK_OFF_* bits (ck_combat.c). */
 unsigned ck_set_off(const CkState *s, int from, const CkFig *t);
 int  ck_target_factor(const CkState *s, int target, int shooter);
+/* [CK Combat Outcomes] where `loser` would recoil, beaten by `from` as they
+ * stand, in (*x, *y) (ck_combat.c, as the fight would drive him: half his
+ * move straight away, stopped as the rules stop him); true when, under
+ * option blocked_recoil=dies, that recoil is cut short and he would die
+ * rather than recoil. For the computer players, who weigh a shot by where
+ * it would drive its man. */
+bool ck_recoil_end(const CkState *s, int loser, int from, float *x, float *y);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_prisoners_left(CkState *s, int guard, GameIO *io);
 bool ck_attack_sets_off(const CkState *s, const Action *a);

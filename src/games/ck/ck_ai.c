@@ -23,7 +23,10 @@
  * and would fire again counts 3 points more killed or taken, 2 if he fired
  * alone, against the Royalists' volley), and charges and shots count
  * what beating a foe spares the guards it threatens, and charges what
- * beating one of the men round Charles opens to the others; the three nearest
+ * beating one of the men round Charles opens to the others; a shot at
+ * Charles or Wilmot counts what its recoil would change in where he could
+ * go next turn and the chance of beating him there (none taken that can
+ * only drive him north, out of the rough or the troopers' reach); the three nearest
  * hunt Charles and Wilmot; a dragoon within 14" of Royalist horse (4
  * against his 2) goes where he is least exposed (eight ways, a full
  * move, or staying put), while two others stand
@@ -119,6 +122,11 @@
  * shooter, where two or more could (pick_searcher; tried 1, 3 and 6: 3
  * best, 6 alike). */
 #define CK_SEARCH_FIRE 3.0
+/* What an inch north is worth to Charles's side where he ends his move
+ * (person_move: the further north the better among equals), against his
+ * capture's 20 points times the chance he is beaten there next turn; and
+ * so to Parliament, where a shot would drive him (person_outlook). */
+#define CK_NORTH 0.05
 
 /* ---------------- the table, looked over once per call ---------------- */
 
@@ -227,6 +235,27 @@ typedef struct EdgeKey {
     NearFig near[CK_EDGE_NEAR];
 } EdgeKey;
 
+/* What person_outlook reads of a trooper free to charge: where he
+ * stands and what he is. */
+typedef struct OutlookFree {
+    float   x, y;
+    uint8_t i, type, mounted, wounded;
+} OutlookFree;
+
+/* Everything person_outlook reads that may change from one call to the
+ * next (the terrain's generation, an option, the man and where he would
+ * stand, the free troopers): the key of its last answers (Memo.outlook).
+ * A shot a trooper declined is weighed again at the next decision, mostly
+ * with nothing changed (a third of them). Every byte set (pad too): keys
+ * are compared with memcmp up to the free troopers there are. */
+typedef struct OutlookKey {
+    uint32_t gen;
+    float    x, y;
+    uint8_t  t, type, mounted, wounded, cover_inside, nfree, pad[2];
+    OutlookFree free[CK_MAX_FIGS];
+} OutlookKey;
+enum { CK_OUTLOOKS = 8 };
+
 /* The memory of one thread's players: a pure memo (a hit gives exactly what
  * finding the values again would), so it never changes a decision and
  * threads share nothing. */
@@ -239,6 +268,9 @@ typedef struct Memo {
     FigMemo  fig[CK_MAX_FIGS];
     VolleyMemo volley[2];       /* Royalists: the volley of those unmoved, moved */
     EdgeKey  step[CK_MAX_FIGS]; /* Royalists: each one's last step inside the edge that failed, no rule asked */
+    OutlookKey outlook[CK_OUTLOOKS]; /* Parliament: person_outlook's last answers (gen 0: none), */
+    double   outlook_worth[CK_OUTLOOKS]; /* ... what each found */
+    int      outlook_next;      /* ... and the next to replace */
 } Memo;
 
 /* What a call has found of each figure (Zeros.found), as bits: five
@@ -288,6 +320,7 @@ typedef struct Table {
     int8_t  late;                 /* Parliament: shots after moving have begun (shots_begun), -1 not looked at */
     int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
     double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
+    double  outlook[2];           /* Parliament: person_outlook of Charles, Wilmot where he stands, NAN not found */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     bool    asking;               /* better_charger_first is asking a friend's decision: he asks nobody's */
     int8_t  vol_phase;            /* Royalists: the volley planned for those unmoved (0) or moved (1), -1 none yet */
@@ -507,6 +540,7 @@ static void look(const CkState *s, Table *tb)
     tb->late = -1;
     tb->charles = -2;
     tb->charles_danger = -1;
+    tb->outlook[0] = tb->outlook[1] = NAN;
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
@@ -1595,8 +1629,101 @@ static bool to_be_taken(Table *tb, int t)
     return false;
 }
 
+static double person_danger(Table *tb, int i, float x, float y);
+
+/* [CK Movement and Ranges] How the Royalists would rate Charles or Wilmot,
+ * t, ending his move at (x, y), as person_move rates a place: his
+ * capture's points (Charles 20) times the chance the troopers beat him
+ * there next turn (person_danger), less CK_NORTH an inch north; gone off
+ * the north edge, the edge with no danger. Higher: better for Parliament. */
+static double person_end_worth(Table *tb, int t, float x, float y)
+{
+    if (y >= CK_TABLE - 0.5f) /* off the table (ck_move's apply_move) */
+        return -CK_NORTH * CK_TABLE;
+    return capture_value(&tb->s->figs[t]) * person_danger(tb, t, x, y) - CK_NORTH * y;
+}
+
+/* [CK Movement and Ranges] What Charles or Wilmot, t, standing at (x, y)
+ * when the Royalists' turn comes, could make of it, as Parliament
+ * reckons it: the best place for him (person_end_worth, the least) of
+ * staying there and going his whole move as the rules give it from there
+ * (ck_move_allowance_from: halved in or into marsh, woods or fields)
+ * straight north or 45 degrees to either side of it; Wilmot, who runs
+ * north (roy_figure), his whole move north. Bases and pieces in his way
+ * are not looked at: the Royalist player weighs sixteen ways and half
+ * moves, each checked (person_move), which Parliament cannot afford for
+ * every shot it weighs (half moves too made no difference, 80,000 games). */
+static double outlook_afresh(Table *tb, int t, float x, float y)
+{
+    static const float way[3][2] = {{0, 1}, {0.7071068f, 0.7071068f}, {-0.7071068f, 0.7071068f}};
+    const CkState *s = tb->s;
+    CkFig g = s->figs[t]; /* he, at (x, y), his flags fresh as in his turn */
+    g.x = x, g.y = y, g.moved = g.shot = g.half = g.changed_mount = g.half_moved = 0;
+    bool charles = g.type == F_CHARLES;
+    float m = ck_move_allowance_on(s, &g, piece_at(tb, x, y)), r = ck_fig_radius(&g);
+    double best = charles ? person_end_worth(tb, t, x, y) : INFINITY;
+    for (int k = 0; k < (charles ? 3 : 1); k++) {
+        float go = ck_move_allowance_from(s, &g, CK_FROM_UNKNOWN, x + way[k][0] * m, y + way[k][1] * m);
+        float qx = minf(maxf(x + way[k][0] * go, r), CK_TABLE - r), qy = y + way[k][1] * go;
+        double w = -CK_NORTH * minf(qy, CK_TABLE); /* at or above best, no danger there could make it better */
+        w = w < best ? person_end_worth(tb, t, qx, qy) : w;
+        best = w < best ? w : best;
+    }
+    return best;
+}
+
+/* outlook_afresh, or what it found last for the same key (OutlookKey). */
+static double person_outlook(Table *tb, int t, float x, float y)
+{
+    const CkFig *e = &tb->s->figs[t];
+    OutlookKey key;
+    memset(&key, 0, offsetof(OutlookKey, free));
+    key.gen = tb->memo->gen, key.x = x, key.y = y, key.cover_inside = tb->s->cover_inside;
+    key.t = (uint8_t)t, key.type = e->type, key.mounted = e->mounted, key.wounded = e->wounded;
+    key.nfree = (uint8_t)tb->nfree;
+    for (int k = 0; k < tb->nfree; k++) {
+        const CkFig *g = &tb->s->figs[tb->frees[k]];
+        key.free[k] = (OutlookFree){tb->frx[k], tb->fry[k], tb->frees[k], g->type, g->mounted, g->wounded};
+    }
+    size_t len = offsetof(OutlookKey, free) + (size_t)tb->nfree * sizeof *key.free;
+    Memo *memo = tb->memo;
+    for (int k = 0; k < CK_OUTLOOKS; k++)
+        if (memo->outlook[k].gen && memcmp(&memo->outlook[k], &key, len) == 0)
+            return memo->outlook_worth[k];
+    int k = memo->outlook_next;
+    memo->outlook_next = (k + 1) % CK_OUTLOOKS;
+    memcpy(&memo->outlook[k], &key, len);
+    return memo->outlook_worth[k] = outlook_afresh(tb, t, x, y);
+}
+
+/* [CK Shooting factors] [CK Combat Outcomes] What trooper i's shot at
+ * Charles or Wilmot, t, with odds o is worth to Parliament: a wound or
+ * death, his kill_value; a recoil, what it changes in where he can go
+ * next turn and how likely the troopers are then to beat him
+ * (person_outlook where the recoil would leave him, ck_recoil_end, less
+ * where he stands). A shot that can only drive him back north, out of
+ * the rough ground that halves his move or out of the troopers' reach,
+ * is worth less than nothing; one that drives him towards them may pay
+ * (a play-tester watched shots at 3 against Charles's 4, which cannot
+ * wound him, drive him out of a wood and off the north edge). With
+ * blocked_recoil=dies a recoil cut short is a death. */
+static __attribute__((noinline)) double person_shot_value(Table *tb, int i, int t, Odds o)
+{
+    const CkFig *e = &tb->s->figs[t];
+    float x, y;
+    if (o.beat <= 0)
+        return o.kill * kill_value(e);
+    if (ck_recoil_end(tb->s, t, i, &x, &y))
+        return (o.kill + o.beat) * kill_value(e);
+    double *here = &tb->outlook[e->type == F_WILMOT];
+    if (isnan(*here))
+        *here = person_outlook(tb, t, e->x, e->y);
+    return o.kill * kill_value(e) + o.beat * (person_outlook(tb, t, x, y) - *here);
+}
+
 /* The best shot of figure i at a foe within his range, by expected points;
- * `value` prices a kill. The best first: only a refused shot (no line of
+ * `value` prices a kill (Parliament's at Charles or Wilmot: by
+ * person_shot_value). The best first: only a refused shot (no line of
  * sight) tries the next. */
 static __attribute__((noinline)) bool best_shot_within(Table *tb, int i, float range, double (*value)(const CkFig *),
                                                        Action *out)
@@ -1612,7 +1739,8 @@ static __attribute__((noinline)) bool best_shot_within(Table *tb, int i, float r
         if (d2 > range * range || to_be_taken(tb, tb->foes[k]))
             continue;
         Odds o = odds(shot_factor(tb, i, tb->foes[k], d2, range), base_factor(tb, e, f));
-        v[n] = o.kill * value(e) + 0.1 * o.beat;
+        v[n] = s->to_act == CK_PAR && is_person(e) ? person_shot_value(tb, i, tb->foes[k], o)
+                                                   : o.kill * value(e) + 0.1 * o.beat;
         if (s->to_act == CK_PAR) /* a foe beaten falls back from the guards he threatens */
             v[n] += (o.kill + CK_W_DRIVE * o.beat) * menace(tb, tb->foes[k]);
         else /* a guard killed frees his prisoners (a play-tester's Charles sat guarded by one trooper for six
@@ -3248,13 +3376,13 @@ static bool person_move(Table *tb, int i, Action *out)
         float go = k < 16 ? 20.0f : m / 2; /* 20": a full move */
         if (k < 16)
             sn[k] = sinf((float)k * 0.3926991f), cs[k] = cosf((float)k * 0.3926991f);
-        if (-0.05 * (m * maxf(cs[k % 16], 0) + 0.01f) >= low)
+        if (-CK_NORTH * (m * maxf(cs[k % 16], 0) + 0.01f) >= low)
             continue; /* no place this way lies far enough north to beat staying or the places before */
         Action c;
         if (!move_towards(tb, i, f->x + sn[k % 16] * go, f->y + cs[k % 16] * go, 0, true, &c))
             continue;
         cand[n] = c; /* being taken costs 20 points; an inch north is worth a little */
-        v[n] = -0.05 * (c.y - f->y); /* no danger: a bound the danger only raises */
+        v[n] = -CK_NORTH * (c.y - f->y); /* no danger: a bound the danger only raises */
         if (v[n] < low) /* else it can beat neither staying nor an earlier place: left at its bound */
             v[n] += person_danger(tb, i, c.x, c.y) * 20, low = v[n] < low ? v[n] : low;
         n++;

@@ -984,6 +984,12 @@ static bool recoil_cut_short(const CkState *s, int loser, int from)
     return ck_dist(l->x, l->y, x, y) < ck_fig_rate(l) / 2 - 0.01f;
 }
 
+bool ck_recoil_end(const CkState *s, int loser, int from, float *x, float *y)
+{
+    recoil_point(s, loser, from, x, y, NULL);
+    return s->blocked_dies && recoil_cut_short(s, loser, from);
+}
+
 /* [CK Combat Outcomes] the loser recoils (his prisoners driven back with him). */
 static void recoil(CkState *s, int loser, int from, GameIO *io)
 {

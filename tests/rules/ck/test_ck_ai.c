@@ -784,3 +784,49 @@ Test(ck_parliament_player, the_searcher_searches_where_no_volley_waits)
     cr_assert_eq(ck_piece_at(&F.s, a.x, a.y), CKP_HILL2, "he searches the piece at (%.2f, %.2f)", (double)a.x,
                  (double)a.y);
 }
+
+/* Parliament's next action where dragoon d, who has moved (his shot is
+ * the only thing left to him), could shoot Charles, x: what he does. */
+static Action after_moving(int d)
+{
+    ckf_f(&F, d)->moved = 1;
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Action a;
+    cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+    return a;
+}
+
+/* [CK Shooting factors] [CK Combat Outcomes] a shot that can only drive
+ * Charles north is not taken: he stands just inside a wood, a dragoon 10"
+ * south of him, 3 - 1 (cover) against his 4. Beaten by half he would be
+ * wounded or killed, but 2 + 6 never reaches twice 4 + 1: the shot can
+ * only miss or make him recoil 3" north, out of the wood that halves his
+ * move and towards the edge where he escapes (a play-tester watched C1
+ * shoot Charles out of a wood so, `ecw watch catch-a-king --seed 3`, turn
+ * 6, and D1 in `--seed 8`, turn 7; Charles left by the north edge in
+ * turns 8 and 10). */
+Test(ck_parliament_player, no_shot_that_can_only_drive_charles_north)
+{
+    ckf_piece(&F, CKP_WOOD, 28, 25, DISC_BLANK, PROM_BLANK)->searched = 1;
+    int x = ckf_fig(&F, F_CHARLES, 28, 27);
+    int d = ckf_fig(&F, F_DRAGOON, 28, 17);
+    cr_assert(ckf_ok(&F, ckf_act(CKV_SHOOT, d, x, 0, 0, 0)), "the dragoon may shoot Charles");
+    Action a = after_moving(d);
+    cr_assert(!(a.verb == CKV_SHOOT && a.target == x), "the dragoon shoots Charles, who can only recoil north");
+}
+
+/* ... but a shot that drives him back south, away from the edge, may be
+ * taken: a dragoon who guards a clubman he took (and so would not charge
+ * Charles next turn) stands 11" north of him on open ground (3 against 4:
+ * no wound either). Beaten, Charles recoils 3" south and has those 3" of
+ * his run to the edge to make again. */
+Test(ck_parliament_player, a_shot_that_drives_charles_back_south_is_taken)
+{
+    int x = ckf_fig(&F, F_CHARLES, 24, 30);
+    int d = ckf_fig(&F, F_DRAGOON, 24, 41);
+    ckf_prisoner(&F, ckf_fig(&F, F_CLUBMAN, 0, 0), d);
+    Action a = after_moving(d);
+    cr_assert(a.verb == CKV_SHOOT && a.piece == d && a.target == x, "verb %d by %d at %d, not %d shooting Charles",
+              a.verb, a.piece, a.target, d);
+}
