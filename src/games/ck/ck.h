@@ -165,6 +165,8 @@ typedef struct CkState {
                                * set off, not at his point of contact */
     uint8_t wood_shared;      /* option wood_fight=shared: where either fighter stands in a wood or marsh, both fight
                                * in it (in the struct's padding: the layout, and old records' hashes, unchanged) */
+    uint8_t wood_edge;        /* option wood_cover=edge: a wood covers its men at its edge only, not from a shooter
+                               * within it (as a field's hedges; in the padding too) */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */
@@ -546,6 +548,8 @@ void ck_redeal(void *st, int player, Rng *rng);
 void ck_conceal(void *st, int player);
 /* ck_conceal made in a copy (GameOps.conceal_into): dst holds the last view made. */
 void ck_conceal_into(void *dst, const void *st, int player);
+/* [CK Shooting factors] does ground of kind k cover its men at its edge only? */
+bool ck_cover_at_edge(const CkState *s, int k);
 /* The prompt's `roster`: the figures without the map. */
 void ck_roster(const void *st, int player, FILE *out);
 int  ck_describe(const void *st, const Action *a, char *buf, size_t n);

@@ -201,7 +201,7 @@ _Static_assert(sizeof(VolFig) == 16, "a VolFig has no padding");
  * or moved otherwise, or shot) add nothing to the plan. */
 typedef struct VolleyKey {
     uint32_t gen;
-    uint8_t  raining, recoil_frees, cover_inside, nshoot, nfoe, pad[3];
+    uint8_t  raining, recoil_frees, cover_inside, wood_edge, nshoot, nfoe, pad[2];
     VolFig   f[CK_MAX_FIGS];    /* the shooters, then the troopers */
 } VolleyKey;
 
@@ -265,6 +265,7 @@ typedef struct Memo {
     uint16_t cell[CK_CELLS][CK_CELLS]; /* the placed pieces that may cover each 2" square, as bits */
     uint16_t hard, cover, obst, hill;  /* the pieces of difficult ground, cover, obstacles, hills, as bits */
     uint16_t edge;                     /* the pieces whose cover is at their edge (hedges), as bits */
+    uint16_t wood;                     /* the woods, as bits (their cover at the edge under wood_cover=edge) */
     FigMemo  fig[CK_MAX_FIGS];
     VolleyMemo volley[2];       /* Royalists: the volley of those unmoved, moved */
     EdgeKey  step[CK_MAX_FIGS]; /* Royalists: each one's last step inside the edge that failed, no rule asked */
@@ -379,7 +380,7 @@ static void map_cells(Memo *memo)
 static void note_grounds(Memo *memo)
 {
     const CkTerrainSpec *terrain = ck_terrain;
-    memo->hard = memo->cover = memo->obst = memo->hill = memo->edge = 0;
+    memo->hard = memo->cover = memo->obst = memo->hill = memo->edge = memo->wood = 0;
     for (int p = 0; p < CK_PIECES; p++) {
         const CkTerrainSpec *t = &terrain[memo->pieces[p].kind];
         memo->hard |= (uint16_t)((t->difficult != 0) << p);
@@ -387,6 +388,7 @@ static void note_grounds(Memo *memo)
         memo->obst |= (uint16_t)((t->obstacle != 0) << p);
         memo->hill |= (uint16_t)((t->hill != 0) << p);
         memo->edge |= (uint16_t)((t->cover_edge != 0) << p);
+        memo->wood |= (uint16_t)((memo->pieces[p].kind == T_WOOD) << p);
     }
 }
 
@@ -1113,9 +1115,15 @@ static Ground ground_of(const Table *tb, int pc)
 
 /* Does piece pc (-1: none) shelter its men in a way that an attacker
  * within it does not meet (an obstacle, or cover at its edge)? */
+/* The pieces whose cover is at their edge only, as bits (ck_cover_at_edge). */
+static unsigned edge_cover(const Table *tb)
+{
+    return tb->memo->edge | (tb->s->wood_edge ? tb->memo->wood : 0u);
+}
+
 static bool sheltered_at_edge(const Table *tb, int pc)
 {
-    return pc >= 0 && !tb->s->cover_inside && (piece_is(tb->memo->obst, pc) || piece_is(tb->memo->edge, pc));
+    return pc >= 0 && !tb->s->cover_inside && (piece_is(tb->memo->obst, pc) || piece_is(edge_cover(tb), pc));
 }
 
 /* [CK Shooting factors] [CK Hand to hand Combat] (ecw) the ground gr of
@@ -1127,7 +1135,7 @@ static Ground met_by(Table *tb, Ground gr, int pc, int i)
 {
     if (sheltered_at_edge(tb, pc) && piece_under(tb, i) == pc) {
         gr.obst = 0, gr.inside = 1;
-        gr.cover &= !piece_is(tb->memo->edge, pc);
+        gr.cover &= !piece_is(edge_cover(tb), pc);
     }
     return gr;
 }
@@ -2735,7 +2743,8 @@ static void volley_key(Table *tb, int moved, VolleyKey *key)
     const CkState *s = tb->s;
     key->gen = tb->memo->pgen;
     key->raining = s->raining, key->recoil_frees = s->recoil_frees, key->cover_inside = s->cover_inside;
-    key->pad[0] = key->pad[1] = key->pad[2] = 0;
+    key->wood_edge = s->wood_edge;
+    key->pad[0] = key->pad[1] = 0;
     int n = 0;
     for (int k = 0; k < tb->nown; k++) {
         float r = shot_range(tb, tb->own[k]);

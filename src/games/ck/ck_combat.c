@@ -125,16 +125,24 @@ static bool joins_shot(const CkState *s, int i, int target)
            ck_sight_blocker(s, h, t, NULL) < 0;
 }
 
+/* [CK Shooting factors] does ground of kind k cover its men at its edge
+ * only (a field's hedges; a wood's trees too under option wood_cover=edge,
+ * the rulebook's "edge of wood" read as the edge alone)? */
+bool ck_cover_at_edge(const CkState *s, int k)
+{
+    return k >= 0 && (ck_terrain[k].cover_edge || (k == T_WOOD && s->wood_edge));
+}
+
 /* [CK Shooting factors] cover -1 (a field's hedges not against a shooter
- * within them), each other shooter at the same target this phase +1
- * (joins_shot), within half range +1, rain -1. */
+ * within them: ck_cover_at_edge), each other shooter at the same target
+ * this phase +1 (joins_shot), within half range +1, rain -1. */
 static int shoot_parts(const CkState *s, int shooter, int target, CkFactors *p)
 {
     const CkFig *f = &s->figs[shooter], *t = &s->figs[target];
     factors_start(p, base_factor(f, t));
     int tk = piece_kind_at(s, t);
     if (tk >= 0 && ck_terrain[tk].cover &&
-        !(ck_terrain[tk].cover_edge && within_walls(s, ck_piece_at(s, f->x, f->y), t)))
+        !(ck_cover_at_edge(s, tk) && within_walls(s, ck_piece_at(s, f->x, f->y), t)))
         p->cover = -1;
     for (int i = 0; i < s->nfigs; i++) /* (who shot at him first: mostly nobody, at one test a figure) */
         if (s->figs[i].shot_at == target && i != shooter && s->figs[i].side == f->side && joins_shot(s, i, target))

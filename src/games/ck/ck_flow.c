@@ -736,6 +736,7 @@ static const char *const ck_option_help[] = {
     "shot_and_change=half|whole  a dragoon who shoots first and mounts or dismounts has half his move left, or none: each took half (Movement and Ranges)",
     "uphill=contact|set_off  a charger is uphill of his man, or below him, as at his point of contact, or as where he set off: one from below a man on a hill charges up to him (Hand to hand Combat)",
     "wood_fight=own|shared  each fighter is in a wood or marsh (-1 foot, -2 mounted) where he stands, the charger at his point of contact, or both are where either stands in one (Hand to hand Combat)",
+    "wood_cover=within|edge  a wood covers a man in it from every shooter, or at its edge only: not from a shooter within the same wood, as a field's hedges (Shooting factors)",
     NULL,
 };
 

@@ -140,6 +140,25 @@ Test(ck_shooting_factors, no_hedge_cover_from_a_shooter_in_the_same_field)
         }
 }
 
+/* (ecw, option wood_cover=edge) the rulebook's "edge of wood" read as the
+ * edge alone: a wood then covers its men as a field's hedges do, not from
+ * a shooter within the same wood (two play-testers argued it); from
+ * outside it covers as ever, and cover_from_inside=yes keeps the target's
+ * ground alone. */
+Test(ck_shooting_factors, wood_cover_edge_gives_no_cover_from_within_the_wood)
+{
+    for (int opt = 0; opt < 2; opt++) {
+        ckf_init(&F);
+        F.s.wood_edge = 1;
+        F.s.cover_inside = (uint8_t)opt;
+        ckf_ground(&F, CKP_WOOD, 20, 20);
+        int t = ckf_fig(&F, F_SHOT, 20, 19), in = ckf_fig(&F, F_DRAGOON, 20, 21), out = ckf_fig(&F, F_DRAGOON, 20, 28);
+        cr_expect_eq(ck_shoot_factor(&F.s, in, t, NULL), opt ? 3 + 1 - 1 : 3 + 1, "within the wood, cover_inside %d",
+                     opt);
+        cr_expect_eq(ck_shoot_factor(&F.s, out, t, NULL), 3 - 1, "from outside the wood, cover_inside %d", opt);
+    }
+}
+
 Test(ck_shooting_factors, cover_changes_the_outcome)
 {
     /* open ground: 3+5=8 against 3+1=4, half or less: dead */
