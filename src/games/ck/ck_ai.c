@@ -322,6 +322,8 @@ typedef struct Table {
     int8_t  charles;              /* Royalists: Charles free on the table, -1 not there, -2 not looked for */
     double  charles_danger;       /* ... person_danger where he stands, -1 not found yet */
     double  outlook[2];           /* Parliament: person_outlook of Charles, Wilmot where he stands, NAN not found */
+    uint16_t edge;                /* the pieces whose cover is at their edge only (Memo.edge, and the woods under
+                                   * wood_cover=edge), found once a call */
     int8_t  aimed[CK_MAX_FIGS];   /* own figures that shot at each figure; [0] -1: not counted */
     bool    asking;               /* better_charger_first is asking a friend's decision: he asks nobody's */
     int8_t  vol_phase;            /* Royalists: the volley planned for those unmoved (0) or moved (1), -1 none yet */
@@ -543,6 +545,7 @@ static void look(const CkState *s, Table *tb)
     tb->charles = -2;
     tb->charles_danger = -1;
     tb->outlook[0] = tb->outlook[1] = NAN;
+    tb->edge = (uint16_t)(tb->memo->edge | (s->wood_edge ? tb->memo->wood : 0u));
     tb->spiece = -1;
     memset(tb->room, 4, (size_t)n);
     memset(tb->z, 0, (size_t)n * sizeof *tb->z);
@@ -1116,10 +1119,7 @@ static Ground ground_of(const Table *tb, int pc)
 /* Does piece pc (-1: none) shelter its men in a way that an attacker
  * within it does not meet (an obstacle, or cover at its edge)? */
 /* The pieces whose cover is at their edge only, as bits (ck_cover_at_edge). */
-static unsigned edge_cover(const Table *tb)
-{
-    return tb->memo->edge | (tb->s->wood_edge ? tb->memo->wood : 0u);
-}
+static unsigned edge_cover(const Table *tb) { return tb->edge; }
 
 static bool sheltered_at_edge(const Table *tb, int pc)
 {
