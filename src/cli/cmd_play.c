@@ -1812,10 +1812,10 @@ static void review_help(const Play *p)
     if (p->g->standing)
         wrap_fputs(stdout, 2, "score: the points each side holds at the end");
     if (p->g->threats)
-        wrap_fputs(stdout, 2, "threats: where each side could have charged or shot next");
+        wrap_fputs(stdout, 2, "threats: where the enemy could have charged or shot your men next");
 }
 
-/* [play] The game is over and its result told: the player may still look
+/* The game is over and its result told: the player may still look
  * at the end (the last board, the log, the score, measures) before
  * leaving, as after a game at a table; an order, a hint or an undo is
  * refused (the seed is told now, and with it what was hidden: an undo

@@ -1118,12 +1118,9 @@ static Ground ground_of(const Table *tb, int pc)
 
 /* Does piece pc (-1: none) shelter its men in a way that an attacker
  * within it does not meet (an obstacle, or cover at its edge)? */
-/* The pieces whose cover is at their edge only, as bits (ck_cover_at_edge). */
-static unsigned edge_cover(const Table *tb) { return tb->edge; }
-
 static bool sheltered_at_edge(const Table *tb, int pc)
 {
-    return pc >= 0 && !tb->s->cover_inside && (piece_is(tb->memo->obst, pc) || piece_is(edge_cover(tb), pc));
+    return pc >= 0 && !tb->s->cover_inside && (piece_is(tb->memo->obst, pc) || piece_is(tb->edge, pc));
 }
 
 /* [CK Shooting factors] [CK Hand to hand Combat] (ecw) the ground gr of
@@ -1135,7 +1132,7 @@ static Ground met_by(Table *tb, Ground gr, int pc, int i)
 {
     if (sheltered_at_edge(tb, pc) && piece_under(tb, i) == pc) {
         gr.obst = 0, gr.inside = 1;
-        gr.cover &= !piece_is(edge_cover(tb), pc);
+        gr.cover &= !piece_is(tb->edge, pc);
     }
     return gr;
 }
