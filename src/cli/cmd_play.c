@@ -1357,12 +1357,29 @@ static bool comma_list(const char *s, size_t *at, size_t *len)
     return false;
 }
 
+/* An order `one` (ending in a newline) of a group named together: the
+ * first kept as the group's `lead`, each other rewritten by the game so
+ * that the group keeps its shape (a solo player's five troopers sent
+ * "towards" one point crowded onto it). */
+static void play_keep_shape(const GameOps *g, const void *st, char lead[], char *one, size_t cap)
+{
+    size_t n = strcspn(one, "\n");
+    char order[2 * PLAY_ORDER_MAX], shaped[2 * PLAY_ORDER_MAX];
+    snprintf(order, sizeof order, "%.*s", (int)n, one);
+    if (!lead[0])
+        snprintf(lead, 2 * PLAY_ORDER_MAX, "%s", order);
+    else if (g->group_order && g->group_order(st, lead, order, shaped, sizeof shaped) == 1 &&
+             (n = strlen(shaped)) + 2 <= cap)
+        memcpy(one, shaped, n), memcpy(one + n, "\n", 2);
+}
+
 /* Split a line of several orders into p->queued, one a line: at each ';'
  * ("move D1 20 8; move D2 22 8"), and a word listing figures with commas
  * or as a run made one order each ("move D1,D2,D3 by 0 8" and "move
- * D1-D3 by 0 8" are three). False, said
- * why, for more than PLAY_LINE_ORDERS or two such lists in one order. */
-static bool play_queue_line(Play *p, const char *s)
+ * D1-D3 by 0 8" are three), the game keeping the group's shape where it
+ * can (GameOps.group_order, asked of st before any has acted). False,
+ * said why, for more than PLAY_LINE_ORDERS or two such lists in one order. */
+static bool play_queue_line(Play *p, const void *st, const char *s)
 {
     int n = 0;
     for (const char *o = s; *o;) {
@@ -1389,6 +1406,7 @@ static bool play_queue_line(Play *p, const char *s)
                 printf("one list of figures an order: '%s' has two\n", t);
                 return false;
             }
+            char lead[2 * PLAY_ORDER_MAX] = ""; /* the group's first order, to keep its shape by */
             for (const char *item = t + at; item < t + at + wl;) {
                 size_t il = strcspn(item, ",");
                 if (item + il > t + at + wl)
@@ -1406,6 +1424,7 @@ static bool play_queue_line(Play *p, const char *s)
                         snprintf(one, sizeof one, "%.*s%.*s%s\n", (int)at, t, (int)il, item, t + at + wl);
                     else
                         snprintf(one, sizeof one, "%.*s%s%d%s\n", (int)at, t, letter, k, t + at + wl);
+                    play_keep_shape(p->g, st, lead, one, sizeof one);
                     sb_append(&p->queued, one);
                     n++;
                 }
@@ -1447,7 +1466,7 @@ static char *play_next_line(Play *p, const void *st, int player)
     size_t at, len;
     if (!s || (!strchr(s, ';') && !comma_list(s, &at, &len)))
         return s;
-    if (!play_queue_line(p, s)) {
+    if (!play_queue_line(p, st, s)) {
         p->queued.len = 0;
         if (p->queued.s)
             p->queued.s[0] = '\0';

@@ -145,6 +145,12 @@ typedef struct GameOps {
     /* Optional: the prompt's `roster`, the figures alone as render lists
      * them, without the map (NULL: `roster` draws the board). */
     void (*roster)(const void *st, int player, FILE *out);
+    /* Optional: `order`, one of the orders the prompt makes of a group of
+     * figures named together ("move D1-D3 towards 30 20"), rewritten into
+     * buf so that the group keeps its shape; `lead` is the first figure's
+     * order, and none of the group has acted yet. 1 if rewritten, else 0
+     * (the order is given as it is). */
+    int  (*group_order)(const void *st, const char *lead, const char *order, char *buf, size_t n);
     /* The game's verbs and one usage line each ("move LINE ZONE"). */
     int                nverbs;
     const char *const *verb_help;

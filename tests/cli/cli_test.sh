@@ -1525,6 +1525,16 @@ grep -q 'move C2 28' "$tmp/out" && fail "an order after a refused one was played
 grep -q '^you (parliament): move C4 32.0 2.8$' "$tmp/out" || fail "the second line's list: $(grep 'you (parliament)' "$tmp/out")"
 grep -q '^(the turn has passed: not given: move C5 by 0 1)$' "$tmp/out" || fail "an order left after end was not dropped"
 grep -q 'move C5 34' "$tmp/out" && fail "an order of the last turn was given in the next"
+# a_group_sent_towards_a_point_keeps_its_shape (a solo player's five troopers sent "towards" one point
+# crowded onto it): each point, and bend, moved by where its figure stands from the first's, kept on the
+# table; "towards" a figure sends all at him (seed 5: C1-C5 at (26..34, 0.8), D1-D3 at (16..20, 0.8))
+printf 'move C1-C5 towards 30 20\nmove D1,D2 20 7 via 19 5\nmove D3,D4 towards 47 40\nmove Y,D5 towards C1\nquit\n' |
+  "$ecw" play catch-a-king --as parliament --seed 5 >"$tmp/out" 2>"$tmp/err"
+grep -q '^parliament> move C5 towards 38.0 20.0$' "$tmp/out" && grep -q '^you (parliament): move C5 35.6 8.6$' "$tmp/out" ||
+  fail "a group towards a point: $(grep 'move C' "$tmp/out")"
+grep -q '^parliament> move D2 22.0 7.0 via 21.0 5.0$' "$tmp/out" || fail "a group's bend: $(grep 'move D2' "$tmp/out")"
+grep -q '^parliament> move D4 towards 48.0 40.0$' "$tmp/out" || fail "a group's point off the table: $(grep 'move D4' "$tmp/out")"
+grep -q '^parliament> move D5 towards C1$' "$tmp/out" || fail "a group towards a figure was rewritten: $(grep 'move D5' "$tmp/out")"
 # in the hot seat what is left is dropped before the terminal passes, not told to the other side (a
 # reviewer's: the search of D5 ends Parliament's turn, seed 2); a quit mid-line says what it leaves
 printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D4 22 7\nmove D5 24 8.5\nmove D5 24 8.5;move C1 by 0 1\nquit\n' |

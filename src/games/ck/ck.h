@@ -561,6 +561,7 @@ int  ck_hidden_shown(const void *before, const void *now);
 typedef struct CkInch { char s[16]; } CkInch;
 CkInch ck_inch(float v);
 int  ck_parse(const void *st, const char *text, Action *out, Diag *d);
+int  ck_group_order(const void *st, const char *lead, const char *order, char *buf, size_t n);
 void ck_render(const void *st, int player, FILE *out);
 int  ck_heuristic(const void *st, Rng *rng, Action *out);
 int  ck_odds_cli(int argc, char **argv, FILE *out, Diag *d);

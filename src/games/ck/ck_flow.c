@@ -775,6 +775,7 @@ const GameOps ck_ops = {
     .hidden_shown = ck_hidden_shown,
     .render = ck_render,
     .roster = ck_roster,
+    .group_order = ck_group_order,
     .nverbs = CKV_COUNT,
     .verb_help = ck_verb_help,
     .list_shown = 12, /* orders are mostly typed: `move D1 21.5 30` (a play-tester filtered out the rest) */

@@ -533,3 +533,58 @@ int ck_parse(const void *st, const char *text, Action *out, Diag *d)
     out->verb = (int16_t)verb;
     return parse_args(st, verb, tok, nt, out, d) < 0 ? -1 : out_of_phase(st, verb, d);
 }
+
+/* Is t a number (a word of a point), not a figure's name? */
+static bool is_number(const char *t)
+{
+    Diag why = {""};
+    float v;
+    return parse_float(t, -100, 100, &why, &v) == 0;
+}
+
+/* Where figure i stands as the screen tells it (the point "by" counts from). */
+static void told_at(const CkState *s, int i, float *x, float *y)
+{
+    *x = strtof(ck_inch(s->figs[i].x).s, NULL), *y = strtof(ck_inch(s->figs[i].y).s, NULL);
+}
+
+/* One order of a group named together ("move
+ * C1-C5 towards 30 20", "move D1,D2 12 30 via 10 20"), `order`, rewritten
+ * into buf so that the group keeps its shape: its point (and bend) moved
+ * by where its figure stands from the first's, whose order is `lead`; a
+ * point shifted off the table is brought to its edge. A solo player's five
+ * troopers sent "towards" one point crowded onto it. 1 if rewritten, 0 for
+ * any other order (a charge, "by", "towards" a figure: all go at him). */
+int ck_group_order(const void *st, const char *lead, const char *order, char *buf, size_t n)
+{
+    const CkState *s = st;
+    char l1[160], l2[160], *t1[12], *t2[12];
+    Diag d = {""};
+    int n1 = ck_tokens(lead, l1, sizeof l1, t1, 12, &d), n2 = ck_tokens(order, l2, sizeof l2, t2, 12, &d);
+    if (n1 < 4 || n1 != n2 || strcasecmp(t1[0], "move") != 0 || strcasecmp(t2[0], "move") != 0)
+        return 0;
+    int lf = ck_fig_find(s, t1[1]), of = ck_fig_find(s, t2[1]);
+    bool towards = strcasecmp(t2[2], "towards") == 0 || strcasecmp(t2[2], "toward") == 0;
+    int at = towards ? 3 : 2; /* the point's first word */
+    if (lf < 0 || of < 0 || lf == of || at + 1 >= n2 || !is_number(t2[at]) || !is_number(t2[at + 1]))
+        return 0;
+    float lx, ly, ox, oy;
+    told_at(s, lf, &lx, &ly), told_at(s, of, &ox, &oy);
+    int via = -1; /* the bend's first word */
+    for (int k = at + 2; k + 2 < n2; k++)
+        if (strcasecmp(t2[k], "via") == 0 && is_number(t2[k + 1]) && is_number(t2[k + 2]))
+            via = k + 1;
+    size_t len = 0;
+    for (int k = 0; k < n2; k++) {
+        char word[24];
+        snprintf(word, sizeof word, "%s", t2[k]);
+        bool bend = via >= 0 && (k == via || k == via + 1);
+        if (k == at || k == at + 1 || bend) { /* shifted, kept on the table, to the hundredth */
+            bool y = k == at + 1 || (bend && k == via + 1);
+            float v = fminf(fmaxf(strtof(t2[k], NULL) + (y ? oy - ly : ox - lx), 0), CK_TABLE);
+            snprintf(word, sizeof word, "%s", ck_inch(roundf(v * 100) / 100).s);
+        }
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s", k ? " " : "", word);
+    }
+    return len < n;
+}
