@@ -5,6 +5,7 @@
  * every action with its side and every event's line (the dice among them). */
 #include "cli.h"
 #include <stdlib.h>
+#include <string.h>
 
 /* The --help text. */
 static void replay_help(FILE *f)
@@ -35,26 +36,57 @@ static void replay_show(void *ud, const void *st, int player, const RecAction *r
 /* Replay the loaded record r; returns the exit code. With show, the
  * events' lines go to stdout (all of them: the game is over or its
  * record is in hand, with its seed) and each action is told. */
+/* Do `words` name the action described as `fields` (read back as this
+ * ecw reads them, so that an older ecw's way of writing a point passes)? */
+static bool words_name(const GameOps *g, const void *st, const char *words, const char *fields)
+{
+    Action a;
+    Diag d = {{0}};
+    char back[RECORD_TEXT];
+    if (g->parse(st, words, &a, &d) < 0)
+        return false;
+    g->describe(st, &a, back, sizeof back);
+    return strcmp(back, fields) == 0;
+}
+
 /* The action a record leaves waiting for its dice (play's quit at a die
- * prompt), as this ecw reads it: what --load will do with it. */
-static void replay_pending(const Record *r, const void *st, const char *path)
+ * prompt), as this ecw reads it: what --load will do with it. With
+ * verify, only whether it could have been declared where the record
+ * stops: one not legal there, or in a game over, fails it, said why,
+ * since play keeps only an action it has checked (1 then, else 0). */
+static int replay_pending(const Record *r, const void *st, const char *path, bool verify)
 {
     if (!r->has_pending)
-        return;
+        return 0;
     const GameOps *g = r->game;
     char text[RECORD_TEXT];
     g->describe(st, &r->pending.a, text, sizeof text);
     Diag d = {{0}};
-    if (g->terminal(st))
+    bool over = g->terminal(st), illegal = !over && g->check(st, &r->pending.a, &d) < 0;
+    if (verify && (over || illegal)) {
+        cli_error("replay: %s: the pending action (%s) %s%s%s: play keeps only an action it has checked (an edited "
+                  "file)", path, text, over ? "waits in a game that is over" : "is not legal where the record stops (",
+                  over ? "" : d.msg, over ? "" : ")");
+        return 1;
+    }
+    if (verify && r->pending.text[0] && !words_name(g, st, r->pending.text, text)) { /* play writes its fields' words */
+        cli_error("replay: %s: the pending action's words (\"%s\") are not its fields' (%s): one or the other was "
+                  "edited", path, r->pending.text, text);
+        return 1;
+    }
+    if (verify) /* (told once the record has passed) */
+        return 0;
+    if (over)
         printf("the record also holds %s waiting for its dice, though the game is over: nothing goes on with it\n",
                text);
-    else if (g->check(st, &r->pending.a, &d) < 0)
+    else if (illegal)
         printf("then %s was declared, but it is not legal here (%s): 'ecw play --load %s' drops it\n", text, d.msg,
                path);
     else
         printf("then %s was declared; its dice were being typed (%zu so far) when the game stopped: "
                "'ecw play --load %s' goes on with it\n",
                text, r->pending_rolls, path);
+    return 0;
 }
 
 /* What --verify compared: the hashes, and the dice recorded, or that a
@@ -94,13 +126,15 @@ static int replay_run(const Record *r, const char *path, bool verify, bool show,
                   "its %zu actions replay without a refusal, which checks the rules but not the record",
                   path, r->nactions);
         code = EXIT_FAIL;
+    } else if (verify && replay_pending(r, st, path, true)) {
+        code = EXIT_FAIL;
     } else {
         char compared[256] = "";
         if (verify)
             verified_what(r, compared, sizeof compared);
         printf("%s: %zu actions replayed%s\n", path, r->nactions, compared);
         cli_print_result(r->game, st, stdout);
-        replay_pending(r, st, path);
+        replay_pending(r, st, path, false);
     }
     evlog_fini(&log);
     free(st);

@@ -592,10 +592,18 @@ sed -E 's/("pending":\{"verb":)[0-9]+/\199/' "$tmp/dice-eof.json" >"$tmp/dice-ba
 expect 0 "$ecw" replay "$tmp/dice-bad.json"
 grep -q "^then ? P3 was declared, but it is not legal here (.*): 'ecw play --load .*dice-bad.json' drops it$" "$tmp/out" ||
   fail "replay of a record whose pending action is illegal: $(tail -2 "$tmp/out")"
+cp "$tmp/dice-bad.json" "$tmp/dice-bad1.json" # (the load below saves the game back without it)
+# ... and --verify fails such a record, as it does one whose pending words and fields disagree, since
+# play keeps only an action it has checked, written as its fields read (a carried-over defect: it passed)
+expect 1 "$ecw" replay --verify "$tmp/dice-bad1.json"
+err_has "the pending action (? P3) is not legal where the record stops (.*): play keeps only an action it has checked (an edited file)"
+sed -E 's/"text":"move P3 7"\}/"text":"move P3 6"}/' "$tmp/dice-eof.json" >"$tmp/dice-bad2.json"
+expect 1 "$ecw" replay --verify "$tmp/dice-bad2.json"
+err_has "the pending action's words (\"move P3 6\") are not its fields' (move P3 7): one or the other was edited"
+expect 0 "$ecw" replay --verify "$tmp/dice-eof.json"
 printf 'quit\n' | "$ecw" play --load "$tmp/dice-bad.json" >"$tmp/out" 2>"$tmp/err" || fail "a bad pending action: exit $?: $(cat "$tmp/err")"
 grep -q "^the action that waited for its dice, ? P3 (its text in the record says 'move P3 7'), is not legal here (.*): it is dropped, with the 2 dice typed for it$" "$tmp/out" ||
   fail "a bad pending action: $(sed -n 7,10p "$tmp/out")"
-expect 0 "$ecw" replay --verify "$tmp/dice-bad.json"
 # dice kept for a pending action that it never asks for (a record edited by hand) are dropped,
 # and said, so that the game saved after it loads again (seed 1: Parliament's 'end' waits,
 # its card calls for two dice; six are kept for it; its "final_dice" goes, as if an ecw made it
