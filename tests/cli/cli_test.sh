@@ -67,7 +67,7 @@ grep -q "^(the seed fixes how the hidden cards are dealt: anyone who knows 3 can
 printf 'quit\n' | "$ecw" play catch-a-king >/dev/null 2>"$tmp/err"
 grep -q "seed fixes the hidden cards" "$tmp/err" && fail "play without --seed warned of a seed"
 # every option the game knows is listed, the last included (the list was cut off at 128 characters)
-expect 2 "$ecw" sim catch-a-king --option nosuch=1; err_has "together, blocked_recoil, shoot_then_charge, uphill, shot_and_change, wood_fight, wood_cover)"
+expect 2 "$ecw" sim catch-a-king --option nosuch=1; err_has "together, blocked_recoil, shoot_then_charge, uphill, shot_and_change, wood_fight, wood_cover, dragoons_on_foot)"
 expect 2 "$ecw" play catch-a-king --option nosuch=1; err_has "this game knows: terrain, spread, recoil_frees, exit_scores"
 expect 2 "$ecw" sim catch-a-king --option defender_takes=maybe; err_has "option defender_takes: expected ask, yes or no, not 'maybe'"
 grep -q '^seed' "$tmp/err" && fail "play printed a seed before refusing a bad option"

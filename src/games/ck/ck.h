@@ -34,6 +34,7 @@ enum {
  * was refused a move typed 8.0" from there at 0.05"); a point typed from
  * the shown coordinates is never refused for their rounding. */
 #define CK_REACH_GRACE 0.075f
+#define CK_DRAGOON_FOOT 6.0f /* a dragoon's move on foot (ecw; option dragoons_on_foot=8) */
 /* A charge's reach has no grace: nobody types its point of contact, ecw
  * works it out; what measures a charge (measure, threats) uses this too,
  * or it says "within it" of a man the charge then finds 8.06" off. */
@@ -167,6 +168,7 @@ typedef struct CkState {
                                * in it (in the struct's padding: the layout, and old records' hashes, unchanged) */
     uint8_t wood_edge;        /* option wood_cover=edge: a wood covers its men at its edge only, not from a shooter
                                * within it (as a field's hedges; in the padding too) */
+    uint8_t foot_dragoons_full; /* option dragoons_on_foot=8: a dragoon on foot keeps his 8" (in the padding too) */
 } CkState;
 
 /* ---- tables (ck_tables.c, from data/catch-a-king/) ---- */
@@ -467,9 +469,11 @@ int   ck_bent_out_of_reach(const CkState *s, const CkFig *f, int from, float bx,
 int   ck_out_of_reach(const CkState *s, const CkFig *f, int from, float x, float y, float dist, float allow,
                       const char *what, Diag *d);
 /* A figure's full move in its present state (a dragoon on foot: 6"). */
-static inline float ck_fig_rate(const CkFig *f) /* inline: the players ask it in their loops */
+/* [CK Movement and Ranges] a figure's move: a dragoon on foot 6" (ecw),
+ * or his 8" under option dragoons_on_foot=8. */
+static inline float ck_fig_rate(const CkState *s, const CkFig *f) /* inline: the players ask it in their loops */
 {
-    return f->type == F_DRAGOON && !f->mounted ? 6.0f : ck_figs[f->type].move;
+    return f->type == F_DRAGOON && !f->mounted && !s->foot_dragoons_full ? CK_DRAGOON_FOOT : ck_figs[f->type].move;
 }
 void ck_move_apply(CkState *s, const Action *a, GameIO *io);
 int  ck_combat_check_known(const CkState *s, const Action *a, const CkKnown *k, Diag *d);

@@ -1054,8 +1054,8 @@ static bool move_towards(Table *tb, int i, float tx, float ty, float stop, bool 
  * foes, ck_figs is an atomic load each time). */
 static inline float fig_rate(const Table *tb, const CkFig *g)
 {
-    float m = g->type == F_DRAGOON && !g->mounted ? 6.0f : tb->figs[g->type].move;
-    assert(m == ck_fig_rate(g));
+    float m = g->type == F_DRAGOON && !g->mounted && !tb->s->foot_dragoons_full ? CK_DRAGOON_FOOT : tb->figs[g->type].move;
+    assert(m == ck_fig_rate(tb->s, g));
     return m;
 }
 
@@ -1070,7 +1070,7 @@ static int base_factor(const Table *tb, const CkFig *f, const CkFig *foe)
 static float foe_move(Table *tb, int e)
 {
     const CkFig *g = &tb->s->figs[e];
-    float m = ck_fig_rate(g);
+    float m = ck_fig_rate(tb->s, g);
     m /= g->type != F_CLUBMAN && on_hard(tb, e) ? 2 : 1;
     return g->wounded ? m / 2 : m;
 }
@@ -2292,7 +2292,7 @@ static unsigned next_reach(Table *tb, int j)
     if (m->reach_next < 0) {
         const CkState *s = tb->s;
         const CkFig *g = &s->figs[j];
-        float rate = ck_fig_rate(g);
+        float rate = ck_fig_rate(s, g);
         int in = 0;
         #pragma GCC unroll 12 /* the pieces in a row, as in ck_way_difficult */
         for (int p = 0; p < CK_PIECES; p++) /* a quick look first: the ground only ever shortens the move */
@@ -3313,7 +3313,7 @@ static bool run_north(Table *tb, int i, Action *out)
     /* [CK Combat Outcomes] (option blocked_recoil=dies) one by a side edge, within his recoil of it,
      * slants away from it first: beaten there by a trooper from within, he would die (a play-tester
      * killed three shot who ran north along the west edge) */
-    float band = ck_fig_rate(f) / 2 + ck_fig_radius(f) + 0.1f;
+    float band = ck_fig_rate(tb->s, f) / 2 + ck_fig_radius(f) + 0.1f;
     int lean = !tb->s->blocked_dies ? 0 : f->x < band ? 1 : f->x > CK_TABLE - band ? -1 : 0;
     for (int k = lean ? -2 : 0; k < 7; k++) {
         float turn = k < 0 ? (float)lean * (k == -2 ? 0.5f : 1.0f) : slant[k];

@@ -937,7 +937,7 @@ static int recoil_point(const CkState *s, int loser, int from, float *x, float *
 {
     int via = -1;
     const CkFig *l = &s->figs[loser], *o = &s->figs[from];
-    float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(l) / 2;
+    float dx = l->x - o->x, dy = l->y - o->y, len = ck_dist(l->x, l->y, o->x, o->y), m = ck_fig_rate(s, l) / 2;
     if (len < 1e-3f)
         dx = 0, dy = l->side == CK_PAR ? -1.0f : 1.0f, len = 1;
     float ux = dx / len, uy = dy / len, r = ck_fig_radius(l), go = to_edge(l->x, l->y, ux, uy, m, r);
@@ -989,7 +989,7 @@ static bool recoil_cut_short(const CkState *s, int loser, int from)
     int by = recoil_point(s, loser, from, &x, &y, NULL);
     if (by >= 0)
         return s->figs[by].status == FS_ACTIVE && s->figs[by].side != l->side;
-    return ck_dist(l->x, l->y, x, y) < ck_fig_rate(l) / 2 - 0.01f;
+    return ck_dist(l->x, l->y, x, y) < ck_fig_rate(s, l) / 2 - 0.01f;
 }
 
 bool ck_recoil_end(const CkState *s, int loser, int from, float *x, float *y)
@@ -1398,7 +1398,8 @@ static unsigned close_in(CkState *s, const Action *a, GameIO *io, const char *ho
     if (io && io->log) { /* (a simulation without events formats nothing) */
         char what[80];
         if (way == 2)
-            snprintf(what, sizeof what, "%s, riding round by (%.1f, %.1f), from", how, (double)r.wx, (double)r.wy);
+            snprintf(what, sizeof what, "%s, %s round by (%.1f, %.1f), from", how, f->mounted ? "riding" : "going",
+                     (double)r.wx, (double)r.wy); /* (an auditor's clubman rode) */
         else if (way == 3)
             snprintf(what, sizeof what, "%s by way of (%.1f, %.1f) from", how, (double)a->bx, (double)a->by);
         else if (ck_dist(fx, fy, *cx, *cy) < 0.01f) /* (a play-tester read "charges from" with nowhere to) */

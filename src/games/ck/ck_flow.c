@@ -310,8 +310,9 @@ static void drover(CkState *s, GameIO *io)
     int i = game_roll(&s->rng, io, CK_PIECES, CK_PAR,
                       "the drover's piece, by its number; one searched or shown before is rolled again") - 1;
     while (s->pieces[i].searched || s->pieces[i].prom_seen) /* each roll again says why (a referee's was asked
-                                                             * again without a word) */
-        i = game_roll(&s->rng, io, CK_PIECES, CK_PAR, "the drover's piece again: piece %d is %s", i + 1,
+                                                             * again without a word), of the roll before
+                                                             * (an auditor read it of the new one) */
+        i = game_roll(&s->rng, io, CK_PIECES, CK_PAR, "the drover's piece, rolled again since piece %d is %s", i + 1,
                       s->pieces[i].searched ? "searched already" : "shown by a drover already") - 1;
     CkPiece *p = &s->pieces[i];
     p->prom_seen = 1;
@@ -737,6 +738,7 @@ static const char *const ck_option_help[] = {
     "uphill=contact|set_off  a charger is uphill of his man, or below him, as at his point of contact, or as where he set off: one from below a man on a hill charges up to him (Hand to hand Combat)",
     "wood_fight=own|shared  each fighter is in a wood or marsh (-1 foot, -2 mounted) where he stands, the charger at his point of contact, or both are where either stands in one (Hand to hand Combat)",
     "wood_cover=within|edge  a wood covers a man in it from every shooter, or at its edge only: not from a shooter within the same wood, as a field's hedges (Shooting factors)",
+    "dragoons_on_foot=6|8   a dragoon on foot moves 6\", as the shot do, or keeps the 8\" the rulebook gives dragoons (Movement and Ranges)",
     NULL,
 };
 

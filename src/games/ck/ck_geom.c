@@ -144,7 +144,7 @@ float ck_move_allowance(const CkState *s, const CkFig *f) { return ck_move_allow
 /* [CK Movement and Ranges] ck_move_allowance for a figure standing on piece p. */
 float ck_move_allowance_on(const CkState *s, const CkFig *f, int p)
 {
-    float m = f->changed_mount ? ck_figs[f->type].move : ck_fig_rate(f);
+    float m = f->changed_mount ? ck_figs[f->type].move : ck_fig_rate(s, f);
     if (p >= 0 && ck_terrain[s->pieces[p].kind].difficult && f->type != F_CLUBMAN)
         m /= 2;
     if (f->half)

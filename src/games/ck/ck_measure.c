@@ -122,7 +122,7 @@ static void say_move(const CkState *s, int i, float need, const char *to, const 
     int from = ck_piece_at(s, g.x, g.y);
     float allow = at ? ck_move_allowance_from(s, &g, from, at[0], at[1]) : ck_move_allowance_on(s, &g, from);
     char why[128] = "";
-    if (at && allow < ck_fig_rate(&g) - 1e-3f)
+    if (at && allow < ck_fig_rate(s, &g) - 1e-3f)
         ck_halved_because(s, &g, from, at[0], at[1], false, allow, why, sizeof why);
     if (!again)
         fprintf(out, "  %s may still move %.1f\"%s", id, (double)allow, why);
@@ -152,11 +152,15 @@ static void measure_figs(const CkState *s, int i, int j, FILE *out)
     char to_b[32], to_a[32];
     snprintf(to_b, sizeof to_b, "%s's base", ib);
     snprintf(to_a, sizeof to_a, "%s's base", ia);
-    say_range(s, i, dist, ib, out);
-    say_range(s, j, dist, ia, out);
+    bool friends = a->side == b->side; /* (an auditor was told one horseman had another in his range) */
+    if (friends)
+        fprintf(out, "  both %s: neither shoots at nor charges the other\n", a->side == CK_PAR ? "Parliament's" : "Royalists");
+    else
+        say_range(s, i, dist, ib, out), say_range(s, j, dist, ia, out);
     say_move(s, i, gap, to_b, NULL, out);
     say_move(s, j, gap, to_a, NULL, out);
-    fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
+    if (!friends)
+        fprintf(out, "  (a charge needs a clear way too, and rough ground on the way halves a move)\n");
 }
 
 /* [CK Movement and Ranges] does f stand deeper than 1" inside a piece

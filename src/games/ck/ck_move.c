@@ -424,7 +424,7 @@ static int out_of_reach(const CkState *s, const CkFig *f, int from, float x, flo
     if (from == CK_FROM_UNKNOWN)
         from = ck_piece_at(s, f->x, f->y);
     char why[128] = "";
-    if (allow < ck_fig_rate(f) - 1e-3f)
+    if (allow < ck_fig_rate(s, f) - 1e-3f)
         ck_halved_because(s, f, from, x, y, to_bend, allow, why, sizeof why);
     int places = 1;
     for (float scale = 10; places < 4 && llroundf(dist * scale) == llroundf(allow * scale); scale *= 10)
@@ -1303,7 +1303,9 @@ static void short_of_a_piece(const CkState *s, const CkFig *f, char *buf, size_t
         const CkPiece *pc = &s->pieces[p];
         float off = ck_dist(f->x, f->y, pc->x, pc->y) - pc->r;
         if (pc->placed && !pc->searched && off < 0.5f) {
-            snprintf(buf, n, " (%.2f\" short of the unsearched %s (piece %d): nothing searched)", (double)off,
+            char by[24]; /* (a tester was told "0.00\" short" of a man 0.002" off) */
+            snprintf(by, sizeof by, off < 0.005f ? "less than 0.01\"" : "%.2f\"", (double)off);
+            snprintf(buf, n, " (%s short of the unsearched %s (piece %d): nothing searched)", by,
                      ck_terrain[pc->kind].name, p + 1);
             return;
         }
@@ -1352,7 +1354,7 @@ static bool half_a_move(const CkState *s, const CkFig *f, float fx, float fy, co
 {
     bool bent = a->arg == CK_MOVE_BENT;
     float dist = bent ? ck_dist(fx, fy, a->bx, a->by) + ck_dist(a->bx, a->by, a->x, a->y) : ck_dist(fx, fy, a->x, a->y);
-    float rate = ck_fig_rate(f);
+    float rate = ck_fig_rate(s, f);
     if (f->type != F_DRAGOON || f->changed_mount || dist > rate / 2 + CK_REACH_GRACE)
         return false; /* (after a change the answer is never asked) */
     if (dist <= rate / 4 + CK_REACH_GRACE)

@@ -67,8 +67,9 @@ static const OddsOpt opts[O_COUNT] = {
                    "defender_takes=no; default: he takes him when he has room)"},
     [O_TCUT] = {"--target-blocked", 0, 0, K_ANY,
                 "the target's recoil would be cut short (an enemy's base or the\n"
-                "table's edge behind him): under the option blocked_recoil=dies he\n"
-                "dies rather than recoils (the default, stops, changes nothing)"},
+                "table's edge behind him) and the game is played with the option\n"
+                "blocked_recoil=dies: he dies rather than recoils (under the default,\n"
+                "stops, a recoil cut short is still a recoil: leave the flag out)"},
     [O_ACUT] = {"--attacker-blocked", 0, 0, K_MELEE,
                 "the attacker's recoil would be cut short: he dies rather than\n"
                 "recoils (blocked_recoil=dies)"},

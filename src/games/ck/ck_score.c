@@ -187,7 +187,7 @@ int ck_standing(const void *st, FILE *out)
         char words[512];
         int total = ck_points_words(&t, order[k], words, sizeof words);
         fprintf(out, "  %-10s %3d  %s\n", order[k] == CK_PAR ? "Parliament" : "Royalists", total,
-                words[0] ? words : "none yet");
+                words[0] ? words : over ? "none" : "none yet"); /* (a tester read "yet" of a game over) */
     }
     int left = unsearched(s);
     if (!over && left)

@@ -12,7 +12,7 @@ static const char *const known_options[] = {"terrain",           "spread",      
                                             "late_capture",      "pass_enemies",  "share_ground", "ride_round",
                                             "cover_from_inside", "absent_scores", "held_scores",  "defender_takes",
                                             "together",          "blocked_recoil", "shoot_then_charge", "uphill",
-                                            "shot_and_change",   "wood_fight",   "wood_cover",   NULL};
+                                            "shot_and_change",   "wood_fight",   "wood_cover",   "dragoons_on_foot", NULL};
 
 const char *const ck_square_names[9] = {"south-west", "south",  "south-east", "west", "centre",
                                         "east",       "north-west", "north",    "north-east"};
@@ -282,6 +282,7 @@ int ck_setup(void *st, const Options *opt, uint64_t seed, Diag *d)
         opt_two_way(opt, "shot_and_change", "half", "whole", &s->change_whole, d) < 0 ||
         opt_two_way(opt, "wood_fight", "own", "shared", &s->wood_shared, d) < 0 ||
         opt_two_way(opt, "wood_cover", "within", "edge", &s->wood_edge, d) < 0 ||
+        opt_two_way(opt, "dragoons_on_foot", "6", "8", &s->foot_dragoons_full, d) < 0 ||
         opt_two_way(opt, "absent_scores", "no", "yes", &s->absent_scores, d) < 0 ||
         opt_two_way(opt, "held_scores", "yes", "no", &s->only_led_off, d) < 0 ||
         opt_one_of(opt, "defender_takes", (const char *const[]){"ask", "yes", "no", NULL}, &s->defender_takes, d) < 0)

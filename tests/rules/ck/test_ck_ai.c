@@ -117,7 +117,7 @@ Test(ck_royalist_player, horse_shoots_first_and_falls_back_when_charles_is_far)
     cr_assert_eq(a.verb, CKV_MOVE, "verb %d", a.verb);
     cr_assert_eq(a.piece, h);
     cr_assert_gt(a.y, 20.0f, "he falls back north");
-    cr_assert_leq(ck_dist(24, 20, a.x, a.y), ck_fig_rate(ckf_f(&F, h)) / 2 + 0.01f, "half a move after shooting");
+    cr_assert_leq(ck_dist(24, 20, a.x, a.y), ck_fig_rate(&F.s, ckf_f(&F, h)) / 2 + 0.01f, "half a move after shooting");
 }
 
 /* The Royalists' turn played out by their computer player, up to `most`

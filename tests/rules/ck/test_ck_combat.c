@@ -522,6 +522,15 @@ Test(ck_hand_to_hand_combat, a_charger_rides_round_the_man_in_his_way)
     c = ckf_fig(&F, F_CAVALRY, 20, 16.5f), x = ckf_fig(&F, F_CHARLES, 20, 25); /* straight: 7.25", round: 8.5" */
     ckf_fig(&F, F_SHOT, 20, 24);
     ckf_refused(&F, ckf_act(CKV_CHARGE, c, x, 0, 0, 0), "no room to touch that figure");
+
+    ckf_init(&F); /* a man on foot goes round, he does not ride (an auditor's clubman rode) */
+    ckf_side(&F, CK_ROY);
+    int k2 = ckf_fig(&F, F_CLUBMAN, 20, 19), y = ckf_fig(&F, F_CAVALRY, 20, 24);
+    ckf_fig(&F, F_CAVALRY, 20, 22.5f); /* touching the first, on the straight point */
+    ckf_dice(&F, 2, 3, 3);
+    ckf_charge(&F, k2, y, false);
+    said = captured_last_text(&F.ev, "move");
+    cr_assert(strstr(said, "charges, going round by ("), "%s", said);
 }
 
 /* (ecw, "A charge with one bend") a charger may name a bend, as a move
@@ -1008,6 +1017,18 @@ Test(ck_combat_outcomes, dismounted_dragoon_recoils_half_of_six)
     ckf_assert_dice(&F, 2);
     cr_assert_eq(ckf_f(&F, d)->status, FS_ACTIVE);
     ckf_assert_at(&F, d, 10, 19);
+}
+
+Test(ck_combat_outcomes, dismounted_dragoon_recoils_half_of_eight_under_dragoons_on_foot_8)
+{
+    F.s.foot_dragoons_full = 1;
+    ckf_side(&F, CK_ROY);
+    int s = ckf_fig(&F, F_SHOT, 10, 30), d = ckf_fig(&F, F_DRAGOON, 10, 22);
+    ckf_f(&F, d)->mounted = 0;
+    ckf_dice(&F, 2, 5, 2); /* 4+5=9 against 3+2=5 */
+    ckf_shoot(&F, s, d);
+    ckf_assert_dice(&F, 2);
+    ckf_assert_at(&F, d, 10, 18);
 }
 
 Test(ck_combat_outcomes, recoil_kept_on_the_table)

@@ -501,6 +501,30 @@ Test(ck_movement_and_ranges, dragoon_dismount_costs_half)
     cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 23)));
 }
 
+/* Option dragoons_on_foot=8: the rulebook's one 8" for dragoons, on foot
+ * too (an auditor asked why ecw's 6" had no option); his change still
+ * costs half of 8". Set up through the option's words. */
+Test(ck_movement_and_ranges, dragoons_on_foot_8_keeps_the_rulebooks_rate)
+{
+    Options o = {0};
+    opt_set(&o, "dragoons_on_foot", "8", NULL);
+    cr_assert_eq(ck_setup(&F.s, &o, 1, NULL), 0);
+    cr_assert_eq(F.s.foot_dragoons_full, 1);
+    ckf_init(&F); /* (the set-up's table cleared) */
+    F.s.foot_dragoons_full = 1;
+    int d = ckf_fig(&F, F_DRAGOON, 20, 20);
+    ckf_f(&F, d)->mounted = 0;
+    cr_assert(ckf_ok(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 28)), "8\" on foot");
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 28.1f)));
+    F.s.foot_dragoons_full = 0;
+    cr_assert(!ckf_ok(&F, ckf_act(CKV_MOVE, d, 0, 0, 20, 26.2f)), "6\" on foot by default");
+    Options bad = {0};
+    opt_set(&bad, "dragoons_on_foot", "7", NULL);
+    Diag why = {""};
+    cr_assert_eq(ck_setup(&F.s, &bad, 1, &why), -1);
+    cr_assert(strstr(why.msg, "dragoons_on_foot") != NULL, "%s", why.msg);
+}
+
 /* Regression test for a bug fixed in (src/games/ck/ck_geom.c, ck_move_allowance, with ck_move.c
  * ck_move_apply): the rulebook gives dragoons 8" and lets them change
  * mount for half of it, and the docs leave them the other half. A mounted
@@ -1388,6 +1412,22 @@ Test(ck_movement_and_ranges, measure_tells_distance_sight_range_and_move)
     cr_assert(strstr(t, "  sight: clear\n"), "%s", t);
     cr_assert(strstr(t, "  S1 shoots 12\": D1 is in range, within half range (+1)\n"), "%s", t);
     cr_assert(strstr(t, "  S1 moves 6.0\" when his side next moves, from where he stands: D1's base is within it\n"), "%s", t);
+    free(t);
+}
+
+/* ... and between two friends it gives no shot or charge (an auditor was
+ * told one horseman had the other in his range). */
+Test(ck_movement_and_ranges, measure_between_friends_gives_no_shot)
+{
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_HORSE, 20, 30);
+    ckf_fig(&F, F_HORSE, 21.45f, 30);
+    Diag d = {{0}};
+    char *t = measured("H1 H2", &d);
+    cr_assert_not_null(t, "%s", d.msg);
+    cr_assert(strstr(t, "  both Royalists: neither shoots at nor charges the other\n"), "%s", t);
+    cr_assert_null(strstr(t, "shoots 6\""), "%s", t);
+    cr_assert_null(strstr(t, "a charge needs"), "%s", t);
     free(t);
 }
 

@@ -602,3 +602,20 @@ Test(ck_aim_of_the_game, score_after_the_end_is_the_final_points)
     cr_assert_null(strstr(t, "face down"), "%s", t);
     free(t);
 }
+
+/* ... and a side that scored nothing is told "none", not "none yet" (an
+ * auditor read "yet" of a game over). */
+Test(ck_aim_of_the_game, score_after_the_end_says_none_not_none_yet)
+{
+    ckf_all_pieces(&F);
+    for (int i = 0; i < CK_PIECES; i++)
+        F.s.pieces[i].searched = 1, F.s.pieces[i].disc = F.s.pieces[i].prom = CK_NONE;
+    ckf_fig(&F, F_CAVALRY, 20, 2);
+    char *t = standing_text(&F.s);
+    cr_assert(strstr(t, "  Royalists    0  none yet\n"), "%s", t);
+    free(t);
+    F.s.phase = CP_OVER;
+    t = standing_text(&F.s);
+    cr_assert(strstr(t, "  Royalists    0  none\n"), "%s", t);
+    free(t);
+}

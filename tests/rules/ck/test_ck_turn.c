@@ -860,8 +860,8 @@ static CkPiece *drover_at(int piece, float x, float y, int disc, int prom, float
     ckf_assert_dice(&F, 2);
     cr_assert(F.dice.sides[0] == 12 && F.dice.sides[1] == 12, "the drover's piece is a d12");
     cr_assert(strstr(F.dice.why[0], "the drover's piece"), "%s", F.dice.why[0]);
-    char again[64]; /* the roll again says why (a referee's was asked again without a word) */
-    snprintf(again, sizeof again, "the drover's piece again: piece %d is searched already", piece == 0 ? 2 : 1);
+    char again[96]; /* the roll again says why (a referee's was asked again without a word) */
+    snprintf(again, sizeof again, "the drover's piece, rolled again since piece %d is searched already", piece == 0 ? 2 : 1);
     cr_assert(strstr(F.dice.why[1], again), "%s", F.dice.why[1]);
     cr_assert_eq(F.s.turn, 2);
     return p;
