@@ -1843,7 +1843,8 @@ static void review_help(const Play *p)
 static void play_review(Play *p, const void *st)
 {
     int player = p->hotseat ? (p->seated >= 0 ? p->seated : 0) : p->human;
-    puts("(the game is over: 'board', 'log', 'score' or 'help' to look at it, 'quit' to leave)");
+    puts("(the game is over: 'board', 'roster', 'log', 'score', 'measure', 'odds' or 'help' to look at it, 'quit' to "
+         "leave)"); /* (a tester found more worked than this said) */
     for (char *s; (s = play_read(p)) != NULL;) {
         bool extra = false;
         const char *w = play_word(s, &extra);
@@ -2052,6 +2053,8 @@ static int play_start(PlayArgs *a, Play *p, void *st, GameIO *io)
     else
         printf("You play %s, the computer (%s) the other side%s.\n", a->g->roles[a->human], a->ai->name,
                a->g->nplayers > 2 ? "s" : "");
+    if (!p->save) /* said at the start, not only at the quit that loses it (a tester playing in stages lost a game) */
+        puts("(this game is not saved: quitting loses it; start with --save FILE to keep it and go on later)");
     game_begin(a->g, st, io);
     return EXIT_OK;
 }

@@ -497,13 +497,13 @@ grep -q "^resumed $tmp/resume.json: $n actions replayed" "$tmp/out" || fail "pla
 grep -q "^you (parliament): " "$tmp/out" || fail "play --load did not go on as parliament"
 grep -q "^royalist (computer, random): " "$tmp/out" || fail "play --load did not go on against the random AI"
 grep -q "^result: " "$tmp/out" || fail "play --load did not play to the end"
-sed -n '/^result: /,$p' "$tmp/out" | grep -q "^(the game is over: 'board', 'log', 'score' or 'help' to look at it" ||
+sed -n '/^result: /,$p' "$tmp/out" | grep -q "^(the game is over: 'board', 'roster', 'log', 'score', 'measure', 'odds' or 'help' to look at it" ||
   fail "a game played to its end was not offered to be looked at: $(tail -5 "$tmp/out")"
 expect 0 "$ecw" replay --verify catch-a-king "$tmp/resume.json"
 # play_review: a game that is over is loaded to be looked at (its last board, log, score), orders refused, and
 # its file left as it was; a game played to its end at the prompt is looked at the same way before leaving
 cp "$tmp/resume.json" "$tmp/resume-over.json"
-printf 'score\nlog 2\nhelp\nundo\nmove D1 3 3\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" ||
+printf 'score\nlog 2\nhelp\nodds charge C1 R1\nundo\nmove D1 3 3\n' | "$ecw" play --load "$tmp/resume.json" >"$tmp/out" 2>"$tmp/err" ||
   fail "play --load of a game that is over exited $?: $(tail -c 300 "$tmp/err")"
 cmp -s "$tmp/resume.json" "$tmp/resume-over.json" || fail "play --load of a game that is over changed its file"
 # log WORDS shows each order whose telling holds them whole: a shot with both its dice, though each die names one
@@ -514,6 +514,8 @@ awk '/^  shoot: / { n++; if (p1 !~ /^  d6: / || p2 !~ /^  d6: /) bad++ } { p2 = 
 grep -q '^-- turn [0-9]* --$' "$tmp/logshoot" || fail "log shoot does not mark the turns: $(head -5 "$tmp/logshoot")"
 grep -q "^$tmp/resume.json is a game that is over: here is its end" "$tmp/out" || fail "the end was not shown: $(head -3 "$tmp/out")"
 grep -q "^the points at the end:" "$tmp/out" || fail "score at the end: $(cat "$tmp/out")"
+grep -q "^(if Parliament moved now, every figure of theirs fresh)$" "$tmp/out" && ! grep -q "^no odds: the game is over" "$tmp/out" ||
+  fail "odds at the end (the doc says it works there; a tester was told the game is over): $(grep -A2 '^odds' "$tmp/out")"
 grep -q "^the last 2 lines said" "$tmp/out" || fail "log at the end: $(cat "$tmp/out")"
 grep -q "^the game is over: no orders are left to give, and none taken back ('undo' is for a game going on)" "$tmp/out" ||
   fail "an undo at the end was not refused: $(tail -5 "$tmp/out")"
@@ -1556,6 +1558,11 @@ grep -q '^parliament> move D1 21,5 4$' "$tmp/out" || fail "a decimal comma was t
 # a list naming a figure in letters outside ASCII is told there is no such figure, not that it is no point
 printf 'move D1,\303\251 by 0 6\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q $'^illegal: no figure called \'\303\251\'$' "$tmp/out" || fail "a non-ASCII item of a list: $(grep illegal "$tmp/out")"
+# a game started without --save says so at its start, not only at the quit that loses it (a tester's)
+printf 'quit\n' | "$ecw" play catch-a-king --seed 1 >"$tmp/out" 2>"$tmp/err"
+sed -n 2,3p "$tmp/out" | grep -q "^(this game is not saved: quitting loses it; start with --save FILE" || fail "no notice of an unsaved game: $(head -3 "$tmp/out")"
+printf 'quit\n' | "$ecw" play catch-a-king --seed 1 --save "$tmp/kept.json" >"$tmp/out" 2>"$tmp/err"
+grep -q "this game is not saved" "$tmp/out" && fail "a game with --save was told it is not saved"
 # threats_at_the_prompt: To Catch a King marks where the enemy could strike; Marston Less has no such map
 printf 'threats\nthreats now\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^Where the enemy could strike at Parliament when his side next moves:$' "$tmp/out" &&

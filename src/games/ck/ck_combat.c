@@ -1598,7 +1598,8 @@ int ck_action_odds(const void *st, const Action *a, FILE *out, Diag *d)
     CkState next;
     bool playing = s0->phase == CP_PARLIAMENT || s0->phase == CP_ROYALIST;
     bool theirs = a->piece >= 0 && a->piece < s0->nfigs &&
-                  ((playing && s0->figs[a->piece].side != s0->to_act) || s0->phase == CP_ARRIVE);
+                  ((playing && s0->figs[a->piece].side != s0->to_act) || s0->phase == CP_ARRIVE ||
+                   s0->phase == CP_OVER); /* (after the end, the table looked at as the doc says: a tester's) */
     if (theirs)
         s0 = their_turn(s0, s0->figs[a->piece].side, &next, out); /* (before arrivals come on too: a tester) */
     if (ck_check(s0, a, d) < 0)
