@@ -74,6 +74,7 @@ typedef struct Play {
     bool           has_caution; /* an order given at this prompt was cautioned (GameOps.caution) ... */
     Action         cautioned;   /* ... this one: given again, it is played */
     bool           took_hint;   /* the order read last was `take` (never cautioned) */
+    char           note_caution[512]; /* the order read last was parsed with a caution (GameOps.parse: 1), this */
     StrBuf         queued;      /* the orders of a line of several not given yet, each ending in '\n' ... */
     bool           order_refused; /* ... the last line was an order, refused or cautioned: the line stops */
     int            queued_player, queued_turn; /* ... for this side in this turn (else they are dropped) */
@@ -1260,9 +1261,12 @@ static int play_order(Play *p, const void *st, const char *s, Action *out)
         return PLAY_AGAIN;
     }
     Diag why = {{0}};
-    if (game_parse_checked(p->g, st, s, out, &why) == 0) {
+    int rc = game_parse_checked(p->g, st, s, out, &why);
+    if (rc >= 0) {
         p->by_number = false;
-        if (why.msg[0]) /* the game's note on the order, as "move D1 towards" stopping short */
+        if (rc == 1) /* a note that cautions: said by play_caution, the order to be given twice */
+            snprintf(p->note_caution, sizeof p->note_caution, "%s", why.msg);
+        else if (why.msg[0]) /* the game's note on the order, as "move D1 towards" stopping short */
             printf("(%s)\n", why.msg);
         return RUN_OVER;
     }
@@ -1280,7 +1284,11 @@ static bool play_caution(Play *p, const void *st, const Action *a)
 {
     char why[1200]; /* room for two costs at once: a guard's search that leaves his prisoners (a tester's was cut off) */
     bool again = p->has_caution && memcmp(&p->cautioned, a, sizeof *a) == 0;
-    if (again || p->took_hint || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
+    if (again && p->note_caution[0]) /* given twice: told as any note is */
+        printf("(%s)\n", p->note_caution);
+    if (!again && p->note_caution[0] && !p->took_hint) /* the parse's own caution (GameOps.parse returned 1) */
+        snprintf(why, sizeof why, "%s", p->note_caution);
+    else if (again || p->took_hint || !p->g->caution || !p->g->caution(st, a, why, sizeof why))
         return false;
     char text[RECORD_TEXT];
     p->g->describe(st, a, text, sizeof text);
@@ -1522,7 +1530,7 @@ static int human_choose(void *ud, const GameOps *g, const void *st, int player, 
         char *s = play_next_line(p, st, player);
         if (!s)
             return cli_interrupted ? RUN_QUIT : RUN_EOF;
-        p->took_hint = false;
+        p->took_hint = false, p->note_caution[0] = '\0';
         rc = *s ? play_line(p, st, player, s, out) : (p->order_refused = false, PLAY_AGAIN);
         if (rc == RUN_OVER && play_caution(p, st, out))
             rc = PLAY_AGAIN, p->order_refused = true;

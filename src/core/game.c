@@ -142,9 +142,10 @@ int game_winner(const GameOps *g, const void *st)
 
 int game_parse_checked(const GameOps *g, const void *st, const char *text, Action *out, Diag *d)
 {
-    if (g->parse(st, text, out, d) < 0)
+    int rc = g->parse(st, text, out, d);
+    if (rc < 0)
         return -1;
-    return g->check(st, out, d);
+    return g->check(st, out, d) < 0 ? -1 : rc;
 }
 
 int game_role_index(const GameOps *g, const char *role)

@@ -126,7 +126,10 @@ typedef struct GameOps {
     int  (*describe)(const void *st, const Action *a, char *buf, size_t n);
     /* Text to action; -1 with d saying what was wrong. On success d may
      * hold a note the prompt shows (To Catch a King's "move D1 towards X
-     * Y": why he stopped short), else is left empty. */
+     * Y": why he stopped short), else is left empty; 0, or 1 where the
+     * note is a caution: the action may not be what the words meant (the
+     * towards stopped short by something in the way), and a person gives
+     * it twice, as for GameOps.caution. */
     int  (*parse)(const void *st, const char *text, Action *out, Diag *d);
     /* Optional: what a legal action a costs its own side that a player
      * may not mean by it (To Catch a King: a guard's move or charge that

@@ -1466,7 +1466,7 @@ static int text_disagrees(const GameOps *g, const void *st, size_t i, const RecA
         return 0;
     Action b;
     Diag pd = {{0}};
-    if (g->parse(st, ra->text, &b, &pd) == 0) {
+    if (g->parse(st, ra->text, &b, &pd) >= 0) {
         g->describe(st, &b, read, sizeof read);
         if (strcmp(said, read) == 0)
             return 0;

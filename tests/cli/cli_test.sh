@@ -1524,6 +1524,14 @@ grep -q '^(as far as he may go that way; at (16.0, 8.9) beyond it: out of reach:
 # ... and by a bend: to it first, then as far as he may on (the bend's leg counted), played as the bent move
 printf 'move D1 towards 16 30 via 14 4\nquit\n' | "$ecw" play catch-a-king --as parliament --seed 1 >"$tmp/out" 2>"$tmp/err"
 grep -q '^you (parliament): move D1 14.3 8.2 via 14.0 4.0$' "$tmp/out" || fail "move towards via: $(grep -A2 'towards' "$tmp/out")"
+# a_towards_stopped_short_by_something_in_the_way_is_given_twice (a tester's horseman went 1.0" of 8" and the move
+# stood; seed 2: the band found on the hill stands 2.5" north of D5, who is in its way south)
+printf 'place 1 14 14\nplace 2 24 24\nplace 3 35 14\nplace 4 12 36\nplace 5 36 36\nplace 6 24 11\nplace 7 12 24\nplace 8 36 24\nplace 9 24 36\nplace 10 20 19\nplace 11 30 19\nplace 12 30 30\nmove D4 22 7\nmove D5 24 8.5\nmove D5 24 8.5\nmove S1 towards 24 5\nroster\nmove S1 towards 24 5\nquit\n' |
+  "$ecw" play catch-a-king --ai human --seed 2 >"$tmp/out" 2>"$tmp/err"
+grep -q '^careful: move S1 24.0 9.9: he stops after 1.1" of his 6.0"; at (24.0, 9.8) beyond it: that would touch an enemy: .*; at the point asked: the way passes over the base of D5' "$tmp/out" ||
+  fail "a towards stopped short was not cautioned: $(grep -A2 'move S1 towards' "$tmp/out")"
+[ "$(grep -c '^royalist: move S1 24.0 9.9$' "$tmp/out")" = 1 ] && sed -n '/^royalist> roster$/,/^royalist> move S1/p' "$tmp/out" | grep -q '^ S1 .*(24.0, 11.0)' ||
+  fail "a cautioned towards was played at once, or not when given again: $(grep 'S1' "$tmp/out")"
 # several_orders_on_a_line: given in turn (';', or figures listed with commas), stopping at the first not
 # played and saying what is not given; what is left when the turn passes is dropped, and said so
 printf 'move D1,D2 by 0 6; move C1 90 90; move C2 by 0 1\nmove C3,C4 by 0 2;end;move C5 by 0 1\nquit\n' |

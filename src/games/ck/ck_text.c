@@ -274,9 +274,15 @@ static float tenth(float v) { return roundf(v * 10) / 10; }
  * piece there as any move would). A solo player rides "at that wood"
  * without working out what a half move in rough ground leaves him. Where
  * he stops short, `note` says why the next 0.1" is refused (a play-tester
- * stopped behind a prisoner, unwarned). Where not even 0.1" is allowed,
- * the point is kept for the check to refuse. */
-static void go_towards(const CkState *s, Action *a, Diag *note)
+ * stopped behind a prisoner, unwarned), and why the point asked is, where
+ * that differs (a tester was told of a friend's base beside the way, not
+ * of the enemy across it). Where not even 0.1" is allowed, the point is
+ * kept for the check to refuse. 1 where something in the way stops him
+ * with more than an inch of his move unused, more than 2" short of the
+ * point (not merely by a base, as at the man he went towards), for the
+ * prompt to have the order given twice (a tester's horseman went 1.0" of
+ * 8" and the move stood), else 0. */
+static int go_towards(const CkState *s, Action *a, Diag *note)
 {
     const CkFig *f = &s->figs[a->piece];
     bool bent = a->arg == CK_MOVE_BENT; /* "towards X Y via BX BY": the way on from the bend */
@@ -284,23 +290,35 @@ static void go_towards(const CkState *s, Action *a, Diag *note)
     Diag d = {""};
     float dist = ck_dist(ox, oy, a->x, a->y);
     if (dist < 0.05f || ck_check(s, a, &d) >= 0)
-        return;
-    float most = ck_move_allowance_on(s, f, ck_piece_at(s, f->x, f->y)) + 0.1f; /* no move is longer */
+        return 0;
+    int from = ck_piece_at(s, f->x, f->y);
+    float most = ck_move_allowance_on(s, f, from) + 0.1f; /* no move is longer */
     Action t = *a, beyond = *a;
     for (int tenths = (int)lroundf(fminf(dist, most) * 10); tenths >= 1; tenths--) { /* (whole tenths: no drift) */
         float r = (float)tenths / 10;
         t.x = tenth(ox + (a->x - ox) * r / dist);
         t.y = tenth(oy + (a->y - oy) * r / dist);
         if (ck_dist(ox, oy, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
-            Diag why = {""};
-            if (ck_check(s, &beyond, &why) < 0 && note)
-                diag_set(note, "as far as he may go that way; at (%s, %s) beyond it: %s", ck_inch(beyond.x).s,
-                         ck_inch(beyond.y).s, why.msg);
+            Diag why = {""}, asked = {""};
+            float went = (bent ? ck_dist(f->x, f->y, ox, oy) : 0) + ck_dist(ox, oy, t.x, t.y);
+            float allow = ck_move_allowance_from(s, f, from, t.x, t.y);
+            bool blocked = ck_check(s, &beyond, &why) < 0 && strncmp(why.msg, "out of reach", 12) != 0;
+            if (why.msg[0] && note) {
+                (void)ck_check(s, a, &asked);
+                bool differs = strcmp(asked.msg, why.msg) != 0 && strncmp(asked.msg, "out of reach", 12) != 0;
+                char gone[64] = "as far as he may go that way";
+                if (blocked)
+                    snprintf(gone, sizeof gone, "he stops after %s\" of his %s\"", ck_inch(went).s, ck_inch(allow).s);
+                diag_set(note, "%s; at (%s, %s) beyond it: %s%s%s", gone, ck_inch(beyond.x).s, ck_inch(beyond.y).s,
+                         why.msg, differs ? "; at the point asked: " : "", differs ? asked.msg : "");
+            }
+            float left = ck_dist(t.x, t.y, a->x, a->y); /* (short of a man he went towards, only by his base: meant) */
             a->x = t.x, a->y = t.y;
-            return;
+            return blocked && allow - went > 1.0f && left > 2.0f;
         }
         beyond = t;
     }
+    return 0;
 }
 
 /* "towards X Y" or "towards T" (a figure: where he stands) at tok, n words:
@@ -383,8 +401,7 @@ static int parse_move(const CkState *s, char **tok, int nt, Action *a, Diag *d)
     if (nt >= 3 && (strcasecmp(tok[2], "towards") == 0 || strcasecmp(tok[2], "toward") == 0)) {
         if (fig_arg(s, tok[1], &a->piece, d) < 0 || parse_towards(s, tok + 2, nt - 2, a, d) < 0)
             return -1;
-        go_towards(s, a, d);
-        return 0;
+        return go_towards(s, a, d); /* (1: stopped short by something in the way, said in d) */
     }
     if (nt < 4) /* (what follows the point is parse_via's) */
         return diag_set(d, "usage: %s", ck_verb_help[CKV_MOVE]);
@@ -531,7 +548,8 @@ int ck_parse(const void *st, const char *text, Action *out, Diag *d)
         return diag_set(d, "unknown command '%s' (type 'help' for the list)", tok[0]);
     memset(out, 0, sizeof *out);
     out->verb = (int16_t)verb;
-    return parse_args(st, verb, tok, nt, out, d) < 0 ? -1 : out_of_phase(st, verb, d);
+    int rc = parse_args(st, verb, tok, nt, out, d);
+    return rc < 0 || out_of_phase(st, verb, d) < 0 ? -1 : rc; /* (1: a towards stopped short, to give twice) */
 }
 
 /* Is t a number (a word of a point), not a figure's name? */

@@ -632,6 +632,34 @@ Test(ck_text, a_move_towards_a_point_goes_as_far_as_the_move_allows)
     parse_refused("move D1 towards 10 12 13", "usage: move F towards X Y");
 }
 
+/* [CK Movement and Ranges] a towards that something in the way stops
+ * well short (an enemy across it), with more than an inch of his move
+ * unused, comes back 1 with its note: the prompt has it given twice (a
+ * tester's horseman went 1.0" of 8" and the move stood); the note says
+ * why the point asked is refused too. Short of a man he goes towards only
+ * by his base, or out of reach, it is 0. */
+Test(ck_text, a_towards_stopped_short_by_something_in_the_way_is_a_caution)
+{
+    ckf_fig(&F, F_DRAGOON, 10, 10);
+    ckf_side(&F, CK_ROY);
+    ckf_fig(&F, F_SHOT, 10, 14);
+    ckf_side(&F, CK_PAR);
+    Action a;
+    Diag note = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 30", &a, &note), 1, "%s", note.msg);
+    cr_assert(a.y > 10.0f && a.y < 13.0f, "short of the shot: (%.2f, %.2f)", (double)a.x, (double)a.y);
+    cr_assert(strstr(note.msg, "he stops after ") && strstr(note.msg, " of his 8.0\"; at ("), "%s", note.msg);
+    cr_assert_null(strstr(note.msg, "; at the point asked: "), "out of reach, it is not said: %s", note.msg);
+    Diag past = {{0}}; /* a point in reach beyond him: why it is refused, which the step beyond does not say */
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 10 17", &a, &past), 1, "%s", past.msg);
+    cr_assert(strstr(past.msg, "; at the point asked: "), "%s", past.msg);
+    Diag why = {{0}};
+    cr_assert_geq(ck_check(&F.s, &a, &why), 0, "%s", why.msg);
+    Diag at_him = {{0}};
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards S1", &a, &at_him), 0, "towards the man himself: %s", at_him.msg);
+    cr_assert_eq(ck_parse(&F.s, "move D1 towards 30 10", &a, NULL), 0, "out of reach in the open");
+}
+
 /* [CK Movement and Ranges] "move F by DX DY" moves him DX east and DY
  * north of where he stands, so that several moved by one offset keep
  * their places; the rules then judge the point as any other. */
