@@ -2230,6 +2230,57 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
     return best_first(tb, cand, v, n, floor, out);
 }
 
+/* Does a man at (x, y) stand within 2.5" of an unsearched piece's edge,
+ * so that one touching him might stand on it? */
+static bool by_unsearched(const Table *tb, float x, float y)
+{
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &tb->s->pieces[p];
+        float r = pc->r + 2.5f;
+        if (!pc->searched && pc->placed && dist2(x, y, pc->x, pc->y) < r * r)
+            return true;
+    }
+    return false;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] does order a, a charge,
+ * a join or a ride up to take a wounded man, bring its trooper onto an
+ * unsearched piece: search it, and end Parliament's turn at once? (A
+ * move's end and an escort's are kept off such pieces where they are
+ * chosen.) Looked at closely only where the target stands by such a
+ * piece. */
+static bool ends_turn(Table *tb, const Action *a)
+{
+    if (a->verb != CKV_CHARGE && a->verb != CKV_JOIN && a->verb != CKV_CAPTURE)
+        return false;
+    const CkFig *t = &tb->s->figs[a->target];
+    float cx, cy;
+    if (!by_unsearched(tb, t->x, t->y) || !ck_attack_contact(tb->s, a, &cx, &cy))
+        return false;
+    int p = piece_at(tb, cx, cy);
+    return p >= 0 && !tb->s->pieces[p].searched;
+}
+
+/* Does a foe within trooper i's charge (his move and 1.6") stand by an
+ * unsearched piece (by_unsearched)? */
+static bool foe_by_unsearched(Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    for (int k = 0; k < tb->nfoes; k++)
+        if (dist2(f->x, f->y, tb->fx[k], tb->fy[k]) <= reach * reach && by_unsearched(tb, tb->fx[k], tb->fy[k]))
+            return true;
+    return false;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] the searcher's charge
+ * that pays and searches a piece as well (ends_turn): made in place of
+ * his search, once the others have acted. */
+static bool search_charge(Table *tb, int i, Action *out)
+{
+    return foe_by_unsearched(tb, i) && par_charge(tb, i, false, out) && ends_turn(tb, out);
+}
+
 /* How many free troopers are nearer than figure i to point (x, y) (i
  * himself, at the same distance, is not nearer). */
 static int rank_near(Table *tb, int i, float x, float y)
@@ -3053,35 +3104,69 @@ static bool par_acts(Table *tb, int i, Action *out)
     return par_figure(tb, i, out) && !mere_shuffle(tb, out);
 }
 
+/* [CK Playing the Game] is order *out (got: there is one) to be made
+ * now? Not one that would end the turn (ends_turn): that is kept in
+ * *held (the first such, where none is held yet), to be made once the
+ * others have acted. A tester's commander charged a horseman on an
+ * unsearched hill after six orders, and five troopers never acted. */
+static bool now_or_held(Table *tb, bool got, const Action *out, Action *held)
+{
+    if (!got || !ends_turn(tb, out))
+        return got;
+    if (held->verb == CKV_END)
+        *held = *out;
+    return false;
+}
+
+/* [CK Playing the Game] an order that searches a piece is held (*held)
+ * for the end of the turn, in place of the search: the trooper chosen to
+ * search, who waited, is free to act as the others did, if he has not and
+ * is not the one who holds it. */
+static bool searcher_freed(Table *tb, Action *held, Action *out)
+{
+    if (tb->searcher == -2)
+        tb->searcher = pick_searcher(tb, &tb->spiece);
+    int w = tb->searcher;
+    if (w < 0 || w == held->piece)
+        return false;
+    tb->searcher = -1, tb->spiece = -1;
+    return now_or_held(tb, par_acts(tb, w, out), out, held);
+}
+
 /* Parliament's next action: prisoners grouped first, every unmoved trooper
- * in figure order, then the shots after moving, then the search; false
- * when only END is left. */
+ * in figure order, then the shots after moving, then the search, or an
+ * order held because it searches a piece (now_or_held) in its place;
+ * false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
     if (tb->nguard >= 2 && par_group(tb, out))
         return true;
     uint8_t later[CK_MAX_FIGS]; /* those who could search go last, in order: one of them will */
     int nlater = 0;
+    Action held = {.verb = CKV_END}; /* an order that would end the turn, kept till the others have acted */
     for (int k = 0; k < tb->nown; k++) {
         int i = tb->own[k];
         if (tb->s->figs[i].moved || tb->s->figs[i].shot)
             continue;
         if (can_search(tb, i))
             later[nlater++] = (uint8_t)i;
-        else if (par_acts(tb, i, out))
+        else if (now_or_held(tb, par_acts(tb, i, out), out, &held))
             return true;
     }
     for (int k = 0; k < nlater; k++)
-        if (par_acts(tb, later[k], out))
+        if (now_or_held(tb, par_acts(tb, later[k], out), out, &held))
             return true;
     for (int k = 0; tb->persons && k < tb->nfree; k++) /* one who has acted may still take a wounded man he touches */
-        if (take_wounded(tb, tb->frees[k], out))
+        if (now_or_held(tb, take_wounded(tb, tb->frees[k], out), out, &held))
             return true;
     if (shots_after(tb, kill_value, out))
         return true;
+    if (held.verb != CKV_END) /* it searches a piece too: in place of the search */
+        return searcher_freed(tb, &held, out) || (*out = held, true);
     if (tb->searcher == -2)
         tb->searcher = pick_searcher(tb, &tb->spiece);
-    return tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
+    int w = tb->searcher;
+    return w >= 0 && (search_charge(tb, w, out) || search_move(tb, w, tb->spiece, out) || search_any(tb, out));
 }
 
 /* [CK Chance Cards] arrivals at the point on their edge (x, y), else as

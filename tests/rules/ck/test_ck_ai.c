@@ -830,3 +830,56 @@ Test(ck_parliament_player, a_shot_that_drives_charles_back_south_is_taken)
     cr_assert(a.verb == CKV_SHOOT && a.piece == d && a.target == x, "verb %d by %d at %d, not %d shooting Charles",
               a.verb, a.piece, a.target, d);
 }
+
+/* Parliament's turn played out by its computer player up to `most`
+ * orders, shots and charges rolling 3 against 3 (a tie): the order in
+ * which trooper `who` first acted (-1: never), the order that charged `t`
+ * (-1: none) and who made it. */
+typedef struct Acted {
+    int who, charge, by;
+} Acted;
+static Acted par_turn_until(int who, int t, int most)
+{
+    Acted at = {-1, -1, -1};
+    for (int n = 0; n < most && F.s.phase == CP_PARLIAMENT; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        if (a.piece == who && at.who < 0)
+            at.who = n;
+        if (a.verb == CKV_CHARGE && a.target == t)
+            at.charge = n, at.by = a.piece;
+        if (a.verb == CKV_CHARGE || a.verb == CKV_SHOOT)
+            ckf_dice(&F, 2, 3, 3);
+        ckf_do(&F, a);
+    }
+    return at;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] a charge whose point of
+ * contact lies on an unsearched piece searches it, which ends
+ * Parliament's turn at once: it waits till the others have acted, and
+ * takes the place of the turn's search. The commander, first in figure
+ * order, can charge Wilmot, who stands on an unsearched hill; a dragoon
+ * who could search a wood, the one chosen to search, has not acted yet.
+ * He acts first, and the charge is the turn's last order. (A
+ * tester's commander charged a horseman on an unsearched hill after six
+ * orders, and five troopers never acted: seed 11, turn 9.) */
+Test(ck_parliament_player, a_charge_onto_an_unsearched_piece_waits_for_the_others)
+{
+    ckf_piece(&F, CKP_HILL, 30, 24, DISC_BLANK, PROM_BLANK);
+    ckf_piece(&F, CKP_WOOD, 14, 20, DISC_BLANK, PROM_BLANK);
+    int y = ckf_fig(&F, F_YOU, 22, 24), d = ckf_fig(&F, F_DRAGOON, 18, 15);
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 29, 24); /* on the hill: the commander's point of contact too */
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Acted at = par_turn_until(d, w, 12);
+    cr_assert_geq(at.charge, 0, "nobody charged Wilmot");
+    cr_assert_eq(at.by, y, "Wilmot charged by %d, not the commander %d", at.by, y);
+    cr_assert(at.who >= 0 && at.who < at.charge, "the dragoon acted at order %d, the charge came at %d", at.who,
+              at.charge);
+    cr_assert(F.s.pieces[CKP_HILL].searched, "the charge searched the hill");
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "the search ended the turn");
+}
