@@ -883,3 +883,32 @@ Test(ck_parliament_player, a_charge_onto_an_unsearched_piece_waits_for_the_other
     cr_assert(F.s.pieces[CKP_HILL].searched, "the charge searched the hill");
     cr_assert_eq(F.s.phase, CP_ROYALIST, "the search ended the turn");
 }
+
+/* [CK Hand to hand Combat] (ecw, "A charge with one bend") Wilmot stands
+ * just outside a searched wood's edge, a cavalryman beyond the wood: the
+ * straight charge's way ends in the wood, halved out of reach, but a bend
+ * round the edge reaches him on open ground at 4 against 4, and the
+ * cavalryman charges by it, to take him. (A tester watched C1 go to search
+ * instead, and Wilmot ride off: `ecw watch catch-a-king --seed 7`, turn 6,
+ * where `charge C1 W via 25.5 28.0 capture` was open to him.) */
+Test(ck_parliament_player, a_charge_bends_round_a_wood_to_reach_wilmot)
+{
+    ckf_ground(&F, CKP_WOOD3, 28, 25);
+    int c = ckf_fig(&F, F_CAVALRY, 23.5f, 22.5f);
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 29, 28);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Diag d = {{0}};
+    cr_assert_lt(ck_check(&F.s, &(Action){.verb = CKV_CHARGE, .piece = (int16_t)c, .target = (int16_t)w}, &d), 0,
+                 "the straight charge is refused");
+    cr_assert(strstr(d.msg, "halved") != NULL, "refused as halved, not: %s", d.msg);
+    Action a = action_of(CK_PAR);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == c && a.target == w, "verb %d by %d at %d, not %d charging Wilmot",
+              a.verb, a.piece, a.target, c);
+    cr_assert_eq(a.arg, CK_CHARGE_CAPTURE | CK_CHARGE_BENT, "arg %d: not a bent charge to take him", a.arg);
+    float cx, cy;
+    cr_assert(ck_attack_contact(&F.s, &a, &cx, &cy));
+    cr_assert_lt(ck_piece_at(&F.s, cx, cy), 0, "he touches Wilmot at (%.1f, %.1f), not on open ground", (double)cx,
+                 (double)cy);
+}
