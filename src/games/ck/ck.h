@@ -495,6 +495,9 @@ bool ck_recoil_end(const CkState *s, int loser, int from, float *x, float *y);
 void ck_prisoners_escape(CkState *s, int guard, GameIO *io);
 void ck_prisoners_left(CkState *s, int guard, GameIO *io);
 bool ck_attack_sets_off(const CkState *s, const Action *a);
+/* [CK Hand to hand Combat] where charge, join or capture a (accepted)
+ * brings its figure: his point of contact (ck_combat.c); false if none. */
+bool ck_attack_contact(const CkState *s, const Action *a, float *cx, float *cy);
 void ck_score_points(const CkState *s, int out[CK_SIDES]);
 /* How many times each line of the points table scored at the end:
  * [side][event][figure type, or PT_PIECE]; its points, count times the table's. */

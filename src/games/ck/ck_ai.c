@@ -1805,15 +1805,26 @@ static void contact_point(const CkFig *f, const CkFig *e, float *x, float *y)
     *y = len > 1e-3f ? e->y + (f->y - e->y) / len * gap : e->y - gap;
 }
 
+static void charge_factors(Table *tb, int i, int t, int extra, float cx, float cy, int *af, int *df);
+
 /* The odds of figure i charging t, counted as ck_melee_factor will count
  * them once i stands in contact on the near side of t, with `extra` more
  * friends touching t [CK Hand to hand Combat]. */
 static Odds charge_odds(Table *tb, int i, int t, int extra)
 {
+    float cx, cy;
+    int af, df;
+    contact_point(&tb->s->figs[i], &tb->s->figs[t], &cx, &cy);
+    charge_factors(tb, i, t, extra, cx, cy, &af, &df);
+    return odds(af, df);
+}
+
+/* The factors (*af, *df) of charge_odds, for a charger whose point of
+ * contact is (cx, cy). */
+static void charge_factors(Table *tb, int i, int t, int extra, float cx, float cy, int *af, int *df)
+{
     const CkState *s = tb->s;
     const CkFig *f = &s->figs[i], *e = &s->figs[t];
-    float cx, cy;
-    contact_point(f, e, &cx, &cy);
     int pc = piece_at(tb, cx, cy), kc = pc < 0 ? -1 : s->pieces[pc].kind, pe = piece_under(tb, t);
     int ke = pe < 0 ? -1 : s->pieces[pe].kind;
     /* uphill as the rules judge it: at the point of contact, or (option uphill=set_off) where he stands */
@@ -1821,10 +1832,9 @@ static Odds charge_odds(Table *tb, int i, int t, int extra)
     int kf = kc, kt = ke; /* the ground each fights on: his own, or (wood_fight=shared) the rough one of the two */
     if (s->wood_shared)
         kf = kt = is_rough_fight(kc) ? kc : ke;
-    int af = base_factor(tb, f, e) + ground_mod(f, kf) + (hc && !he) - obstacle_against(tb, pe, i) +
-             touching(tb, t) + extra - ck_in_contact(f, e);
-    int df = base_factor(tb, e, f) + ground_mod(e, kt) + (he && !hc);
-    return odds(af, df);
+    *af = base_factor(tb, f, e) + ground_mod(f, kf) + (hc && !he) - obstacle_against(tb, pe, i) + touching(tb, t) +
+          extra - ck_in_contact(f, e);
+    *df = base_factor(tb, e, f) + ground_mod(e, kt) + (he && !hc);
 }
 
 /* [CK Hand to hand Combat] the best odds charge_odds could give figure i
@@ -2200,6 +2210,144 @@ static double par_disarm(Table *tb, int t, bool cap, Odds o)
     return (fired_in_volley(tb, t) ? CK_DISARM : CK_DISARM_ALONE) * (o.kill + (cap ? o.beat : 0));
 }
 
+/* Does the way from (ax, ay) to (bx, by) meet piece pc? */
+static bool meets_piece(const CkPiece *pc, float ax, float ay, float bx, float by)
+{
+    float dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    float t = len2 > 0 ? ((pc->x - ax) * dx + (pc->y - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return dist2(ax + t * dx, ay + t * dy, pc->x, pc->y) < pc->r * pc->r;
+}
+
+/* [CK Hand to hand Combat] (ecw, "A charge with one bend") the shortest
+ * of the bends a player is offered (ck_charge_bend: round the target
+ * every 15 degrees, 1", 2" and 4" clear of his point of contact, to 0.1")
+ * by which bent charge *a is accepted, into its bend: only those whose
+ * way is within the charger's move are asked, the shortest first, so that
+ * the first accepted is the one, and not those whose way, halved by
+ * meeting the rough piece `rough` on a leg, is too long (asking all of
+ * them, as the prompt's hint does, cost a third more instructions a
+ * game). */
+static bool shortest_bend(Table *tb, Action *a, int rough)
+{
+    static const float clear[] = {1, 2, 4}, cos15[24] = { /* every 15 degrees; the sine is 90 degrees on */
+        1, 0.9659258f, 0.8660254f, 0.7071068f, 0.5f, 0.2588190f, 0, -0.2588190f, -0.5f, -0.7071068f, -0.8660254f,
+        -0.9659258f, -1, -0.9659258f, -0.8660254f, -0.7071068f, -0.5f, -0.2588190f, 0, 0.2588190f, 0.5f, 0.7071068f,
+        0.8660254f, 0.9659258f};
+    const CkFig *f = &tb->s->figs[a->piece], *e = &tb->s->figs[a->target];
+    int from = piece_under(tb, a->piece);
+    const CkPiece *pc = rough < 0 || from == rough ? NULL : &tb->s->pieces[rough];
+    float gap = ck_fig_radius(f) + ck_fig_radius(e), most = ck_move_allowance(tb->s, f) + CK_CONTACT_SLACK;
+    float way[72], pt[72][4]; /* each bend kept: its way, the bend and the point of contact facing it */
+    int n = 0;
+    for (int r = 0; r < 3; r++)
+        for (int k = 0; k < 24; k++) {
+            float x = e->x + (gap + clear[r]) * cos15[k], y = e->y + (gap + clear[r]) * cos15[(k + 18) % 24];
+            float m = most + 0.2f - clear[r];
+            if (m <= 0 || dist2(f->x, f->y, x, y) > m * m)
+                continue; /* (beyond his move however rounded: most are) */
+            x = floorf(x * 10 + 0.5f) / 10, y = floorf(y * 10 + 0.5f) / 10;
+            float d = ck_dist(x, y, e->x, e->y), w = ck_dist(f->x, f->y, x, y) + d - gap;
+            float cx = e->x + (x - e->x) / d * gap, cy = e->y + (y - e->y) / d * gap;
+            if (w > most || !ck_base_on_table(x, y, ck_fig_radius(f)) ||
+                (pc && w > most / 2 && (meets_piece(pc, f->x, f->y, x, y) || meets_piece(pc, x, y, cx, cy))))
+                continue; /* (nor where the rough piece on a leg halves his move: most are so) */
+            int p = n++;
+            for (; p > 0 && way[p - 1] > w; p--) /* (insertion: the shortest first) */
+                way[p] = way[p - 1], memcpy(pt[p], pt[p - 1], sizeof pt[p]);
+            way[p] = w, pt[p][0] = x, pt[p][1] = y, pt[p][2] = cx, pt[p][3] = cy;
+        }
+    for (int p = 0; p < n; p++) {
+        a->bx = pt[p][0], a->by = pt[p][1];
+        if (way[p] <= ck_bent_allowance(tb->s, f, from, a->bx, a->by, pt[p][2], pt[p][3]) + CK_CONTACT_SLACK &&
+            accept_order(tb, *a, a))
+            return true;
+    }
+    return false;
+}
+
+/* Is a hill within `gap` of (x, y): might a man touching one there stand
+ * on it? */
+static bool hill_by(const Table *tb, float x, float y, float gap)
+{
+    for (unsigned h = tb->memo->hill; h; h &= h - 1) {
+        const CkPiece *pc = &tb->s->pieces[__builtin_ctz(h)];
+        if (dist2(x, y, pc->x, pc->y) < (pc->r + gap) * (pc->r + gap))
+            return true;
+    }
+    return false;
+}
+
+/* [CK Hand to hand Combat] (ecw, "A charge with one bend") trooper i's
+ * charge at t by a bend, offered where his straight one (its factors and
+ * the piece of its point of contact in `straight`) would touch t in
+ * woods, fields or marsh that t does not stand in (halved, or fought at
+ * -2), and the best ground a bend could give would pay above `floor`
+ * (out of the rough, on a hill by t; t no longer uphill): into *a, its
+ * bend not looked for yet (bent_resolve), *v that best worth (in a field,
+ * where the ground costs nothing in the fight, the straight one's: that
+ * one is asked first, and the bend only if it is refused). A
+ * tester watched C1 leave Wilmot, 1" outside a wood's edge, to search:
+ * its straight way ended in the wood, halved, and `charge C1 W via 25.5
+ * 28.0` reached him on open ground (seed 7, turn 6). */
+static bool bent_offer(Table *tb, int i, int t, bool cap, double floor, const int straight[3], Action *a, double *v)
+{
+    const CkState *s = tb->s;
+    const CkFig *f = &s->figs[i], *e = &s->figs[t];
+    int pc = straight[2];
+    if (!piece_is(tb->memo->hard, pc) || pc == piece_under(tb, t) ||
+        ck_dist(f->x, f->y, e->x, e->y) - ck_fig_radius(f) - ck_fig_radius(e) > ck_move_allowance(s, f))
+        return false; /* (nor where no way round could reach him) */
+    int kc = s->pieces[pc].kind, pe = piece_under(tb, t);
+    bool he = piece_is(tb->memo->hill, pe), up = !he && hill_by(tb, e->x, e->y, ck_fig_radius(f) + ck_fig_radius(e));
+    Odds best = odds(straight[0] + (is_rough_fight(kc) ? -ground_mod(f, kc) : 0) + up, straight[1] - he);
+    *v = par_charge_value(tb, i, t, cap, best) + par_disarm(tb, t, cap, best);
+    *a = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)(cap | CK_CHARGE_BENT),
+                  .bx = -1, .by = -1};
+    return *v > floor;
+}
+
+/* [CK Hand to hand Combat] the bend of bent charge *a (shortest_bend),
+ * and its worth *v at the odds of the point of contact it brings him to;
+ * false where none is found. */
+static bool bent_resolve(Table *tb, Action *a, double *v)
+{
+    float cx, cy;
+    contact_point(&tb->s->figs[a->piece], &tb->s->figs[a->target], &cx, &cy); /* (the straight one's, in the rough) */
+    if (!shortest_bend(tb, a, piece_at(tb, cx, cy)) || !ck_attack_contact(tb->s, a, &cx, &cy))
+        return false;
+    bool cap = a->arg & CK_CHARGE_CAPTURE;
+    int af, df;
+    charge_factors(tb, a->piece, a->target, 0, cx, cy, &af, &df);
+    Odds o = odds(af, df);
+    *v = par_charge_value(tb, a->piece, a->target, cap, o) + par_disarm(tb, a->target, cap, o);
+    return true;
+}
+
+/* best_first for par_charge's candidates: a bent one (bent_offer) counts
+ * its worth at the best ground until it comes top, when its bend is
+ * looked for and it goes back among the others at its own worth (no bend
+ * is looked for where a charge worth as much is accepted first). */
+static bool best_charge_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
+{
+    for (;;) {
+        int b = -1;
+        for (int k = 0; k < n; k++)
+            if (v[k] > floor && (b < 0 || v[k] > v[b]))
+                b = k;
+        if (b < 0)
+            return false;
+        if ((cand[b].arg & CK_CHARGE_BENT) && cand[b].bx < 0) {
+            if (!bent_resolve(tb, &cand[b], &v[b]))
+                v[b] = floor;
+            continue;
+        }
+        if (accept_order(tb, cand[b], out))
+            return true;
+        v[b] = floor;
+    }
+}
+
 /* Trooper i's charge with the best expected points, if it pays 3 (0.2 in
  * the last turn; a random foe's own failed charges pay better) (`persons`:
  * at Charles or Wilmot only). Prisoners are taken from them always, from
@@ -2212,8 +2360,8 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
     const CkFig *f = &s->figs[i];
     float reach = allowance(tb, i) + 1.6f;
     bool last = s->turn >= CK_TURNS;
-    double v[2 * CK_MAX_FIGS], floor = last ? 0.2 : 3.0;
-    Action cand[2 * CK_MAX_FIGS]; /* a charge at each foe in reach, and a join (offer_join) */
+    double v[3 * CK_MAX_FIGS], floor = last ? 0.2 : 3.0;
+    Action cand[3 * CK_MAX_FIGS]; /* a charge at each foe in reach, one by a bend (bent_offer), and a join */
     int n = 0;
     for (int k = 0; k < tb->nfoes; k++) {
         int t = tb->foes[k];
@@ -2221,13 +2369,69 @@ static bool par_charge(Table *tb, int i, bool persons, Action *out)
         if (dist2(f->x, f->y, e->x, e->y) > reach * reach || (persons && !is_person(e)) || to_be_taken(tb, t))
             continue;
         bool cap = par_takes(tb, e);
-        Odds o = charge_odds(tb, i, t, 0);
+        float cx, cy;
+        int af, df;
+        contact_point(f, e, &cx, &cy);
+        charge_factors(tb, i, t, 0, cx, cy, &af, &df);
+        Odds o = odds(af, df);
         v[n] = par_charge_value(tb, i, t, cap, o) + par_disarm(tb, t, cap, o);
         cand[n] = (Action){.verb = CKV_CHARGE, .piece = (int16_t)i, .target = (int16_t)t, .arg = (int16_t)cap};
         n++;
         offer_join(tb, i, t, v[n - 1], floor, cand, v, &n); /* (v[n - 1]: the charge's worth) */
+        n += bent_offer(tb, i, t, cap, floor, (int[]){af, df, piece_at(tb, cx, cy)}, &cand[n], &v[n]);
     }
-    return best_first(tb, cand, v, n, floor, out);
+    return best_charge_first(tb, cand, v, n, floor, out);
+}
+
+/* Does a man at (x, y) stand within 2.5" of an unsearched piece's edge,
+ * so that one touching him might stand on it? */
+static bool by_unsearched(const Table *tb, float x, float y)
+{
+    for (int p = 0; p < CK_PIECES; p++) {
+        const CkPiece *pc = &tb->s->pieces[p];
+        float r = pc->r + 2.5f;
+        if (!pc->searched && pc->placed && dist2(x, y, pc->x, pc->y) < r * r)
+            return true;
+    }
+    return false;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] does order a, a charge,
+ * a join or a ride up to take a wounded man, bring its trooper onto an
+ * unsearched piece: search it, and end Parliament's turn at once? (A
+ * move's end and an escort's are kept off such pieces where they are
+ * chosen.) Looked at closely only where the target stands by such a
+ * piece. */
+static bool ends_turn(Table *tb, const Action *a)
+{
+    if (a->verb != CKV_CHARGE && a->verb != CKV_JOIN && a->verb != CKV_CAPTURE)
+        return false;
+    const CkFig *t = &tb->s->figs[a->target];
+    float cx, cy;
+    if (!by_unsearched(tb, t->x, t->y) || !ck_attack_contact(tb->s, a, &cx, &cy))
+        return false;
+    int p = piece_at(tb, cx, cy);
+    return p >= 0 && !tb->s->pieces[p].searched;
+}
+
+/* Does a foe within trooper i's charge (his move and 1.6") stand by an
+ * unsearched piece (by_unsearched)? */
+static bool foe_by_unsearched(Table *tb, int i)
+{
+    const CkFig *f = &tb->s->figs[i];
+    float reach = allowance(tb, i) + 1.6f;
+    for (int k = 0; k < tb->nfoes; k++)
+        if (dist2(f->x, f->y, tb->fx[k], tb->fy[k]) <= reach * reach && by_unsearched(tb, tb->fx[k], tb->fy[k]))
+            return true;
+    return false;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] the searcher's charge
+ * that pays and searches a piece as well (ends_turn): made in place of
+ * his search, once the others have acted. */
+static bool search_charge(Table *tb, int i, Action *out)
+{
+    return foe_by_unsearched(tb, i) && par_charge(tb, i, false, out) && ends_turn(tb, out);
 }
 
 /* How many free troopers are nearer than figure i to point (x, y) (i
@@ -3053,35 +3257,69 @@ static bool par_acts(Table *tb, int i, Action *out)
     return par_figure(tb, i, out) && !mere_shuffle(tb, out);
 }
 
+/* [CK Playing the Game] is order *out (got: there is one) to be made
+ * now? Not one that would end the turn (ends_turn): that is kept in
+ * *held (the first such, where none is held yet), to be made once the
+ * others have acted. A tester's commander charged a horseman on an
+ * unsearched hill after six orders, and five troopers never acted. */
+static bool now_or_held(Table *tb, bool got, const Action *out, Action *held)
+{
+    if (!got || !ends_turn(tb, out))
+        return got;
+    if (held->verb == CKV_END)
+        *held = *out;
+    return false;
+}
+
+/* [CK Playing the Game] an order that searches a piece is held (*held)
+ * for the end of the turn, in place of the search: the trooper chosen to
+ * search, who waited, is free to act as the others did, if he has not and
+ * is not the one who holds it. */
+static bool searcher_freed(Table *tb, Action *held, Action *out)
+{
+    if (tb->searcher == -2)
+        tb->searcher = pick_searcher(tb, &tb->spiece);
+    int w = tb->searcher;
+    if (w < 0 || w == held->piece)
+        return false;
+    tb->searcher = -1, tb->spiece = -1;
+    return now_or_held(tb, par_acts(tb, w, out), out, held);
+}
+
 /* Parliament's next action: prisoners grouped first, every unmoved trooper
- * in figure order, then the shots after moving, then the search; false
- * when only END is left. */
+ * in figure order, then the shots after moving, then the search, or an
+ * order held because it searches a piece (now_or_held) in its place;
+ * false when only END is left. */
 static bool par_turn(Table *tb, Action *out)
 {
     if (tb->nguard >= 2 && par_group(tb, out))
         return true;
     uint8_t later[CK_MAX_FIGS]; /* those who could search go last, in order: one of them will */
     int nlater = 0;
+    Action held = {.verb = CKV_END}; /* an order that would end the turn, kept till the others have acted */
     for (int k = 0; k < tb->nown; k++) {
         int i = tb->own[k];
         if (tb->s->figs[i].moved || tb->s->figs[i].shot)
             continue;
         if (can_search(tb, i))
             later[nlater++] = (uint8_t)i;
-        else if (par_acts(tb, i, out))
+        else if (now_or_held(tb, par_acts(tb, i, out), out, &held))
             return true;
     }
     for (int k = 0; k < nlater; k++)
-        if (par_acts(tb, later[k], out))
+        if (now_or_held(tb, par_acts(tb, later[k], out), out, &held))
             return true;
     for (int k = 0; tb->persons && k < tb->nfree; k++) /* one who has acted may still take a wounded man he touches */
-        if (take_wounded(tb, tb->frees[k], out))
+        if (now_or_held(tb, take_wounded(tb, tb->frees[k], out), out, &held))
             return true;
     if (shots_after(tb, kill_value, out))
         return true;
+    if (held.verb != CKV_END) /* it searches a piece too: in place of the search */
+        return searcher_freed(tb, &held, out) || (*out = held, true);
     if (tb->searcher == -2)
         tb->searcher = pick_searcher(tb, &tb->spiece);
-    return tb->searcher >= 0 && (search_move(tb, tb->searcher, tb->spiece, out) || search_any(tb, out));
+    int w = tb->searcher;
+    return w >= 0 && (search_charge(tb, w, out) || search_move(tb, w, tb->spiece, out) || search_any(tb, out));
 }
 
 /* [CK Chance Cards] arrivals at the point on their edge (x, y), else as

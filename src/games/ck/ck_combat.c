@@ -602,6 +602,21 @@ bool ck_attack_sets_off(const CkState *s, const Action *a)
     return contact_of(s, f, a, CK_FROM_UNKNOWN, &cx, &cy, NULL, NULL) < 0 || sets_off(f, cx, cy);
 }
 
+/* [CK Hand to hand Combat] [CK Combat Outcomes] where charge, join or
+ * ride up a (accepted by ck_check) brings its figure: his point of
+ * contact, as the move itself finds it (one already touching a wounded
+ * man he takes stays where he stands). False where it finds none. For the
+ * computer players: a Parliament figure whose point of contact lies on an
+ * unsearched piece searches it, and the turn ends. */
+bool ck_attack_contact(const CkState *s, const Action *a, float *cx, float *cy)
+{
+    const CkFig *f = &s->figs[a->piece], *t = &s->figs[a->target];
+    *cx = f->x, *cy = f->y;
+    if (a->verb == CKV_CAPTURE)
+        return ck_in_contact(f, t) || contact_spot(s, f, t, ck_piece_at(s, f->x, f->y), cx, cy, NULL, NULL) >= 0;
+    return contact_of(s, f, a, ck_piece_at(s, f->x, f->y), cx, cy, NULL, NULL) >= 0;
+}
+
 /* [CK Hand to hand Combat] [CK Movement and Ranges] a bend by which
  * charge a (straight) is accepted, as a player would find one on the
  * table: round the target every 15 degrees, 1", 2" and 4" clear of the

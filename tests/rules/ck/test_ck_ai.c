@@ -830,3 +830,85 @@ Test(ck_parliament_player, a_shot_that_drives_charles_back_south_is_taken)
     cr_assert(a.verb == CKV_SHOOT && a.piece == d && a.target == x, "verb %d by %d at %d, not %d shooting Charles",
               a.verb, a.piece, a.target, d);
 }
+
+/* Parliament's turn played out by its computer player up to `most`
+ * orders, shots and charges rolling 3 against 3 (a tie): the order in
+ * which trooper `who` first acted (-1: never), the order that charged `t`
+ * (-1: none) and who made it. */
+typedef struct Acted {
+    int who, charge, by;
+} Acted;
+static Acted par_turn_until(int who, int t, int most)
+{
+    Acted at = {-1, -1, -1};
+    for (int n = 0; n < most && F.s.phase == CP_PARLIAMENT; n++) {
+        Action a;
+        cr_assert_eq(ck_heuristic(&F.s, NULL, &a), 0);
+        if (a.verb == CKV_END)
+            break;
+        if (a.piece == who && at.who < 0)
+            at.who = n;
+        if (a.verb == CKV_CHARGE && a.target == t)
+            at.charge = n, at.by = a.piece;
+        if (a.verb == CKV_CHARGE || a.verb == CKV_SHOOT)
+            ckf_dice(&F, 2, 3, 3);
+        ckf_do(&F, a);
+    }
+    return at;
+}
+
+/* [CK Playing the Game] [CK Hand to hand Combat] a charge whose point of
+ * contact lies on an unsearched piece searches it, which ends
+ * Parliament's turn at once: it waits till the others have acted, and
+ * takes the place of the turn's search. The commander, first in figure
+ * order, can charge Wilmot, who stands on an unsearched hill; a dragoon
+ * who could search a wood, the one chosen to search, has not acted yet.
+ * He acts first, and the charge is the turn's last order. (A
+ * tester's commander charged a horseman on an unsearched hill after six
+ * orders, and five troopers never acted: seed 11, turn 9.) */
+Test(ck_parliament_player, a_charge_onto_an_unsearched_piece_waits_for_the_others)
+{
+    ckf_piece(&F, CKP_HILL, 30, 24, DISC_BLANK, PROM_BLANK);
+    ckf_piece(&F, CKP_WOOD, 14, 20, DISC_BLANK, PROM_BLANK);
+    int y = ckf_fig(&F, F_YOU, 22, 24), d = ckf_fig(&F, F_DRAGOON, 18, 15);
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 29, 24); /* on the hill: the commander's point of contact too */
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Acted at = par_turn_until(d, w, 12);
+    cr_assert_geq(at.charge, 0, "nobody charged Wilmot");
+    cr_assert_eq(at.by, y, "Wilmot charged by %d, not the commander %d", at.by, y);
+    cr_assert(at.who >= 0 && at.who < at.charge, "the dragoon acted at order %d, the charge came at %d", at.who,
+              at.charge);
+    cr_assert(F.s.pieces[CKP_HILL].searched, "the charge searched the hill");
+    cr_assert_eq(F.s.phase, CP_ROYALIST, "the search ended the turn");
+}
+
+/* [CK Hand to hand Combat] (ecw, "A charge with one bend") Wilmot stands
+ * just outside a searched wood's edge, a cavalryman beyond the wood: the
+ * straight charge's way ends in the wood, halved out of reach, but a bend
+ * round the edge reaches him on open ground at 4 against 4, and the
+ * cavalryman charges by it, to take him. (A tester watched C1 go to search
+ * instead, and Wilmot ride off: `ecw watch catch-a-king --seed 7`, turn 6,
+ * where `charge C1 W via 25.5 28.0 capture` was open to him.) */
+Test(ck_parliament_player, a_charge_bends_round_a_wood_to_reach_wilmot)
+{
+    ckf_ground(&F, CKP_WOOD3, 28, 25);
+    int c = ckf_fig(&F, F_CAVALRY, 23.5f, 22.5f);
+    ckf_side(&F, CK_ROY);
+    int w = ckf_fig(&F, F_WILMOT, 29, 28);
+    ckf_side(&F, CK_PAR);
+    F.s.turn = 5;
+    Diag d = {{0}};
+    cr_assert_lt(ck_check(&F.s, &(Action){.verb = CKV_CHARGE, .piece = (int16_t)c, .target = (int16_t)w}, &d), 0,
+                 "the straight charge is refused");
+    cr_assert(strstr(d.msg, "halved") != NULL, "refused as halved, not: %s", d.msg);
+    Action a = action_of(CK_PAR);
+    cr_assert(a.verb == CKV_CHARGE && a.piece == c && a.target == w, "verb %d by %d at %d, not %d charging Wilmot",
+              a.verb, a.piece, a.target, c);
+    cr_assert_eq(a.arg, CK_CHARGE_CAPTURE | CK_CHARGE_BENT, "arg %d: not a bent charge to take him", a.arg);
+    float cx, cy;
+    cr_assert(ck_attack_contact(&F.s, &a, &cx, &cy));
+    cr_assert_lt(ck_piece_at(&F.s, cx, cy), 0, "he touches Wilmot at (%.1f, %.1f), not on open ground", (double)cx,
+                 (double)cy);
+}
