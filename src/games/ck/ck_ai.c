@@ -1587,16 +1587,23 @@ static bool best_first(Table *tb, Action *cand, double *v, int n, double floor, 
     return best_first_known(tb, cand, NULL, NULL, v, n, floor, out);
 }
 
+/* The first of the n worths v that is the highest above floor; -1 if none is. */
+static int best_above(const double *v, int n, double floor)
+{
+    int b = -1;
+    for (int k = 0; k < n; k++)
+        if (v[k] > floor && (b < 0 || v[k] > v[b]))
+            b = k;
+    return b;
+}
+
 /* best_first for moves whose end pieces (to) and ways' first unsearched
  * pieces (way) are known (accept_known; NULL: not known). */
 static bool best_first_known(Table *tb, Action *cand, const int8_t *to, const int8_t *way, double *v, int n,
                              double floor, Action *out)
 {
     for (;;) {
-        int b = -1;
-        for (int k = 0; k < n; k++)
-            if (v[k] > floor && (b < 0 || v[k] > v[b]))
-                b = k;
+        int b = best_above(v, n, floor);
         if (b < 0)
             return false;
         if (accept_known(tb, cand[b], to ? to[b] : CK_FROM_UNKNOWN, way ? way[b] : CK_FROM_UNKNOWN, out))
@@ -2331,10 +2338,7 @@ static bool bent_resolve(Table *tb, Action *a, double *v)
 static bool best_charge_first(Table *tb, Action *cand, double *v, int n, double floor, Action *out)
 {
     for (;;) {
-        int b = -1;
-        for (int k = 0; k < n; k++)
-            if (v[k] > floor && (b < 0 || v[k] > v[b]))
-                b = k;
+        int b = best_above(v, n, floor);
         if (b < 0)
             return false;
         if ((cand[b].arg & CK_CHARGE_BENT) && cand[b].bx < 0) {

@@ -287,9 +287,9 @@ static int go_towards(const CkState *s, Action *a, Diag *note)
     const CkFig *f = &s->figs[a->piece];
     bool bent = a->arg == CK_MOVE_BENT; /* "towards X Y via BX BY": the way on from the bend */
     float ox = bent ? a->bx : f->x, oy = bent ? a->by : f->y;
-    Diag d = {""};
+    Diag d = {""}, asked = {""}; /* asked: why the point asked is refused */
     float dist = ck_dist(ox, oy, a->x, a->y);
-    if (dist < 0.05f || ck_check(s, a, &d) >= 0)
+    if (dist < 0.05f || ck_check(s, a, &asked) >= 0)
         return 0;
     int from = ck_piece_at(s, f->x, f->y);
     float most = ck_move_allowance_on(s, f, from) + 0.1f; /* no move is longer */
@@ -299,12 +299,11 @@ static int go_towards(const CkState *s, Action *a, Diag *note)
         t.x = tenth(ox + (a->x - ox) * r / dist);
         t.y = tenth(oy + (a->y - oy) * r / dist);
         if (ck_dist(ox, oy, t.x, t.y) >= 0.05f && ck_check(s, &t, &d) >= 0) {
-            Diag why = {""}, asked = {""};
+            Diag why = {""};
             float went = (bent ? ck_dist(f->x, f->y, ox, oy) : 0) + ck_dist(ox, oy, t.x, t.y);
             float allow = ck_move_allowance_from(s, f, from, t.x, t.y);
             bool blocked = ck_check(s, &beyond, &why) < 0 && strncmp(why.msg, "out of reach", 12) != 0;
             if (why.msg[0] && note) {
-                (void)ck_check(s, a, &asked);
                 bool differs = strcmp(asked.msg, why.msg) != 0 && strncmp(asked.msg, "out of reach", 12) != 0;
                 char gone[64] = "as far as he may go that way";
                 if (blocked)
